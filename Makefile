@@ -1,0 +1,97 @@
+# ssdq — plain make. `make V=1` shows the commands.
+#   make                 engine (build/ssdq.so) and tools
+#   make check           unit tests, then the QEMU test bed (test/vm)
+#   make check-asan      the unit tests under ASan/UBSan
+#   make bench           benchmarks (figures go to BENCHMARKS.md by hand)
+#   make install         PREFIX=/usr/local ENGINEDIR=/usr/lib/<multiarch> DESTDIR=
+# FIO_SRC=/path/to/fio builds against that fio tree instead of `apt-get source fio`.
+
+PREFIX  ?= /usr/local
+# dlopen("ssdq.so") without a slash searches LD_LIBRARY_PATH, ld.so.cache
+# (lib*.so* names only) and the system directories, so the engine goes to the
+# multiarch system directory rather than $(PREFIX)/lib.
+ENGINEDIR ?= /usr/lib/$(shell $(CC) -print-multiarch)
+DESTDIR ?=
+B       := build
+CC      ?= cc
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+DEPS_OK := $(shell sh scripts/deps.sh build >&2 && echo ok)
+ifneq ($(DEPS_OK),ok)
+$(error build dependencies are missing (see above))
+endif
+
+FIO_SRC := $(shell sh scripts/fio-src.sh $(CURDIR)/$(B))
+ifeq ($(FIO_SRC),)
+$(error no fio source tree (see above))
+endif
+FIO_VERSION := $(shell sed -n 's/^DEF_VER=//p' $(FIO_SRC)/FIO-VERSION-GEN)
+
+WARN     := -Wall -Wextra -Werror
+CFLAGS   ?= -O2 -g
+SAN      ?=
+BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine
+FIO_CFLAGS  := -include $(FIO_SRC)/config-host.h -isystem $(FIO_SRC) -DFIO_VERSION='"$(FIO_VERSION)"' \
+               -fvisibility=hidden
+LIBS_ENGINE := $(shell pkg-config --libs liburing)
+
+ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c
+ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c
+
+UNIT_TESTS := test_nvme_status test_nvme_cmd
+UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
+
+all: $(B)/ssdq.so
+
+$(B)/engine/%.o: engine/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(BASE_CFLAGS) $(FIO_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) engine/ssdq.map
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map \
+		-o $@ $(filter %.o,$^) $(LIBS_ENGINE)
+
+$(B)/test/%.o: test/unit/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(BASE_CFLAGS) -Itest/unit -MMD -MP -c -o $@ $<
+
+$(B)/core/%.o: engine/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(BASE_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^
+
+unit: $(UNIT_BINS)
+
+check-unit: $(UNIT_BINS)
+	@sh test/run-tests.sh $(UNIT_BINS)
+
+check: all $(UNIT_BINS)
+	@sh test/run-tests.sh $(UNIT_BINS) test/parse-only.sh test/vm/run.sh
+
+check-asan:
+	$(MAKE) B=build/asan SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check-unit
+
+bench: all
+	@sh test/vm/bench.sh
+
+install: all
+	install -d $(DESTDIR)$(ENGINEDIR)
+	install -m 0644 $(B)/ssdq.so $(DESTDIR)$(ENGINEDIR)/ssdq.so
+
+clean:
+	rm -rf $(B)/engine $(B)/core $(B)/test $(B)/ssdq.so $(B)/asan
+
+.PHONY: all unit check check-unit check-asan bench install clean
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

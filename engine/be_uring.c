@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* io_uring backend: IORING_OP_URING_CMD with big SQEs and CQEs. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <liburing.h>
+
+#include "ssdq.h"
+
+/* io_uring refuses rings larger than this. */
+#define URING_MAX_ENTRIES	32768u
+
+struct uring_data {
+	struct io_uring ring;
+	int ring_ok;
+	int fixed;
+	struct nvme_uring_cmd *cmds;	/* scratch, max_parts long */
+	struct io_u **events;		/* reaped by the last getevents */
+	struct io_u **queued;		/* queued since the last commit */
+	unsigned int nr_queued;
+	unsigned int depth;
+};
+
+static void explain_setup_error(int ret, unsigned int flags)
+{
+	FILE *f;
+	char val[16] = "";
+
+	switch (ret) {
+	case -EPERM:
+		f = fopen("/proc/sys/kernel/io_uring_disabled", "re");
+		if (f) {
+			if (!fgets(val, sizeof(val), f))
+				val[0] = '\0';
+			fclose(f);
+			val[strcspn(val, "\n")] = '\0';
+		}
+		ssdq_log("io_uring is not allowed here (%s%s%s); set sysctl "
+			 "kernel.io_uring_disabled=0 (or add the user to io_uring_group), "
+			 "or use ssdq_sync=1", strerror(-ret), *val ? ", io_uring_disabled=" : "",
+			 val);
+		break;
+	case -ENOSYS:
+		ssdq_log("this kernel has no io_uring (%s); use ssdq_sync=1", strerror(-ret));
+		break;
+	case -EINVAL:
+		ssdq_log("io_uring setup refused big SQEs/CQEs%s (%s): NVMe passthrough over "
+			 "io_uring needs Linux 5.19 or newer; use ssdq_sync=1",
+			 flags & IORING_SETUP_SQPOLL ? " or SQPOLL" : "", strerror(-ret));
+		break;
+	case -ENOMEM:
+		ssdq_log("io_uring setup ran out of locked memory (%s); raise ulimit -l "
+			 "or lower iodepth", strerror(-ret));
+		break;
+	default:
+		ssdq_log("io_uring setup failed: %s", strerror(-ret));
+		break;
+	}
+}
+
+static int uring_post_init(struct thread_data *td)
+{
+	struct ssdq_options *o = td->eo;
+	struct ssdq_data *sd = td->io_ops_data;
+	struct io_uring_params p;
+	struct uring_data *ud;
+	unsigned long long entries;
+	int ret;
+
+	ud = calloc(1, sizeof(*ud));
+	if (!ud)
+		return -ENOMEM;
+	sd->be_data = ud;
+	ud->depth = td->o.iodepth;
+	ud->cmds = calloc(sd->max_parts, sizeof(*ud->cmds));
+	ud->events = calloc(ud->depth, sizeof(*ud->events));
+	ud->queued = calloc(ud->depth, sizeof(*ud->queued));
+	if (!ud->cmds || !ud->events || !ud->queued)
+		return -ENOMEM;
+
+	entries = (unsigned long long)ud->depth * sd->max_parts;
+	if (entries > URING_MAX_ENTRIES)
+		entries = URING_MAX_ENTRIES;
+	if (entries < sd->max_parts) {
+		ssdq_log("%s: one I/O needs %u commands, more than an io_uring holds; "
+			 "lower bs or raise ssdq_max_xfer", td->o.name, sd->max_parts);
+		return -E2BIG;
+	}
+	memset(&p, 0, sizeof(p));
+	p.flags = IORING_SETUP_SQE128 | IORING_SETUP_CQE32;
+	if (o->sqpoll) {
+		p.flags |= IORING_SETUP_SQPOLL;
+		p.sq_thread_idle = o->sqpoll_idle;
+	}
+	ret = io_uring_queue_init_params((unsigned int)entries, &ud->ring, &p);
+	if (ret < 0) {
+		explain_setup_error(ret, p.flags);
+		return ret;
+	}
+	ud->ring_ok = 1;
+
+	if (o->fixedbufs) {
+		struct iovec iov = {
+			.iov_base = td->orig_buffer,
+			.iov_len = td->orig_buffer_size,
+		};
+
+		ret = io_uring_register_buffers(&ud->ring, &iov, 1);
+		if (ret < 0) {
+			ssdq_log("ssdq_fixedbufs: registering %llu bytes of buffers failed (%s)%s",
+				 (unsigned long long)iov.iov_len, strerror(-ret),
+				 ret == -ENOMEM ? "; raise ulimit -l" : "");
+			return ret;
+		}
+		ud->fixed = 1;
+	}
+	return 0;
+}
+
+static enum fio_q_status uring_queue(struct thread_data *td, struct io_u *io_u)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct uring_data *ud = sd->be_data;
+	int n;
+
+	if (ud->nr_queued == ud->depth)
+		return FIO_Q_BUSY;
+	n = ssdq_prep_cmds(td, io_u, ud->cmds);
+	if (n < 0)
+		return FIO_Q_COMPLETED;
+	if (io_uring_sq_space_left(&ud->ring) < (unsigned int)n)
+		return FIO_Q_BUSY;
+
+	for (int i = 0; i < n; i++) {
+		struct io_uring_sqe *sqe = io_uring_get_sqe(&ud->ring);
+
+		if (!sqe)	/* space was checked above */
+			abort();
+		memset(sqe, 0, 2 * sizeof(*sqe));
+		sqe->opcode = IORING_OP_URING_CMD;
+		sqe->fd = io_u->file->fd;
+		sqe->cmd_op = NVME_URING_CMD_IO;
+		if (ud->fixed && (io_u->ddir == DDIR_READ || io_u->ddir == DDIR_WRITE)) {
+			sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
+			sqe->buf_index = 0;
+		}
+		memcpy(sqe->cmd, &ud->cmds[i], sizeof(ud->cmds[i]));
+		io_uring_sqe_set_data(sqe, io_u);
+	}
+	ud->queued[ud->nr_queued++] = io_u;
+	return FIO_Q_QUEUED;
+}
+
+static void mark_issued(struct thread_data *td, struct uring_data *ud)
+{
+	struct timespec now;
+
+	if (fio_fill_issue_time(td)) {
+		fio_gettime(&now, NULL);
+		for (unsigned int i = 0; i < ud->nr_queued; i++) {
+			ud->queued[i]->issue_time = now;
+			io_u_queued(td, ud->queued[i]);
+		}
+		if (td->o.read_iolog_file)
+			td->last_issue = now;
+	}
+	ud->nr_queued = 0;
+}
+
+static int uring_commit(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct uring_data *ud = sd->be_data;
+	int ret;
+
+	if (!ud->nr_queued)
+		return 0;
+	mark_issued(td, ud);
+	for (;;) {
+		ret = io_uring_submit(&ud->ring);
+		if (ret >= 0 || ret == -EAGAIN || ret == -EBUSY)
+			return 0;	/* what stayed in the SQ goes with the next enter */
+		if (ret != -EINTR) {
+			ssdq_log("%s: io_uring submit failed: %s", td->o.name, strerror(-ret));
+			return ret;
+		}
+	}
+}
+
+static int uring_getevents(struct thread_data *td, unsigned int min,
+			   unsigned int max, const struct timespec *t)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct uring_data *ud = sd->be_data;
+	unsigned int events = 0;
+
+	for (;;) {
+		struct io_uring_cqe *cqe;
+		unsigned int head, seen = 0;
+		int ret;
+
+		io_uring_for_each_cqe(&ud->ring, head, cqe) {
+			struct io_u *io_u = io_uring_cqe_get_data(cqe);
+
+			if (events == max)
+				break;
+			seen++;
+			if (ssdq_part_done(td, io_u, cqe->res))
+				ud->events[events++] = io_u;
+		}
+		io_uring_cq_advance(&ud->ring, seen);
+		if (events >= min || events == max)
+			return (int)events;
+
+		if (t) {
+			struct __kernel_timespec kts = {
+				.tv_sec = t->tv_sec,
+				.tv_nsec = t->tv_nsec,
+			};
+
+			ret = io_uring_wait_cqes(&ud->ring, &cqe, 1, &kts, NULL);
+			if (ret == -ETIME)
+				return (int)events;
+		} else {
+			ret = io_uring_submit_and_wait(&ud->ring, 1);
+		}
+		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
+			ssdq_log("%s: waiting for completions failed: %s", td->o.name,
+				 strerror(-ret));
+			return ret;
+		}
+	}
+}
+
+static struct io_u *uring_event(struct thread_data *td, int ev)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct uring_data *ud = sd->be_data;
+
+	return ud->events[ev];
+}
+
+static void uring_cleanup(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct uring_data *ud = sd->be_data;
+
+	if (!ud)
+		return;
+	if (ud->ring_ok)
+		io_uring_queue_exit(&ud->ring);
+	free(ud->cmds);
+	free(ud->events);
+	free(ud->queued);
+	free(ud);
+	sd->be_data = NULL;
+}
+
+const struct ssdq_backend_ops ssdq_be_uring = {
+	.name		= "io_uring",
+	.post_init	= uring_post_init,
+	.queue		= uring_queue,
+	.commit		= uring_commit,
+	.getevents	= uring_getevents,
+	.event		= uring_event,
+	.cleanup	= uring_cleanup,
+};

@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ssdq: fio external ioengine for NVMe passthrough on /dev/ngXnY.
+ *
+ *   fio --ioengine=external:ssdq.so --filename=/dev/ng0n1 ...
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ssdq.h"
+#include "nvme_status.h"
+
+#ifndef FIO_VERSION
+#error "FIO_VERSION must name the fio release the engine is built against"
+#endif
+
+#if FIO_IOOPS_VERSION < 31 || FIO_IOOPS_VERSION > 39
+#error "ssdq supports fio ioengine ops versions 31-39 (fio 3.33 and newer)"
+#endif
+
+void ssdq_log(const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int n;
+
+	n = snprintf(buf, sizeof(buf), "ssdq: ");
+	va_start(ap, fmt);
+	n += vsnprintf(buf + n, sizeof(buf) - n - 1, fmt, ap);
+	va_end(ap);
+	if (n > (int)sizeof(buf) - 2)
+		n = sizeof(buf) - 2;
+	buf[n++] = '\n';
+	if (write(STDERR_FILENO, buf, n) < 0)
+		return;
+}
+
+/*
+ * The engine reads struct thread_data, whose layout changes between fio
+ * releases: refuse to run inside any fio but the one built against.
+ */
+static int check_fio_version(void)
+{
+	static int checked;
+
+	if (checked)
+		return checked < 0 ? -1 : 0;
+	if (strcmp(fio_version_string, FIO_VERSION)) {
+		ssdq_log("ssdq.so was built against %s but is loaded by %s; rebuild it "
+			 "against %s's source (make clean; make FIO_SRC=/path/to/%s)",
+			 FIO_VERSION, fio_version_string, fio_version_string,
+			 fio_version_string);
+		checked = -1;
+		return -1;
+	}
+	checked = 1;
+	return 0;
+}
+
+static const char *ddir_name(enum fio_ddir ddir)
+{
+	switch (ddir) {
+	case DDIR_READ:		return "read";
+	case DDIR_WRITE:	return "write";
+	case DDIR_TRIM:		return "trim";
+	case DDIR_SYNC:
+	case DDIR_DATASYNC:	return "flush";
+	default:		return "command";
+	}
+}
+
+static int open_flags(struct thread_data *td)
+{
+	return td_write(td) || td_trim(td) ? O_RDWR : O_RDONLY;
+}
+
+/* Every size and alignment fio may produce must be whole LBAs. */
+static int check_alignment(struct thread_data *td, struct fio_file *f,
+			   const struct ssdq_nsdev *dev)
+{
+	const unsigned long long lba = 1ULL << dev->ns.lba_shift;
+	static const char *const dname[] = { "read", "write", "trim" };
+	struct thread_options *o = &td->o;
+
+	if (o->bs_unaligned) {
+		ssdq_log("%s: bs_unaligned is set, but NVMe moves whole %llu-byte LBAs",
+			 f->file_name, lba);
+		return -EINVAL;
+	}
+	for (int d = DDIR_READ; d <= DDIR_TRIM; d++) {
+		if (o->min_bs[d] % lba || o->max_bs[d] % lba) {
+			ssdq_log("%s: %s bs=%llu%s%.0llu is not a multiple of the %llu-byte LBA "
+				 "size; NVMe moves whole LBAs (set bs= to a multiple of %llu)",
+				 f->file_name, dname[d], o->min_bs[d],
+				 o->min_bs[d] != o->max_bs[d] ? "-" : "",
+				 o->min_bs[d] != o->max_bs[d] ? o->max_bs[d] : 0ULL, lba, lba);
+			return -EINVAL;
+		}
+		if (o->ba[d] % lba) {
+			ssdq_log("%s: %s blockalign=%llu is not a multiple of the %llu-byte LBA size",
+				 f->file_name, dname[d], o->ba[d], lba);
+			return -EINVAL;
+		}
+	}
+	if (f->file_offset % lba) {
+		ssdq_log("%s: offset=%llu is not a multiple of the %llu-byte LBA size",
+			 f->file_name, (unsigned long long)f->file_offset, lba);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int ssdq_get_file_size(struct thread_data *td, struct fio_file *f)
+{
+	struct ssdq_nsdev dev;
+	char err[512];
+	int ret;
+
+	if (check_fio_version())
+		return 1;
+	if (fio_file_size_known(f))
+		return 0;
+	ret = ssdq_nsdev_open(f->file_name, O_RDONLY, &dev, err, sizeof(err));
+	if (ret) {
+		ssdq_log("%s", err);
+		td_verror(td, -ret, "ssdq_get_file_size");
+		return 1;
+	}
+	f->real_file_size = dev.ns.nlba << dev.ns.lba_shift;
+	fio_file_set_size_known(f);
+	ssdq_nsdev_close(&dev);
+	return 0;
+}
+
+static int ssdq_open_file(struct thread_data *td, struct fio_file *f)
+{
+	struct ssdq_options *o = td->eo;
+	struct ssdq_nsdev *dev;
+	char err[512];
+	int ret;
+
+	dev = calloc(1, sizeof(*dev));
+	if (!dev)
+		return ENOMEM;
+	ret = ssdq_nsdev_open(f->file_name, open_flags(td), dev, err, sizeof(err));
+	if (ret) {
+		ssdq_log("%s", err);
+		free(dev);
+		td_verror(td, -ret, "ssdq_open_file");
+		return 1;
+	}
+	if (o->max_xfer && o->max_xfer < dev->max_xfer) {
+		dev->max_xfer = o->max_xfer & ~((1ULL << dev->ns.lba_shift) - 1);
+		if (!dev->max_xfer)
+			dev->max_xfer = 1u << dev->ns.lba_shift;
+	}
+	ret = check_alignment(td, f, dev);
+	if (ret) {
+		ssdq_nsdev_close(dev);
+		free(dev);
+		td_verror(td, -ret, "ssdq_open_file");
+		return 1;
+	}
+	f->fd = dev->fd;
+	f->engine_data = dev;
+	return 0;
+}
+
+static int ssdq_close_file(struct thread_data *td, struct fio_file *f)
+{
+	struct ssdq_nsdev *dev = ssdq_file_dev(f);
+
+	(void)td;
+	if (dev) {
+		ssdq_nsdev_close(dev);
+		free(dev);
+		f->engine_data = NULL;
+	}
+	f->fd = -1;
+	return 0;
+}
+
+int ssdq_prep_cmds(struct thread_data *td, struct io_u *io_u,
+		   struct nvme_uring_cmd *cmds)
+{
+	struct ssdq_nsdev *dev = ssdq_file_dev(io_u->file);
+	struct ssdq_iou *iou = io_u->engine_data;
+	struct ssdq_data *sd = td->io_ops_data;
+	unsigned long long off = io_u->offset, len = io_u->xfer_buflen;
+	char *buf = io_u->xfer_buf;
+	unsigned int n = 0;
+	int ret = 0;
+
+	iou->parts = 0;
+	iou->status = 0;
+	iou->err = 0;
+
+	switch (io_u->ddir) {
+	case DDIR_READ:
+	case DDIR_WRITE:
+		ret = ssdq_nvme_check_span(&dev->ns, off, len);
+		while (!ret && len) {
+			unsigned long long chunk = len < dev->max_xfer ? len : dev->max_xfer;
+
+			if (n == sd->max_parts) {
+				ret = -E2BIG;
+				break;
+			}
+			ret = ssdq_nvme_build_rw(&cmds[n++], &dev->ns,
+						 io_u->ddir == DDIR_READ ? SSDQ_NVME_CMD_READ :
+						 SSDQ_NVME_CMD_WRITE, off, chunk, buf);
+			off += chunk;
+			buf += chunk;
+			len -= chunk;
+		}
+		break;
+	case DDIR_TRIM:
+		ret = ssdq_nvme_build_deallocate(&cmds[n++], &iou->range, &dev->ns, off, len);
+		break;
+	case DDIR_SYNC:
+	case DDIR_DATASYNC:
+		ssdq_nvme_build_flush(&cmds[n++], &dev->ns);
+		break;
+	default:
+		ret = -EOPNOTSUPP;
+		break;
+	}
+	if (ret) {
+		if (ret == -EINVAL)
+			ssdq_log("%s: %s of %llu bytes at offset %llu is not a multiple of the "
+				 "%u-byte LBA size; nothing was sent", io_u->file->file_name,
+				 ddir_name(io_u->ddir), io_u->xfer_buflen, io_u->offset,
+				 1u << dev->ns.lba_shift);
+		else
+			ssdq_log("%s: cannot build the %s at offset %llu: %s",
+				 io_u->file->file_name, ddir_name(io_u->ddir), io_u->offset,
+				 strerror(-ret));
+		io_u->error = -ret;
+		return ret;
+	}
+	iou->parts = n;
+	return (int)n;
+}
+
+static void describe_error(struct thread_data *td, struct io_u *io_u)
+{
+	struct ssdq_iou *iou = io_u->engine_data;
+	struct ssdq_data *sd = td->io_ops_data;
+	char what[512];
+
+	sd->nr_errors++;
+	if (sd->nr_errors_shown >= SSDQ_ERRORS_SHOWN)
+		return;
+	sd->nr_errors_shown++;
+	if (iou->status)
+		ssdq_nvme_status_str(what, sizeof(what), iou->status);
+	else if (iou->err == EACCES || iou->err == EPERM)
+		snprintf(what, sizeof(what), "%s: NVMe passthrough I/O needs CAP_SYS_ADMIN "
+			 "before Linux 6.2 (run as root), or the node opened for writing",
+			 strerror(iou->err));
+	else
+		snprintf(what, sizeof(what), "%s", strerror(iou->err));
+	ssdq_log("%s: %s offset=%llu len=%llu failed: %s%s", io_u->file->file_name,
+		 ddir_name(io_u->ddir), io_u->offset, io_u->xfer_buflen, what,
+		 sd->nr_errors_shown == SSDQ_ERRORS_SHOWN ? " (further errors only counted)" : "");
+}
+
+bool ssdq_part_done(struct thread_data *td, struct io_u *io_u, int res)
+{
+	struct ssdq_iou *iou = io_u->engine_data;
+
+	if (res > 0 && !iou->status && !iou->err) {
+		iou->status = (uint16_t)res;
+		iou->err = ssdq_nvme_status_errno((uint16_t)res);
+	} else if (res < 0 && !iou->status && !iou->err) {
+		iou->err = -res;
+	}
+	if (iou->parts && --iou->parts)
+		return false;
+	io_u->error = iou->err;
+	io_u->resid = iou->err ? io_u->xfer_buflen : 0;
+	if (iou->err)
+		describe_error(td, io_u);
+	return true;
+}
+
+static int ssdq_init(struct thread_data *td)
+{
+	struct ssdq_options *o = td->eo;
+	struct ssdq_data *sd;
+
+	if (check_fio_version())
+		return 1;
+	sd = calloc(1, sizeof(*sd));
+	if (!sd)
+		return 1;
+	sd->be = o->sync ? &ssdq_be_sync : &ssdq_be_uring;
+	sd->max_parts = 1;
+	td->io_ops_data = sd;
+	if (o->sync)
+		td->flags |= (unsigned long long)FIO_SYNCIO << TD_ENG_FLAG_SHIFT;
+	return 0;
+}
+
+/* Size the split of large I/Os from every file's transfer limit. */
+static int compute_max_parts(struct thread_data *td)
+{
+	struct ssdq_options *o = td->eo;
+	struct ssdq_data *sd = td->io_ops_data;
+	unsigned long long max_bs = td_max_bs(td);
+	struct fio_file *f;
+	unsigned int i;
+
+	for_each_file(td, f, i) {
+		struct ssdq_nsdev dev;
+		unsigned long long mx;
+		char err[512];
+		int ret;
+
+		ret = ssdq_nsdev_open(f->file_name, O_RDONLY, &dev, err, sizeof(err));
+		if (ret) {
+			ssdq_log("%s", err);
+			td_verror(td, -ret, "ssdq_post_init");
+			return ret;
+		}
+		mx = dev.max_xfer;
+		if (o->max_xfer && o->max_xfer < mx)
+			mx = o->max_xfer >= (1ULL << dev.ns.lba_shift) ? o->max_xfer :
+			     1ULL << dev.ns.lba_shift;
+		ssdq_nsdev_close(&dev);
+		if ((max_bs + mx - 1) / mx > sd->max_parts)
+			sd->max_parts = (max_bs + mx - 1) / mx;
+	}
+	return 0;
+}
+
+static int ssdq_post_init(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+
+	if (compute_max_parts(td))
+		return 1;
+	return sd->be->post_init(td) ? 1 : 0;
+}
+
+static void ssdq_cleanup(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+
+	if (!sd)
+		return;
+	if (sd->nr_errors > sd->nr_errors_shown)
+		ssdq_log("%s: %lu failed I/Os in all, %lu described above", td->o.name,
+			 sd->nr_errors, sd->nr_errors_shown);
+	sd->be->cleanup(td);
+	free(sd);
+	td->io_ops_data = NULL;
+}
+
+static int ssdq_io_u_init(struct thread_data *td, struct io_u *io_u)
+{
+	(void)td;
+	io_u->engine_data = calloc(1, sizeof(struct ssdq_iou));
+	return io_u->engine_data ? 0 : 1;
+}
+
+static void ssdq_io_u_free(struct thread_data *td, struct io_u *io_u)
+{
+	(void)td;
+	free(io_u->engine_data);
+	io_u->engine_data = NULL;
+}
+
+static enum fio_q_status ssdq_queue(struct thread_data *td, struct io_u *io_u)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+
+	fio_ro_check(td, io_u);
+	return sd->be->queue(td, io_u);
+}
+
+static int ssdq_commit(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+
+	return sd->be->commit(td);
+}
+
+static int ssdq_getevents(struct thread_data *td, unsigned int min,
+			  unsigned int max, const struct timespec *t)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+
+	return sd->be->getevents(td, min, max, t);
+}
+
+static struct io_u *ssdq_event(struct thread_data *td, int ev)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+
+	return sd->be->event(td, ev);
+}
+
+static struct fio_option options[] = {
+	{
+		.name	= "ssdq_sync",
+		.lname	= "ssdq synchronous ioctl path",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct ssdq_options, sync),
+		.def	= "0",
+		.help	= "Send commands with NVME_IOCTL_IO64_CMD, one at a time (QD1 "
+			  "latency work, kernels without io_uring passthrough)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_fixedbufs",
+		.lname	= "ssdq fixed buffers",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct ssdq_options, fixedbufs),
+		.def	= "0",
+		.help	= "Register fio's I/O buffers with io_uring (IORING_URING_CMD_FIXED)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_sqpoll",
+		.lname	= "ssdq SQ polling",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct ssdq_options, sqpoll),
+		.def	= "0",
+		.help	= "Let a kernel thread poll the submission queue (IORING_SETUP_SQPOLL)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_sqpoll_idle",
+		.lname	= "ssdq SQ poll idle time",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct ssdq_options, sqpoll_idle),
+		.def	= "1000",
+		.help	= "Milliseconds the SQ polling thread spins before it sleeps",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_max_xfer",
+		.lname	= "ssdq largest command",
+		.type	= FIO_OPT_STR_VAL,
+		.off1	= offsetof(struct ssdq_options, max_xfer),
+		.def	= "0",
+		.help	= "Split I/Os into commands of at most this many bytes (0: the "
+			  "namespace's max_hw_sectors_kb and max_segments)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= NULL,
+	},
+};
+
+__attribute__((visibility("default")))
+struct ioengine_ops ioengine = {
+	.name			= "ssdq",
+	.version		= FIO_IOOPS_VERSION,
+	.flags			= FIO_RAWIO | FIO_NOEXTEND | FIO_MEMALIGN | FIO_NODISKUTIL |
+				  FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.init			= ssdq_init,
+	.post_init		= ssdq_post_init,
+	.io_u_init		= ssdq_io_u_init,
+	.io_u_free		= ssdq_io_u_free,
+	.queue			= ssdq_queue,
+	.commit			= ssdq_commit,
+	.getevents		= ssdq_getevents,
+	.event			= ssdq_event,
+	.cleanup		= ssdq_cleanup,
+	.open_file		= ssdq_open_file,
+	.close_file		= ssdq_close_file,
+	.get_file_size		= ssdq_get_file_size,
+	.option_struct_size	= sizeof(struct ssdq_options),
+	.options		= options,
+};

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_ENGINE_H
+#define SSDQ_ENGINE_H
+
+/*
+ * Engine internals shared by ssdq.c and the passthrough backends. Includes
+ * fio's headers: only files compiled against the fio tree include this.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fio.h"
+#include "optgroup.h"
+
+#include "nsdev.h"
+#include "nvme_cmd.h"
+
+/** struct ssdq_options - engine options (fio --enghelp=ssdq.so lists them) */
+struct ssdq_options {
+	void *pad;		/* fio's option parser wants this first */
+	unsigned int sync;	/* ssdq_sync: NVME_IOCTL_IO64_CMD instead of io_uring */
+	unsigned int fixedbufs;	/* ssdq_fixedbufs: register fio's buffers */
+	unsigned int sqpoll;	/* ssdq_sqpoll: kernel submission thread */
+	unsigned int sqpoll_idle; /* ssdq_sqpoll_idle: ms before it sleeps */
+	unsigned long long max_xfer; /* ssdq_max_xfer: split size, 0 = from sysfs */
+};
+
+/** struct ssdq_iou - per-io_u state, in io_u->engine_data */
+struct ssdq_iou {
+	struct ssdq_dsm_range range;	/* Dataset Management range of a trim */
+	unsigned int parts;		/* commands still in flight */
+	uint16_t status;		/* first NVMe status seen */
+	int err;			/* first errno seen */
+};
+
+/**
+ * struct ssdq_backend_ops - one passthrough path
+ * @name: shown in messages
+ * @post_init: set up after fio allocated its buffers. Returns 0 or -errno,
+ *	having printed why.
+ * @queue: send an io_u's commands, as fio's ->queue
+ * @commit: submit what @queue prepared, as fio's ->commit
+ * @getevents: reap completions, as fio's ->getevents
+ * @event: the io_u of completion @ev of the last @getevents
+ * @cleanup: free everything; NULL-safe on a backend that failed post_init
+ */
+struct ssdq_backend_ops {
+	const char *name;
+	int (*post_init)(struct thread_data *td);
+	enum fio_q_status (*queue)(struct thread_data *td, struct io_u *io_u);
+	int (*commit)(struct thread_data *td);
+	int (*getevents)(struct thread_data *td, unsigned int min, unsigned int max,
+			 const struct timespec *t);
+	struct io_u *(*event)(struct thread_data *td, int ev);
+	void (*cleanup)(struct thread_data *td);
+};
+
+extern const struct ssdq_backend_ops ssdq_be_uring;
+extern const struct ssdq_backend_ops ssdq_be_sync;
+
+/** struct ssdq_data - per-thread engine state, in td->io_ops_data */
+struct ssdq_data {
+	const struct ssdq_backend_ops *be;
+	void *be_data;
+	unsigned int max_parts;		/* most commands one io_u can need */
+	unsigned long nr_errors;	/* failed io_us, for the closing count */
+	unsigned long nr_errors_shown;
+};
+
+/* Most failed I/Os described one by one; later ones are only counted. */
+#define SSDQ_ERRORS_SHOWN	16
+
+/** ssdq_file_dev() - the namespace behind fio file @f */
+static inline struct ssdq_nsdev *ssdq_file_dev(struct fio_file *f)
+{
+	return f->engine_data;
+}
+
+/**
+ * ssdq_prep_cmds() - Build the NVMe commands of @io_u, split at the
+ * namespace's max_xfer.
+ * @cmds: room for ssdq_data.max_parts commands
+ *
+ * Resets the io_u's ssdq_iou for a new submission.
+ *
+ * Return: the number of commands, or -errno (-EINVAL for a span not aligned
+ * to the LBA size, -EOPNOTSUPP for a data direction ssdq does not send),
+ * after setting io_u->error and printing why.
+ */
+int ssdq_prep_cmds(struct thread_data *td, struct io_u *io_u,
+		   struct nvme_uring_cmd *cmds);
+
+/**
+ * ssdq_part_done() - Account the completion of one command of @io_u.
+ * @res: 0, a negative errno from the kernel, or a positive NVMe status
+ *
+ * Return: true when that was the io_u's last command; io_u->error is set
+ * then, and a failure has been described on stderr.
+ */
+bool ssdq_part_done(struct thread_data *td, struct io_u *io_u, int res);
+
+/**
+ * ssdq_log() - Print "ssdq: <message>\n" on stderr in one write. Never
+ * through fio's log_err(), which writes into the --output file.
+ */
+void ssdq_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

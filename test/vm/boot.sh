@@ -1,0 +1,94 @@
+#!/bin/sh
+# Boots the test VM once (QEMU TCG, Debian cloud kernel, emulated NVMe) and
+# extracts the guest's /results into DIR.
+# usage: test/vm/boot.sh [--scenarios a,b] [--out DIR] [--timeout SECS]
+#                        [--scenario-timeout SECS] [--keep-images]
+set -eu
+. "$(dirname "$0")/host-lib.sh"
+scen=all out=$VMDIR/results hard=900 per=300 keep=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--scenarios) scen=${2:?--scenarios needs a value}; shift 2 ;;
+	--out) out=${2:?--out needs a value}; shift 2 ;;
+	--timeout) hard=${2:?--timeout needs a value}; shift 2 ;;
+	--scenario-timeout) per=${2:?--scenario-timeout needs a value}; shift 2 ;;
+	--keep-images) keep=1; shift ;;
+	*) die "boot.sh: unknown option $1 (see the usage line in $0)" ;;
+	esac
+done
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (run: sh scripts/deps.sh vm)"
+
+mkdir -p "$VMDIR"
+kernel=$(kernel_path)
+
+# initramfs: rebuild when an input is newer or the engine appeared/vanished
+so=${SSDQ_SO:-$ROOT/build/ssdq.so}
+initrd=$VMDIR/initramfs.cpio
+state=absent; [ -f "$so" ] && state=present
+if [ ! -f "$initrd" ] || [ "$(cat "$initrd.engine" 2>/dev/null)" != "$state" ] ||
+	[ -n "$(find "$VM" "$so" /usr/bin/fio /usr/sbin/nvme /bin/busybox -newer "$initrd" \
+		-type f 2>/dev/null | head -n 1)" ]; then
+	note "building $initrd"
+	sh "$VM/initramfs.sh" "$initrd"
+	echo "$state" >"$initrd.engine"
+fi
+
+# the results dir is ours to empty only if we made it
+case $out in /*) ;; *) out=$PWD/$out ;; esac
+if [ -e "$out" ] && [ -n "$(ls -A "$out")" ] && [ ! -f "$out/.ssdq-vm" ]; then
+	die "--out $out exists, is not empty and was not made by boot.sh"
+fi
+rm -rf "$out" && mkdir -p "$out" && : >"$out/.ssdq-vm"
+
+img=$VMDIR/img.$$
+mkdir -p "$img"
+cleanup() { [ $keep = 1 ] || rm -rf "$img"; [ -z "${wpid:-}" ] || kill "$wpid" 2>/dev/null || true; }
+trap cleanup EXIT
+for d in d512 d4k res; do
+	truncate -s 1G "$img/$d.img"
+done
+truncate -s 64M "$img/res.img"
+
+drive() { echo "-drive file=$img/$1.img,if=none,id=$1,format=raw,discard=unmap"; }
+t0=$(date +%s.%N)
+(
+	while ! grep -qs 'first scenario at uptime' "$out/console.log"; do sleep 0.2; done
+	date +%s.%N >"$out/.marker-time"
+) &
+wpid=$!
+
+note "booting ($scen); console: $out/console.log"
+rc=0
+# shellcheck disable=SC2046
+timeout --signal=TERM --kill-after=10 "$hard" qemu-system-x86_64 \
+	-accel tcg -cpu max -m 2G -smp 2 -nodefaults -display none -no-reboot \
+	-kernel "$kernel" -initrd "$initrd" \
+	-append "console=ttyS0 quiet panic=-1 ssdq.scenarios=$scen ssdq.timeout=$per" \
+	-serial "file:$out/console.log" \
+	-qmp "unix:$out/qmp.sock,server=on,wait=off" \
+	$(drive d512) -device nvme,id=nvme512,serial=ssdq512 \
+	-device nvme-ns,drive=d512,bus=nvme512,nsid=1 \
+	$(drive d4k) -device nvme,id=nvme4k,serial=ssdq4k \
+	-device nvme-ns,drive=d4k,bus=nvme4k,nsid=1,logical_block_size=4096,physical_block_size=4096 \
+	$(drive res) -device nvme,id=nvmeres,serial=ssdqresults \
+	-device nvme-ns,drive=res,bus=nvmeres,nsid=1 || rc=$?
+t1=$(date +%s.%N)
+kill "$wpid" 2>/dev/null || true
+wpid=
+
+[ $rc = 124 ] && note "QEMU killed after the hard timeout of $hard s (--timeout)"
+[ $rc = 0 ] || [ $rc = 124 ] || note "qemu-system-x86_64 exited with $rc"
+if ! tar xf "$img/res.img" -C "$out" 2>/dev/null || [ ! -f "$out/summary" ]; then
+	note "no results came back; last console lines ($out/console.log):"
+	tail -n 30 "$out/console.log" >&2 || true
+	exit 1
+fi
+
+awk -v a="$t0" -v b="$t1" 'BEGIN { printf "ssdq-vm: VM ran %.1f s\n", b - a }' >&2
+if [ -f "$out/.marker-time" ]; then
+	awk -v a="$t0" -v b="$(cat "$out/.marker-time")" -v u="$(cat "$out/boot-uptime")" \
+		'BEGIN { printf "ssdq-vm: boot to first scenario: %.1f s (guest uptime %.1f s)\n", b - a, u }' >&2
+fi
+while read -r name code secs; do
+	printf 'ssdq-vm:   %-24s exit %-3s %6s s\n' "$name" "$code" "$secs" >&2
+done <"$out/summary"

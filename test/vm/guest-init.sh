@@ -1,0 +1,115 @@
+#!/bin/sh
+# /init of the ssdq test VM (busybox ash). Runs the selected scenarios, then
+# writes /results as a tar onto the NVMe namespace with serial "ssdqresults".
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs tmp /tmp
+exec </dev/null >/dev/console 2>&1
+
+say() { echo "ssdq-vm: $*"; }
+halt_now() { sync; poweroff -f; sleep 5; echo o >/proc/sysrq-trigger; }
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+
+arg() {
+	for w in $(cat /proc/cmdline); do
+		case $w in "$1"=*) echo "${w#*=}"; return ;; esac
+	done
+	echo "$2"
+}
+sel=$(arg ssdq.scenarios all)
+tmo=$(arg ssdq.timeout 300)
+
+# trim: QEMU pads serials with spaces
+serial_of() { read -r s <"$1/serial"; echo $s; }
+# ctrl_by_serial SERIAL: prints nvmeX of the controller with that serial
+ctrl_by_serial() {
+	for c in /sys/class/nvme/nvme*; do
+		[ -e "$c/serial" ] || continue
+		[ "$(serial_of "$c")" = "$1" ] && { echo "${c##*/}"; return 0; }
+	done
+	return 1
+}
+# ns_of CTRL: prints the first namespace block device nvmeAnB under it
+ns_of() {
+	for n in /sys/class/nvme/"$1"/nvme*n*; do
+		[ -e "$n" ] || continue
+		case ${n##*/} in *c*) continue ;; esac
+		echo "${n##*/}"; return 0
+	done
+	return 1
+}
+
+mkdir -p /results
+i=0
+while :; do
+	ok=1
+	for s in ssdq512 ssdq4k ssdqresults; do
+		c=$(ctrl_by_serial $s) && n=$(ns_of "$c") && [ -c "/dev/ng${n#nvme}" ] && [ -b "/dev/$n" ] || ok=0
+	done
+	[ $ok = 1 ] && break
+	i=$((i + 1))
+	[ $i -ge 300 ] && { say "NVMe devices did not appear in 30 s"; ls -l /dev/nvme* /dev/ng* 2>&1; break; }
+	sleep 0.1
+done
+
+export_dev() {
+	c=$(ctrl_by_serial "$2") || { say "no controller with serial $2"; return 1; }
+	n=$(ns_of "$c") || { say "no namespace on $c ($2)"; return 1; }
+	export "CTRL$1=/dev/$c" "NS$1=/dev/$n" "NG$1=/dev/ng${n#nvme}"
+	say "serial $2: CTRL$1=/dev/$c NS$1=/dev/$n NG$1=/dev/ng${n#nvme}"
+}
+export_dev 512 ssdq512
+export_dev 4K ssdq4k
+export_dev RES ssdqresults
+export SSDQ_SO=/opt/ssdq/ssdq.so
+
+if [ "$sel" = all ]; then
+	list=$(cd /scenarios && ls *.sh 2>/dev/null | sed 's/\.sh$//')
+else
+	list=$(echo "$sel" | tr ',' ' ')
+fi
+
+t0=$(uptime_s)
+say "first scenario at uptime $t0 s"
+echo "$t0" >/results/boot-uptime
+: >/results/summary
+for name in $list; do
+	script=/scenarios/$name.sh
+	[ -f "$script" ] || script=/bench/$name.sh
+	out=/results/$name
+	mkdir -p "$out"
+	if [ ! -f "$script" ]; then
+		say "$name: no such scenario"; echo "$name 127 0" >>/results/summary; continue
+	fi
+	start=$(uptime_s)
+	say "$name: start"
+	RESULTS=$out SCENARIO=$name setsid sh "$script" >"$out/stdout" 2>"$out/stderr" &
+	pid=$!
+	(
+		n=0
+		while [ $n -lt "$tmo" ] && kill -0 $pid 2>/dev/null; do sleep 1; n=$((n + 1)); done
+		kill -0 $pid 2>/dev/null && { echo timeout >"$out/timeout"; kill -KILL -$pid; }
+	) &
+	watch=$!
+	wait $pid
+	rc=$?
+	kill $watch 2>/dev/null
+	wait $watch 2>/dev/null
+	end=$(uptime_s)
+	secs=$(echo "$start $end" | awk '{printf "%.1f", $2 - $1}')
+	echo "$rc" >"$out/exit-code"
+	echo "$name $rc $secs" >>/results/summary
+	say "$name: exit $rc in $secs s"
+done
+
+dmesg >/results/dmesg.txt
+uname -a >/results/uname.txt
+if [ -n "${NSRES:-}" ]; then
+	tar cf "$NSRES" -C /results . && sync && say "results written to $NSRES"
+else
+	say "no results disk; results are lost"
+fi
+say "done"
+halt_now

@@ -1,0 +1,36 @@
+# Helpers for scenarios/*.sh (sourced inside the VM; busybox ash).
+# Env from /init: RESULTS, SCENARIO, NG512 NS512 CTRL512, NG4K NS4K CTRL4K, SSDQ_SO.
+set -u
+cd "$RESULTS"
+
+# run NAME CMD...: stdout to NAME.out, stderr to NAME.err, exit code to NAME.rc,
+# wall seconds to NAME.time. Never fails itself.
+run() {
+	_n=$1; shift
+	_t0=$(cut -d' ' -f1 /proc/uptime)
+	"$@" >"$RESULTS/$_n.out" 2>"$RESULTS/$_n.err"
+	_rc=$?
+	_t1=$(cut -d' ' -f1 /proc/uptime)
+	echo "$_rc" >"$RESULTS/$_n.rc"
+	echo "$_t0 $_t1" | awk '{printf "%.1f\n", $2 - $1}' >"$RESULTS/$_n.time"
+	echo "$_n: rc=$_rc $(cat "$RESULTS/$_n.time") s"
+	return 0
+}
+
+# fio_json NAME ARGS...: fio with JSON output to NAME.json, stderr to NAME.err
+fio_json() {
+	_n=$1; shift
+	run "$_n" fio --name="$_n" --output-format=json --output="$RESULTS/$_n.json" "$@"
+}
+
+# ssdq NAME ARGS...: fio_json through the engine (engine options go after)
+ssdq() {
+	_n=$1; shift
+	fio_json "$_n" --ioengine=external:ssdq.so "$@"
+}
+
+# ref NAME ARGS...: fio_json through fio's own io_uring_cmd engine
+ref() {
+	_n=$1; shift
+	fio_json "$_n" --ioengine=io_uring_cmd --cmd_type=nvme "$@"
+}

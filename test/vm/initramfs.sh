@@ -1,0 +1,60 @@
+#!/bin/sh
+# Builds the test VM's initramfs: busybox, fio and nvme-cli with their
+# libraries, the engine, /init and the scenarios.
+# usage: test/vm/initramfs.sh OUT.cpio   (env SSDQ_SO, SSDQ_VM_GZIP=1)
+set -eu
+. "$(dirname "$0")/host-lib.sh"
+out=${1:?usage: $0 OUT.cpio}
+so=${SSDQ_SO:-$ROOT/build/ssdq.so}
+case $out in /*) ;; *) out=$PWD/$out ;; esac
+
+for b in /bin/busybox /usr/bin/fio /usr/sbin/nvme; do
+	[ -x "$b" ] || die "$b is missing (run: sh scripts/deps.sh vm)"
+done
+/bin/busybox --list-full >/dev/null 2>&1 || die "/bin/busybox is not busybox (install busybox-static)"
+
+tree=$(mktemp -d "${TMPDIR:-/tmp}/ssdq-initramfs.XXXXXX")
+trap 'rm -rf "$tree"' EXIT
+cd "$tree"
+mkdir -p usr/bin usr/sbin usr/lib/x86_64-linux-gnu usr/lib64 proc sys dev tmp \
+	results scenarios bench opt/ssdq etc root
+ln -s usr/bin bin && ln -s usr/sbin sbin && ln -s usr/lib lib && ln -s usr/lib64 lib64
+
+cp /bin/busybox usr/bin/busybox
+/bin/busybox --list-full | while read -r a; do
+	[ -e "$a" ] || [ -L "$a" ] || ln -s /bin/busybox "$a"
+done
+
+# copy FILE with its ldd closure, keeping the paths ldd prints
+closure() {
+	ldd "$1" 2>/dev/null | sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p; s/^[[:space:]]*\(\/[^ ]*\) (.*/\1/p' |
+	while read -r lib; do
+		[ -e ".$lib" ] || { mkdir -p ".$(dirname "$lib")"; cp -L "$lib" ".$lib"; }
+	done
+}
+rm -f usr/bin/fio usr/sbin/nvme
+cp /usr/bin/fio usr/bin/fio && closure /usr/bin/fio
+cp /usr/sbin/nvme usr/sbin/nvme && closure /usr/sbin/nvme
+
+if [ -f "$so" ]; then
+	cp "$so" opt/ssdq/ssdq.so
+	cp "$so" usr/lib/x86_64-linux-gnu/ssdq.so
+	closure "$so"
+else
+	note "warning: $so is missing; ssdq scenarios will fail (run make)"
+fi
+
+cp "$VM/guest-init.sh" init && chmod 755 init
+cp "$VM/guest-lib.sh" guest-lib.sh
+for f in "$VM"/scenarios/*.sh; do [ -e "$f" ] && cp "$f" scenarios/; done
+for f in "$VM"/bench/*.sh; do [ -e "$f" ] && cp "$f" bench/; done
+echo "root:x:0:0:root:/root:/bin/sh" >etc/passwd
+echo "root:x:0:" >etc/group
+
+tmp=$out.tmp
+if [ "${SSDQ_VM_GZIP:-0}" = 1 ]; then
+	find . | sort | cpio -o -H newc -R 0:0 --quiet | gzip -1 >"$tmp"
+else
+	find . | sort | cpio -o -H newc -R 0:0 --quiet >"$tmp"
+fi
+mv "$tmp" "$out"
