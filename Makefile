@@ -43,7 +43,7 @@ LIBS_ENGINE := $(shell pkg-config --libs liburing)
 ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c
 
-UNIT_TESTS := test_nvme_status test_nvme_cmd
+UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
 
 all: $(B)/ssdq.so
@@ -57,6 +57,18 @@ $(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) engine/ssdq.map
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map \
 		-o $@ $(filter %.o,$^) $(LIBS_ENGINE)
+
+# The same engine claiming another fio release, to test the version check.
+$(B)/mismatch/ssdq.o: engine/ssdq.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(BASE_CFLAGS) $(filter-out -DFIO_VERSION=%,$(FIO_CFLAGS)) -DFIO_VERSION='"fio-0.0-ssdq-test"' \
+		-MMD -MP -c -o $@ $<
+
+$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(B)/mismatch/ssdq.o
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map -o $@ $^ $(LIBS_ENGINE)
 
 $(B)/test/%.o: test/unit/%.c
 	@mkdir -p $(dir $@)
@@ -77,8 +89,8 @@ unit: $(UNIT_BINS)
 check-unit: $(UNIT_BINS)
 	@sh test/run-tests.sh $(UNIT_BINS)
 
-check: all $(UNIT_BINS)
-	@sh test/run-tests.sh $(UNIT_BINS) test/parse-only.sh test/vm/run.sh
+check: all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so
+	@sh test/run-tests.sh $(UNIT_BINS) test/engine-host.sh test/vm/run.sh
 
 check-asan:
 	$(MAKE) B=build/asan SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check-unit
@@ -91,7 +103,8 @@ install: all
 	install -m 0644 $(B)/ssdq.so $(DESTDIR)$(ENGINEDIR)/ssdq.so
 
 clean:
-	rm -rf $(B)/engine $(B)/core $(B)/test $(B)/ssdq.so $(B)/asan
+	rm -rf $(B)/engine $(B)/core $(B)/mismatch $(B)/test $(B)/ssdq.so $(B)/asan
 
 .PHONY: all unit check check-unit check-asan bench install clean
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
+.SECONDARY:

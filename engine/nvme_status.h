@@ -46,8 +46,8 @@ int ssdq_nvme_status_errno(uint16_t status);
 
 /**
  * ssdq_nvme_status_str() - Format @status for a message, e.g.
- * "NVMe status 0x0080: LBA Out of Range (SCT 0x0 Generic Command Status,
- * SC 0x80, DNR)".
+ * "NVMe status 0x4080: LBA Out of Range (SCT 0x0 Generic Command Status,
+ * SC 0x80, DNR)"; ", CRD n", ", More" and ", DNR" follow SC when set.
  * @buf: destination, always NUL-terminated when @len > 0
  * @len: size of @buf
  * @status: status field

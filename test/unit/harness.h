@@ -92,14 +92,17 @@ static inline int harness_eq_u64(unsigned long long a, unsigned long long b,
 			     sa, sb, a, a, b, b);
 }
 
+/* Three %s arguments: a string in quotes, or NULL bare. */
+#define HARNESS_QSTR(s)	(s) ? "\"" : "", (s) ? (s) : "NULL", (s) ? "\"" : ""
+
 static inline int harness_streq(const char *a, const char *b, const char *sa,
 				const char *sb, const char *file, int line)
 {
 	int ok = a && b ? !strcmp(a, b) : a == b;
 
 	return harness_check(ok, file, line,
-			     "CHECK_STREQ(%s, %s) failed: \"%s\" != \"%s\"",
-			     sa, sb, a ? a : "(null)", b ? b : "(null)");
+			     "CHECK_STREQ(%s, %s) failed: %s%s%s != %s%s%s",
+			     sa, sb, HARNESS_QSTR(a), HARNESS_QSTR(b));
 }
 
 static inline int harness_contains(const char *h, const char *n,
@@ -109,8 +112,8 @@ static inline int harness_contains(const char *h, const char *n,
 	int ok = h && n && strstr(h, n);
 
 	return harness_check(ok, file, line,
-			     "CHECK_CONTAINS(%s, %s) failed: \"%s\" lacks \"%s\"",
-			     sh, sn, h ? h : "(null)", n ? n : "(null)");
+			     "CHECK_CONTAINS(%s, %s) failed: %s%s%s lacks %s%s%s",
+			     sh, sn, HARNESS_QSTR(h), HARNESS_QSTR(n));
 }
 
 static inline void harness_hexdump(const char *tag, const unsigned char *p,

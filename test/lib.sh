@@ -1,0 +1,30 @@
+# Shell test helpers: source it, call pass/fail/expect_*, end with summary.
+# Prints one line per check and "N passed, N failed" at the end.
+T_PASS=0
+T_FAIL=0
+
+pass() { T_PASS=$((T_PASS + 1)); echo "PASS: $*"; }
+fail() { T_FAIL=$((T_FAIL + 1)); echo "FAIL: $*"; }
+
+# expect_rc WANT DESC CMD...: run CMD, check its exit status
+expect_rc() {
+	want=$1; desc=$2; shift 2
+	"$@" >"$T_OUT" 2>&1
+	rc=$?
+	if [ "$rc" = "$want" ]; then pass "$desc"; else
+		fail "$desc (exit $rc, wanted $want)"; sed 's/^/    /' "$T_OUT" | head -20; fi
+}
+
+# expect_out PATTERN DESC: the last command's output matches PATTERN (grep -E)
+expect_out() {
+	if grep -Eq -- "$1" "$T_OUT"; then pass "$2"; else
+		fail "$2 (no /$1/ in output)"; sed 's/^/    /' "$T_OUT" | head -20; fi
+}
+
+summary() {
+	echo "$T_PASS passed, $T_FAIL failed"
+	[ "$T_FAIL" = 0 ]
+}
+
+T_OUT=$(mktemp)
+trap 'rm -f "$T_OUT"' EXIT
