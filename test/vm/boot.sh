@@ -49,7 +49,8 @@ for d in d512 d4k res; do
 done
 truncate -s 64M "$img/res.img"
 
-drive() { echo "-drive file=$img/$1.img,if=none,id=$1,format=raw,discard=unmap"; }
+# SSDQ_VM_DRIVE_OPTS: extra -drive options for the test namespaces (experiments)
+drive() { echo "-drive file=$img/$1.img,if=none,id=$1,format=raw,${SSDQ_VM_DRIVE_OPTS:-discard=unmap}"; }
 t0=$(date +%s.%N)
 (
 	while ! grep -qs 'first scenario at uptime' "$out/console.log"; do sleep 0.2; done

@@ -34,3 +34,11 @@ ref() {
 	_n=$1; shift
 	fio_json "$_n" --ioengine=io_uring_cmd --cmd_type=nvme "$@"
 }
+
+# nonzero BLOCKDEV OFFSET LEN: prints how many bytes in [OFFSET, OFFSET+LEN) are
+# not zero, read with O_DIRECT in logical blocks (OFFSET, LEN block-aligned)
+nonzero() {
+	_lbs=$(cat "/sys/block/${1#/dev/}/queue/logical_block_size")
+	dd if="$1" bs="$_lbs" skip=$(($2 / _lbs)) count=$(($3 / _lbs)) iflag=direct 2>/dev/null |
+		tr -d '\000' | wc -c
+}
