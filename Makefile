@@ -26,7 +26,7 @@ ifneq ($(DEPS_OK),ok)
 $(error build dependencies are missing (see above))
 endif
 
-FIO_SRC := $(shell sh scripts/fio-src.sh $(CURDIR)/$(B))
+FIO_SRC := $(shell sh scripts/fio-src.sh $(CURDIR)/build)
 ifeq ($(FIO_SRC),)
 $(error no fio source tree (see above))
 endif
@@ -38,10 +38,10 @@ SAN      ?=
 BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine
 FIO_CFLAGS  := -include $(FIO_SRC)/config-host.h -isystem $(FIO_SRC) -DFIO_VERSION='"$(FIO_VERSION)"' \
                -fvisibility=hidden
-LIBS_ENGINE := $(shell pkg-config --libs liburing)
+LIBS_ENGINE := $(shell pkg-config --libs liburing) -lm -lpthread
 
-ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c
-ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c
+ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c
+ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c
 
 UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
@@ -82,7 +82,7 @@ $(B)/core/%.o: engine/%.c
 
 $(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(SAN) -o $@ $^
+	$(Q)$(CC) $(SAN) -o $@ $^ -lm -lpthread
 
 unit: $(UNIT_BINS)
 

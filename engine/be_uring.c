@@ -152,22 +152,6 @@ static enum fio_q_status uring_queue(struct thread_data *td, struct io_u *io_u)
 	return FIO_Q_QUEUED;
 }
 
-static void mark_issued(struct thread_data *td, struct uring_data *ud)
-{
-	struct timespec now;
-
-	if (fio_fill_issue_time(td)) {
-		fio_gettime(&now, NULL);
-		for (unsigned int i = 0; i < ud->nr_queued; i++) {
-			ud->queued[i]->issue_time = now;
-			io_u_queued(td, ud->queued[i]);
-		}
-		if (td->o.read_iolog_file)
-			td->last_issue = now;
-	}
-	ud->nr_queued = 0;
-}
-
 static int uring_commit(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;
@@ -176,7 +160,8 @@ static int uring_commit(struct thread_data *td)
 
 	if (!ud->nr_queued)
 		return 0;
-	mark_issued(td, ud);
+	ssdq_mark_issued(td, ud->queued, ud->nr_queued);
+	ud->nr_queued = 0;
 	for (;;) {
 		ret = io_uring_submit(&ud->ring);
 		if (ret >= 0 || ret == -EAGAIN || ret == -EBUSY)

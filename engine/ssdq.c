@@ -14,6 +14,7 @@
 
 #include "ssdq.h"
 #include "nvme_status.h"
+#include "verify.h"
 
 #ifndef FIO_VERSION
 #error "FIO_VERSION must name the fio release the engine is built against"
@@ -115,74 +116,121 @@ static int check_alignment(struct thread_data *td, struct fio_file *f,
 	return 0;
 }
 
-static int ssdq_get_file_size(struct thread_data *td, struct fio_file *f)
+/* Opens what stands behind @f: a namespace node, or the model's state file. */
+static int open_backing(struct thread_data *td, struct fio_file *f, int flags,
+			struct ssdq_file *sf)
 {
-	struct ssdq_nsdev dev;
+	struct ssdq_options *o = td->eo;
 	char err[512];
 	int ret;
+
+	memset(sf, 0, sizeof(*sf));
+	sf->dev.fd = -1;
+	if (o->model) {
+		ret = ssdq_model_open(&sf->model, f->file_name, o->model,
+				      o->model_scale ? o->model_scale : 1, err, sizeof(err));
+		if (!ret) {
+			sf->dev.ns.lba_shift = sf->model.p->lba_shift;
+			sf->dev.ns.nlba = sf->model.capacity >> sf->model.p->lba_shift;
+			sf->dev.ns.nsid = 1;
+			sf->dev.max_xfer = UINT32_MAX & ~((1u << sf->dev.ns.lba_shift) - 1);
+		}
+	} else {
+		ret = ssdq_nsdev_open(f->file_name, flags, &sf->dev, err, sizeof(err));
+		if (!ret && o->max_xfer && o->max_xfer < sf->dev.max_xfer) {
+			sf->dev.max_xfer = o->max_xfer & ~((1ULL << sf->dev.ns.lba_shift) - 1);
+			if (!sf->dev.max_xfer)
+				sf->dev.max_xfer = 1u << sf->dev.ns.lba_shift;
+		}
+	}
+	if (ret) {
+		ssdq_log("%s", err);
+		td_verror(td, -ret, o->model ? "ssdq_model" : "ssdq_open");
+	}
+	return ret;
+}
+
+static void close_backing(struct ssdq_file *sf)
+{
+	ssdq_nsdev_close(&sf->dev);
+	ssdq_model_close(&sf->model);
+}
+
+static int ssdq_get_file_size(struct thread_data *td, struct fio_file *f)
+{
+	struct ssdq_file sf;
 
 	if (check_fio_version())
 		return 1;
 	if (fio_file_size_known(f))
 		return 0;
-	ret = ssdq_nsdev_open(f->file_name, O_RDONLY, &dev, err, sizeof(err));
-	if (ret) {
-		ssdq_log("%s", err);
-		td_verror(td, -ret, "ssdq_get_file_size");
+	if (open_backing(td, f, O_RDONLY, &sf))
 		return 1;
-	}
-	f->real_file_size = dev.ns.nlba << dev.ns.lba_shift;
+	f->real_file_size = sf.dev.ns.nlba << sf.dev.ns.lba_shift;
 	fio_file_set_size_known(f);
-	ssdq_nsdev_close(&dev);
+	close_backing(&sf);
 	return 0;
 }
 
 static int ssdq_open_file(struct thread_data *td, struct fio_file *f)
 {
-	struct ssdq_options *o = td->eo;
-	struct ssdq_nsdev *dev;
-	char err[512];
+	struct ssdq_file *sf;
 	int ret;
 
-	dev = calloc(1, sizeof(*dev));
-	if (!dev)
+	sf = calloc(1, sizeof(*sf));
+	if (!sf)
 		return ENOMEM;
-	ret = ssdq_nsdev_open(f->file_name, open_flags(td), dev, err, sizeof(err));
+	if (open_backing(td, f, open_flags(td), sf)) {
+		free(sf);
+		return 1;
+	}
+	ret = check_alignment(td, f, &sf->dev);
 	if (ret) {
-		ssdq_log("%s", err);
-		free(dev);
+		close_backing(sf);
+		free(sf);
 		td_verror(td, -ret, "ssdq_open_file");
 		return 1;
 	}
-	if (o->max_xfer && o->max_xfer < dev->max_xfer) {
-		dev->max_xfer = o->max_xfer & ~((1ULL << dev->ns.lba_shift) - 1);
-		if (!dev->max_xfer)
-			dev->max_xfer = 1u << dev->ns.lba_shift;
-	}
-	ret = check_alignment(td, f, dev);
-	if (ret) {
-		ssdq_nsdev_close(dev);
-		free(dev);
-		td_verror(td, -ret, "ssdq_open_file");
-		return 1;
-	}
-	f->fd = dev->fd;
-	f->engine_data = dev;
+	f->fd = sf->dev.fd;
+	f->engine_data = sf;
 	return 0;
 }
 
 static int ssdq_close_file(struct thread_data *td, struct fio_file *f)
 {
-	struct ssdq_nsdev *dev = ssdq_file_dev(f);
+	struct ssdq_file *sf = ssdq_file_of(f);
 
 	(void)td;
-	if (dev) {
-		ssdq_nsdev_close(dev);
-		free(dev);
+	if (sf) {
+		close_backing(sf);
+		free(sf);
 		f->engine_data = NULL;
 	}
 	f->fd = -1;
 	return 0;
+}
+
+/* Nothing of a passthrough namespace or the model sits in the page cache. */
+static int ssdq_invalidate(struct thread_data *td, struct fio_file *f)
+{
+	(void)td;
+	(void)f;
+	return 0;
+}
+
+void ssdq_mark_issued(struct thread_data *td, struct io_u **io_us, unsigned int n)
+{
+	struct timespec now;
+
+	if (!n || !fio_fill_issue_time(td))
+		return;
+	fio_gettime(&now, NULL);
+	for (unsigned int i = 0; i < n; i++) {
+		io_us[i]->issue_time = now;
+		io_u_queued(td, io_us[i]);
+	}
+	if (td->o.read_iolog_file)
+		td->last_issue = now;
 }
 
 int ssdq_prep_cmds(struct thread_data *td, struct io_u *io_u,
@@ -270,6 +318,16 @@ static void describe_error(struct thread_data *td, struct io_u *io_u)
 		 sd->nr_errors_shown == SSDQ_ERRORS_SHOWN ? " (further errors only counted)" : "");
 }
 
+void ssdq_io_failed(struct thread_data *td, struct io_u *io_u, uint16_t status)
+{
+	struct ssdq_iou *iou = io_u->engine_data;
+
+	iou->parts = 1;
+	iou->status = 0;
+	iou->err = 0;
+	ssdq_part_done(td, io_u, status);
+}
+
 bool ssdq_part_done(struct thread_data *td, struct io_u *io_u, int res)
 {
 	struct ssdq_iou *iou = io_u->engine_data;
@@ -296,10 +354,15 @@ static int ssdq_init(struct thread_data *td)
 
 	if (check_fio_version())
 		return 1;
+	if (o->model && td->o.verify != VERIFY_NONE) {
+		ssdq_log("%s: ssdq_model=%s stores no data, so verify= cannot work; drop "
+			 "verify or run on a device", td->o.name, o->model);
+		return 1;
+	}
 	sd = calloc(1, sizeof(*sd));
 	if (!sd)
 		return 1;
-	sd->be = o->sync ? &ssdq_be_sync : &ssdq_be_uring;
+	sd->be = o->model ? &ssdq_be_model : o->sync ? &ssdq_be_sync : &ssdq_be_uring;
 	sd->max_parts = 1;
 	td->io_ops_data = sd;
 	if (o->sync)
@@ -310,29 +373,19 @@ static int ssdq_init(struct thread_data *td)
 /* Size the split of large I/Os from every file's transfer limit. */
 static int compute_max_parts(struct thread_data *td)
 {
-	struct ssdq_options *o = td->eo;
 	struct ssdq_data *sd = td->io_ops_data;
 	unsigned long long max_bs = td_max_bs(td);
 	struct fio_file *f;
 	unsigned int i;
 
 	for_each_file(td, f, i) {
-		struct ssdq_nsdev dev;
+		struct ssdq_file sf;
 		unsigned long long mx;
-		char err[512];
-		int ret;
 
-		ret = ssdq_nsdev_open(f->file_name, O_RDONLY, &dev, err, sizeof(err));
-		if (ret) {
-			ssdq_log("%s", err);
-			td_verror(td, -ret, "ssdq_post_init");
-			return ret;
-		}
-		mx = dev.max_xfer;
-		if (o->max_xfer && o->max_xfer < mx)
-			mx = o->max_xfer >= (1ULL << dev.ns.lba_shift) ? o->max_xfer :
-			     1ULL << dev.ns.lba_shift;
-		ssdq_nsdev_close(&dev);
+		if (open_backing(td, f, O_RDONLY, &sf))
+			return -EINVAL;
+		mx = sf.dev.max_xfer;
+		close_backing(&sf);
 		if ((max_bs + mx - 1) / mx > sd->max_parts)
 			sd->max_parts = (max_bs + mx - 1) / mx;
 	}
@@ -460,6 +513,28 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "ssdq_model",
+		.lname	= "ssdq drive model",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, model),
+		.help	= "Run on the built-in drive model PRESET instead of a device; "
+			  "filename= is then the model's state file (presets: qlc-1tb, "
+			  "tlc-dramless-1tb, tlc-enterprise-4tb, sata-1tb)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_model_scale",
+		.lname	= "ssdq drive model scale",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct ssdq_options, model_scale),
+		.def	= "1",
+		.minval	= 1,
+		.help	= "Divide the model's capacity and SLC cache by this; speeds stay",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= NULL,
 	},
 };
@@ -482,6 +557,7 @@ struct ioengine_ops ioengine = {
 	.open_file		= ssdq_open_file,
 	.close_file		= ssdq_close_file,
 	.get_file_size		= ssdq_get_file_size,
+	.invalidate		= ssdq_invalidate,
 	.option_struct_size	= sizeof(struct ssdq_options),
 	.options		= options,
 };

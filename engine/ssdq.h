@@ -12,6 +12,7 @@
 #include "fio.h"
 #include "optgroup.h"
 
+#include "model.h"
 #include "nsdev.h"
 #include "nvme_cmd.h"
 
@@ -23,6 +24,18 @@ struct ssdq_options {
 	unsigned int sqpoll;	/* ssdq_sqpoll: kernel submission thread */
 	unsigned int sqpoll_idle; /* ssdq_sqpoll_idle: ms before it sleeps */
 	unsigned long long max_xfer; /* ssdq_max_xfer: split size, 0 = from sysfs */
+	char *model;		/* ssdq_model: preset of the drive model, NULL: a device */
+	unsigned int model_scale; /* ssdq_model_scale: capacity divisor */
+};
+
+/**
+ * struct ssdq_file - per-file state, in fio_file->engine_data
+ * @dev: the namespace; for the model, a geometry without a node (fd -1)
+ * @model: the drive model, when ssdq_model= is set (@model.sh non-NULL)
+ */
+struct ssdq_file {
+	struct ssdq_nsdev dev;
+	struct ssdq_model model;
 };
 
 /** struct ssdq_iou - per-io_u state, in io_u->engine_data */
@@ -57,6 +70,7 @@ struct ssdq_backend_ops {
 
 extern const struct ssdq_backend_ops ssdq_be_uring;
 extern const struct ssdq_backend_ops ssdq_be_sync;
+extern const struct ssdq_backend_ops ssdq_be_model;
 
 /** struct ssdq_data - per-thread engine state, in td->io_ops_data */
 struct ssdq_data {
@@ -70,11 +84,29 @@ struct ssdq_data {
 /* Most failed I/Os described one by one; later ones are only counted. */
 #define SSDQ_ERRORS_SHOWN	16
 
-/** ssdq_file_dev() - the namespace behind fio file @f */
-static inline struct ssdq_nsdev *ssdq_file_dev(struct fio_file *f)
+/** ssdq_file_of() - the engine state of fio file @f */
+static inline struct ssdq_file *ssdq_file_of(struct fio_file *f)
 {
 	return f->engine_data;
 }
+
+/** ssdq_file_dev() - the namespace behind fio file @f */
+static inline struct ssdq_nsdev *ssdq_file_dev(struct fio_file *f)
+{
+	return &ssdq_file_of(f)->dev;
+}
+
+/**
+ * ssdq_mark_issued() - Stamp @n io_us submitted now with fio's issue time
+ * and account their submission latency, as an async engine's commit must.
+ */
+void ssdq_mark_issued(struct thread_data *td, struct io_u **io_us, unsigned int n);
+
+/**
+ * ssdq_io_failed() - Fail @io_u with NVMe status @status without sending
+ * it (the drive model's answer), describing it like a device's failure.
+ */
+void ssdq_io_failed(struct thread_data *td, struct io_u *io_u, uint16_t status);
 
 /**
  * ssdq_prep_cmds() - Build the NVMe commands of @io_u, split at the

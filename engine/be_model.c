@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Drive model backend: I/Os complete when the model says a drive would. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
+
+#include "ssdq.h"
+
+/* Sleep until this close to a deadline, then spin: sleeps overshoot. */
+#define SPIN_NS		40000ULL
+
+struct pending {
+	struct io_u *io_u;
+	uint64_t done_ns;
+};
+
+struct model_data {
+	struct pending *pending;	/* in flight, unordered */
+	unsigned int nr_pending;
+	struct io_u **events;
+	struct io_u **queued;
+	unsigned int nr_queued;
+	unsigned int depth;
+};
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static void wait_until(uint64_t deadline)
+{
+	uint64_t now = mono_ns();
+
+	if (deadline > now + SPIN_NS) {
+		struct timespec ts;
+		uint64_t t = deadline - SPIN_NS;
+
+		ts.tv_sec = (time_t)(t / 1000000000ULL);
+		ts.tv_nsec = (long)(t % 1000000000ULL);
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+			;
+	}
+	while (mono_ns() < deadline)
+		;
+}
+
+static int model_post_init(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct model_data *md = calloc(1, sizeof(*md));
+
+	if (!md)
+		return -ENOMEM;
+	sd->be_data = md;
+	md->depth = td->o.iodepth;
+	md->pending = calloc(md->depth, sizeof(*md->pending));
+	md->events = calloc(md->depth, sizeof(*md->events));
+	md->queued = calloc(md->depth, sizeof(*md->queued));
+	if (!md->pending || !md->events || !md->queued)
+		return -ENOMEM;
+	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+	return 0;
+}
+
+/* Reads return a pattern: each LBA starts with its own number. */
+static void fill_pattern(struct io_u *io_u, unsigned int lba_shift)
+{
+	uint64_t lba = io_u->offset >> lba_shift;
+	char *buf = io_u->xfer_buf;
+
+	for (unsigned long long o = 0; o < io_u->xfer_buflen; o += 1ULL << lba_shift, lba++)
+		memcpy(buf + o, &lba, sizeof(lba));
+}
+
+/* Return: completion time, or 0 when the I/O failed at once. */
+static uint64_t model_submit(struct thread_data *td, struct io_u *io_u)
+{
+	struct ssdq_file *sf = ssdq_file_of(io_u->file);
+	const struct ssdq_ns *ns = &sf->dev.ns;
+	enum ssdq_model_op op;
+
+	switch (io_u->ddir) {
+	case DDIR_READ:		op = SSDQ_MODEL_READ; break;
+	case DDIR_WRITE:	op = SSDQ_MODEL_WRITE; break;
+	case DDIR_TRIM:		op = SSDQ_MODEL_TRIM; break;
+	case DDIR_SYNC:
+	case DDIR_DATASYNC:	op = SSDQ_MODEL_FLUSH; break;
+	default:
+		io_u->error = EOPNOTSUPP;
+		return 0;
+	}
+	if (op != SSDQ_MODEL_FLUSH) {
+		if (ssdq_nvme_check_span(ns, io_u->offset, io_u->xfer_buflen)) {
+			ssdq_log("%s: %llu bytes at offset %llu are not whole %u-byte LBAs; "
+				 "nothing was sent", io_u->file->file_name, io_u->xfer_buflen,
+				 io_u->offset, 1u << ns->lba_shift);
+			io_u->error = EINVAL;
+			return 0;
+		}
+		if (io_u->offset + io_u->xfer_buflen > ns->nlba << ns->lba_shift) {
+			ssdq_io_failed(td, io_u, 0x4080);	/* DNR, LBA Out of Range */
+			return 0;
+		}
+	}
+	if (op == SSDQ_MODEL_READ)
+		fill_pattern(io_u, ns->lba_shift);
+	io_u->error = 0;
+	io_u->resid = 0;
+	return ssdq_model_io(&sf->model, mono_ns(), op, io_u->offset, io_u->xfer_buflen);
+}
+
+static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct model_data *md = sd->be_data;
+	struct ssdq_options *o = td->eo;
+	uint64_t done;
+
+	if (md->nr_pending == md->depth)
+		return FIO_Q_BUSY;
+	done = model_submit(td, io_u);
+	if (!done)
+		return FIO_Q_COMPLETED;
+	if (o->sync || td_ioengine_flagged(td, FIO_SYNCIO)) {
+		wait_until(done);
+		ssdq_model_complete(&ssdq_file_of(io_u->file)->model, mono_ns());
+		return FIO_Q_COMPLETED;
+	}
+	md->pending[md->nr_pending].io_u = io_u;
+	md->pending[md->nr_pending].done_ns = done;
+	md->nr_pending++;
+	md->queued[md->nr_queued++] = io_u;
+	return FIO_Q_QUEUED;
+}
+
+static int model_commit(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct model_data *md = sd->be_data;
+
+	ssdq_mark_issued(td, md->queued, md->nr_queued);
+	md->nr_queued = 0;
+	return 0;
+}
+
+static unsigned int reap(struct model_data *md, uint64_t now, unsigned int events,
+			 unsigned int max)
+{
+	for (unsigned int i = 0; i < md->nr_pending && events < max;) {
+		if (md->pending[i].done_ns <= now) {
+			struct io_u *io_u = md->pending[i].io_u;
+
+			ssdq_model_complete(&ssdq_file_of(io_u->file)->model, now);
+			md->events[events++] = io_u;
+			md->pending[i] = md->pending[--md->nr_pending];
+		} else {
+			i++;
+		}
+	}
+	return events;
+}
+
+static int model_getevents(struct thread_data *td, unsigned int min,
+			   unsigned int max, const struct timespec *t)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct model_data *md = sd->be_data;
+	uint64_t limit = UINT64_MAX, now = mono_ns();
+	unsigned int events = 0;
+
+	if (t)
+		limit = now + (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec;
+	for (;;) {
+		uint64_t next = UINT64_MAX;
+
+		events = reap(md, now, events, max);
+		if (events >= min || events == max || !md->nr_pending)
+			return (int)events;
+		for (unsigned int i = 0; i < md->nr_pending; i++)
+			if (md->pending[i].done_ns < next)
+				next = md->pending[i].done_ns;
+		if (next > limit) {
+			wait_until(limit);
+			return (int)reap(md, mono_ns(), events, max);
+		}
+		wait_until(next);
+		now = mono_ns();
+	}
+}
+
+static struct io_u *model_event(struct thread_data *td, int ev)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct model_data *md = sd->be_data;
+
+	return md->events[ev];
+}
+
+static void model_cleanup(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct model_data *md = sd->be_data;
+
+	if (!md)
+		return;
+	free(md->pending);
+	free(md->events);
+	free(md->queued);
+	free(md);
+	sd->be_data = NULL;
+}
+
+const struct ssdq_backend_ops ssdq_be_model = {
+	.name		= "model",
+	.post_init	= model_post_init,
+	.queue		= model_queue,
+	.commit		= model_commit,
+	.getevents	= model_getevents,
+	.event		= model_event,
+	.cleanup	= model_cleanup,
+};

@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "model.h"
+
+#define MODEL_MAGIC	"SSDQMDL1"
+#define CHUNK_SHIFT	20		/* 1 MiB of LBAs per bitmap bit */
+#define NDU		512000.0	/* bytes in an NVMe data unit */
+
+struct ssdq_model_shared {
+	char magic[8];
+	uint32_t version;
+	uint32_t lba_shift;
+	char preset[48];
+	double scale;
+	uint64_t capacity;
+	uint64_t nchunks;
+	pthread_mutex_t lock;
+
+	double cache_used;		/* bytes of SLC cache holding data */
+	uint64_t valid_chunks;
+	double fold_pos;		/* bytes into the current fold swing */
+	double direct_since_jump;
+	uint64_t media_ns;		/* when the media finishes its queue */
+	uint64_t busy_until_ns;		/* last completion handed out */
+	uint64_t idle_since_ns;		/* 0 while I/O is in flight */
+	uint32_t inflight;
+	uint64_t last_read_end, last_write_end;
+
+	double energy_j;		/* above idle, accumulated */
+	double energy_seen_power, energy_seen_thermal;
+	uint64_t power_ns, thermal_ns;
+	double temp_c;
+	int throttling;
+	uint32_t tmt1_count;
+	uint64_t tmt1_ns, throttle_since_ns;
+
+	uint64_t bytes_read, bytes_written, host_reads, host_writes, busy_ns;
+	uint8_t bits[];			/* valid bitmap, then fragmented bitmap */
+};
+
+static uint8_t *valid_map(struct ssdq_model_shared *sh) { return sh->bits; }
+static uint8_t *frag_map(struct ssdq_model_shared *sh) { return sh->bits + (sh->nchunks + 7) / 8; }
+
+static int bit_get(const uint8_t *map, uint64_t i) { return map[i >> 3] >> (i & 7) & 1; }
+static void bit_set(uint8_t *map, uint64_t i) { map[i >> 3] |= (uint8_t)(1u << (i & 7)); }
+static void bit_clear(uint8_t *map, uint64_t i) { map[i >> 3] &= (uint8_t)~(1u << (i & 7)); }
+
+const struct ssdq_model_preset *ssdq_model_find(const char *name)
+{
+	for (const struct ssdq_model_preset *p = ssdq_model_presets; p->name; p++)
+		if (!strcmp(p->name, name))
+			return p;
+	return NULL;
+}
+
+static void lock(struct ssdq_model_shared *sh)
+{
+	if (pthread_mutex_lock(&sh->lock) == EOWNERDEAD)
+		pthread_mutex_consistent(&sh->lock);
+}
+
+static void unlock(struct ssdq_model_shared *sh)
+{
+	pthread_mutex_unlock(&sh->lock);
+}
+
+static void init_shared(struct ssdq_model_shared *sh, const struct ssdq_model_preset *p,
+			double scale, uint64_t capacity, uint64_t nchunks)
+{
+	pthread_mutexattr_t a;
+
+	memset(sh, 0, sizeof(*sh));
+	memcpy(sh->magic, MODEL_MAGIC, 8);
+	sh->version = 1;
+	sh->lba_shift = p->lba_shift;
+	snprintf(sh->preset, sizeof(sh->preset), "%s", p->name);
+	sh->scale = scale;
+	sh->capacity = capacity;
+	sh->nchunks = nchunks;
+	sh->temp_c = p->t_ambient;
+	pthread_mutexattr_init(&a);
+	pthread_mutexattr_setpshared(&a, PTHREAD_PROCESS_SHARED);
+	pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST);
+	pthread_mutex_init(&sh->lock, &a);
+	pthread_mutexattr_destroy(&a);
+}
+
+int ssdq_model_open(struct ssdq_model *m, const char *path, const char *preset,
+		    double scale, char *err, size_t errlen)
+{
+	const struct ssdq_model_preset *p = ssdq_model_find(preset);
+	struct ssdq_model_shared *sh;
+	uint64_t capacity, nchunks;
+	struct stat st;
+	size_t len;
+	int fd, ret = 0;
+
+	memset(m, 0, sizeof(*m));
+	if (!p) {
+		snprintf(err, errlen, "ssdq_model=%s: no such preset (see jobs/README.md or "
+			 "engine/model_presets.c)", preset);
+		return -ENOENT;
+	}
+	if (!(scale >= 1.0)) {
+		snprintf(err, errlen, "ssdq_model_scale=%g: must be 1 or more", scale);
+		return -EINVAL;
+	}
+	capacity = (uint64_t)(p->capacity / scale) & ~((1ULL << CHUNK_SHIFT) - 1);
+	if (capacity < (1ULL << CHUNK_SHIFT)) {
+		snprintf(err, errlen, "ssdq_model_scale=%g leaves %s smaller than 1 MiB", scale,
+			 p->name);
+		return -EINVAL;
+	}
+	nchunks = capacity >> CHUNK_SHIFT;
+	len = sizeof(*sh) + 2 * ((nchunks + 7) / 8);
+
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "model state file %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	flock(fd, LOCK_EX);
+	if (fstat(fd, &st) < 0 || (st.st_size == 0 && ftruncate(fd, (off_t)len) < 0)) {
+		ret = -errno;
+		snprintf(err, errlen, "model state file %s: %s", path, strerror(-ret));
+		goto out;
+	}
+	if (st.st_size != 0 && (size_t)st.st_size != len) {
+		snprintf(err, errlen, "%s is not a state file of ssdq_model=%s at "
+			 "ssdq_model_scale=%g (size differs); use another filename or delete it",
+			 path, preset, scale);
+		ret = -EINVAL;
+		goto out;
+	}
+	sh = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (sh == MAP_FAILED) {
+		ret = -errno;
+		snprintf(err, errlen, "model state file %s: mmap: %s", path, strerror(-ret));
+		goto out;
+	}
+	if (st.st_size == 0) {
+		init_shared(sh, p, scale, capacity, nchunks);
+	} else if (memcmp(sh->magic, MODEL_MAGIC, 8) || strcmp(sh->preset, p->name) ||
+		   sh->scale != scale || sh->capacity != capacity) {
+		snprintf(err, errlen, "%s holds a model drive of another preset or scale "
+			 "(%.*s, scale %g); use another filename or delete it", path,
+			 (int)sizeof(sh->preset), sh->preset, sh->scale);
+		munmap(sh, len);
+		ret = -EINVAL;
+		goto out;
+	}
+	m->sh = sh;
+	m->map_len = len;
+	m->p = p;
+	m->capacity = capacity;
+	m->scale = scale;
+	m->seed = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)getpid() << 17) ^ (uint64_t)(uintptr_t)m;
+out:
+	flock(fd, LOCK_UN);
+	close(fd);
+	return ret;
+}
+
+void ssdq_model_close(struct ssdq_model *m)
+{
+	if (m && m->sh) {
+		munmap(m->sh, m->map_len);
+		m->sh = NULL;
+	}
+}
+
+static double uniform(struct ssdq_model *m)
+{
+	m->seed ^= m->seed << 13;
+	m->seed ^= m->seed >> 7;
+	m->seed ^= m->seed << 17;
+	return (double)(m->seed >> 11) * (1.0 / 9007199254740992.0);
+}
+
+double ssdq_model_lat_quantile(const struct ssdq_model_preset *p, int write, double q)
+{
+	const double *l = write ? p->w_lat_us : p->r_lat_us;
+	const double qs[5] = { 0.0, 0.5, 0.99, 0.9999, 1.0 };
+	const double vs[5] = { 0.8 * l[0], l[0], l[1], l[2], 1.5 * l[2] };
+
+	for (int i = 1; i < 5; i++)
+		if (q <= qs[i])
+			return vs[i - 1] + (vs[i] - vs[i - 1]) * (q - qs[i - 1]) / (qs[i] - qs[i - 1]);
+	return vs[4];
+}
+
+double ssdq_model_expected_cache(const struct ssdq_model_preset *p, double scale)
+{
+	double c = p->capacity / scale, s = p->slc_static / scale, d = p->slc_dynamic / scale;
+
+	return (s + d) / (1.0 + d / c);
+}
+
+static double cache_size(const struct ssdq_model *m)
+{
+	const struct ssdq_model_preset *p = m->p;
+	double used = (double)m->sh->valid_chunks / (double)m->sh->nchunks;
+
+	return (p->slc_static + p->slc_dynamic * (1.0 - used)) / m->scale;
+}
+
+static void mark_written(struct ssdq_model *m, uint64_t off, uint64_t len, int sequential)
+{
+	struct ssdq_model_shared *sh = m->sh;
+	uint64_t first = off >> CHUNK_SHIFT, last = (off + len - 1) >> CHUNK_SHIFT;
+
+	for (uint64_t c = first; c <= last && c < sh->nchunks; c++) {
+		if (!bit_get(valid_map(sh), c)) {
+			bit_set(valid_map(sh), c);
+			sh->valid_chunks++;
+		}
+		if (sequential || len >= (1ULL << CHUNK_SHIFT))
+			bit_clear(frag_map(sh), c);
+		else
+			bit_set(frag_map(sh), c);
+	}
+}
+
+static int span_fragmented(struct ssdq_model_shared *sh, uint64_t off, uint64_t len)
+{
+	uint64_t first = off >> CHUNK_SHIFT, last = (off + len - 1) >> CHUNK_SHIFT;
+
+	for (uint64_t c = first; c <= last && c < sh->nchunks; c++)
+		if (bit_get(frag_map(sh), c))
+			return 1;
+	return 0;
+}
+
+static void deallocate(struct ssdq_model_shared *sh, uint64_t off, uint64_t len)
+{
+	uint64_t first = (off + (1ULL << CHUNK_SHIFT) - 1) >> CHUNK_SHIFT;
+	uint64_t end = (off + len) >> CHUNK_SHIFT;
+
+	for (uint64_t c = first; c < end && c < sh->nchunks; c++) {
+		if (bit_get(valid_map(sh), c)) {
+			bit_clear(valid_map(sh), c);
+			sh->valid_chunks--;
+		}
+		bit_clear(frag_map(sh), c);
+	}
+}
+
+void ssdq_model_erase(struct ssdq_model *m)
+{
+	struct ssdq_model_shared *sh = m->sh;
+
+	lock(sh);
+	memset(sh->bits, 0, 2 * ((sh->nchunks + 7) / 8));
+	sh->valid_chunks = 0;
+	sh->cache_used = 0;
+	sh->fold_pos = 0;
+	sh->direct_since_jump = 0;
+	unlock(sh);
+}
+
+/* Speed of a write of @len bytes, consuming cache or fold progress. */
+static double write_speed(struct ssdq_model *m, double len, double *power)
+{
+	const struct ssdq_model_preset *p = m->p;
+	struct ssdq_model_shared *sh = m->sh;
+	double fill = (double)sh->valid_chunks / (double)sh->nchunks;
+
+	if (sh->cache_used + len <= cache_size(m)) {
+		sh->cache_used += len;
+		*power = p->p_write_cache;
+		return p->w_cache_bps;
+	}
+	*power = p->p_write_direct;
+	if (p->jump_every > 0) {
+		sh->direct_since_jump += len;
+		if (sh->direct_since_jump >= p->jump_every / m->scale) {
+			sh->direct_since_jump = 0;
+			sh->cache_used -= p->jump_bytes / m->scale;
+			if (sh->cache_used < 0)
+				sh->cache_used = 0;
+		}
+	}
+	if (p->fold_start > 0 && fill >= p->fold_start) {
+		double period = p->fold_hi_bytes + p->fold_lo_bytes;
+		double pos = fmod(sh->fold_pos, period / m->scale);
+
+		sh->fold_pos += len;
+		return pos < p->fold_hi_bytes / m->scale ? p->w_fold_hi_bps : p->w_fold_lo_bps;
+	}
+	return p->w_direct_bps;
+}
+
+static void advance_thermal(struct ssdq_model *m, uint64_t now_ns)
+{
+	const struct ssdq_model_preset *p = m->p;
+	struct ssdq_model_shared *sh = m->sh;
+	double dt, watts, target;
+
+	if (!sh->thermal_ns) {
+		sh->thermal_ns = now_ns;
+		sh->energy_seen_thermal = sh->energy_j;
+		return;
+	}
+	if (now_ns <= sh->thermal_ns)
+		return;
+	dt = (now_ns - sh->thermal_ns) / 1e9;
+	watts = p->p_idle + (sh->energy_j - sh->energy_seen_thermal) / dt;
+	target = p->t_ambient + watts * p->t_rth;
+	sh->temp_c += (target - sh->temp_c) * (1.0 - exp(-dt / p->t_tau_s));
+	if (sh->throttling)
+		sh->tmt1_ns += now_ns - sh->thermal_ns;
+	sh->thermal_ns = now_ns;
+	sh->energy_seen_thermal = sh->energy_j;
+	if (!sh->throttling && p->t_throttle > 0 && sh->temp_c >= p->t_throttle) {
+		sh->throttling = 1;
+		sh->tmt1_count++;
+	} else if (sh->throttling && sh->temp_c < p->t_throttle - 2.0) {
+		sh->throttling = 0;
+	}
+}
+
+uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op op,
+		       uint64_t offset, uint64_t len)
+{
+	const struct ssdq_model_preset *p = m->p;
+	struct ssdq_model_shared *sh = m->sh;
+	double speed = p->r_rand_bps, power = p->p_read, lat_us, media_s, done;
+	int write = op == SSDQ_MODEL_WRITE;
+	uint64_t start, done_ns;
+	int seq;
+
+	lat_us = ssdq_model_lat_quantile(p, write, uniform(m));
+	lock(sh);
+	if (!sh->inflight && sh->idle_since_ns && now_ns > sh->idle_since_ns) {
+		sh->cache_used -= p->recover_bps * (now_ns - sh->idle_since_ns) / 1e9;
+		if (sh->cache_used < 0)
+			sh->cache_used = 0;
+	}
+	if (now_ns - sh->thermal_ns > 50000000ULL)
+		advance_thermal(m, now_ns);
+
+	switch (op) {
+	case SSDQ_MODEL_READ:
+		seq = offset == sh->last_read_end;
+		sh->last_read_end = offset + len;
+		if (seq || len >= 65536)
+			speed = span_fragmented(sh, offset, len) ? p->r_frag_bps : p->r_seq_bps;
+		sh->bytes_read += len;
+		sh->host_reads++;
+		break;
+	case SSDQ_MODEL_WRITE:
+		seq = offset == sh->last_write_end;
+		sh->last_write_end = offset + len;
+		speed = write_speed(m, (double)len, &power);
+		mark_written(m, offset, len, seq);
+		sh->bytes_written += len;
+		sh->host_writes++;
+		break;
+	case SSDQ_MODEL_TRIM:
+		deallocate(sh, offset, len);
+		len = 0;
+		lat_us = p->w_lat_us[0];
+		break;
+	case SSDQ_MODEL_FLUSH:
+		len = 0;
+		lat_us = p->w_lat_us[0];
+		break;
+	}
+	if (sh->throttling)
+		speed *= p->throttle_factor;
+
+	media_s = len / speed;
+	start = sh->media_ns > now_ns ? sh->media_ns : now_ns;
+	sh->media_ns = start + (uint64_t)(media_s * 1e9);
+	done = (double)now_ns + (lat_us + len / p->link_bps * 1e6) * 1e3;
+	done_ns = done > (double)sh->media_ns ? (uint64_t)done : sh->media_ns;
+
+	sh->energy_j += (power - p->p_idle) * (media_s + 0.25 * lat_us * 1e-6);
+	start = sh->busy_until_ns > now_ns ? sh->busy_until_ns : now_ns;
+	if (done_ns > start)
+		sh->busy_ns += done_ns - start;
+	if (done_ns > sh->busy_until_ns)
+		sh->busy_until_ns = done_ns;
+	sh->inflight++;
+	sh->idle_since_ns = 0;
+	unlock(sh);
+	return done_ns;
+}
+
+void ssdq_model_complete(struct ssdq_model *m, uint64_t now_ns)
+{
+	struct ssdq_model_shared *sh = m->sh;
+
+	lock(sh);
+	if (sh->inflight && !--sh->inflight)
+		sh->idle_since_ns = now_ns;
+	unlock(sh);
+}
+
+double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_smart *smart)
+{
+	struct ssdq_model_shared *sh = m->sh;
+	double watts = m->p->p_idle;
+
+	lock(sh);
+	advance_thermal(m, now_ns);
+	if (sh->power_ns && now_ns > sh->power_ns)
+		watts += (sh->energy_j - sh->energy_seen_power) / ((now_ns - sh->power_ns) / 1e9);
+	sh->power_ns = now_ns;
+	sh->energy_seen_power = sh->energy_j;
+	if (smart) {
+		smart->data_units_read = (uint64_t)ceil(sh->bytes_read / NDU);
+		smart->data_units_written = (uint64_t)ceil(sh->bytes_written / NDU);
+		smart->host_reads = sh->host_reads;
+		smart->host_writes = sh->host_writes;
+		smart->busy_ms = sh->busy_ns / 1000000;
+		smart->temp_c = sh->temp_c;
+		smart->tmt1_count = sh->tmt1_count;
+		smart->tmt1_ms = sh->tmt1_ns / 1000000;
+		smart->throttling = sh->throttling;
+	}
+	unlock(sh);
+	return watts;
+}

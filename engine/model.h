@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_MODEL_H
+#define SSDQ_MODEL_H
+
+/*
+ * The drive model: a simulated SSD that paces I/O like a drive would. It
+ * knows nothing of fio; the engine's model backend feeds it I/Os and sleeps
+ * until the completion times it returns.
+ *
+ * Its state lives in a small file mapped shared (the job's filename), so
+ * every fio job and process using the same file sees one drive, and the
+ * drive keeps its data layout, SLC cache and counters from run to run, as a
+ * real one would between a prep job and a test job.
+ */
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * struct ssdq_model_preset - one simulated drive
+ *
+ * Sizes in bytes before scaling, speeds in bytes/s, latencies in µs (QD1,
+ * 4 KiB), power in W, temperatures in °C. The SLC cache when the drive
+ * holds a fraction u of valid data is slc_static + slc_dynamic × (1 - u).
+ */
+struct ssdq_model_preset {
+	const char *name;
+	const char *summary;
+	uint64_t capacity;
+	unsigned int lba_shift;
+	double link_bps;		/* interface limit */
+	double slc_static, slc_dynamic;
+	double w_cache_bps;		/* into the SLC cache */
+	double w_direct_bps;		/* after the cache, before folding */
+	double fold_start;		/* fraction written where folding begins; 0: never */
+	double w_fold_hi_bps, w_fold_lo_bps;
+	double fold_hi_bytes, fold_lo_bytes;	/* one swing: hi part, then lo part */
+	double recover_bps;		/* cache freed per second of idle */
+	double jump_every, jump_bytes;	/* cache freed while writing past it: a brief recovery */
+	double r_seq_bps, r_rand_bps, r_frag_bps;
+	double r_lat_us[3];		/* p50, p99, p99.99 */
+	double w_lat_us[3];
+	double p_idle, p_read, p_write_cache, p_write_direct;
+	double t_ambient, t_rth, t_tau_s, t_throttle, throttle_factor;
+};
+
+/** ssdq_model_presets - the built-in presets, ended by a NULL name */
+extern const struct ssdq_model_preset ssdq_model_presets[];
+
+/**
+ * ssdq_model_find() - Look up a preset by name.
+ *
+ * Return: the preset, or NULL.
+ */
+const struct ssdq_model_preset *ssdq_model_find(const char *name);
+
+enum ssdq_model_op { SSDQ_MODEL_READ, SSDQ_MODEL_WRITE, SSDQ_MODEL_TRIM, SSDQ_MODEL_FLUSH };
+
+/** struct ssdq_model_smart - SMART-like counters the model keeps */
+struct ssdq_model_smart {
+	uint64_t data_units_read;	/* 512 000-byte units, as NVMe counts */
+	uint64_t data_units_written;
+	uint64_t host_reads, host_writes;
+	uint64_t busy_ms;
+	double temp_c;
+	uint32_t tmt1_count;		/* entries into thermal throttling */
+	uint64_t tmt1_ms;		/* time spent throttled */
+	int throttling;
+};
+
+struct ssdq_model_shared;
+
+/** struct ssdq_model - an open model drive (per process) */
+struct ssdq_model {
+	struct ssdq_model_shared *sh;	/* the mapped state file */
+	size_t map_len;
+	const struct ssdq_model_preset *p;
+	uint64_t capacity;		/* scaled */
+	double scale;
+	uint64_t seed;			/* per-process random stream */
+};
+
+/**
+ * ssdq_model_open() - Open or create the model drive in state file @path.
+ * @m: filled on success
+ * @path: state file; created with the preset when missing
+ * @preset: preset name; must match the one the file was created with
+ * @scale: capacity and cache sizes are divided by this (speeds are not)
+ * @err: message on failure, naming the file or option
+ * @errlen: size of @err
+ *
+ * Return: 0, -ENOENT for an unknown preset, -EINVAL for a state file made
+ * with another preset or scale, or -errno from open/mmap.
+ */
+int ssdq_model_open(struct ssdq_model *m, const char *path, const char *preset,
+		    double scale, char *err, size_t errlen);
+
+/** ssdq_model_close() - Unmap @m; NULL-safe and idempotent. */
+void ssdq_model_close(struct ssdq_model *m);
+
+/**
+ * ssdq_model_io() - Account one I/O and say when it completes.
+ * @m: model
+ * @now_ns: submission time, CLOCK_MONOTONIC
+ * @op: what the host asks
+ * @offset: byte offset
+ * @len: byte length
+ *
+ * Return: completion time in CLOCK_MONOTONIC ns, never before @now_ns.
+ */
+uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op op,
+		       uint64_t offset, uint64_t len);
+
+/**
+ * ssdq_model_complete() - Tell the model an I/O it timed has completed, so
+ * it knows when the drive falls idle.
+ */
+void ssdq_model_complete(struct ssdq_model *m, uint64_t now_ns);
+
+/**
+ * ssdq_model_erase() - Deallocate the whole drive and empty its SLC cache,
+ * as a Sanitize or secure Format would.
+ */
+void ssdq_model_erase(struct ssdq_model *m);
+
+/**
+ * ssdq_model_power() - Average power drawn since the previous call.
+ * @m: model
+ * @now_ns: CLOCK_MONOTONIC
+ * @smart: optional, filled with the counters as of @now_ns
+ *
+ * Also advances the thermal model.
+ *
+ * Return: watts.
+ */
+double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_smart *smart);
+
+/**
+ * ssdq_model_expected_cache() - The SLC cache size a whole-drive fill from
+ * erased sees (ground truth for tests): the x that solves
+ * x = static + dynamic × (1 - x / capacity), scaled.
+ *
+ * Return: bytes.
+ */
+double ssdq_model_expected_cache(const struct ssdq_model_preset *p, double scale);
+
+/**
+ * ssdq_model_lat_quantile() - The preset's QD1 latency at quantile @q
+ * (0..1) for reads (@write 0) or writes, in µs: piecewise linear through
+ * 0.8×p50 at 0, p50, p99, p99.99, and 1.5×p99.99 at 1.
+ */
+double ssdq_model_lat_quantile(const struct ssdq_model_preset *p, int write, double q);
+
+#endif
