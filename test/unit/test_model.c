@@ -78,7 +78,7 @@ TEST(fill_finds_cache_end)
 TEST(qd1_latency_percentiles)
 {
 	const struct ssdq_model_preset *p = ssdq_model_find("tlc-enterprise-4tb");
-	enum { N = 200000 };
+	enum { N = 2000000 };
 	static double lat[N];
 	struct ssdq_model m;
 	uint64_t now = 5000000000ULL;
@@ -99,7 +99,7 @@ TEST(qd1_latency_percentiles)
 	/* a 4 KiB transfer over the link adds ~1 us to each */
 	CHECK(fabs(lat[N / 2] - p->r_lat_us[0]) / p->r_lat_us[0] < 0.05);
 	CHECK(fabs(lat[(int)(N * 0.99)] - p->r_lat_us[1]) / p->r_lat_us[1] < 0.10);
-	CHECK(fabs(lat[(int)(N * 0.9999)] - p->r_lat_us[2]) / p->r_lat_us[2] < 0.10);
+	CHECK(fabs(lat[(int)(N * 0.9999)] - p->r_lat_us[2]) / p->r_lat_us[2] < 0.15);
 	CHECK(fabs(ssdq_model_lat_quantile(p, 0, 0.99) - p->r_lat_us[1]) < 1e-9);
 	ssdq_model_close(&m);
 	unlink(path);
