@@ -42,7 +42,7 @@ TEST(fill_finds_cache_end)
 	struct ssdq_model m;
 	uint64_t now = 1000000000ULL, seg_start = now, off;
 	double expect = ssdq_model_expected_cache(p, 1000), fell_at = -1;
-	double first_speed = 0, post_bytes = 0, post_ns = 0;
+	double first_speed = 0, post_bytes = 0, post_ns = 0, in_ns = 0;
 
 	fresh(&m, "qlc-1tb", 1000);
 	for (off = 0; off + bs <= m.capacity; off += bs) {
@@ -57,6 +57,8 @@ TEST(fill_finds_cache_end)
 				first_speed = speed;
 			if (fell_at < 0 && speed < 0.5 * first_speed)
 				fell_at = (double)(off + bs - seg);
+			else if (fell_at < 0)
+				in_ns += now - seg_start;
 			else if (fell_at >= 0 && off > fell_at + 2 * seg) {
 				post_bytes += seg;
 				post_ns += now - seg_start;
@@ -64,6 +66,7 @@ TEST(fill_finds_cache_end)
 			seg_start = now;
 		}
 	}
+	first_speed = fell_at / in_ns * 1e9;
 	printf("    cache ends in the segment at %.1f MB (expected %.1f MB); in-cache %.0f MB/s, "
 	       "after %.0f MB/s\n", fell_at / 1e6, expect / 1e6, first_speed / 1e6,
 	       post_bytes / post_ns * 1e3);
