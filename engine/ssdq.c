@@ -367,6 +367,12 @@ static int ssdq_init(struct thread_data *td)
 	td->io_ops_data = sd;
 	if (o->sync)
 		td->flags |= (unsigned long long)FIO_SYNCIO << TD_ENG_FLAG_SHIFT;
+	if (o->duty > 100 || (o->duty && !o->burst)) {
+		ssdq_log("%s: ssdq_duty=%u needs ssdq_burst= and a value of 1-100", td->o.name,
+			 o->duty);
+		return 1;
+	}
+	ssdq_event(td, "job_start", -1);
 	return 0;
 }
 
@@ -407,6 +413,9 @@ static void ssdq_cleanup(struct thread_data *td)
 
 	if (!sd)
 		return;
+	ssdq_phase_end(td);
+	ssdq_event(td, "job_end", -1);
+	ssdq_sidecars_close(td);
 	if (sd->nr_errors > sd->nr_errors_shown)
 		ssdq_log("%s: %lu failed I/Os in all, %lu described above", td->o.name,
 			 sd->nr_errors, sd->nr_errors_shown);
@@ -432,9 +441,17 @@ static void ssdq_io_u_free(struct thread_data *td, struct io_u *io_u)
 static enum fio_q_status ssdq_queue(struct thread_data *td, struct io_u *io_u)
 {
 	struct ssdq_data *sd = td->io_ops_data;
+	enum fio_q_status ret;
 
 	fio_ro_check(td, io_u);
-	return sd->be->queue(td, io_u);
+	if (ssdq_phase_queue(td, io_u) == FIO_Q_BUSY)
+		return FIO_Q_BUSY;
+	ret = sd->be->queue(td, io_u);
+	if (ret == FIO_Q_BUSY)
+		ssdq_phase_unqueue(td, io_u);
+	else if (ret == FIO_Q_COMPLETED)
+		ssdq_phase_done(td, io_u);
+	return ret;
 }
 
 static int ssdq_commit(struct thread_data *td)
@@ -452,11 +469,13 @@ static int ssdq_getevents(struct thread_data *td, unsigned int min,
 	return sd->be->getevents(td, min, max, t);
 }
 
-static struct io_u *ssdq_event(struct thread_data *td, int ev)
+static struct io_u *ssdq_get_event(struct thread_data *td, int ev)
 {
 	struct ssdq_data *sd = td->io_ops_data;
+	struct io_u *io_u = sd->be->event(td, ev);
 
-	return sd->be->event(td, ev);
+	ssdq_phase_done(td, io_u);
+	return io_u;
 }
 
 static struct fio_option options[] = {
@@ -513,6 +532,43 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "ssdq_burst",
+		.lname	= "ssdq burst size",
+		.type	= FIO_OPT_STR_VAL,
+		.off1	= offsetof(struct ssdq_options, burst),
+		.def	= "0",
+		.help	= "Do I/O in bursts of this many bytes, idling between them (see "
+			  "ssdq_duty); burst start/end go to the events sidecar",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_duty",
+		.lname	= "ssdq burst duty cycle",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct ssdq_options, duty),
+		.def	= "100",
+		.minval	= 1,
+		.maxval	= 100,
+		.help	= "Percent of the time bursts keep the drive busy: after each burst, "
+			  "idle for its measured time x (100 - duty) / duty",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_idle",
+		.lname	= "ssdq idle after the job",
+		.type	= FIO_OPT_STR_VAL_TIME,
+		.off1	= offsetof(struct ssdq_options, idle_us),
+		.def	= "0",
+		.is_seconds = 1,
+		.is_time = 1,
+		.help	= "Idle this long after the job's I/O (cool-down, garbage collection), "
+			  "outside its runtime",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= "ssdq_model",
 		.lname	= "ssdq drive model",
 		.type	= FIO_OPT_STR_STORE,
@@ -552,7 +608,7 @@ struct ioengine_ops ioengine = {
 	.queue			= ssdq_queue,
 	.commit			= ssdq_commit,
 	.getevents		= ssdq_getevents,
-	.event			= ssdq_event,
+	.event			= ssdq_get_event,
 	.cleanup		= ssdq_cleanup,
 	.open_file		= ssdq_open_file,
 	.close_file		= ssdq_close_file,

@@ -24,6 +24,9 @@ struct ssdq_options {
 	unsigned int sqpoll;	/* ssdq_sqpoll: kernel submission thread */
 	unsigned int sqpoll_idle; /* ssdq_sqpoll_idle: ms before it sleeps */
 	unsigned long long max_xfer; /* ssdq_max_xfer: split size, 0 = from sysfs */
+	unsigned long long burst; /* ssdq_burst: bytes per burst, 0: no bursts */
+	unsigned int duty;	/* ssdq_duty: % of time bursts are busy */
+	unsigned long long idle_us; /* ssdq_idle: idle after the job's I/O */
 	char *model;		/* ssdq_model: preset of the drive model, NULL: a device */
 	unsigned int model_scale; /* ssdq_model_scale: capacity divisor */
 };
@@ -72,11 +75,25 @@ extern const struct ssdq_backend_ops ssdq_be_uring;
 extern const struct ssdq_backend_ops ssdq_be_sync;
 extern const struct ssdq_backend_ops ssdq_be_model;
 
+/** struct ssdq_bursts - burst/duty-cycle bookkeeping of one job */
+struct ssdq_bursts {
+	unsigned int inflight;		/* io_us queued and not completed */
+	unsigned long long issued;	/* bytes sent in the current burst */
+	unsigned long long done;	/* bytes completed in it */
+	uint64_t start_ns;		/* first submission of the burst */
+	uint64_t end_ns;		/* last completion */
+	unsigned int nr;		/* bursts completed */
+	int draining;			/* burst full: waiting for its I/O */
+};
+
 /** struct ssdq_data - per-thread engine state, in td->io_ops_data */
 struct ssdq_data {
 	const struct ssdq_backend_ops *be;
 	void *be_data;
+	struct ssdq_bursts bursts;
 	unsigned int max_parts;		/* most commands one io_u can need */
+	FILE *events;			/* events sidecar, opened on first use */
+	int events_failed;
 	unsigned long nr_errors;	/* failed io_us, for the closing count */
 	unsigned long nr_errors_shown;
 };
@@ -130,6 +147,45 @@ int ssdq_prep_cmds(struct thread_data *td, struct io_u *io_u,
  * then, and a failure has been described on stderr.
  */
 bool ssdq_part_done(struct thread_data *td, struct io_u *io_u, int res);
+
+/**
+ * ssdq_phase_queue() - Burst gate, called before an io_u is sent.
+ *
+ * When the current burst is full, returns FIO_Q_BUSY until its I/O has
+ * completed, then idles for the duty cycle, restamps the io_u's start (and
+ * issue) time so the idle counts into no latency, and lets it through.
+ *
+ * Return: FIO_Q_QUEUED to go on sending @io_u, or FIO_Q_BUSY.
+ */
+enum fio_q_status ssdq_phase_queue(struct thread_data *td, struct io_u *io_u);
+
+/** ssdq_phase_unqueue() - Undo ssdq_phase_queue() for an io_u the backend refused (busy). */
+void ssdq_phase_unqueue(struct thread_data *td, struct io_u *io_u);
+
+/** ssdq_phase_done() - Account a completed io_u in the burst bookkeeping. */
+void ssdq_phase_done(struct thread_data *td, struct io_u *io_u);
+
+/** ssdq_phase_end() - The job's I/O is over: close the last burst, idle for ssdq_idle. */
+void ssdq_phase_end(struct thread_data *td);
+
+/**
+ * ssdq_event() - Record a phase marker in the job's events sidecar.
+ * @name: "burst_start", "burst_end", "idle_start", "idle_end", …
+ * @bytes: bytes the phase moved, or -1 when it moved none
+ */
+void ssdq_event(struct thread_data *td, const char *name, long long bytes);
+
+/**
+ * ssdq_sidecar_name() - Name a sidecar as fio names the job's logs:
+ * "<write_bw_log prefix or job name>_<kind>.<N>.<suffix>".
+ *
+ * Return: 0, or -ENAMETOOLONG.
+ */
+int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suffix,
+		      char *out, size_t len);
+
+/** ssdq_sidecars_close() - Close the job's sidecars. */
+void ssdq_sidecars_close(struct thread_data *td);
 
 /**
  * ssdq_log() - Print "ssdq: <message>\n" on stderr in one write. Never

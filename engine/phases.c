@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Bursts with a duty cycle, and idle after a job. */
+#include <time.h>
+
+#include "ssdq.h"
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(ns / 1000000000ULL),
+		.tv_nsec = (long)(ns % 1000000000ULL),
+	};
+
+	while (nanosleep(&ts, &ts))
+		;
+}
+
+static void idle(struct thread_data *td, uint64_t ns)
+{
+	if (!ns)
+		return;
+	ssdq_event(td, "idle_start", -1);
+	sleep_ns(ns);
+	ssdq_event(td, "idle_end", -1);
+}
+
+/* Close a burst whose I/O has all completed; idle for the duty cycle. */
+static void finish_burst(struct thread_data *td, struct ssdq_bursts *b, unsigned int duty)
+{
+	uint64_t busy = b->end_ns > b->start_ns ? b->end_ns - b->start_ns : 0;
+
+	ssdq_event(td, "burst_end", (long long)b->done);
+	b->nr++;
+	b->issued = b->done = 0;
+	b->draining = 0;
+	b->start_ns = 0;
+	if (duty && duty < 100)
+		idle(td, busy * (100 - duty) / duty);
+}
+
+enum fio_q_status ssdq_phase_queue(struct thread_data *td, struct io_u *io_u)
+{
+	struct ssdq_options *o = td->eo;
+	struct ssdq_data *sd = td->io_ops_data;
+	struct ssdq_bursts *b = &sd->bursts;
+
+	if (!o->burst || !ddir_rw(io_u->ddir)) {
+		b->inflight++;
+		return FIO_Q_QUEUED;
+	}
+	if (b->draining) {
+		if (b->inflight)
+			return FIO_Q_BUSY;
+		finish_burst(td, b, o->duty);
+		fio_gettime(&io_u->start_time, NULL);
+		if (td_ioengine_flagged(td, FIO_SYNCIO))
+			io_u->issue_time = io_u->start_time;
+	}
+	if (!b->start_ns) {
+		b->start_ns = now_ns();
+		ssdq_event(td, "burst_start", (long long)o->burst);
+	}
+	b->issued += io_u->xfer_buflen;
+	if (b->issued >= o->burst)
+		b->draining = 1;
+	b->inflight++;
+	return FIO_Q_QUEUED;
+}
+
+void ssdq_phase_unqueue(struct thread_data *td, struct io_u *io_u)
+{
+	struct ssdq_options *o = td->eo;
+	struct ssdq_data *sd = td->io_ops_data;
+	struct ssdq_bursts *b = &sd->bursts;
+
+	b->inflight--;
+	if (o->burst && ddir_rw(io_u->ddir)) {
+		b->issued -= io_u->xfer_buflen;
+		b->draining = b->issued >= o->burst;
+	}
+}
+
+void ssdq_phase_done(struct thread_data *td, struct io_u *io_u)
+{
+	struct ssdq_options *o = td->eo;
+	struct ssdq_data *sd = td->io_ops_data;
+	struct ssdq_bursts *b = &sd->bursts;
+
+	if (b->inflight)
+		b->inflight--;
+	if (o->burst && ddir_rw(io_u->ddir)) {
+		b->done += io_u->xfer_buflen - io_u->resid;
+		b->end_ns = now_ns();
+	}
+}
+
+void ssdq_phase_end(struct thread_data *td)
+{
+	struct ssdq_options *o = td->eo;
+	struct ssdq_data *sd = td->io_ops_data;
+	struct ssdq_bursts *b = &sd->bursts;
+
+	if (o->burst && b->start_ns && !b->inflight)
+		finish_burst(td, b, 0);
+	idle(td, o->idle_us * 1000ULL);
+}

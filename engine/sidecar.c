@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The job's events sidecar: <prefix>_events.<N>.jsonl beside fio's logs. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "ssdq.h"
+
+int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suffix,
+		      char *out, size_t len)
+{
+	const char *pre = td->o.bw_log_file ? td->o.bw_log_file : td->o.name;
+	int n;
+
+	if (td->o.per_job_logs)
+		n = snprintf(out, len, "%s_%s.%d.%s", pre, kind, td->thread_number, suffix);
+	else
+		n = snprintf(out, len, "%s_%s.%s", pre, kind, suffix);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", *s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+void ssdq_event(struct thread_data *td, const char *name, long long bytes)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct timespec ts;
+
+	if (!sd)
+		return;
+	if (!sd->events) {
+		char path[4096];
+
+		if (sd->events_failed || ssdq_sidecar_name(td, "events", "jsonl", path, sizeof(path)))
+			return;
+		sd->events = fopen(path, "ae");
+		if (!sd->events) {
+			ssdq_log("%s: cannot write the events sidecar %s: %s", td->o.name, path,
+				 strerror(errno));
+			sd->events_failed = 1;
+			return;
+		}
+		setvbuf(sd->events, NULL, _IOLBF, 0);
+	}
+	clock_gettime(CLOCK_REALTIME, &ts);
+	fprintf(sd->events, "{\"time_us\":%lld,\"event\":", (long long)ts.tv_sec * 1000000LL +
+		ts.tv_nsec / 1000);
+	json_str(sd->events, name);
+	fputs(",\"job\":", sd->events);
+	json_str(sd->events, td->o.name);
+	if (bytes >= 0)
+		fprintf(sd->events, ",\"bytes\":%lld", bytes);
+	fputs("}\n", sd->events);
+}
+
+void ssdq_sidecars_close(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+
+	if (sd && sd->events) {
+		fclose(sd->events);
+		sd->events = NULL;
+	}
+}
