@@ -40,7 +40,7 @@ FIO_CFLAGS  := -include $(FIO_SRC)/config-host.h -isystem $(FIO_SRC) -DFIO_VERSI
                -fvisibility=hidden
 LIBS_ENGINE := $(shell pkg-config --libs liburing) -lm -lpthread
 
-ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c
+ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c engine/phases.c engine/sidecar.c
 
 UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model

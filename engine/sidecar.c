@@ -34,7 +34,8 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-void ssdq_event(struct thread_data *td, const char *name, long long bytes)
+static void event(struct thread_data *td, const char *name, long long bytes,
+		  const char *key, const char *value)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 	struct timespec ts;
@@ -63,7 +64,24 @@ void ssdq_event(struct thread_data *td, const char *name, long long bytes)
 	json_str(sd->events, td->o.name);
 	if (bytes >= 0)
 		fprintf(sd->events, ",\"bytes\":%lld", bytes);
+	if (key) {
+		fputc(',', sd->events);
+		json_str(sd->events, key);
+		fputc(':', sd->events);
+		json_str(sd->events, value);
+	}
 	fputs("}\n", sd->events);
+}
+
+void ssdq_event(struct thread_data *td, const char *name, long long bytes)
+{
+	event(td, name, bytes, NULL, NULL);
+}
+
+void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
+		    const char *value)
+{
+	event(td, name, -1, key, value);
 }
 
 void ssdq_sidecars_close(struct thread_data *td)

@@ -398,11 +398,48 @@ static int compute_max_parts(struct thread_data *td)
 	return 0;
 }
 
+/* ssdq_erase: erase every file of the job before its first I/O. */
+static int erase_files(struct thread_data *td)
+{
+	struct ssdq_options *o = td->eo;
+	struct fio_file *f;
+	unsigned int i;
+
+	if (o->erase == SSDQ_ERASE_NONE)
+		return 0;
+	for_each_file(td, f, i) {
+		enum ssdq_erase_method used = o->erase;
+		struct ssdq_file sf;
+		char err[512];
+		int ret = 0;
+
+		if (open_backing(td, f, O_RDWR, &sf))
+			return -EINVAL;
+		ssdq_event_str(td, "erase_start", "file", f->file_name);
+		if (sf.model.sh)
+			ssdq_model_erase(&sf.model);
+		else
+			ret = ssdq_erase_ns(&sf.dev, o->erase, &used, err, sizeof(err));
+		close_backing(&sf);
+		if (ret) {
+			ssdq_log("%s: ssdq_erase=%s failed: %s", f->file_name,
+				 ssdq_erase_name(o->erase), err);
+			td_verror(td, -ret, "ssdq_erase");
+			return ret;
+		}
+		ssdq_event_str(td, "erase_end", "method", sf.model.sh ? "model" :
+			       ssdq_erase_name(used));
+		ssdq_log("%s: erased (%s)", f->file_name, sf.model.sh ? "model" :
+			 ssdq_erase_name(used));
+	}
+	return 0;
+}
+
 static int ssdq_post_init(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 
-	if (compute_max_parts(td))
+	if (compute_max_parts(td) || erase_files(td))
 		return 1;
 	return sd->be->post_init(td) ? 1 : 0;
 }
@@ -528,6 +565,27 @@ static struct fio_option options[] = {
 		.def	= "0",
 		.help	= "Split I/Os into commands of at most this many bytes (0: the "
 			  "namespace's max_hw_sectors_kb and max_segments)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_erase",
+		.lname	= "ssdq erase before the job",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct ssdq_options, erase),
+		.def	= "none",
+		.help	= "Erase the namespace before the job's first I/O",
+		.posval	= {
+			{ .ival = "none", .oval = SSDQ_ERASE_NONE, .help = "Do not erase" },
+			{ .ival = "auto", .oval = SSDQ_ERASE_AUTO,
+			  .help = "Sanitize, else Format NVM, else deallocate: the first the drive supports" },
+			{ .ival = "sanitize", .oval = SSDQ_ERASE_SANITIZE,
+			  .help = "Sanitize block erase (single-namespace drives only)" },
+			{ .ival = "format", .oval = SSDQ_ERASE_FORMAT,
+			  .help = "Format NVM with user data erase" },
+			{ .ival = "deallocate", .oval = SSDQ_ERASE_DEALLOCATE,
+			  .help = "Dataset Management deallocate of the whole namespace" },
+		},
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

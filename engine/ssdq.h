@@ -12,6 +12,7 @@
 #include "fio.h"
 #include "optgroup.h"
 
+#include "erase.h"
 #include "model.h"
 #include "nsdev.h"
 #include "nvme_cmd.h"
@@ -24,6 +25,7 @@ struct ssdq_options {
 	unsigned int sqpoll;	/* ssdq_sqpoll: kernel submission thread */
 	unsigned int sqpoll_idle; /* ssdq_sqpoll_idle: ms before it sleeps */
 	unsigned long long max_xfer; /* ssdq_max_xfer: split size, 0 = from sysfs */
+	unsigned int erase;	/* ssdq_erase: enum ssdq_erase_method */
 	unsigned long long burst; /* ssdq_burst: bytes per burst, 0: no bursts */
 	unsigned int duty;	/* ssdq_duty: % of time bursts are busy */
 	unsigned long long idle_us; /* ssdq_idle: idle after the job's I/O */
@@ -174,6 +176,13 @@ void ssdq_phase_end(struct thread_data *td);
  * @bytes: bytes the phase moved, or -1 when it moved none
  */
 void ssdq_event(struct thread_data *td, const char *name, long long bytes);
+
+/**
+ * ssdq_event_str() - Record a phase marker with one string field,
+ * e.g. ("erase", "method", "format").
+ */
+void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
+		    const char *value);
 
 /**
  * ssdq_sidecar_name() - Name a sidecar as fio names the job's logs:
