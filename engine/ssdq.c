@@ -367,7 +367,7 @@ static int ssdq_init(struct thread_data *td)
 	td->io_ops_data = sd;
 	if (o->sync)
 		td->flags |= (unsigned long long)FIO_SYNCIO << TD_ENG_FLAG_SHIFT;
-	if (o->duty > 100 || (o->duty && !o->burst)) {
+	if (o->duty > 100 || (o->duty != 100 && !o->burst)) {
 		ssdq_log("%s: ssdq_duty=%u needs ssdq_burst= and a value of 1-100", td->o.name,
 			 o->duty);
 		return 1;

@@ -24,7 +24,7 @@ kernel=$(kernel_path)
 # initramfs: rebuild when an input is newer or the engine appeared/vanished
 so=${SSDQ_SO:-$ROOT/build/ssdq.so}
 initrd=$VMDIR/initramfs.cpio
-state=absent; [ -f "$so" ] && state=present
+state=absent; [ -f "$so" ] && state="$so $(stat -c %Y "$so")"
 if [ ! -f "$initrd" ] || [ "$(cat "$initrd.engine" 2>/dev/null)" != "$state" ] ||
 	[ -n "$(find "$VM" "$so" /usr/bin/fio /usr/sbin/nvme /bin/busybox -newer "$initrd" \
 		-type f 2>/dev/null | head -n 1)" ]; then

@@ -64,6 +64,7 @@ export_dev 512 ssdq512
 export_dev 4K ssdq4k
 export_dev RES ssdqresults
 export SSDQ_SO=/opt/ssdq/ssdq.so
+[ -f $SSDQ_SO ] && echo present >/results/engine || echo absent >/results/engine
 
 if [ "$sel" = all ]; then
 	list=$(cd /scenarios && ls *.sh 2>/dev/null | sed 's/\.sh$//')

@@ -23,10 +23,11 @@ fio_json() {
 	run "$_n" fio --name="$_n" --output-format=json --output="$RESULTS/$_n.json" "$@"
 }
 
-# ssdq NAME ARGS...: fio_json through the engine (engine options go after)
+# ssdq NAME ARGS...: fio_json through the engine (engine options go after).
+# fio 3.33 stat()s an external: path relative to the cwd, so the path is absolute.
 ssdq() {
 	_n=$1; shift
-	fio_json "$_n" --ioengine=external:ssdq.so "$@"
+	fio_json "$_n" --ioengine="external:$SSDQ_SO" "$@"
 }
 
 # ref NAME ARGS...: fio_json through fio's own io_uring_cmd engine
