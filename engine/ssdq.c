@@ -410,6 +410,7 @@ static int erase_files(struct thread_data *td)
 	for_each_file(td, f, i) {
 		enum ssdq_erase_method used = o->erase;
 		struct ssdq_file sf;
+		const char *how;
 		char err[512];
 		int ret = 0;
 
@@ -420,6 +421,7 @@ static int erase_files(struct thread_data *td)
 			ssdq_model_erase(&sf.model);
 		else
 			ret = ssdq_erase_ns(&sf.dev, o->erase, &used, err, sizeof(err));
+		how = sf.model.sh ? "model" : ssdq_erase_name(used);
 		close_backing(&sf);
 		if (ret) {
 			ssdq_log("%s: ssdq_erase=%s failed: %s", f->file_name,
@@ -427,10 +429,8 @@ static int erase_files(struct thread_data *td)
 			td_verror(td, -ret, "ssdq_erase");
 			return ret;
 		}
-		ssdq_event_str(td, "erase_end", "method", sf.model.sh ? "model" :
-			       ssdq_erase_name(used));
-		ssdq_log("%s: erased (%s)", f->file_name, sf.model.sh ? "model" :
-			 ssdq_erase_name(used));
+		ssdq_event_str(td, "erase_end", "method", how);
+		ssdq_log("%s: erased (%s)", f->file_name, how);
 	}
 	return 0;
 }
