@@ -84,6 +84,24 @@ void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
 	event(td, name, -1, key, value);
 }
 
+void ssdq_event_end(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	uint64_t bytes = td->io_bytes[DDIR_READ] + td->io_bytes[DDIR_WRITE] +
+			 td->io_bytes[DDIR_TRIM];
+	const char *why = "bytes";
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if (td->error)
+		why = "error";
+	else if (td->o.timeout && sd->first_io_ns &&
+		 ((uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec - sd->first_io_ns) / 1000 +
+		 50000 >= td->o.timeout)
+		why = "time";
+	event(td, "job_end", (long long)bytes, "stop", why);
+}
+
 void ssdq_sidecars_close(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;

@@ -451,7 +451,7 @@ static void ssdq_cleanup(struct thread_data *td)
 	if (!sd)
 		return;
 	ssdq_phase_end(td);
-	ssdq_event(td, "job_end", -1);
+	ssdq_event_end(td);
 	ssdq_sidecars_close(td);
 	if (sd->nr_errors > sd->nr_errors_shown)
 		ssdq_log("%s: %lu failed I/Os in all, %lu described above", td->o.name,
@@ -481,6 +481,12 @@ static enum fio_q_status ssdq_queue(struct thread_data *td, struct io_u *io_u)
 	enum fio_q_status ret;
 
 	fio_ro_check(td, io_u);
+	if (!sd->first_io_ns) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		sd->first_io_ns = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	}
 	if (ssdq_phase_queue(td, io_u) == FIO_Q_BUSY)
 		return FIO_Q_BUSY;
 	ret = sd->be->queue(td, io_u);

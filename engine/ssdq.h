@@ -94,6 +94,7 @@ struct ssdq_data {
 	void *be_data;
 	struct ssdq_bursts bursts;
 	unsigned int max_parts;		/* most commands one io_u can need */
+	uint64_t first_io_ns;		/* CLOCK_MONOTONIC of the first I/O */
 	FILE *events;			/* events sidecar, opened on first use */
 	int events_failed;
 	unsigned long nr_errors;	/* failed io_us, for the closing count */
@@ -183,6 +184,13 @@ void ssdq_event(struct thread_data *td, const char *name, long long bytes);
  */
 void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
 		    const char *value);
+
+/**
+ * ssdq_event_end() - Record "job_end" with the bytes the job moved and why
+ * it stopped: "time" (runtime= ran out), "bytes" (size/io_size done) or
+ * "error".
+ */
+void ssdq_event_end(struct thread_data *td);
 
 /**
  * ssdq_sidecar_name() - Name a sidecar as fio names the job's logs:
