@@ -172,6 +172,27 @@ static int ssdq_get_file_size(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
+/*
+ * Runs before fio sizes and lays out files. The model's state file is a
+ * small regular file that fio must neither extend nor unlink: the model is
+ * diskless I/O to fio.
+ */
+static int ssdq_setup(struct thread_data *td)
+{
+	struct ssdq_options *o = td->eo;
+	struct fio_file *f;
+	unsigned int i;
+
+	if (check_fio_version())
+		return 1;
+	if (o->model)
+		td->flags |= (unsigned long long)FIO_DISKLESSIO << TD_ENG_FLAG_SHIFT;
+	for_each_file(td, f, i)
+		if (ssdq_get_file_size(td, f))
+			return 1;
+	return 0;
+}
+
 static int ssdq_open_file(struct thread_data *td, struct fio_file *f)
 {
 	struct ssdq_file *sf;
@@ -665,6 +686,7 @@ struct ioengine_ops ioengine = {
 	.version		= FIO_IOOPS_VERSION,
 	.flags			= FIO_RAWIO | FIO_NOEXTEND | FIO_MEMALIGN | FIO_NODISKUTIL |
 				  FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.setup			= ssdq_setup,
 	.init			= ssdq_init,
 	.post_init		= ssdq_post_init,
 	.io_u_init		= ssdq_io_u_init,
