@@ -35,28 +35,48 @@ FIO_VERSION := $(shell sed -n 's/^DEF_VER=//p' $(FIO_SRC)/FIO-VERSION-GEN)
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 SAN      ?=
-BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine
+BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower
 FIO_CFLAGS  := -include $(FIO_SRC)/config-host.h -isystem $(FIO_SRC) -DFIO_VERSION='"$(FIO_VERSION)"' \
                -fvisibility=hidden
 LIBS_ENGINE := $(shell pkg-config --libs liburing) -lm -lpthread
 
 ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c
-ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c engine/phases.c engine/sidecar.c
+ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
+               engine/phases.c engine/sidecar.c engine/sampling.c engine/source_model.c
+POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd.c \
+               power/source_qis.c power/source_nvme_ps.c power/nvme.c power/device_info.c \
+               power/sampler.c
+POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
-UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model
+UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model \
+              test_power_nvme test_power_sources test_power_qis test_power_sampler
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
 
-all: $(B)/ssdq.so
+all: $(B)/ssdq.so $(B)/ssdq-sample
 
 $(B)/engine/%.o: engine/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(BASE_CFLAGS) $(FIO_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) engine/ssdq.map
+$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(POWER_OBJS) engine/ssdq.map
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map \
 		-o $@ $(filter %.o,$^) $(LIBS_ENGINE)
+
+$(B)/power/%.o: power/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(BASE_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(B)/core/nvme_id.o
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm
+
+# shorter stem than $(B)/test/%, so this rule wins for power tests
+$(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm
 
 # The same engine claiming another fio release, to test the version check.
 $(B)/mismatch/ssdq.o: engine/ssdq.c
@@ -65,7 +85,7 @@ $(B)/mismatch/ssdq.o: engine/ssdq.c
 	$(Q)$(CC) $(BASE_CFLAGS) $(filter-out -DFIO_VERSION=%,$(FIO_CFLAGS)) -DFIO_VERSION='"fio-0.0-ssdq-test"' \
 		-MMD -MP -c -o $@ $<
 
-$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(B)/mismatch/ssdq.o
+$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(POWER_OBJS) $(B)/mismatch/ssdq.o
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map -o $@ $^ $(LIBS_ENGINE)
@@ -86,11 +106,12 @@ $(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
 
 unit: $(UNIT_BINS)
 
-check-unit: $(UNIT_BINS)
-	@sh test/run-tests.sh $(UNIT_BINS)
+check-unit: $(UNIT_BINS) $(B)/ssdq-sample
+	@SSDQ_SAMPLE=$(B)/ssdq-sample sh test/run-tests.sh $(UNIT_BINS) test/power/ssdq-sample.sh
 
 check: all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so
-	@sh test/run-tests.sh $(UNIT_BINS) test/engine-host.sh test/vm/run.sh
+	@SSDQ_SAMPLE=$(B)/ssdq-sample sh test/run-tests.sh $(UNIT_BINS) test/power/ssdq-sample.sh \
+		test/engine-host.sh test/vm/run.sh
 
 check-asan:
 	$(MAKE) B=build/asan SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check-unit
@@ -99,11 +120,12 @@ bench: all
 	@sh test/vm/bench.sh
 
 install: all
-	install -d $(DESTDIR)$(ENGINEDIR)
+	install -d $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(PREFIX)/bin
 	install -m 0644 $(B)/ssdq.so $(DESTDIR)$(ENGINEDIR)/ssdq.so
+	install -m 0755 $(B)/ssdq-sample $(DESTDIR)$(PREFIX)/bin/ssdq-sample
 
 clean:
-	rm -rf $(B)/engine $(B)/core $(B)/mismatch $(B)/test $(B)/ssdq.so $(B)/asan
+	rm -rf $(B)/engine $(B)/core $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/test $(B)/ssdq.so $(B)/asan
 
 .PHONY: all unit check check-unit check-asan bench install clean
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -171,6 +171,27 @@ out:
 	return ret;
 }
 
+int ssdq_model_attach(struct ssdq_model *m, const char *path, char *err, size_t errlen)
+{
+	struct ssdq_model_shared head;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "model state file %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	n = pread(fd, &head, sizeof(head), 0);
+	close(fd);
+	if (n != (ssize_t)sizeof(head) || memcmp(head.magic, MODEL_MAGIC, 8)) {
+		snprintf(err, errlen, "%s is not a drive model state file", path);
+		return -EINVAL;
+	}
+	head.preset[sizeof(head.preset) - 1] = '\0';
+	return ssdq_model_open(m, path, head.preset, head.scale, err, errlen);
+}
+
 void ssdq_model_close(struct ssdq_model *m)
 {
 	if (m && m->sh) {
@@ -407,6 +428,29 @@ void ssdq_model_complete(struct ssdq_model *m, uint64_t now_ns)
 	unlock(sh);
 }
 
+static void fill_smart(struct ssdq_model_shared *sh, struct ssdq_model_smart *smart)
+{
+	smart->data_units_read = (uint64_t)ceil(sh->bytes_read / NDU);
+	smart->data_units_written = (uint64_t)ceil(sh->bytes_written / NDU);
+	smart->host_reads = sh->host_reads;
+	smart->host_writes = sh->host_writes;
+	smart->busy_ms = sh->busy_ns / 1000000;
+	smart->temp_c = sh->temp_c;
+	smart->tmt1_count = sh->tmt1_count;
+	smart->tmt1_ms = sh->tmt1_ns / 1000000;
+	smart->throttling = sh->throttling;
+}
+
+void ssdq_model_peek(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_smart *smart)
+{
+	struct ssdq_model_shared *sh = m->sh;
+
+	lock(sh);
+	advance_thermal(m, now_ns);
+	fill_smart(sh, smart);
+	unlock(sh);
+}
+
 double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_smart *smart)
 {
 	struct ssdq_model_shared *sh = m->sh;
@@ -418,17 +462,8 @@ double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model
 		watts += (sh->energy_j - sh->energy_seen_power) / ((now_ns - sh->power_ns) / 1e9);
 	sh->power_ns = now_ns;
 	sh->energy_seen_power = sh->energy_j;
-	if (smart) {
-		smart->data_units_read = (uint64_t)ceil(sh->bytes_read / NDU);
-		smart->data_units_written = (uint64_t)ceil(sh->bytes_written / NDU);
-		smart->host_reads = sh->host_reads;
-		smart->host_writes = sh->host_writes;
-		smart->busy_ms = sh->busy_ns / 1000000;
-		smart->temp_c = sh->temp_c;
-		smart->tmt1_count = sh->tmt1_count;
-		smart->tmt1_ms = sh->tmt1_ns / 1000000;
-		smart->throttling = sh->throttling;
-	}
+	if (smart)
+		fill_smart(sh, smart);
 	unlock(sh);
 	return watts;
 }

@@ -95,6 +95,15 @@ struct ssdq_model {
 int ssdq_model_open(struct ssdq_model *m, const char *path, const char *preset,
 		    double scale, char *err, size_t errlen);
 
+/**
+ * ssdq_model_attach() - Open an existing model state file with the preset
+ * and scale it was created with (for the sampler's model source).
+ *
+ * Return: 0, -EINVAL for a file that is not a model state file, or what
+ * ssdq_model_open() returns.
+ */
+int ssdq_model_attach(struct ssdq_model *m, const char *path, char *err, size_t errlen);
+
 /** ssdq_model_close() - Unmap @m; NULL-safe and idempotent. */
 void ssdq_model_close(struct ssdq_model *m);
 
@@ -134,6 +143,12 @@ void ssdq_model_erase(struct ssdq_model *m);
  * Return: watts.
  */
 double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_smart *smart);
+
+/**
+ * ssdq_model_peek() - The counters as of @now_ns, without touching the
+ * power average ssdq_model_power() keeps. Advances the thermal model.
+ */
+void ssdq_model_peek(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_smart *smart);
 
 /**
  * ssdq_model_expected_cache() - The SLC cache size a whole-drive fill from

@@ -47,7 +47,7 @@ static void event(struct thread_data *td, const char *name, long long bytes,
 
 		if (sd->events_failed || ssdq_sidecar_name(td, "events", "jsonl", path, sizeof(path)))
 			return;
-		sd->events = fopen(path, "ae");
+		sd->events = fopen(path, "we");
 		if (!sd->events) {
 			ssdq_log("%s: cannot write the events sidecar %s: %s", td->o.name, path,
 				 strerror(errno));

@@ -383,6 +383,7 @@ static int ssdq_init(struct thread_data *td)
 	sd = calloc(1, sizeof(*sd));
 	if (!sd)
 		return 1;
+	sd->sample_lock_fd = -1;
 	sd->be = o->model ? &ssdq_be_model : o->sync ? &ssdq_be_sync : &ssdq_be_uring;
 	sd->max_parts = 1;
 	td->io_ops_data = sd;
@@ -391,6 +392,11 @@ static int ssdq_init(struct thread_data *td)
 	if (o->duty > 100 || (o->duty != 100 && !o->burst)) {
 		ssdq_log("%s: ssdq_duty=%u needs ssdq_burst= and a value of 1-100", td->o.name,
 			 o->duty);
+		return 1;
+	}
+	if (o->smart_us && o->smart_us < 100000) {
+		ssdq_log("%s: ssdq_smart_interval=%llums is below the 100ms SMART allows",
+			 td->o.name, o->smart_us / 1000);
 		return 1;
 	}
 	ssdq_event(td, "job_start", -1);
@@ -460,7 +466,7 @@ static int ssdq_post_init(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 
-	if (compute_max_parts(td) || erase_files(td))
+	if (compute_max_parts(td) || erase_files(td) || ssdq_sampling_start(td))
 		return 1;
 	return sd->be->post_init(td) ? 1 : 0;
 }
@@ -473,6 +479,7 @@ static void ssdq_cleanup(struct thread_data *td)
 		return;
 	ssdq_phase_end(td);
 	ssdq_event_end(td);
+	ssdq_sampling_stop(td);
 	ssdq_sidecars_close(td);
 	if (sd->nr_errors > sd->nr_errors_shown)
 		ssdq_log("%s: %lu failed I/Os in all, %lu described above", td->o.name,
@@ -650,6 +657,42 @@ static struct fio_option options[] = {
 		.is_time = 1,
 		.help	= "Idle this long after the job's I/O (cool-down, garbage collection), "
 			  "outside its runtime",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_power",
+		.lname	= "ssdq power sources",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, power),
+		.help	= "Power sources to sample, ';'-separated: hwmon:/sys/class/hwmon/hwmonN"
+			  "[,chan=1+2], cmd:/path/prog args, qis:host:port[:module], nvme-ps; "
+			  "written to <prefix>_power.<N>.log in mW",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_power_rate",
+		.lname	= "ssdq power sample rate",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct ssdq_options, power_rate),
+		.def	= "10",
+		.minval	= 1,
+		.maxval	= 20000,
+		.help	= "Power samples per second",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_smart_interval",
+		.lname	= "ssdq SMART interval",
+		.type	= FIO_OPT_STR_VAL_TIME,
+		.off1	= offsetof(struct ssdq_options, smart_us),
+		.def	= "1",
+		.is_seconds = 1,
+		.is_time = 1,
+		.help	= "Read the SMART / Health log this often into <prefix>_smart.<N>.jsonl "
+			  "(0: never; at least 100ms)",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

@@ -13,6 +13,7 @@
 #include "optgroup.h"
 
 #include "erase.h"
+#include "sampler.h"
 #include "model.h"
 #include "nsdev.h"
 #include "nvme_cmd.h"
@@ -29,6 +30,9 @@ struct ssdq_options {
 	unsigned long long burst; /* ssdq_burst: bytes per burst, 0: no bursts */
 	unsigned int duty;	/* ssdq_duty: % of time bursts are busy */
 	unsigned long long idle_us; /* ssdq_idle: idle after the job's I/O */
+	char *power;		/* ssdq_power: power source specs, ';'-separated */
+	unsigned int power_rate; /* ssdq_power_rate: Hz */
+	unsigned long long smart_us; /* ssdq_smart_interval: 0 = no SMART log */
 	char *model;		/* ssdq_model: preset of the drive model, NULL: a device */
 	unsigned int model_scale; /* ssdq_model_scale: capacity divisor */
 };
@@ -95,6 +99,9 @@ struct ssdq_data {
 	struct ssdq_bursts bursts;
 	unsigned int max_parts;		/* most commands one io_u can need */
 	uint64_t first_io_ns;		/* CLOCK_MONOTONIC of the first I/O */
+	struct ssdq_sampler *sampler;	/* this job samples its device */
+	struct ssdq_model *smart_model;	/* the model the sampler's SMART reads */
+	int sample_lock_fd;		/* holds the device's sampler lock */
 	FILE *events;			/* events sidecar, opened on first use */
 	int events_failed;
 	unsigned long nr_errors;	/* failed io_us, for the closing count */
@@ -200,6 +207,18 @@ void ssdq_event_end(struct thread_data *td);
  */
 int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suffix,
 		      char *out, size_t len);
+
+/**
+ * ssdq_sampling_start() - Start power/SMART sampling of the job's first
+ * file, unless another job already samples that device; write device.json.
+ *
+ * Return: 0, or -errno after printing why (a power source that does not
+ * open fails the job before any I/O).
+ */
+int ssdq_sampling_start(struct thread_data *td);
+
+/** ssdq_sampling_stop() - Stop the job's sampler, if it has one. */
+void ssdq_sampling_stop(struct thread_data *td);
 
 /** ssdq_sidecars_close() - Close the job's sidecars. */
 void ssdq_sidecars_close(struct thread_data *td);

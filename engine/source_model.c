@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The drive model as a power source and SMART provider for power/'s
+ * sampler: "model:<state file>".
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "model.h"
+#include "sampling.h"
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static int model_open(struct ssdq_source *src, const char *arg,
+		      const struct ssdq_source_cfg *cfg, char *err, size_t errlen)
+{
+	struct ssdq_model *m = calloc(1, sizeof(*m));
+	int ret;
+
+	(void)cfg;
+	if (!m)
+		return -ENOMEM;
+	ret = ssdq_model_attach(m, arg, err, errlen);
+	if (ret) {
+		free(m);
+		return ret;
+	}
+	ssdq_model_power(m, mono_ns(), NULL);
+	snprintf(src->rail, sizeof(src->rail), "model:%s", m->p->name);
+	src->unit = "W";
+	src->estimated = true;
+	src->priv = m;
+	return 0;
+}
+
+static int model_read(struct ssdq_source *src, int64_t now_us, struct ssdq_sample *out, int max)
+{
+	struct ssdq_model *m = src->priv;
+
+	if (max < 1)
+		return 0;
+	out->time_us = now_us;
+	out->watts = ssdq_model_power(m, mono_ns(), NULL);
+	out->source = src->spec;
+	out->rail = src->rail;
+	out->unit = src->unit;
+	out->estimated = true;
+	return 1;
+}
+
+static void model_close(struct ssdq_source *src)
+{
+	struct ssdq_model *m = src->priv;
+
+	ssdq_model_close(m);
+	free(m);
+	src->priv = NULL;
+}
+
+const struct ssdq_source_ops ssdq_source_model = {
+	.type	= "model",
+	.open	= model_open,
+	.read	= model_read,
+	.close	= model_close,
+};
+
+int ssdq_model_smart_read(void *arg, struct ssdq_smart *out)
+{
+	struct ssdq_model *m = arg;
+	struct ssdq_model_smart ms;
+
+	ssdq_model_peek(m, mono_ns(), &ms);
+	memset(out, 0, sizeof(*out));
+	out->composite_temp_k = (uint16_t)(ms.temp_c + 273.5);
+	out->temp_sensor_k[0] = out->composite_temp_k;
+	out->critical_warning = ms.temp_c >= m->p->t_throttle ? 0x02 : 0;
+	out->avail_spare = 100;
+	out->spare_thresh = 10;
+	out->data_units_read = ms.data_units_read;
+	out->data_units_written = ms.data_units_written;
+	out->host_reads = ms.host_reads;
+	out->host_writes = ms.host_writes;
+	out->ctrl_busy_time_min = ms.busy_ms / 60000;
+	out->thm_temp1_trans_count = ms.tmt1_count;
+	out->thm_temp1_total_time_s = (uint32_t)(ms.tmt1_ms / 1000);
+	return 0;
+}

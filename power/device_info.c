@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <linux/nvme_ioctl.h>
+
+#include "device_info.h"
+#include "util.h"
+
+static void note(struct ssdq_devinfo *d, const char *fmt, const char *a, int err)
+{
+	size_t l = strlen(d->errors);
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), fmt, a, err < 0 ? strerror(-err) : "NVMe error status");
+	snprintf(d->errors + l, sizeof(d->errors) - l, "%s%s", l ? "; " : "", msg);
+}
+
+static void read_pcie(struct ssdq_devinfo *d, const char *root)
+{
+	const char *name = strrchr(d->ctrl, '/');
+	char dir[PATH_MAX], path[PATH_MAX + 32];
+	uint8_t cfg[256];
+	long long v;
+	ssize_t n;
+	int fd;
+
+	name = name ? name + 1 : d->ctrl;
+	snprintf(dir, sizeof(dir), "%s/class/nvme/%s/device", root, name);
+	snprintf(path, sizeof(path), "%s/current_link_speed", dir);
+	if (ssdq_read_line(path, d->link_speed, sizeof(d->link_speed)) <= 0)
+		d->link_speed[0] = '\0';
+	snprintf(path, sizeof(path), "%s/max_link_speed", dir);
+	if (ssdq_read_line(path, d->max_link_speed, sizeof(d->max_link_speed)) <= 0)
+		d->max_link_speed[0] = '\0';
+	snprintf(path, sizeof(path), "%s/current_link_width", dir);
+	d->link_width = ssdq_read_ll(path, &v) ? -1 : (int)v;
+	snprintf(path, sizeof(path), "%s/max_link_width", dir);
+	d->max_link_width = ssdq_read_ll(path, &v) ? -1 : (int)v;
+	if (!d->link_speed[0])
+		note(d, "PCIe link of %s: not in sysfs (%s)", name, -ENOENT);
+
+	/* ASPM from config space; all 256 bytes need root, 64 without. */
+	snprintf(path, sizeof(path), "%s/config", dir);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	n = fd >= 0 ? pread(fd, cfg, sizeof(cfg), 0) : -1;
+	if (fd >= 0)
+		close(fd);
+	if (n < 0 || ssdq_pcie_aspm(cfg, (size_t)n, &d->aspm_supported, &d->aspm_enabled)) {
+		note(d, "PCIe ASPM of %s: no PCI Express capability in readable config space "
+		     "(%s)", name, n < 0 ? -errno : -ENOENT);
+	}
+}
+
+int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctrl,
+			 const char *sysfs_root, const char *fio_version)
+{
+	const char *root = sysfs_root ? sysfs_root : "/sys";
+	struct utsname u;
+	uint8_t *buf = NULL;
+	uint32_t dw0;
+	int fd = -1, ret;
+
+	memset(d, 0, sizeof(*d));
+	d->time_us = ssdq_realtime_us();
+	d->link_width = d->max_link_width = -1;
+	d->aspm_supported = d->aspm_enabled = -1;
+	if (fio_version)
+		snprintf(d->fio_version, sizeof(d->fio_version), "%s", fio_version);
+	if (!uname(&u)) {
+		snprintf(d->kernel, sizeof(d->kernel), "%s", u.release);
+		snprintf(d->kernel_version, sizeof(d->kernel_version), "%s", u.version);
+		snprintf(d->machine, sizeof(d->machine), "%s", u.machine);
+	}
+	if (ng)
+		snprintf(d->ns, sizeof(d->ns), "%s", ng);
+	if (ctrl)
+		snprintf(d->ctrl, sizeof(d->ctrl), "%s", ctrl);
+	else if (!ng || ssdq_ctrl_for_ng(root, ng, d->ctrl, sizeof(d->ctrl)))
+		return -EINVAL;
+	read_pcie(d, root);
+
+	if (posix_memalign((void **)&buf, 4096, SSDQ_ID_CTRL_SIZE))
+		return -ENOMEM;
+	fd = open(d->ctrl, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		note(d, "cannot open %s: %s", d->ctrl, ret);
+		goto out;
+	}
+	memset(buf, 0, SSDQ_ID_CTRL_SIZE);
+	ret = ssdq_admin(fd, SSDQ_ADMIN_IDENTIFY, 0, 1, 0, buf, SSDQ_ID_CTRL_SIZE, NULL);
+	if (ret) {
+		note(d, "Identify Controller on %s: %s", d->ctrl, ret);
+		ret = ret < 0 ? ret : -EIO;
+		goto out;
+	}
+	ssdq_parse_id_ctrl(buf, SSDQ_ID_CTRL_SIZE, &d->id);
+	d->have_ctrl = true;
+
+	if (!ssdq_get_features(fd, SSDQ_FEAT_POWER_MGMT, NULL, 0, &dw0)) {
+		d->ps_current = dw0 & 0x1f;
+		d->have_ps = true;
+	}
+	if (d->id.apsta) {
+		memset(buf, 0, SSDQ_APST_SIZE);
+		ret = ssdq_get_features(fd, SSDQ_FEAT_APST, buf, SSDQ_APST_SIZE, &dw0);
+		if (!ret) {
+			ssdq_parse_apst(dw0, buf, &d->apst);
+			d->have_apst = true;
+		} else {
+			note(d, "Get Features APST on %s: %s", d->ctrl, ret);
+		}
+	}
+	if (ng) {
+		int nfd = open(ng, O_RDONLY | O_CLOEXEC);
+
+		ret = nfd >= 0 ? ioctl(nfd, NVME_IOCTL_ID) : -1;
+		if (nfd >= 0)
+			close(nfd);
+		if (ret > 0) {
+			d->nsid = (uint32_t)ret;
+			memset(buf, 0, SSDQ_ID_CTRL_SIZE);
+			ret = ssdq_admin(fd, SSDQ_ADMIN_IDENTIFY, d->nsid, 0, 0, buf,
+					 SSDQ_ID_CTRL_SIZE, NULL);
+			if (!ret)
+				ret = ssdq_parse_id_ns(buf, SSDQ_ID_CTRL_SIZE, &d->idns);
+			if (!ret)
+				d->have_ns = true;
+			else
+				note(d, "Identify Namespace on %s: %s", d->ctrl, ret);
+		} else {
+			note(d, "NVME_IOCTL_ID on %s: %s", ng, -errno);
+		}
+	}
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return ret;
+}
+
+static void json_opt_w(FILE *f, const char *key, double w)
+{
+	if (w < 0)
+		fprintf(f, ", \"%s\": null", key);
+	else
+		fprintf(f, ", \"%s\": %.4f", key, w);
+}
+
+static const char *aspm_name(int v)
+{
+	static const char *const names[] = { "disabled", "L0s", "L1", "L0s L1" };
+
+	return v < 0 ? NULL : names[v & 3];
+}
+
+void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
+{
+	const struct ssdq_id_ctrl *c = &d->id;
+
+	fprintf(f, "{\n  \"format\": \"ssdq-device\",\n  \"version\": 1,\n  \"time_us\": %lld,\n",
+		(long long)d->time_us);
+	fputs("  \"controller\": ", f);
+	ssdq_json_str(f, d->ctrl[0] ? d->ctrl : NULL);
+	fputs(",\n  \"namespace\": ", f);
+	ssdq_json_str(f, d->ns[0] ? d->ns : NULL);
+	if (d->have_ns)
+		fprintf(f, ",\n  \"nsid\": %u", d->nsid);
+	else
+		fputs(",\n  \"nsid\": null", f);
+	fputs(",\n  \"model\": ", f);
+	ssdq_json_str(f, d->have_ctrl ? c->model : NULL);
+	fputs(",\n  \"serial\": ", f);
+	ssdq_json_str(f, d->have_ctrl ? c->serial : NULL);
+	fputs(",\n  \"firmware\": ", f);
+	ssdq_json_str(f, d->have_ctrl ? c->firmware : NULL);
+	if (d->have_ctrl)
+		fprintf(f, ",\n  \"vid\": %u,\n  \"ssvid\": %u,\n  \"nvme_version\": \"%u.%u\","
+			"\n  \"wctemp_c\": %d,\n  \"cctemp_c\": %d",
+			c->vid, c->ssvid, c->ver >> 16, (c->ver >> 8) & 0xff,
+			c->wctemp_k ? c->wctemp_k - 273 : 0, c->cctemp_k ? c->cctemp_k - 273 : 0);
+	else
+		fputs(",\n  \"vid\": null,\n  \"ssvid\": null,\n  \"nvme_version\": null,"
+		      "\n  \"wctemp_c\": null,\n  \"cctemp_c\": null", f);
+	if (d->have_ns)
+		fprintf(f, ",\n  \"capacity_bytes\": %llu,\n  \"lba_size\": %u,\n"
+			"  \"lba_format\": {\"index\": %u, \"data_size\": %u, \"metadata_size\": %u}",
+			(unsigned long long)(d->idns.nsze << d->idns.lba_shift),
+			1u << d->idns.lba_shift, d->idns.flba, 1u << d->idns.lba_shift, d->idns.ms);
+	else
+		fputs(",\n  \"capacity_bytes\": null,\n  \"lba_size\": null,\n  \"lba_format\": null",
+		      f);
+	fputs(",\n  \"power_states\": ", f);
+	if (d->have_ctrl) {
+		fputs("[", f);
+		for (unsigned int i = 0; i < c->npss && i < 32; i++) {
+			const struct ssdq_psd *p = &c->ps[i];
+
+			fprintf(f, "%s\n    {\"ps\": %u, \"max_power_w\": %.4f", i ? "," : "", i,
+				p->max_power_w);
+			json_opt_w(f, "active_power_w", p->active_power_w);
+			json_opt_w(f, "idle_power_w", p->idle_power_w);
+			fprintf(f, ", \"non_operational\": %s, \"entry_latency_us\": %u, "
+				"\"exit_latency_us\": %u, \"rrt\": %u, \"rrl\": %u, \"rwt\": %u, "
+				"\"rwl\": %u}", p->non_operational ? "true" : "false", p->enlat_us,
+				p->exlat_us, p->rrt, p->rrl, p->rwt, p->rwl);
+		}
+		fputs("\n  ]", f);
+	} else {
+		fputs("null", f);
+	}
+	if (d->have_ps)
+		fprintf(f, ",\n  \"power_state_current\": %u", d->ps_current);
+	else
+		fputs(",\n  \"power_state_current\": null", f);
+	fputs(",\n  \"apst\": ", f);
+	if (!d->have_ctrl) {
+		fputs("null", f);
+	} else {
+		fprintf(f, "{\"supported\": %s, \"enabled\": ", c->apsta ? "true" : "false");
+		if (d->have_apst) {
+			fprintf(f, "%s, \"transitions\": [", d->apst.enabled ? "true" : "false");
+			for (unsigned int i = 0; i < d->apst.n; i++)
+				fprintf(f, "%s{\"from_ps\": %u, \"to_ps\": %u, \"idle_ms\": %u}",
+					i ? ", " : "", d->apst.from_ps[i], d->apst.to_ps[i],
+					d->apst.idle_ms[i]);
+			fputs("]}", f);
+		} else {
+			fputs(c->apsta ? "null, \"transitions\": null}" :
+			      "false, \"transitions\": []}", f);
+		}
+	}
+	fputs(",\n  \"pcie\": {\"current_link_speed\": ", f);
+	ssdq_json_str(f, d->link_speed[0] ? d->link_speed : NULL);
+	fputs(", \"current_link_width\": ", f);
+	d->link_width >= 0 ? fprintf(f, "%d", d->link_width) : fputs("null", f);
+	fputs(", \"max_link_speed\": ", f);
+	ssdq_json_str(f, d->max_link_speed[0] ? d->max_link_speed : NULL);
+	fputs(", \"max_link_width\": ", f);
+	d->max_link_width >= 0 ? fprintf(f, "%d", d->max_link_width) : fputs("null", f);
+	fputs(", \"aspm_supported\": ", f);
+	ssdq_json_str(f, aspm_name(d->aspm_supported));
+	fputs(", \"aspm_enabled\": ", f);
+	ssdq_json_str(f, aspm_name(d->aspm_enabled));
+	fputs("},\n  \"kernel\": ", f);
+	ssdq_json_str(f, d->kernel[0] ? d->kernel : NULL);
+	fputs(",\n  \"kernel_version\": ", f);
+	ssdq_json_str(f, d->kernel_version[0] ? d->kernel_version : NULL);
+	fputs(",\n  \"machine\": ", f);
+	ssdq_json_str(f, d->machine[0] ? d->machine : NULL);
+	fputs(",\n  \"fio_version\": ", f);
+	ssdq_json_str(f, d->fio_version[0] ? d->fio_version : NULL);
+	fputs(",\n  \"errors\": [", f);
+	{
+		char tmp[sizeof(d->errors)], *save = NULL, *e;
+		int first = 1;
+
+		memcpy(tmp, d->errors, sizeof(tmp));
+		for (e = strtok_r(tmp, ";", &save); e; e = strtok_r(NULL, ";", &save)) {
+			fputs(first ? "" : ", ", f);
+			ssdq_json_str(f, ssdq_trim(e));
+			first = 0;
+		}
+	}
+	fputs("]\n}\n", f);
+}
+
+int ssdq_devinfo_write(const char *path, const char *ng, const char *ctrl,
+		       const char *sysfs_root, const char *fio_version,
+		       char *err, size_t errlen)
+{
+	struct ssdq_devinfo *d = malloc(sizeof(*d));
+	FILE *f;
+	int ret;
+
+	if (!d)
+		return -ENOMEM;
+	ssdq_devinfo_collect(d, ng, ctrl, sysfs_root, fio_version);
+	f = fopen(path, "we");
+	if (!f) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(-ret));
+		free(d);
+		return ret;
+	}
+	ssdq_devinfo_json(f, d);
+	ret = fclose(f) ? -errno : 0;
+	if (ret)
+		snprintf(err, errlen, "writing %s: %s", path, strerror(-ret));
+	free(d);
+	return ret;
+}

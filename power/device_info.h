@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_POWER_DEVICE_INFO_H
+#define SSDQ_POWER_DEVICE_INFO_H
+
+/*
+ * device.json: what the drive under test is, written once at job start.
+ * Format version 1, one JSON object:
+ *
+ *   format "ssdq-device", version 1, time_us,
+ *   controller ("/dev/nvme0"), namespace ("/dev/ng0n1" or null), nsid,
+ *   model, serial, firmware, vid, ssvid, nvme_version ("1.4"),
+ *   capacity_bytes, lba_size, lba_format {index, data_size, metadata_size},
+ *   wctemp_c, cctemp_c,
+ *   power_states [{ps, max_power_w, active_power_w|null, idle_power_w|null,
+ *                  non_operational, entry_latency_us, exit_latency_us,
+ *                  rrt, rrl, rwt, rwl}],
+ *   power_state_current,
+ *   apst {supported, enabled, transitions [{from_ps, to_ps, idle_ms}]},
+ *   pcie {current_link_speed, current_link_width, max_link_speed,
+ *         max_link_width, aspm_supported, aspm_enabled} ("L0s", "L1",
+ *         "L0s L1", "disabled"; null when unreadable),
+ *   kernel (uname -r), kernel_version (uname -v), machine, fio_version,
+ *   errors [strings: what could not be read, and why]
+ *
+ * A field that could not be read is null and "errors" says why.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "nvme.h"
+#include "nvme_id.h"
+
+/** struct ssdq_devinfo - everything device.json holds */
+struct ssdq_devinfo {
+	int64_t time_us;
+	char ctrl[256];
+	char ns[256];
+	uint32_t nsid;
+	bool have_ctrl, have_ns, have_apst, have_ps;
+	struct ssdq_id_ctrl id;
+	struct ssdq_id_ns idns;
+	struct ssdq_apst apst;
+	unsigned int ps_current;
+	char link_speed[64], max_link_speed[64];
+	int link_width, max_link_width;		/* -1: unknown */
+	int aspm_supported, aspm_enabled;	/* -1: unknown */
+	char kernel[128], kernel_version[256], machine[72];
+	char fio_version[64];
+	char errors[1024];			/* "; "-separated */
+};
+
+/**
+ * ssdq_devinfo_collect() - Ask the drive and the system.
+ * @d: filled; fields that cannot be read are left unknown and noted in
+ *	d->errors
+ * @ng: namespace node (/dev/ngXnY) or NULL
+ * @ctrl: controller node, or NULL to find it from @ng
+ * @sysfs_root: NULL for "/sys"
+ * @fio_version: the fio release the caller runs in, or NULL
+ *
+ * Return: 0 when the controller answered Identify, else -errno (device.json
+ * can still be written, with nulls).
+ */
+int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctrl,
+			 const char *sysfs_root, const char *fio_version);
+
+/** ssdq_devinfo_json() - Write @d as device.json to @f. */
+void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d);
+
+/**
+ * ssdq_devinfo_write() - Collect and write device.json to @path.
+ *
+ * Return: 0, or -errno when @path cannot be written (message in @err).
+ */
+int ssdq_devinfo_write(const char *path, const char *ng, const char *ctrl,
+		       const char *sysfs_root, const char *fio_version,
+		       char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,630 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "device_info.h"
+#include "nvme.h"
+#include "sampler.h"
+#include "source.h"
+#include "util.h"
+
+#define MAX_SOURCES	8
+#define EV_RING		1024
+#define GAP_RETRY_US	1000000
+#define STALE_US	1000000
+#define SLICE_US	50000
+
+struct ev {
+	int64_t time_us;
+	long long bytes;
+	char name[32];
+	char source[128];
+	char msg[256];
+};
+
+struct src_state {
+	struct ssdq_source *src;
+	int64_t next_poll;
+	bool in_gap;
+	/* several sources: mean since the last period, and the last value */
+	double acc_w;
+	unsigned long acc_n;
+	double last_w;
+	int64_t last_seen;
+};
+
+struct ssdq_sampler {
+	struct ssdq_sampler_cfg cfg;
+	char *power, *ng, *ctrl, *job;
+	int nsrc;
+	struct src_state src[MAX_SOURCES];
+	int64_t period_us;
+	FILE *power_f, *smart_f, *events_f;
+	int smart_fd;
+	uint8_t *smart_buf;
+	pthread_t power_thread, aux_thread;
+	bool power_started, aux_started;
+	atomic_int stop;
+	atomic_int idle;
+
+	/* single-source period mean */
+	int64_t bucket;
+	double b_w, b_t;
+	unsigned long b_n;
+	unsigned long power_lines, smart_lines;
+
+	int last_cw;
+	bool smart_failing;
+
+	pthread_mutex_t ev_lock;
+	struct ev ring[EV_RING];
+	unsigned int ev_head, ev_tail;	/* tail - head = queued */
+	unsigned long ev_dropped;
+};
+
+static void warn(struct ssdq_sampler *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void warn(struct ssdq_sampler *s, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (s->cfg.warn)
+		s->cfg.warn(s->cfg.warn_arg, msg);
+	else
+		fprintf(stderr, "ssdq: %s\n", msg);
+}
+
+static void push_event(struct ssdq_sampler *s, int64_t t, const char *name, long long bytes,
+		       const char *source, const char *msg)
+{
+	struct ev *e;
+
+	pthread_mutex_lock(&s->ev_lock);
+	if (s->ev_tail - s->ev_head >= EV_RING) {
+		s->ev_dropped++;
+		pthread_mutex_unlock(&s->ev_lock);
+		return;
+	}
+	e = &s->ring[s->ev_tail % EV_RING];
+	e->time_us = t;
+	e->bytes = bytes;
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	snprintf(e->source, sizeof(e->source), "%s", source ? source : "");
+	snprintf(e->msg, sizeof(e->msg), "%s", msg ? msg : "");
+	s->ev_tail++;
+	pthread_mutex_unlock(&s->ev_lock);
+}
+
+static void write_event(struct ssdq_sampler *s, const struct ev *e)
+{
+	FILE *f = s->events_f;
+
+	if (!f)
+		return;
+	fprintf(f, "{\"time_us\":%lld,\"event\":", (long long)e->time_us);
+	ssdq_json_str(f, e->name);
+	if (s->job) {
+		fputs(",\"job\":", f);
+		ssdq_json_str(f, s->job);
+	}
+	if (e->bytes >= 0)
+		fprintf(f, ",\"bytes\":%lld", e->bytes);
+	if (e->source[0]) {
+		fputs(",\"source\":", f);
+		ssdq_json_str(f, e->source);
+	}
+	if (e->msg[0]) {
+		fputs(",\"msg\":", f);
+		ssdq_json_str(f, e->msg);
+	}
+	fputs("}\n", f);
+}
+
+static void drain_events(struct ssdq_sampler *s)
+{
+	struct ev batch[64];
+	unsigned int n;
+	unsigned long dropped;
+
+	do {
+		pthread_mutex_lock(&s->ev_lock);
+		for (n = 0; n < 64 && s->ev_head != s->ev_tail; n++)
+			batch[n] = s->ring[s->ev_head++ % EV_RING];
+		dropped = s->ev_dropped;
+		s->ev_dropped = 0;
+		pthread_mutex_unlock(&s->ev_lock);
+		for (unsigned int i = 0; i < n; i++)
+			write_event(s, &batch[i]);
+		if (dropped) {
+			struct ev e = { .time_us = ssdq_realtime_us(), .bytes = -1,
+					.name = "events_dropped" };
+
+			snprintf(e.msg, sizeof(e.msg), "%lu events lost: the ring was full",
+				 dropped);
+			write_event(s, &e);
+		}
+	} while (n == 64);
+}
+
+void ssdq_sampler_event(struct ssdq_sampler *s, const char *name, long long bytes)
+{
+	if (!s)
+		return;
+	if (!strcmp(name, "idle_start"))
+		atomic_store(&s->idle, 1);
+	else if (!strcmp(name, "idle_end"))
+		atomic_store(&s->idle, 0);
+	push_event(s, ssdq_realtime_us(), name, bytes, NULL, NULL);
+}
+
+void ssdq_sampler_event_msg(struct ssdq_sampler *s, const char *name, const char *msg)
+{
+	if (s)
+		push_event(s, ssdq_realtime_us(), name, -1, NULL, msg);
+}
+
+/* --- power ---------------------------------------------------------------- */
+
+static void power_line(struct ssdq_sampler *s, int64_t t_us, double watts)
+{
+	fprintf(s->power_f, "%lld, %lld, 0, 0, 0\n", (long long)(t_us / 1000),
+		(long long)llround(watts * 1000));
+	s->power_lines++;
+}
+
+static void bucket_flush(struct ssdq_sampler *s)
+{
+	if (s->b_n)
+		power_line(s, (int64_t)(s->b_t / (double)s->b_n), s->b_w / (double)s->b_n);
+	s->b_n = 0;
+	s->b_w = s->b_t = 0;
+}
+
+static void take_sample(struct ssdq_sampler *s, struct src_state *st, const struct ssdq_sample *x)
+{
+	if (s->nsrc == 1) {
+		int64_t b = x->time_us / s->period_us;
+
+		if (s->b_n && b != s->bucket)
+			bucket_flush(s);
+		s->bucket = b;
+		s->b_w += x->watts;
+		s->b_t += (double)x->time_us;
+		s->b_n++;
+		return;
+	}
+	st->acc_w += x->watts;
+	st->acc_n++;
+}
+
+static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mono)
+{
+	struct ssdq_sample buf[256];
+	int n;
+
+	if (mono < st->next_poll)
+		return;
+	do {
+		n = ssdq_source_read(st->src, ssdq_realtime_us(), buf, 256);
+		for (int i = 0; i < n; i++)
+			take_sample(s, st, &buf[i]);
+	} while (n == 256 && !atomic_load(&s->stop));
+	if (n < 0) {
+		st->next_poll = mono + GAP_RETRY_US;
+		if (!st->in_gap) {
+			st->in_gap = true;
+			if (s->nsrc == 1)
+				bucket_flush(s);
+			push_event(s, ssdq_realtime_us(), "power_gap_start", -1, st->src->spec,
+				   st->src->err);
+			warn(s, "power source \"%s\" failed: %s; a gap is recorded and "
+			     "sampling goes on", st->src->spec, st->src->err);
+		}
+		return;
+	}
+	if (st->in_gap) {
+		st->in_gap = false;
+		push_event(s, ssdq_realtime_us(), "power_gap_end", -1, st->src->spec, NULL);
+		warn(s, "power source \"%s\" is back", st->src->spec);
+	}
+	st->next_poll += st->src->min_interval_us > (unsigned int)s->period_us ?
+			 st->src->min_interval_us : s->period_us;
+	if (st->next_poll < mono)
+		st->next_poll = mono;
+}
+
+static void multi_tick(struct ssdq_sampler *s, int64_t mono)
+{
+	double sum = 0;
+	bool ok = true;
+
+	for (int i = 0; i < s->nsrc; i++) {
+		struct src_state *st = &s->src[i];
+
+		if (st->acc_n) {
+			st->last_w = st->acc_w / (double)st->acc_n;
+			st->last_seen = mono;
+			st->acc_w = 0;
+			st->acc_n = 0;
+		}
+		if (st->in_gap || !st->last_seen || mono - st->last_seen > STALE_US)
+			ok = false;
+		sum += st->last_w;
+	}
+	if (ok)
+		power_line(s, ssdq_realtime_us(), sum);
+}
+
+static void sleep_until(struct ssdq_sampler *s, int64_t mono_us)
+{
+	while (!atomic_load(&s->stop)) {
+		int64_t now = ssdq_mono_us(), until = mono_us;
+		struct timespec ts;
+
+		if (now >= mono_us)
+			return;
+		if (until - now > SLICE_US)
+			until = now + SLICE_US;
+		ts.tv_sec = until / 1000000;
+		ts.tv_nsec = (until % 1000000) * 1000;
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+}
+
+static void *power_main(void *arg)
+{
+	struct ssdq_sampler *s = arg;
+	int64_t next = ssdq_mono_us();
+
+	for (int i = 0; i < s->nsrc; i++)
+		s->src[i].next_poll = next;
+	while (!atomic_load(&s->stop)) {
+		int64_t mono = ssdq_mono_us();
+		int idle = atomic_load(&s->idle);
+
+		for (int i = 0; i < s->nsrc; i++) {
+			s->src[i].src->idle_hint = idle;
+			poll_source(s, &s->src[i], mono);
+		}
+		if (s->nsrc > 1)
+			multi_tick(s, mono);
+		next += s->period_us;
+		if (next < mono)
+			next = mono + s->period_us;	/* late: skip, do not burst */
+		sleep_until(s, next);
+	}
+	return NULL;
+}
+
+/* --- SMART and events ----------------------------------------------------- */
+
+static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
+{
+	struct ssdq_smart sm;
+	int64_t t = ssdq_realtime_us();
+	int ret;
+
+	if (s->cfg.smart_read) {
+		memset(&sm, 0, sizeof(sm));
+		ret = s->cfg.smart_read(s->cfg.smart_arg, &sm);
+		if (ret) {
+			snprintf(err, errlen, "SMART from the drive model: %s", strerror(-ret));
+			return ret;
+		}
+	} else {
+		memset(s->smart_buf, 0, SSDQ_SMART_LOG_SIZE);
+		ret = ssdq_get_log(s->smart_fd, SSDQ_LOG_SMART, 0xffffffff, s->smart_buf,
+				   SSDQ_SMART_LOG_SIZE);
+		if (ret) {
+			snprintf(err, errlen, "SMART log from %s: %s", s->ctrl,
+				 ret < 0 ? strerror(-ret) : "NVMe error status");
+			return ret < 0 ? ret : -EIO;
+		}
+		ssdq_parse_smart(s->smart_buf, SSDQ_SMART_LOG_SIZE, &sm);
+	}
+	ssdq_smart_json(s->smart_f, t, &sm);
+	fputc('\n', s->smart_f);
+	s->smart_lines++;
+	if (sm.critical_warning != s->last_cw) {
+		char msg[160];
+
+		snprintf(msg, sizeof(msg), "SMART critical warning 0x%02x (was 0x%02x)%s%s%s%s%s",
+			 sm.critical_warning, s->last_cw,
+			 sm.critical_warning & 0x01 ? ", spare below threshold" : "",
+			 sm.critical_warning & 0x02 ? ", temperature" : "",
+			 sm.critical_warning & 0x04 ? ", reliability degraded" : "",
+			 sm.critical_warning & 0x08 ? ", read-only" : "",
+			 sm.critical_warning & 0x10 ? ", volatile backup failed" : "");
+		push_event(s, t, "critical_warning", sm.critical_warning, s->ctrl, msg);
+		if (sm.critical_warning)
+			warn(s, "%s on %s", msg, s->ctrl);
+		s->last_cw = sm.critical_warning;
+	}
+	return 0;
+}
+
+static void *aux_main(void *arg)
+{
+	struct ssdq_sampler *s = arg;
+	int64_t next_smart = ssdq_mono_us() + (int64_t)s->cfg.smart_ms * 1000;
+
+	while (!atomic_load(&s->stop)) {
+		int64_t now = ssdq_mono_us(), wake = now + SLICE_US;
+
+		if (s->smart_f && now >= next_smart) {
+			char err[300];
+
+			if (smart_sample(s, err, sizeof(err))) {
+				if (!s->smart_failing) {
+					push_event(s, ssdq_realtime_us(), "smart_error", -1, s->ctrl, err);
+					warn(s, "%s; SMART sampling goes on", err);
+				}
+				s->smart_failing = true;
+			} else {
+				s->smart_failing = false;
+			}
+			next_smart += (int64_t)s->cfg.smart_ms * 1000;
+			if (next_smart < now)
+				next_smart = now + (int64_t)s->cfg.smart_ms * 1000;
+		}
+		drain_events(s);
+		if (s->smart_f && next_smart < wake)
+			wake = next_smart;
+		sleep_until(s, wake);
+	}
+	return NULL;
+}
+
+/* --- open/close ----------------------------------------------------------- */
+
+static FILE *open_sidecar(const char *path, const char *mode, char *err, size_t errlen,
+			  int *ret)
+{
+	FILE *f = fopen(path, mode);
+
+	if (!f) {
+		*ret = -errno;
+		snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	setvbuf(f, NULL, _IOLBF, 0);
+	return f;
+}
+
+static char *dup_opt(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **out,
+		      char *err, size_t errlen)
+{
+	struct ssdq_source_cfg scfg;
+	struct ssdq_sampler *s;
+	const char *specs[MAX_SOURCES];
+	char *split = NULL, ctrlbuf[256];
+	sigset_t all, old;
+	int ret = 0, n = 0;
+
+	*out = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->cfg = *cfg;
+	s->smart_fd = -1;
+	pthread_mutex_init(&s->ev_lock, NULL);
+	s->period_us = (int64_t)llround(1e6 / (cfg->power_hz > 0 ? cfg->power_hz : 10));
+	if (s->period_us < 50) {
+		snprintf(err, errlen, "power rate %.0f Hz is above the 20 kHz the sampler "
+			 "supports", cfg->power_hz);
+		ret = -EINVAL;
+		goto fail;
+	}
+	s->power = dup_opt(cfg->power);
+	s->ng = dup_opt(cfg->ng);
+	s->job = dup_opt(cfg->job);
+	s->cfg.power = s->power;
+	s->cfg.ng = s->ng;
+	s->cfg.ctrl = NULL;
+	s->cfg.power_log = s->cfg.smart_log = s->cfg.events_log = s->cfg.device_json = NULL;
+	s->cfg.fio_version = s->cfg.sysfs_root = s->cfg.job = NULL;
+
+	if (cfg->ctrl)
+		snprintf(ctrlbuf, sizeof(ctrlbuf), "%s", cfg->ctrl);
+	else if (!cfg->ng || ssdq_ctrl_for_ng(cfg->sysfs_root, cfg->ng, ctrlbuf, sizeof(ctrlbuf)))
+		ctrlbuf[0] = '\0';
+	s->ctrl = ctrlbuf[0] ? strdup(ctrlbuf) : NULL;
+
+	if (cfg->power && *cfg->power) {
+		size_t len = strlen(cfg->power) + 1;
+
+		if (!cfg->power_log) {
+			snprintf(err, errlen, "power sources named but no power log path");
+			ret = -EINVAL;
+			goto fail;
+		}
+		split = malloc(len);
+		n = split ? ssdq_source_split(cfg->power, specs, MAX_SOURCES, split, len) : -ENOMEM;
+		if (n < 0) {
+			snprintf(err, errlen, "power sources \"%s\": more than %d", cfg->power,
+				 MAX_SOURCES);
+			ret = n;
+			goto fail;
+		}
+	}
+	memset(&scfg, 0, sizeof(scfg));
+	scfg.sysfs_root = cfg->sysfs_root;
+	scfg.ctrl_path = s->ctrl;
+	scfg.rate_hz = 1e6 / (double)s->period_us;
+	scfg.open_timeout_ms = cfg->open_timeout_ms;
+	scfg.extra_types = cfg->extra_types;
+	for (int i = 0; i < n; i++) {
+		ret = ssdq_source_open(specs[i], &scfg, &s->src[i].src, err, errlen);
+		if (ret)
+			goto fail;
+		s->nsrc++;
+	}
+	free(split);
+	split = NULL;
+
+	if (cfg->smart_ms && !cfg->smart_read) {
+		if (!s->ctrl) {
+			snprintf(err, errlen, "SMART sampling needs an NVMe controller (/dev/nvmeX) "
+				 "or namespace node");
+			ret = -EINVAL;
+			goto fail;
+		}
+		if (!cfg->smart_log) {
+			snprintf(err, errlen, "SMART sampling asked for but no SMART log path");
+			ret = -EINVAL;
+			goto fail;
+		}
+		s->smart_fd = open(s->ctrl, O_RDONLY | O_CLOEXEC);
+		if (s->smart_fd < 0) {
+			ret = -errno;
+			snprintf(err, errlen, "cannot open %s for SMART: %s%s", s->ctrl,
+				 strerror(-ret), ret == -EACCES ? " (run as root)" : "");
+			goto fail;
+		}
+		if (posix_memalign((void **)&s->smart_buf, 4096, 4096)) {
+			ret = -ENOMEM;
+			goto fail;
+		}
+	}
+	if (cfg->device_json && (s->ng || s->ctrl)) {
+		ret = ssdq_devinfo_write(cfg->device_json, s->ng, s->ctrl, cfg->sysfs_root,
+					 cfg->fio_version, err, errlen);
+		if (ret)
+			goto fail;
+	}
+	if (n && !(s->power_f = open_sidecar(cfg->power_log, "we", err, errlen, &ret)))
+		goto fail;
+	/* appended: the engine may write its own markers to the same file */
+	if (cfg->events_log &&
+	    !(s->events_f = open_sidecar(cfg->events_log, "ae", err, errlen, &ret)))
+		goto fail;
+	if (cfg->smart_ms) {
+		if (!(s->smart_f = open_sidecar(cfg->smart_log, "we", err, errlen, &ret)))
+			goto fail;
+		ret = smart_sample(s, err, errlen);	/* fails before any I/O */
+		if (ret)
+			goto fail;
+	}
+	{
+		int64_t t = ssdq_realtime_us();
+		char msg[128];
+
+		snprintf(msg, sizeof(msg), "power_hz=%g smart_ms=%u", 1e6 / (double)s->period_us,
+			 cfg->smart_ms);
+		struct ev e = { .time_us = t, .bytes = -1, .name = "sampler_start" };
+
+		snprintf(e.msg, sizeof(e.msg), "%s", msg);
+		write_event(s, &e);
+		for (int i = 0; i < s->nsrc && s->events_f; i++) {
+			struct ssdq_source *src = s->src[i].src;
+
+			fprintf(s->events_f, "{\"time_us\":%lld,\"event\":\"power_source\"",
+				(long long)t);
+			if (s->job) {
+				fputs(",\"job\":", s->events_f);
+				ssdq_json_str(s->events_f, s->job);
+			}
+			fputs(",\"source\":", s->events_f);
+			ssdq_json_str(s->events_f, src->spec);
+			fputs(",\"rail\":", s->events_f);
+			ssdq_json_str(s->events_f, src->rail);
+			fputs(",\"unit\":", s->events_f);
+			ssdq_json_str(s->events_f, src->unit);
+			fprintf(s->events_f, ",\"estimated\":%s,\"streamed\":%s}\n",
+				src->estimated ? "true" : "false", src->streamed ? "true" : "false");
+		}
+	}
+	/* The threads take no signals: they are the caller's (fio's). */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	if (s->nsrc) {
+		ret = -pthread_create(&s->power_thread, NULL, power_main, s);
+		if (ret) {
+			pthread_sigmask(SIG_SETMASK, &old, NULL);
+			snprintf(err, errlen, "cannot start the power thread: %s", strerror(-ret));
+			goto fail;
+		}
+		s->power_started = true;
+	}
+	ret = -pthread_create(&s->aux_thread, NULL, aux_main, s);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (ret) {
+		snprintf(err, errlen, "cannot start the sampler thread: %s", strerror(-ret));
+		goto fail;
+	}
+	s->aux_started = true;
+	*out = s;
+	return 0;
+fail:
+	free(split);
+	ssdq_sampler_close(s);
+	return ret ? ret : -EINVAL;
+}
+
+static int close_file(FILE *f)
+{
+	int bad;
+
+	if (!f)
+		return 0;
+	bad = ferror(f);
+	return fclose(f) || bad ? -EIO : 0;
+}
+
+int ssdq_sampler_close(struct ssdq_sampler *s)
+{
+	int ret = 0;
+
+	if (!s)
+		return 0;
+	atomic_store(&s->stop, 1);
+	if (s->power_started)
+		pthread_join(s->power_thread, NULL);
+	if (s->aux_started)
+		pthread_join(s->aux_thread, NULL);
+	if (s->power_f && s->nsrc == 1)
+		bucket_flush(s);
+	if (s->power_started || s->aux_started) {
+		char msg[128];
+
+		snprintf(msg, sizeof(msg), "power_lines=%lu smart_lines=%lu", s->power_lines,
+			 s->smart_lines);
+		push_event(s, ssdq_realtime_us(), "sampler_stop", -1, NULL, msg);
+	}
+	drain_events(s);
+	for (int i = 0; i < s->nsrc; i++)
+		ssdq_source_close(s->src[i].src);
+	ret |= close_file(s->power_f);
+	ret |= close_file(s->smart_f);
+	ret |= close_file(s->events_f);
+	if (s->smart_fd >= 0)
+		close(s->smart_fd);
+	free(s->smart_buf);
+	free(s->power);
+	free(s->ng);
+	free(s->ctrl);
+	free(s->job);
+	pthread_mutex_destroy(&s->ev_lock);
+	free(s);
+	return ret ? -EIO : 0;
+}

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_POWER_SOURCE_H
+#define SSDQ_POWER_SOURCE_H
+
+/*
+ * Power sources behind one ops table, one file per source (source_*.c).
+ *
+ * A source is named by a spec string, "<type>:<argument>":
+ *
+ *	hwmon:/sys/class/hwmon/hwmon3[,chan=1+2]   a hwmon directory
+ *	hwmon:ina3221[,chan=1]                     a hwmon device by its name
+ *	cmd:/path/prog args                        a program printing readings
+ *	qis:host:port[:module]                     Quarch Instrument Server
+ *	nvme-ps                                    the drive's own estimate
+ *
+ * A source sums its rails: each sample is the source's total power at one
+ * instant. Polled sources (hwmon, nvme-ps) return one sample per read,
+ * stamped with the time the sampler passes in; streamed sources (cmd, qis)
+ * return what has arrived since the last read, each sample with its own
+ * time. Nothing here knows of fio.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * struct ssdq_sample - one power reading
+ * @time_us: CLOCK_REALTIME, microseconds since the epoch
+ * @watts: total power of the source's rails, in W
+ * @source: spec of the source (valid while the source is open)
+ * @rail: which rails were summed, e.g. "12V+3.3V", "power1", "ps3"
+ * @unit: unit of the raw reading the watts came from ("uW", "mV*mA", "W",
+ *	"mW", "PSD")
+ * @estimated: true when the value is the drive's own estimate (nvme-ps),
+ *	false when measured
+ */
+struct ssdq_sample {
+	int64_t time_us;
+	double watts;
+	const char *source;
+	const char *rail;
+	const char *unit;
+	bool estimated;
+};
+
+/**
+ * struct ssdq_source_cfg - what sources may need besides their spec
+ * @sysfs_root: root of sysfs, "/sys" when NULL; tests point it at a fixture
+ * @ctrl_path: NVMe controller node (/dev/nvmeX), for nvme-ps
+ * @rate_hz: the sampler's power rate, a hint for streamed sources
+ * @open_timeout_ms: how long open may wait for a first answer (0: 3000)
+ * @extra_types: more source types, NULL-terminated, looked up before the
+ *	built-in ones (the engine's drive model brings "model"); may be NULL
+ */
+struct ssdq_source_cfg {
+	const char *sysfs_root;
+	const char *ctrl_path;
+	double rate_hz;
+	unsigned int open_timeout_ms;
+	const struct ssdq_source_ops *const *extra_types;
+};
+
+struct ssdq_source;
+
+/**
+ * struct ssdq_source_ops - one kind of power source
+ * @type: the spec prefix, e.g. "hwmon"
+ * @open: parse @arg (the spec after "type:", "" when none), open the
+ *	source and check that it gives readings. Returns 0 or -errno with a
+ *	message in @err that names the spec.
+ * @read: return up to @max samples in @out without blocking for long;
+ *	@now_us is the time to stamp a polled reading with. Returns the
+ *	number of samples (0: nothing new), or -errno with a message in
+ *	src->err when the source failed; the sampler calls read again later,
+ *	and a source that can recover (a sensor back, a reconnect) returns
+ *	samples again.
+ * @close: release everything; called once, also after a failed read.
+ */
+struct ssdq_source_ops {
+	const char *type;
+	int (*open)(struct ssdq_source *src, const char *arg,
+		    const struct ssdq_source_cfg *cfg, char *err, size_t errlen);
+	int (*read)(struct ssdq_source *src, int64_t now_us,
+		    struct ssdq_sample *out, int max);
+	void (*close)(struct ssdq_source *src);
+};
+
+/**
+ * struct ssdq_source - an open source
+ * @ops: its kind
+ * @spec: the spec as given
+ * @rail: rails summed, set by open
+ * @unit: unit of the raw readings, set by open
+ * @estimated: readings are estimates (nvme-ps)
+ * @streamed: samples carry their own times (cmd, qis)
+ * @min_interval_us: read no more often than this (0: at the sampler rate)
+ * @idle_hint: set by the sampler between idle_start and idle_end events;
+ *	nvme-ps uses IDLP rather than ACTP then
+ * @err: message of the last failed read
+ * @priv: the source's own state
+ */
+struct ssdq_source {
+	const struct ssdq_source_ops *ops;
+	char spec[512];
+	char rail[128];
+	const char *unit;
+	bool estimated;
+	bool streamed;
+	unsigned int min_interval_us;
+	volatile int idle_hint;
+	char err[256];
+	void *priv;
+};
+
+extern const struct ssdq_source_ops ssdq_source_hwmon;
+extern const struct ssdq_source_ops ssdq_source_cmd;
+extern const struct ssdq_source_ops ssdq_source_qis;
+extern const struct ssdq_source_ops ssdq_source_nvme_ps;
+
+/**
+ * ssdq_source_open() - Open the source a spec names.
+ * @spec: "type:argument", see above
+ * @cfg: settings; may be NULL for defaults
+ * @out: the open source, freed with ssdq_source_close()
+ * @err: on failure, a message naming @spec and the cause
+ * @errlen: size of @err
+ *
+ * Return: 0, -EINVAL for an unknown type or a malformed spec, or what the
+ * source's open returned.
+ */
+int ssdq_source_open(const char *spec, const struct ssdq_source_cfg *cfg,
+		     struct ssdq_source **out, char *err, size_t errlen);
+
+/**
+ * ssdq_source_read() - Read samples, see &struct ssdq_source_ops.read.
+ *
+ * Return: number of samples, or -errno (message in src->err).
+ */
+int ssdq_source_read(struct ssdq_source *src, int64_t now_us,
+		     struct ssdq_sample *out, int max);
+
+/** ssdq_source_close() - Close and free @src; NULL is fine. */
+void ssdq_source_close(struct ssdq_source *src);
+
+/**
+ * ssdq_source_split() - Split an option value holding several specs.
+ * @str: specs separated by ';'. A "cmd:" spec takes the rest of the string
+ *	(its command line may hold ';'), so it goes last.
+ * @specs: filled with pointers into @buf
+ * @max: room in @specs
+ * @buf: a copy of @str is split here
+ * @buflen: size of @buf
+ *
+ * Return: the number of specs, -E2BIG when more than @max or @str does not
+ * fit @buf.
+ */
+int ssdq_source_split(const char *str, const char **specs, int max,
+		      char *buf, size_t buflen);
+
+/**
+ * ssdq_cmd_parse_line() - Parse one line of a cmd: source's output.
+ * @line: "W" or "TIME W", separated by blanks or a comma. W is in watts,
+ *	or carries a unit: "mW", "uW", "W" (e.g. "12.5", "12500 mW"). TIME is
+ *	Unix time in seconds (a fraction allowed), or in ms when above 1e11,
+ *	or in µs when above 1e14.
+ * @arrival_us: the time to stamp a reading that has no TIME
+ * @time_us: the reading's time
+ * @watts: the reading
+ *
+ * Return: 0; -ENODATA for a blank line or a comment ('#'); -EINVAL for a
+ * line that is not a reading.
+ */
+int ssdq_cmd_parse_line(const char *line, int64_t arrival_us, int64_t *time_us,
+			double *watts);
+
+#endif

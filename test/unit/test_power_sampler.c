@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The sampler end to end without a device: hwmon fixtures (one source, a
+ * sensor that disappears and comes back, two sources summed), a cmd source
+ * with its own timestamps, the events sidecar, open errors.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "../../power/sampler.h"
+
+static char dir[64];
+static pthread_mutex_t warn_lock = PTHREAD_MUTEX_INITIALIZER;
+static char warnings[4096];
+static int nwarn;
+
+static void on_warn(void *arg, const char *msg)
+{
+	(void)arg;
+	pthread_mutex_lock(&warn_lock);
+	nwarn++;
+	strncat(warnings, msg, sizeof(warnings) - strlen(warnings) - 2);
+	strcat(warnings, "\n");
+	pthread_mutex_unlock(&warn_lock);
+}
+
+static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int sh(const char *fmt, ...)
+{
+	char cmd[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	return system(cmd);
+}
+
+static char *slurp(const char *path)
+{
+	static char buf[1 << 20];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Check every power log line is "T, V, 0, 0, 0" with V == @mw (or any if < 0)
+ * and T within [lo, hi] and not decreasing; return the line count. */
+static int check_power_log(const char *path, long long lo, long long hi, long long mw,
+			   long long *max_step)
+{
+	char *text = slurp(path), *line, *save = NULL;
+	long long last = 0;
+	int n = 0;
+
+	if (!CHECK(text != NULL))
+		return 0;
+	*max_step = 0;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		long long t, v;
+		int a, b, c, k = -1;
+
+		if (sscanf(line, "%lld, %lld, %d, %d, %d%n", &t, &v, &a, &b, &c, &k) != 5 ||
+		    line[k] || a || b || c) {
+			CHECK_STREQ(line, "time_ms, value_mW, 0, 0, 0");
+			return n;
+		}
+		if (!CHECK(t >= lo && t <= hi && t >= last) || (mw >= 0 && !CHECK_EQ_INT(v, mw))) {
+			printf("  line %d: %s (window %lld..%lld)\n", n + 1, line, lo, hi);
+			return n;
+		}
+		if (last && t - last > *max_step)
+			*max_step = t - last;
+		last = t;
+		n++;
+	}
+	return n;
+}
+
+static void paths(struct ssdq_sampler_cfg *c, const char *name)
+{
+	static char p[3][256];
+
+	snprintf(p[0], sizeof(p[0]), "%s/%s_power.1.log", dir, name);
+	snprintf(p[1], sizeof(p[1]), "%s/%s_events.1.jsonl", dir, name);
+	snprintf(p[2], sizeof(p[2]), "%s/%s_smart.1.jsonl", dir, name);
+	c->power_log = p[0];
+	c->events_log = p[1];
+	c->smart_log = p[2];
+	c->warn = on_warn;
+}
+
+TEST(hwmon_one_source)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 100 };
+	struct ssdq_sampler *s = NULL;
+	char spec[128], err[512], *ev;
+	long long t0, t1, step;
+	int n;
+
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon0", dir);
+	c.power = spec;
+	c.job = "seq1";
+	paths(&c, "one");
+	/* the engine's own line, already there: kept (the file is appended to) */
+	{
+		FILE *f = fopen(c.events_log, "w");
+
+		if (f) {
+			fputs("{\"time_us\":1,\"event\":\"engine_marker\"}\n", f);
+			fclose(f);
+		}
+	}
+	t0 = now_ms();
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
+	if (!s) {
+		printf("  %s\n", err);
+		return;
+	}
+	ssdq_sampler_event(s, "job_start", -1);
+	ssdq_sampler_event(s, "burst_start", 0);
+	usleep(300000);
+	/* written as it goes: lines are on disk before close */
+	CHECK(check_power_log(c.power_log, t0, now_ms(), 6150, &step) >= 20);
+	ssdq_sampler_event(s, "burst_end", 1048576);
+	ssdq_sampler_event_msg(s, "device_error", "LBA \"Out\" of Range");
+	usleep(200000);
+	ssdq_sampler_event(s, "job_end", -1);
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	t1 = now_ms();
+	n = check_power_log(c.power_log, t0, t1, 6150, &step);
+	CHECK(n >= 35 && n <= 52);
+	CHECK(step <= 40);
+	ev = slurp(c.events_log);
+	CHECK_CONTAINS(ev, "\"event\":\"sampler_start\"");
+	CHECK(!strncmp(ev, "{\"time_us\":1,\"event\":\"engine_marker\"}\n", 37));
+	CHECK_CONTAINS(ev, "\"event\":\"power_source\",\"job\":\"seq1\",\"source\":\"hwmon:");
+	CHECK_CONTAINS(ev, "\"rail\":\"12V+3.3V\",\"unit\":\"uW\",\"estimated\":false");
+	CHECK_CONTAINS(ev, "\"event\":\"job_start\",\"job\":\"seq1\"}");
+	CHECK_CONTAINS(ev, "\"event\":\"burst_start\",\"job\":\"seq1\",\"bytes\":0}");
+	CHECK_CONTAINS(ev, "\"event\":\"burst_end\",\"job\":\"seq1\",\"bytes\":1048576}");
+	CHECK_CONTAINS(ev, "\"event\":\"device_error\",\"job\":\"seq1\",\"msg\":\"LBA \\\"Out\\\" of Range\"}");
+	CHECK_CONTAINS(ev, "\"event\":\"sampler_stop\"");
+	CHECK(strstr(ev, "job_start") < strstr(ev, "burst_end"));
+	CHECK(access(c.smart_log, F_OK) != 0);	/* no SMART asked for */
+}
+
+TEST(hwmon_gap)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 100 };
+	struct ssdq_sampler *s = NULL;
+	char spec[128], err[512], *ev, *a, *b;
+	long long t0, step;
+	int n;
+
+	CHECK_EQ_INT(sh("cp -r %s/class/hwmon/hwmon1 %s/class/hwmon/hwmon7", dir, dir), 0);
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon7", dir);
+	c.power = spec;
+	paths(&c, "gap");
+	nwarn = 0;
+	warnings[0] = '\0';
+	t0 = now_ms();
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
+	if (!s)
+		return;
+	usleep(300000);
+	CHECK_EQ_INT(sh("rm %s/class/hwmon/hwmon7/curr2_input", dir), 0);
+	usleep(1200000);
+	CHECK_EQ_INT(sh("echo 1000 > %s/class/hwmon/hwmon7/curr2_input", dir), 0);
+	usleep(1300000);
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	/* ~0.3 s before, the gap (retried each second), ~0.5 s after */
+	n = check_power_log(c.power_log, t0, now_ms(), 9300, &step);
+	CHECK(n >= 60);
+	CHECK(step >= 900);		/* the gap shows in the log */
+	ev = slurp(c.events_log);
+	a = strstr(ev, "\"event\":\"power_gap_start\"");
+	b = strstr(ev, "\"event\":\"power_gap_end\"");
+	CHECK(a && b && a < b);
+	CHECK_CONTAINS(ev, "\"msg\":\"channel 2 (3.3V) of");
+	CHECK_CONTAINS(ev, "No such file or directory");
+	CHECK_EQ_INT(nwarn, 2);
+	CHECK_CONTAINS(warnings, "failed: channel 2 (3.3V)");
+	CHECK_CONTAINS(warnings, "a gap is recorded and sampling goes on");
+	CHECK_CONTAINS(warnings, "is back");
+}
+
+TEST(two_sources_summed)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 50 };
+	struct ssdq_sampler *s = NULL;
+	char spec[256], err[512];
+	long long t0, step;
+	int n;
+
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon0;hwmon:%s/class/hwmon/hwmon1",
+		 dir, dir);
+	c.power = spec;
+	paths(&c, "two");
+	t0 = now_ms();
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
+	if (!s)
+		return;
+	usleep(400000);
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	n = check_power_log(c.power_log, t0, now_ms(), 15450, &step);
+	CHECK(n >= 15 && n <= 22);
+}
+
+TEST(cmd_own_timestamps)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 10 };
+	struct ssdq_sampler *s = NULL;
+	char err[512], *log, *ev;
+
+	/* 20 readings 10 ms apart alternating 1 W and 3 W: two 100 ms periods of 2 W */
+	c.power = "cmd:i=0; while [ $i -lt 20 ]; do "
+		  "printf '1700000000.%03d %d\\n' $((i*10)) $((1 + 2*(i%2))); i=$((i+1)); done";
+	paths(&c, "cmd");
+	nwarn = 0;
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
+	if (!s) {
+		printf("  %s\n", err);
+		return;
+	}
+	usleep(300000);
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	log = slurp(c.power_log);
+	CHECK_STREQ(log, "1700000000045, 2000, 0, 0, 0\n1700000000145, 2000, 0, 0, 0\n");
+	ev = slurp(c.events_log);
+	CHECK_CONTAINS(ev, "\"streamed\":true");
+	CHECK_CONTAINS(ev, "\"event\":\"power_gap_start\",\"source\":\"cmd:");
+	CHECK_CONTAINS(ev, "\"msg\":\"the command exited with status 0\"");
+	CHECK_EQ_INT(nwarn, 1);
+}
+
+TEST(open_errors)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 10 };
+	struct ssdq_sampler *s = (struct ssdq_sampler *)1;
+	char err[512];
+
+	paths(&c, "err");
+	c.power = "hwmon:nosuchchip";
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), -ENOENT);
+	CHECK(s == NULL);
+	CHECK_CONTAINS(err, "power source \"hwmon:nosuchchip\"");
+	c.power = "cmd:false";
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), -EPIPE);
+	CHECK_CONTAINS(err, "exited with status 1");
+	c.power = NULL;
+	c.smart_ms = 1000;
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "SMART sampling needs an NVMe controller");
+	c.ctrl = "/dev/nvme-ssdq-none";
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), -ENOENT);
+	CHECK_CONTAINS(err, "cannot open /dev/nvme-ssdq-none for SMART");
+	c.ctrl = NULL;
+	c.smart_ms = 0;
+	c.power = "hwmon:ssdq_uw";
+	c.sysfs_root = dir;
+	c.power_hz = 100000;
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "above the 20 kHz");
+	c.power_hz = 10;
+	c.power_log = "/nonexistent-dir/x_power.1.log";
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), -ENOENT);
+	CHECK_CONTAINS(err, "cannot create /nonexistent-dir/x_power.1.log");
+	CHECK_EQ_INT(ssdq_sampler_close(NULL), 0);
+	ssdq_sampler_event(NULL, "x", 1);
+}
+
+TEST(events_never_wait)
+{
+	struct ssdq_sampler_cfg c = { 0 };
+	struct ssdq_sampler *s = NULL;
+	char err[512], *ev;
+	struct timespec a, b;
+	double us;
+	int lines = 0;
+
+	paths(&c, "flood");
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
+	if (!s)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (int i = 0; i < 5000; i++)
+		ssdq_sampler_event(s, "burst_start", i);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	us = (double)(b.tv_sec - a.tv_sec) * 1e6 + (double)(b.tv_nsec - a.tv_nsec) / 1e3;
+	printf("  5000 events in %.0f us\n", us);
+	CHECK(us < 200000);
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	ev = slurp(c.events_log);
+	for (char *p = ev; (p = strchr(p, '\n')); p++)
+		lines++;
+	/* all written, or the loss recorded */
+	CHECK(lines >= 5002 || strstr(ev, "events_dropped"));
+}
+
+int main(void)
+{
+	const char *src = getenv("SSDQ_SRCDIR");
+
+	snprintf(dir, sizeof(dir), "/tmp/ssdq-sampler.XXXXXX");
+	if (!mkdtemp(dir))
+		SKIP("mkdtemp failed");
+	if (sh("mkdir -p %s/class/hwmon && cp -r %s/test/fixtures/hwmon/uw %s/class/hwmon/hwmon0 && "
+	       "cp -r %s/test/fixtures/hwmon/ina3221 %s/class/hwmon/hwmon1", dir, src ? src : ".",
+	       dir, src ? src : ".", dir))
+		SKIP("no fixtures in test/fixtures/hwmon (set SSDQ_SRCDIR)");
+	setenv("SSDQ_TEST_SYSFS", dir, 1);
+	RUN(hwmon_one_source);
+	RUN(hwmon_gap);
+	RUN(two_sources_summed);
+	RUN(cmd_own_timestamps);
+	RUN(open_errors);
+	RUN(events_never_wait);
+	sh("rm -rf %s", dir);
+	return harness_main();
+}
