@@ -33,10 +33,4 @@ expect_rc 1 "a char device that is not NVMe is refused" \
 	fio --name=t --ioengine=external:$SO --filename=/dev/null --size=1m
 expect_out "/dev/null is not an NVMe namespace node" "the refusal names the node"
 
-if [ -d "$top/jobs" ]; then
-	for j in $(find "$top/jobs" -name '*.fio' | sort); do
-		expect_rc 0 "parses: ${j#$top/}" \
-			env SSDQ_DEV=/dev/ng0n1 fio --ioengine=external:$SO --parse-only "$j"
-	done
-fi
 summary

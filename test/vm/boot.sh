@@ -3,6 +3,7 @@
 # extracts the guest's /results into DIR.
 # usage: test/vm/boot.sh [--scenarios a,b] [--out DIR] [--timeout SECS]
 #                        [--scenario-timeout SECS] [--keep-images]
+# env: SSDQ_SO (engine), SSDQ_VM_APPEND (more kernel command line)
 set -eu
 . "$(dirname "$0")/host-lib.sh"
 scen=all out=$VMDIR/results hard=900 per=300 keep=0
@@ -44,6 +45,7 @@ img=$VMDIR/img.$$
 mkdir -p "$img"
 cleanup() { [ $keep = 1 ] || rm -rf "$img"; [ -z "${wpid:-}" ] || kill "$wpid" 2>/dev/null || true; }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 for d in d512 d4k res; do
 	truncate -s 1G "$img/$d.img"
 done
@@ -64,7 +66,7 @@ rc=0
 timeout --signal=TERM --kill-after=10 "$hard" qemu-system-x86_64 \
 	-accel tcg -cpu max -m 2G -smp 2 -nodefaults -display none -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 quiet panic=-1 ssdq.scenarios=$scen ssdq.timeout=$per" \
+	-append "console=ttyS0 quiet panic=-1 ssdq.scenarios=$scen ssdq.timeout=$per ${SSDQ_VM_APPEND:-}" \
 	-serial "file:$out/console.log" \
 	-qmp "unix:$out/qmp.sock,server=on,wait=off" \
 	$(drive d512) -device nvme,id=nvme512,serial=ssdq512 \

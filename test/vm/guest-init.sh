@@ -108,7 +108,8 @@ done
 dmesg >/results/dmesg.txt
 uname -a >/results/uname.txt
 if [ -n "${NSRES:-}" ]; then
-	tar cf "$NSRES" -C /results . && sync && say "results written to $NSRES"
+	if tar cf "$NSRES" -C /results . && sync; then say "results written to $NSRES"
+	else say "writing the results tar to $NSRES failed (more than its 64 MiB?)"; fi
 else
 	say "no results disk; results are lost"
 fi

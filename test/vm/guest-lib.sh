@@ -1,7 +1,17 @@
 # Helpers for scenarios/*.sh (sourced inside the VM; busybox ash).
 # Env from /init: RESULTS, SCENARIO, NG512 NS512 CTRL512, NG4K NS4K CTRL4K, SSDQ_SO.
 set -u
-cd "$RESULTS"
+cd "$RESULTS" || exit 1
+
+# pick 512|4K: sets ng (char node), blk (block node), ctrl for that namespace
+# shellcheck disable=SC2034
+pick() {
+	case $1 in
+	512) ng=$NG512 blk=$NS512 ctrl=$CTRL512 ;;
+	4K) ng=$NG4K blk=$NS4K ctrl=$CTRL4K ;;
+	*) echo "pick: no namespace $1" >&2; return 1 ;;
+	esac
+}
 
 # run NAME CMD...: stdout to NAME.out, stderr to NAME.err, exit code to NAME.rc,
 # wall seconds to NAME.time. Never fails itself.

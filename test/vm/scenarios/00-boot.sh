@@ -1,12 +1,12 @@
 # Expect: both test namespaces present; 512-B and 4-KiB LBA formats, 1 GiB each.
 . /guest-lib.sh
 for d in 512 4K; do
-	eval "ng=\$NG$d ns=\$NS$d ctrl=\$CTRL$d"
+	pick $d
 	run "id-ns-$d" nvme id-ns -o json "$ng"
 	run "id-ctrl-$d" nvme id-ctrl -o json "$ctrl"
-	echo "$ng $ns $ctrl" >"dev-$d"
+	echo "$ng $blk $ctrl" >"dev-$d"
 	[ -c "$ng" ] && echo ok >"ng-is-char-$d"
-	[ -b "$ns" ] && echo ok >"ns-is-block-$d"
-	cat "/sys/block/${ns#/dev/}/queue/logical_block_size" >"lbs-$d"
+	[ -b "$blk" ] && echo ok >"ns-is-block-$d"
+	cat "/sys/block/${blk#/dev/}/queue/logical_block_size" >"lbs-$d"
 done
 uname -r >kernel
