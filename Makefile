@@ -111,7 +111,7 @@ check-unit: $(UNIT_BINS) $(B)/ssdq-sample
 
 check: all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so
 	@SSDQ_SAMPLE=$(B)/ssdq-sample sh test/run-tests.sh $(UNIT_BINS) test/power/ssdq-sample.sh \
-		test/engine-host.sh test/vm/run.sh
+		test/engine-host.sh test/model-host.sh test/vm/run.sh
 
 check-asan:
 	$(MAKE) B=build/asan SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check-unit

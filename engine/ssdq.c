@@ -167,6 +167,8 @@ static int ssdq_get_file_size(struct thread_data *td, struct fio_file *f)
 	if (open_backing(td, f, O_RDONLY, &sf))
 		return 1;
 	f->real_file_size = sf.dev.ns.nlba << sf.dev.ns.lba_shift;
+	if (((struct ssdq_options *)td->eo)->capacity)
+		f->real_file_size = ((struct ssdq_options *)td->eo)->capacity;
 	fio_file_set_size_known(f);
 	close_backing(&sf);
 	return 0;
@@ -465,9 +467,15 @@ static int erase_files(struct thread_data *td)
 static int ssdq_post_init(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;
+	int ret;
 
-	if (compute_max_parts(td) || erase_files(td) || ssdq_sampling_start(td))
+	if (compute_max_parts(td) || erase_files(td))
 		return 1;
+	ret = ssdq_sampling_start(td);
+	if (ret) {
+		td_verror(td, -ret, "ssdq_sampling");
+		return 1;
+	}
 	return sd->be->post_init(td) ? 1 : 0;
 }
 
@@ -693,6 +701,17 @@ static struct fio_option options[] = {
 		.is_time = 1,
 		.help	= "Read the SMART / Health log this often into <prefix>_smart.<N>.jsonl "
 			  "(0: never; at least 100ms)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_capacity",
+		.lname	= "ssdq capacity told to fio",
+		.type	= FIO_OPT_STR_VAL,
+		.off1	= offsetof(struct ssdq_options, capacity),
+		.def	= "0",
+		.help	= "Tell fio the namespace holds this many bytes instead of NSZE x LBA size "
+			  "(to test error handling: I/O past the end gets LBA Out of Range)",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

@@ -33,6 +33,7 @@ struct ssdq_options {
 	char *power;		/* ssdq_power: power source specs, ';'-separated */
 	unsigned int power_rate; /* ssdq_power_rate: Hz */
 	unsigned long long smart_us; /* ssdq_smart_interval: 0 = no SMART log */
+	unsigned long long capacity; /* ssdq_capacity: size told to fio, 0 = NSZE */
 	char *model;		/* ssdq_model: preset of the drive model, NULL: a device */
 	unsigned int model_scale; /* ssdq_model_scale: capacity divisor */
 };

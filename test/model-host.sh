@@ -1,0 +1,76 @@
+#!/bin/sh
+# The engine on the drive model: sidecars, bursts, erase, refusals. No device.
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/test/lib.sh"
+SO=${SSDQ_SO:-$top/build/ssdq.so}
+W=$(mktemp -d)
+trap 'rm -rf "$W" "$T_OUT"' EXIT
+cd "$W" || exit 1
+M="--ioengine=external:$SO --ssdq_model=tlc-dramless-1tb --ssdq_model_scale=1000 --filename=$W/drive"
+
+expect_rc 0 "a burst job on the model runs" \
+	fio --name=burst $M --ssdq_erase=auto --rw=write --bs=128k --iodepth=1 --size=64m \
+	--ssdq_burst=16m --ssdq_duty=20 --ssdq_power_rate=50 --write_bw_log=burst \
+	--log_avg_msec=10 --log_unix_epoch=1 --output-format=json --output=burst.json
+size=$(stat -c %s drive)
+[ "$size" -lt 65536 ] && pass "the model's state file stays small ($size bytes)" ||
+	fail "the model's state file grew to $size bytes"
+[ "$(grep -c '"event":"burst_end","job":"burst","bytes":16777216' burst_events.1.jsonl)" = 4 ] &&
+	pass "four bursts of 16 MiB are recorded" || fail "burst events: $(cat burst_events.1.jsonl)"
+grep -q '"event":"erase_end","job":"burst","method":"model"' burst_events.1.jsonl &&
+	pass "the erase is recorded with its method" || fail "no erase_end event"
+grep -q '"event":"job_end","job":"burst","bytes":67108864,"stop":"bytes"' burst_events.1.jsonl &&
+	pass "job_end records the bytes and why the job stopped" || fail "no job_end with stop reason"
+# duty = burst time / (burst time + idle after it), from the events' own clock
+duty=$(awk -F'[:,]' '/burst_start/ {bs=$2} /burst_end/ {be=$2; busy=be-bs}
+	/idle_end/ && busy {n++; d += busy / (busy + ($2 - be)); busy=0}
+	END {if (n) printf "%.1f", 100 * d / n}' burst_events.1.jsonl)
+awk -v d="$duty" 'BEGIN {exit !(d >= 18 && d <= 22)}' &&
+	pass "measured duty cycle $duty % is 20 % +- 2" || fail "measured duty cycle '$duty' %"
+awk -F', ' 'NF != 5 || $1 !~ /^[0-9]+$/ || $2 !~ /^[0-9]+$/ {bad++} END {exit bad || !NR}' \
+	burst_power.1.log && pass "the power log is fio's log format, integer mW" ||
+	fail "power log lines: $(head -3 burst_power.1.log)"
+# at most 20 % of the time writing into the cache (4.2 W), the rest idle
+# (0.05 W): above idle, at most 0.88 W (the model draws active power for
+# media time, which fio's own per-I/O time at QD1 dilutes)
+mean=$(awk -F', ' '{s += $2; n++} END {if (n) printf "%.3f", s / n / 1000}' burst_power.1.log)
+awk -v m="$mean" 'BEGIN {exit !(m > 0.3 && m < 0.95)}' &&
+	pass "mean power $mean W lies between idle and 20 % of active power" ||
+	fail "mean power '$mean' W, expected 0.3-0.95 W"
+grep -q '"data_units_written":' burst_smart.1.jsonl && pass "SMART samples are written" ||
+	fail "no SMART samples"
+grep -q '"format": "ssdq-device"' device.json && grep -q '"preset": "tlc-dramless-1tb"' device.json &&
+	pass "device.json names the model" || fail "device.json: $(cat device.json)"
+# power samples fall inside the job's interval from fio's own JSON: it ends
+# at timestamp_ms and lasted job_runtime ms plus the idle outside it
+end=$(grep -o '"timestamp_ms" : [0-9]*' burst.json | grep -o '[0-9]*$')
+first=$(head -n 1 burst_power.1.log | cut -d, -f1)
+last=$(tail -n 1 burst_power.1.log | cut -d, -f1)
+[ -n "$end" ] && [ "$last" -le "$end" ] && [ "$first" -ge $((end - 10000)) ] &&
+	pass "power samples $first..$last ms fall inside the run (ends $end ms)" ||
+	fail "power samples $first..$last vs fio's end '$end'"
+
+expect_rc 1 "verify on the model is refused" fio --name=v $M --rw=write --size=1m --verify=crc32c
+expect_out "stores no data, so verify= cannot work" "the refusal says why"
+expect_rc 1 "a state file of another preset is refused" \
+	fio --name=p --ioengine=external:$SO --ssdq_model=qlc-1tb --ssdq_model_scale=1000 \
+	--filename=$W/drive --rw=read --size=1m
+expect_out "holds a model drive of another preset or scale" "the refusal names the mismatch"
+expect_rc 1 "an unknown preset is refused" \
+	fio --name=p --ioengine=external:$SO --ssdq_model=nope --filename=$W/x --rw=read --size=1m
+expect_out "ssdq_model=nope: no such preset" "the refusal names the option"
+expect_rc 1 "a power source that does not open fails the job before I/O" \
+	fio --name=ps $M --rw=read --size=1m --ssdq_power=hwmon:/nonexistent/hwmon9
+expect_out "hwmon:/nonexistent/hwmon9" "the failure names the source"
+expect_rc 1 "ssdq_duty without ssdq_burst is refused" fio --name=d $M --rw=read --size=1m --ssdq_duty=20
+expect_out "ssdq_duty=20 needs ssdq_burst=" "the refusal names the option"
+expect_rc 1 "a misaligned bs is refused before I/O" fio --name=a $M --rw=read --size=1m --bs=1000
+expect_out "bs=1000 is not a multiple of the 512-byte LBA size" "the refusal names bs and the LBA size"
+expect_rc 1 "a read past the end fails, and the job goes on (continue_on_error)" \
+	fio --name=oor $M --rw=read --bs=4k --offset=999288832 --size=8k --ssdq_capacity=999301120 \
+	--continue_on_error=all --output-format=json --output=oor.json
+grep -q '"total_err" : 1,' oor.json && grep -q '"io_bytes" : 4096,' oor.json &&
+	pass "fio's JSON counts one error and the 4 KiB before the end" ||
+	fail "errors/bytes in fio's JSON: $(grep -E 'total_err|"io_bytes"' oor.json | head -3)"
+expect_out "LBA Out of Range" "the failure is named as the drive would name it"
+summary
