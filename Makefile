@@ -52,7 +52,13 @@ UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model \
               test_power_nvme test_power_sources test_power_qis test_power_sampler
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
 
-all: $(B)/ssdq.so $(B)/ssdq-sample
+all: $(B)/ssdq.so $(B)/ssdq-sample ssdq.so
+
+# fio 3.33 stats "external:ssdq.so" relative to the working directory before
+# it dlopens the name through the library path: this link lets the literal
+# command run from the source tree (after make install).
+ssdq.so:
+	$(Q)ln -sf $(B)/ssdq.so $@
 
 $(B)/engine/%.o: engine/%.c
 	@mkdir -p $(dir $@)

@@ -15,6 +15,7 @@ struct uring_data {
 	struct io_uring ring;
 	int ring_ok;
 	int fixed;
+	unsigned long long piece;	/* bytes per registered buffer */
 	struct nvme_uring_cmd *cmds;	/* scratch, max_parts long */
 	struct io_u **events;		/* reaped by the last getevents */
 	struct io_u **queued;		/* queued since the last commit */
@@ -59,6 +60,51 @@ static void explain_setup_error(int ret, unsigned int flags)
 	}
 }
 
+/*
+ * One registered buffer per command an io_u can become: the kernel hands
+ * a passthrough command the rest of its registered buffer as segments, so
+ * each must be no larger than one command.
+ */
+static int register_buffers(struct thread_data *td, struct uring_data *ud)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	unsigned long long max_bs = td_max_bs(td), piece = sd->xfer_cap;
+	unsigned int n = td->io_u_all.nr * sd->max_parts, i;
+	struct iovec *iov;
+	struct io_u *io_u;
+	int ret;
+
+	if (piece > max_bs)
+		piece = max_bs;
+	iov = calloc(n, sizeof(*iov));
+	if (!iov)
+		return -ENOMEM;
+	io_u_qiter(&td->io_u_all, io_u, i) {
+		for (unsigned int p = 0; p < sd->max_parts; p++) {
+			unsigned long long off = p * piece;
+			struct iovec *v = &iov[io_u->index * sd->max_parts + p];
+
+			v->iov_base = (char *)io_u->buf + off;
+			v->iov_len = off < max_bs ? (max_bs - off < piece ? max_bs - off : piece) : 0;
+			if (!v->iov_len) {
+				v->iov_base = io_u->buf;
+				v->iov_len = 1;
+			}
+		}
+	}
+	ret = io_uring_register_buffers(&ud->ring, iov, n);
+	free(iov);
+	if (ret < 0) {
+		ssdq_log("ssdq_fixedbufs: registering %u buffers of up to %llu bytes failed (%s)%s",
+			 n, piece, strerror(-ret), ret == -ENOMEM ? "; raise ulimit -l" :
+			 ret == -EINVAL ? "; lower iodepth or bs (at most 16384 buffers)" : "");
+		return ret;
+	}
+	ud->fixed = 1;
+	ud->piece = piece;
+	return 0;
+}
+
 static int uring_post_init(struct thread_data *td)
 {
 	struct ssdq_options *o = td->eo;
@@ -100,21 +146,8 @@ static int uring_post_init(struct thread_data *td)
 	}
 	ud->ring_ok = 1;
 
-	if (o->fixedbufs) {
-		struct iovec iov = {
-			.iov_base = td->orig_buffer,
-			.iov_len = td->orig_buffer_size,
-		};
-
-		ret = io_uring_register_buffers(&ud->ring, &iov, 1);
-		if (ret < 0) {
-			ssdq_log("ssdq_fixedbufs: registering %llu bytes of buffers failed (%s)%s",
-				 (unsigned long long)iov.iov_len, strerror(-ret),
-				 ret == -ENOMEM ? "; raise ulimit -l" : "");
-			return ret;
-		}
-		ud->fixed = 1;
-	}
+	if (o->fixedbufs && td->orig_buffer)
+		return register_buffers(td, ud);
 	return 0;
 }
 
@@ -141,9 +174,9 @@ static enum fio_q_status uring_queue(struct thread_data *td, struct io_u *io_u)
 		sqe->opcode = IORING_OP_URING_CMD;
 		sqe->fd = io_u->file->fd;
 		sqe->cmd_op = NVME_URING_CMD_IO;
-		if (ud->fixed && (io_u->ddir == DDIR_READ || io_u->ddir == DDIR_WRITE)) {
+		if (ud->fixed && ddir_rw(io_u->ddir) && io_u->xfer_buf == io_u->buf) {
 			sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
-			sqe->buf_index = 0;
+			sqe->buf_index = (__u16)(io_u->index * sd->max_parts + i);
 		}
 		memcpy(sqe->cmd, &ud->cmds[i], sizeof(ud->cmds[i]));
 		io_uring_sqe_set_data(sqe, io_u);

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,7 +277,9 @@ int ssdq_prep_cmds(struct thread_data *td, struct io_u *io_u,
 	case DDIR_WRITE:
 		ret = ssdq_nvme_check_span(&dev->ns, off, len);
 		while (!ret && len) {
-			unsigned long long chunk = len < dev->max_xfer ? len : dev->max_xfer;
+			unsigned long long mx = dev->max_xfer < sd->xfer_cap ? dev->max_xfer :
+						sd->xfer_cap;
+			unsigned long long chunk = len < mx ? len : mx;
 
 			if (n == sd->max_parts) {
 				ret = -E2BIG;
@@ -405,14 +408,20 @@ static int ssdq_init(struct thread_data *td)
 	return 0;
 }
 
-/* Size the split of large I/Os from every file's transfer limit. */
+/*
+ * Size the split of large I/Os from every file's transfer limit. With
+ * fixed buffers every command must fall inside one registered piece, so
+ * all files split at the smallest limit.
+ */
 static int compute_max_parts(struct thread_data *td)
 {
+	struct ssdq_options *o = td->eo;
 	struct ssdq_data *sd = td->io_ops_data;
-	unsigned long long max_bs = td_max_bs(td);
+	unsigned long long max_bs = td_max_bs(td), min_xfer = ULLONG_MAX;
 	struct fio_file *f;
 	unsigned int i;
 
+	sd->xfer_cap = ULLONG_MAX;
 	for_each_file(td, f, i) {
 		struct ssdq_file sf;
 		unsigned long long mx;
@@ -421,8 +430,14 @@ static int compute_max_parts(struct thread_data *td)
 			return -EINVAL;
 		mx = sf.dev.max_xfer;
 		close_backing(&sf);
+		if (mx < min_xfer)
+			min_xfer = mx;
 		if ((max_bs + mx - 1) / mx > sd->max_parts)
 			sd->max_parts = (max_bs + mx - 1) / mx;
+	}
+	if (o->fixedbufs && !o->sync && !o->model && min_xfer != ULLONG_MAX) {
+		sd->xfer_cap = min_xfer;
+		sd->max_parts = (max_bs + min_xfer - 1) / min_xfer;
 	}
 	return 0;
 }
@@ -471,12 +486,17 @@ static int ssdq_post_init(struct thread_data *td)
 
 	if (compute_max_parts(td) || erase_files(td))
 		return 1;
+	ret = sd->be->post_init(td);
+	if (ret) {
+		td_verror(td, -ret, "ssdq_post_init");
+		return 1;
+	}
 	ret = ssdq_sampling_start(td);
 	if (ret) {
 		td_verror(td, -ret, "ssdq_sampling");
 		return 1;
 	}
-	return sd->be->post_init(td) ? 1 : 0;
+	return 0;
 }
 
 static void ssdq_cleanup(struct thread_data *td)

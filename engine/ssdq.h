@@ -99,6 +99,7 @@ struct ssdq_data {
 	void *be_data;
 	struct ssdq_bursts bursts;
 	unsigned int max_parts;		/* most commands one io_u can need */
+	unsigned long long xfer_cap;	/* every file's commands are at most this */
 	uint64_t first_io_ns;		/* CLOCK_MONOTONIC of the first I/O */
 	struct ssdq_sampler *sampler;	/* this job samples its device */
 	struct ssdq_model *smart_model;	/* the model the sampler's SMART reads */

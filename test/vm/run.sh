@@ -1,0 +1,58 @@
+#!/bin/sh
+# The QEMU test bed as `make check` runs it: deps, kernel, initramfs, one
+# boot with every scenario, then checks/NAME.sh on the host for each
+# scenarios/NAME.sh. Ends with "N passed, N failed[, N skipped]".
+# env: SSDQ_VM_SCENARIOS=a,b (subset), SSDQ_VM_OUT=DIR, SSDQ_SO
+set -eu
+. "$(dirname "$0")/host-lib.sh"
+out=${SSDQ_VM_OUT:-$VMDIR/results}
+p=0 f=0 s=0
+total() {
+	if [ $s -gt 0 ]; then echo "$p passed, $f failed, $s skipped"; else echo "$p passed, $f failed"; fi
+	[ $f = 0 ]
+}
+if ! (cd "$ROOT" && sh scripts/deps.sh vm); then
+	echo "FAIL: test/vm: Debian packages for the VM are missing (scripts/deps.sh vm)"
+	f=1; total; exit 1
+fi
+
+if [ -n "${SSDQ_VM_SCENARIOS:-}" ]; then
+	list=$(echo "$SSDQ_VM_SCENARIOS" | tr ',' ' ')
+else
+	list=$(cd "$VM/scenarios" && ls *.sh | sed 's/\.sh$//')
+fi
+booted=1
+sh "$VM/boot.sh" --scenarios "$(echo $list | tr ' ' ',')" --out "$out" || booted=0
+
+tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
+count() { # FILE: print its verdict lines, add them up
+	cat "$1"
+	p=$((p + $(grep -c '^PASS: ' "$1" || true)))
+	f=$((f + $(grep -c '^FAIL: ' "$1" || true)))
+	s=$((s + $(grep -c '^SKIP: ' "$1" || true)))
+}
+for name in $list; do
+	{
+		if [ $booted = 0 ]; then
+			echo "FAIL: $name: the VM returned no results (see $out/console.log)"
+		elif [ ! -f "$VM/checks/$name.sh" ]; then
+			echo "FAIL: $name: test/vm/checks/$name.sh is missing"
+		else
+			sh "$VM/checks/$name.sh" "$out/$name" 2>&1 | grep -E '^(PASS|FAIL|SKIP): ' |
+				sed "s/^\(PASS\|FAIL\|SKIP\): /\1: $name: /" || true
+			rc=$(cat "$out/$name/exit-code" 2>/dev/null || echo none)
+			if [ "$rc" = 0 ]; then echo "PASS: $name: scenario script exited 0"
+			else echo "FAIL: $name: scenario script exit status $rc (see $out/$name/stderr)"; fi
+		fi
+	} >"$tmp"
+	grep -q '^\(PASS\|FAIL\): ' "$tmp" || echo "FAIL: $name: the check asserted nothing" >>"$tmp"
+	count "$tmp"
+done
+
+if [ $booted = 1 ]; then
+	bad=$(grep -E 'BUG:|WARNING:|Oops|general protection|Call Trace' "$out/dmesg.txt" | head -n 3 || true)
+	if [ -z "$bad" ]; then echo "PASS: guest kernel log has no BUG, WARNING or Oops" >"$tmp"
+	else echo "FAIL: guest kernel log: $bad" >"$tmp"; fi
+	count "$tmp"
+fi
+total
