@@ -208,22 +208,6 @@ int ssdq_nvme_status_errno(uint16_t status)
 	switch (code) {
 	case CODE(0, 0x00):
 		return 0;
-	case CODE(0, 0x80):		/* LBA Out of Range */
-	case CODE(0, 0x81):		/* Capacity Exceeded */
-		return ERANGE;
-	case CODE(0, 0x01):		/* Invalid Command Opcode */
-	case CODE(0, 0x02):		/* Invalid Field in Command */
-	case CODE(0, 0x1f):		/* Command Not Supported for Queue in CMB */
-	case CODE(1, 0x1b):		/* Thin Provisioning Not Supported */
-	case CODE(1, 0x28):		/* Prohibition ... Not Supported */
-	case CODE(1, 0x29):		/* I/O Command Set Not Supported */
-	case CODE(1, 0x2a):		/* I/O Command Set Not Enabled */
-		return EOPNOTSUPP;
-	case CODE(0, 0x20):		/* Namespace is Write Protected */
-	case CODE(1, 0x1e):		/* Boot Partition Write Prohibited */
-	case CODE(1, 0x82):		/* Attempted Write to Read Only Range */
-	case CODE(1, 0xba):		/* Zone Is Read Only */
-		return EROFS;
 	case CODE(1, 0x81):		/* Invalid Protection Information */
 	case CODE(2, 0x82):		/* End-to-end Guard Check Error */
 	case CODE(2, 0x83):		/* End-to-end Application Tag Check Error */

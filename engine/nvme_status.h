@@ -35,10 +35,10 @@ const char *ssdq_nvme_sct_name(uint16_t status);
 
 /**
  * ssdq_nvme_status_errno() - errno that stands for @status in fio's
- * io_u->error: ERANGE for LBA Out of Range and Capacity Exceeded,
- * EOPNOTSUPP for invalid opcode/field and unsupported commands, EROFS for
- * write protection, EILSEQ for integrity (PI) errors, EIO for media and
- * everything else.
+ * io_u->error: EILSEQ for protection information (integrity) errors, EIO
+ * for every other status the drive reports. These are the two errors fio's
+ * continue_on_error treats as non-fatal by default, so a job can go on past
+ * a drive's failures; the status itself is named in ssdq's message.
  *
  * Return: a positive errno; 0 for status 0 (success).
  */

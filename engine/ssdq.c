@@ -325,7 +325,7 @@ static void describe_error(struct thread_data *td, struct io_u *io_u)
 {
 	struct ssdq_iou *iou = io_u->engine_data;
 	struct ssdq_data *sd = td->io_ops_data;
-	char what[512];
+	char what[512], line[1024];
 
 	sd->nr_errors++;
 	if (sd->nr_errors_shown >= SSDQ_ERRORS_SHOWN)
@@ -339,9 +339,12 @@ static void describe_error(struct thread_data *td, struct io_u *io_u)
 			 strerror(iou->err));
 	else
 		snprintf(what, sizeof(what), "%s", strerror(iou->err));
-	ssdq_log("%s: %s offset=%llu len=%llu failed: %s%s", io_u->file->file_name,
-		 ddir_name(io_u->ddir), io_u->offset, io_u->xfer_buflen, what,
-		 sd->nr_errors_shown == SSDQ_ERRORS_SHOWN ? " (further errors only counted)" : "");
+	snprintf(line, sizeof(line), "%s: %s offset=%llu len=%llu failed: %s",
+		 io_u->file->file_name, ddir_name(io_u->ddir), io_u->offset,
+		 io_u->xfer_buflen, what);
+	ssdq_log("%s%s", line, sd->nr_errors_shown == SSDQ_ERRORS_SHOWN ?
+		 " (further errors only counted)" : "");
+	ssdq_event_str(td, "device_error", "msg", line);
 }
 
 void ssdq_io_failed(struct thread_data *td, struct io_u *io_u, uint16_t status)

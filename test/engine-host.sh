@@ -16,6 +16,13 @@ expect_out "ssdq_sync=maybe" "the refusal names the option"
 expect_rc 1 "a bad number is refused" fio --name=t $E --ssdq_sqpoll_idle=abc --parse-only
 expect_out "ssdq_sqpoll_idle=abc" "the refusal names the option"
 
+undef=$(nm -D --undefined-only "$SO" | awk '$2 ~ /^ssdq_/ {print $2}')
+[ -z "$undef" ] && pass "the engine leaves none of its own symbols undefined" ||
+	fail "undefined in ssdq.so: $undef"
+exported=$(nm -D --defined-only "$SO" | awk '{print $3}' | tr '\n' ' ')
+[ "$exported" = "ioengine " ] && pass "the engine exports only ioengine" ||
+	fail "ssdq.so exports: $exported"
+
 MIS=$top/build/test/ssdq-mismatch.so
 if [ -f "$MIS" ]; then
 	expect_rc 1 "an engine built for another fio refuses to run" \

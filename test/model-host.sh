@@ -66,11 +66,13 @@ expect_rc 1 "ssdq_duty without ssdq_burst is refused" fio --name=d $M --rw=read 
 expect_out "ssdq_duty=20 needs ssdq_burst=" "the refusal names the option"
 expect_rc 1 "a misaligned bs is refused before I/O" fio --name=a $M --rw=read --size=1m --bs=1000
 expect_out "bs=1000 is not a multiple of the 512-byte LBA size" "the refusal names bs and the LBA size"
-expect_rc 1 "a read past the end fails, and the job goes on (continue_on_error)" \
-	fio --name=oor $M --rw=read --bs=4k --offset=999288832 --size=8k --ssdq_capacity=999301120 \
+expect_rc 0 "reads past the end fail and the job goes on (continue_on_error=all)" \
+	fio --name=oor $M --rw=read --bs=4k --offset=999284736 --size=16k --ssdq_capacity=999301120 \
 	--continue_on_error=all --output-format=json --output=oor.json
-grep -q '"total_err" : 1,' oor.json && grep -q '"io_bytes" : 4096,' oor.json &&
-	pass "fio's JSON counts one error and the 4 KiB before the end" ||
+grep -q '"total_err" : 2,' oor.json && grep -q '"io_bytes" : 8192,' oor.json &&
+	pass "fio goes on past the first error: 2 errors, and the 8 KiB before the end" ||
 	fail "errors/bytes in fio's JSON: $(grep -E 'total_err|"io_bytes"' oor.json | head -3)"
 expect_out "LBA Out of Range" "the failure is named as the drive would name it"
+grep -q '"event":"device_error".*LBA Out of Range' oor_events.1.jsonl &&
+	pass "device errors are recorded in the events sidecar" || fail "no device_error event"
 summary

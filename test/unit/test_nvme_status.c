@@ -117,14 +117,14 @@ TEST(sct_names)
 TEST(errno_mapping)
 {
 	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0000), 0);
-	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0080), ERANGE);
-	CHECK_EQ_INT(ssdq_nvme_status_errno(DNR | 0x0080), ERANGE);
-	CHECK_EQ_INT(ssdq_nvme_status_errno(DNR | 0x0081), ERANGE);
-	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0001), EOPNOTSUPP);
-	CHECK_EQ_INT(ssdq_nvme_status_errno(DNR | 0x0002), EOPNOTSUPP);
-	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0129), EOPNOTSUPP);
-	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0020), EROFS);
-	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0182), EROFS);
+	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0080), EIO);
+	CHECK_EQ_INT(ssdq_nvme_status_errno(DNR | 0x0080), EIO);
+	CHECK_EQ_INT(ssdq_nvme_status_errno(DNR | 0x0081), EIO);
+	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0001), EIO);
+	CHECK_EQ_INT(ssdq_nvme_status_errno(DNR | 0x0002), EIO);
+	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0129), EIO);
+	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0020), EIO);
+	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0182), EIO);
 	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0282), EILSEQ);
 	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0283), EILSEQ);
 	CHECK_EQ_INT(ssdq_nvme_status_errno(0x0284), EILSEQ);
