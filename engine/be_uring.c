@@ -15,6 +15,7 @@ struct uring_data {
 	struct io_uring ring;
 	int ring_ok;
 	int fixed;
+	int defer;			/* completions wait for our enter */
 	unsigned long long piece;	/* bytes per registered buffer */
 	struct nvme_uring_cmd *cmds;	/* scratch, max_parts long */
 	struct io_u **events;		/* reaped by the last getevents */
@@ -133,13 +134,31 @@ static int uring_post_init(struct thread_data *td)
 			 "lower bs or raise ssdq_max_xfer", td->o.name, sd->max_parts);
 		return -E2BIG;
 	}
+	/*
+	 * One task submits and reaps, so completions need no IPI and their
+	 * task work can wait until we ask for events; older kernels lack the
+	 * flags and get a plain ring.
+	 */
 	memset(&p, 0, sizeof(p));
-	p.flags = IORING_SETUP_SQE128 | IORING_SETUP_CQE32;
+	p.flags = IORING_SETUP_SQE128 | IORING_SETUP_CQE32 | IORING_SETUP_COOP_TASKRUN;
 	if (o->sqpoll) {
 		p.flags |= IORING_SETUP_SQPOLL;
 		p.sq_thread_idle = o->sqpoll_idle;
+	} else {
+		p.flags |= IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
 	}
-	ret = io_uring_queue_init_params((unsigned int)entries, &ud->ring, &p);
+	for (;;) {
+		ret = io_uring_queue_init_params((unsigned int)entries, &ud->ring, &p);
+		if (ret != -EINVAL)
+			break;
+		if (p.flags & IORING_SETUP_DEFER_TASKRUN)
+			p.flags &= ~(IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN);
+		else if (p.flags & IORING_SETUP_COOP_TASKRUN)
+			p.flags &= ~IORING_SETUP_COOP_TASKRUN;
+		else
+			break;
+	}
+	ud->defer = !!(p.flags & IORING_SETUP_DEFER_TASKRUN);
 	if (ret < 0) {
 		explain_setup_error(ret, p.flags);
 		return ret;
@@ -212,6 +231,7 @@ static int uring_getevents(struct thread_data *td, unsigned int min,
 	struct ssdq_data *sd = td->io_ops_data;
 	struct uring_data *ud = sd->be_data;
 	unsigned int events = 0;
+	int polled = 0;
 
 	for (;;) {
 		struct io_uring_cqe *cqe;
@@ -228,8 +248,16 @@ static int uring_getevents(struct thread_data *td, unsigned int min,
 				ud->events[events++] = io_u;
 		}
 		io_uring_cq_advance(&ud->ring, seen);
-		if (events >= min || events == max)
+		if (events == max || (events >= min && (events || !ud->defer || polled)))
 			return (int)events;
+		if (!min) {
+			/* with deferred task work, a poll must enter to see anything */
+			ret = io_uring_get_events(&ud->ring);
+			if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY)
+				return ret;
+			polled = 1;
+			continue;
+		}
 
 		if (t) {
 			struct __kernel_timespec kts = {
