@@ -83,7 +83,7 @@ static int register_buffers(struct thread_data *td, struct uring_data *ud)
 	io_u_qiter(&td->io_u_all, io_u, i) {
 		for (unsigned int p = 0; p < sd->max_parts; p++) {
 			unsigned long long off = p * piece;
-			struct iovec *v = &iov[io_u->index * sd->max_parts + p];
+			struct iovec *v = &iov[ssdq_iou_of(io_u)->index * sd->max_parts + p];
 
 			v->iov_base = (char *)io_u->buf + off;
 			v->iov_len = off < max_bs ? (max_bs - off < piece ? max_bs - off : piece) : 0;
@@ -165,7 +165,7 @@ static int uring_post_init(struct thread_data *td)
 	}
 	ud->ring_ok = 1;
 
-	if (o->fixedbufs && td->orig_buffer)
+	if (o->fixedbufs && td->orig_buffer && (td_read(td) || td_write(td)))
 		return register_buffers(td, ud);
 	return 0;
 }
@@ -195,7 +195,7 @@ static enum fio_q_status uring_queue(struct thread_data *td, struct io_u *io_u)
 		sqe->cmd_op = NVME_URING_CMD_IO;
 		if (ud->fixed && ddir_rw(io_u->ddir) && io_u->xfer_buf == io_u->buf) {
 			sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
-			sqe->buf_index = (__u16)(io_u->index * sd->max_parts + i);
+			sqe->buf_index = (__u16)(ssdq_iou_of(io_u)->index * sd->max_parts + i);
 		}
 		memcpy(sqe->cmd, &ud->cmds[i], sizeof(ud->cmds[i]));
 		io_uring_sqe_set_data(sqe, io_u);

@@ -520,11 +520,17 @@ static void ssdq_cleanup(struct thread_data *td)
 	td->io_ops_data = NULL;
 }
 
+/* io_u->index and io_u->engine_data share a union: keep the index here. */
 static int ssdq_io_u_init(struct thread_data *td, struct io_u *io_u)
 {
+	struct ssdq_iou *iou = calloc(1, sizeof(*iou));
+
 	(void)td;
-	io_u->engine_data = calloc(1, sizeof(struct ssdq_iou));
-	return io_u->engine_data ? 0 : 1;
+	if (!iou)
+		return 1;
+	iou->index = io_u->index;
+	io_u->engine_data = iou;
+	return 0;
 }
 
 static void ssdq_io_u_free(struct thread_data *td, struct io_u *io_u)

@@ -54,6 +54,7 @@ struct ssdq_iou {
 	unsigned int parts;		/* commands still in flight */
 	uint16_t status;		/* first NVMe status seen */
 	int err;			/* first errno seen */
+	unsigned int index;		/* fio's io_u->index, which engine_data overlays */
 };
 
 /**
@@ -112,6 +113,12 @@ struct ssdq_data {
 
 /* Most failed I/Os described one by one; later ones are only counted. */
 #define SSDQ_ERRORS_SHOWN	16
+
+/** ssdq_iou_of() - the engine state of @io_u */
+static inline struct ssdq_iou *ssdq_iou_of(struct io_u *io_u)
+{
+	return io_u->engine_data;
+}
 
 /** ssdq_file_of() - the engine state of fio file @f */
 static inline struct ssdq_file *ssdq_file_of(struct fio_file *f)

@@ -19,6 +19,13 @@ for e in ssdq ref; do
 	$e oor-wrap-$e --filename="$NG512" --rw=read --bs=4k --offset=1023M --size=2M --number_ios=512
 done
 
+# past the end on purpose: ssdq_capacity tells fio the namespace is 2 GiB
+for p in uring sync; do
+	opt=; [ $p = sync ] && opt=--ssdq_sync=1
+	ssdq "oor-cap-$p" --filename="$NG512" --rw=read --bs=4k --offset=1020M --size=8M \
+		--ssdq_capacity=2G --continue_on_error=all $opt
+done
+
 # DULBE (Error Recovery feature bit 16): unwritten LBAs fail reads
 nvme set-feature "$CTRL4K" -n 1 -f 5 -v 0x10000 >dulbe-on.out 2>&1
 echo $? >dulbe-on.rc
