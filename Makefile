@@ -49,10 +49,13 @@ POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
 UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model \
-              test_power_nvme test_power_sources test_power_qis test_power_sampler
+              test_power_nvme test_power_sources test_power_qis test_power_sampler \
+              test_report_slc test_report_readers test_report_fixtures test_report_power
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
 
-all: $(B)/ssdq.so $(B)/ssdq-sample ssdq.so
+all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report ssdq.so
+
+include analysis/analysis.mk
 
 # fio 3.33 stats "external:ssdq.so" relative to the working directory before
 # it dlopens the name through the library path: this link lets the literal
@@ -79,6 +82,10 @@ $(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(B)/core/nvme_id.o
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm
 
+$(B)/test/test_report_%: $(B)/test/test_report_%.o $(ANALYSIS_LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
+
 # shorter stem than $(B)/test/%, so this rule wins for power tests
 $(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
 	@$(if $(Q),echo "  LD      $@")
@@ -99,7 +106,7 @@ $(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(
 $(B)/test/%.o: test/unit/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) -Itest/unit -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -Itest/unit -Ianalysis $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)/core/%.o: engine/%.c
 	@mkdir -p $(dir $@)
@@ -112,11 +119,14 @@ $(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
 
 unit: $(UNIT_BINS)
 
-check-unit: $(UNIT_BINS) $(B)/ssdq-sample
-	@SSDQ_SAMPLE=$(B)/ssdq-sample sh test/run-tests.sh $(UNIT_BINS) test/power/ssdq-sample.sh
+HOST_TESTS := test/power/ssdq-sample.sh test/analysis/test_report_cli.sh
+TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report
+
+check-unit: $(UNIT_BINS) $(B)/ssdq-sample $(B)/ssdq-report
+	@$(TOOLS_ENV) sh test/run-tests.sh $(UNIT_BINS) $(HOST_TESTS)
 
 check: all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so
-	@SSDQ_SAMPLE=$(B)/ssdq-sample sh test/run-tests.sh $(UNIT_BINS) test/power/ssdq-sample.sh \
+	@$(TOOLS_ENV) sh test/run-tests.sh $(UNIT_BINS) $(HOST_TESTS) \
 		test/engine-host.sh test/model-host.sh test/vm/run.sh
 
 check-asan:
@@ -124,15 +134,17 @@ check-asan:
 
 bench: all
 	@sh test/vm/bench.sh
+	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_SRC) sh test/analysis/bench_report.sh
 
 install: all
 	install -d $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(PREFIX)/bin
 	install -m 0644 $(B)/ssdq.so $(DESTDIR)$(ENGINEDIR)/ssdq.so
 	install -m 0755 $(B)/ssdq-sample $(DESTDIR)$(PREFIX)/bin/ssdq-sample
+	install -m 0755 $(B)/ssdq-report $(DESTDIR)$(PREFIX)/bin/ssdq-report
 
 clean:
-	rm -rf $(B)/engine $(B)/core $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/test $(B)/ssdq.so $(B)/asan
+	rm -rf $(B)/engine $(B)/core $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
 
-.PHONY: all unit check check-unit check-asan bench install clean
+.PHONY: all unit check check-unit check-asan bench install clean fuzz
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 .SECONDARY:

@@ -1,0 +1,45 @@
+# ssdq-report and the analysis library; included by the top-level Makefile,
+# or used alone while developing:  make -f analysis/analysis.mk B=build
+B ?= build
+CC ?= cc
+ANALYSIS_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
+SAN ?=
+JSONC_CFLAGS := $(shell pkg-config --cflags json-c)
+JSONC_LIBS   := $(shell pkg-config --libs json-c)
+
+ANALYSIS_LIB_SRCS := analysis/diag.c analysis/figure.c analysis/reader_json.c \
+	analysis/reader_log.c analysis/lat_hist.c analysis/fill.c analysis/slc.c \
+	analysis/power.c analysis/fio_jobs.c analysis/metrics.c analysis/report.c \
+	analysis/write_common.c analysis/write_text.c analysis/write_csv.c \
+	analysis/write_json.c analysis/write_html.c
+ANALYSIS_LIB_OBJS := $(ANALYSIS_LIB_SRCS:analysis/%.c=$(B)/analysis/%.o)
+
+$(B)/analysis/%.o: analysis/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(ANALYSIS_CFLAGS) $(SAN) $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/ssdq-report: $(B)/analysis/main.o $(ANALYSIS_LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
+
+-include $(wildcard $(B)/analysis/*.d)
+
+# libFuzzer targets (clang): make -f analysis/analysis.mk fuzz FUZZ_SECONDS=60
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 30
+FUZZ_FLAGS   := -g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined $(JSONC_CFLAGS)
+
+$(B)/fuzz/fuzz_%: analysis/fuzz/fuzz_%.c $(ANALYSIS_LIB_SRCS)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZ    $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ $(JSONC_LIBS) -lm
+
+fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log
+	@mkdir -p $(B)/fuzz/corpus-json $(B)/fuzz/corpus-log
+	cp test/fixtures/fio-3.33/*.json test/fixtures/malformed/*.json $(B)/fuzz/corpus-json/
+	cp test/fixtures/fio-3.33/*.log test/fixtures/malformed/*.log $(B)/fuzz/corpus-log/
+	$(B)/fuzz/fuzz_json -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-json
+	$(B)/fuzz/fuzz_log -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-log
+
+.PHONY: fuzz

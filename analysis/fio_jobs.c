@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio_jobs.h"
+#include "reader_json.h"
+
+static const char *opt_in(struct json_object *opts, const char *key)
+{
+	struct json_object *v;
+
+	if (!opts)
+		return NULL;
+	if (json_object_is_type(opts, json_type_array)) {
+		size_t i, n = json_object_array_length(opts);
+
+		for (i = 0; i < n; i++) {
+			const char *s = opt_in(json_object_array_get_idx(opts, i), key);
+
+			if (s)
+				return s;
+		}
+		return NULL;
+	}
+	if (!json_object_is_type(opts, json_type_object) ||
+	    !json_object_object_get_ex(opts, key, &v) ||
+	    !json_object_is_type(v, json_type_string))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+const char *rpt_fio_option(const struct rpt_fio_run *run,
+			   const struct rpt_fio_entry *e, const char *key)
+{
+	struct json_object *opts = NULL;
+	const char *s = NULL;
+
+	if (e && e->obj && json_object_object_get_ex(e->obj, "job options", &opts))
+		s = opt_in(opts, key);
+	return s ? s : opt_in(run->globals, key);
+}
+
+int rpt_fio_size(const char *s, unsigned int ddir, uint64_t *out)
+{
+	const char *p = s;
+	uint64_t v = 0, mul = 1;
+	unsigned int i;
+
+	/* "R,W,T": pick the part for ddir, or the last one given */
+	for (i = 0; i < ddir; i++) {
+		const char *c = strchr(p, ',');
+
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	if (*p < '0' || *p > '9')
+		return -EINVAL;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return -EINVAL;
+		v = v * 10 + (uint64_t)(*p - '0');
+	}
+	switch (*p | 0x20) {
+	case 'k': mul = 1ull << 10; p++; break;
+	case 'm': mul = 1ull << 20; p++; break;
+	case 'g': mul = 1ull << 30; p++; break;
+	case 't': mul = 1ull << 40; p++; break;
+	default: break;
+	}
+	if ((*p | 0x20) == 'i')
+		p++;
+	if ((*p | 0x20) == 'b')
+		p++;
+	if (*p && *p != ',' && *p != '-' && *p != ':')
+		return -EINVAL;
+	if (mul > 1 && v > UINT64_MAX / mul)
+		return -EINVAL;
+	*out = v * mul;
+	return 0;
+}
+
+static struct rpt_fio_group *group_of(struct rpt_fio_run *run, int groupid)
+{
+	struct rpt_fio_group *g;
+	size_t i;
+
+	for (i = 0; i < run->ng; i++)
+		if (run->g[i].groupid == groupid)
+			return &run->g[i];
+	g = realloc(run->g, (run->ng + 1) * sizeof(*g));
+	if (!g)
+		return NULL;
+	run->g = g;
+	g = &run->g[run->ng++];
+	memset(g, 0, sizeof(*g));
+	g->groupid = groupid;
+	return g;
+}
+
+static unsigned int opt_uint(const struct rpt_fio_run *run,
+			     const struct rpt_fio_entry *e, const char *key,
+			     unsigned int dflt)
+{
+	const char *s = rpt_fio_option(run, e, key);
+	char *end;
+	unsigned long v;
+
+	if (!s)
+		return dflt;
+	v = strtoul(s, &end, 10);
+	return end != s && !*end && v > 0 && v < 1u << 20 ? (unsigned int)v : dflt;
+}
+
+int rpt_fio_run_parse(struct json_object *root, const char *file,
+		      struct rpt_fio_run *run, struct rpt_diag *d)
+{
+	struct json_object *jobs = NULL;
+	const char *key = "jobs";
+	unsigned int thread = 1;
+	size_t i, n;
+	int ret, bad = 0;
+
+	memset(run, 0, sizeof(*run));
+	run->file = file;
+	if (json_object_object_get_ex(root, "global options", &run->globals) &&
+	    !json_object_is_type(run->globals, json_type_object) &&
+	    !json_object_is_type(run->globals, json_type_array)) {
+		rpt_diag_add(d, RPT_ERROR, "%s: global options: expected an object or an array, got %s",
+			     file, json_type_to_name(json_object_get_type(run->globals)));
+		run->globals = NULL;
+		bad = 1;
+	}
+	ret = rpt_json_typed(root, "jobs", json_type_array, file, "", &jobs, d);
+	if (ret == 0) {
+		key = "client_stats";
+		run->client_server = true;
+		ret = rpt_json_typed(root, key, json_type_array, file, "", &jobs, d);
+	}
+	if (ret == 0) {
+		rpt_diag_add(d, RPT_ERROR, "%s: neither \"jobs\" nor \"client_stats\": not fio output?",
+			     file);
+		return -EINVAL;
+	}
+	if (ret < 0)
+		return ret;
+
+	n = json_object_array_length(jobs);
+	for (i = 0; i < n; i++) {
+		struct json_object *j = json_object_array_get_idx(jobs, i);
+		struct rpt_fio_entry e = { .obj = j };
+		struct rpt_fio_group *g;
+		const char *name = NULL;
+		double gid = 0;
+
+		snprintf(e.path, sizeof(e.path), "%s[%zu]", key, i);
+		if (!json_object_is_type(j, json_type_object)) {
+			rpt_diag_add(d, RPT_ERROR, "%s: %s: expected an object, got %s",
+				     file, e.path, json_type_to_name(json_object_get_type(j)));
+			bad = 1;
+			continue;
+		}
+		if (rpt_json_str(j, "jobname", file, e.path, &name, d) < 0 ||
+		    rpt_json_num(j, "groupid", file, e.path, &gid, d) < 0 ||
+		    gid > 1e9) {
+			if (gid > 1e9)
+				rpt_diag_add(d, RPT_ERROR, "%s: %s.groupid: out of range",
+					     file, e.path);
+			bad = 1;
+			continue;
+		}
+		e.jobname = name ? name : "(unnamed)";
+		g = group_of(run, (int)gid);
+		if (!g)
+			return -ENOMEM;
+		if (run->client_server && !strcmp(e.jobname, "All clients")) {
+			g->all = e;
+			continue;
+		}
+		if (!run->client_server) {
+			const char *gr = rpt_fio_option(run, &e, "group_reporting");
+
+			e.thread = thread;
+			e.nthreads = gr && strcmp(gr, "0") ?
+				     opt_uint(run, &e, "numjobs", 1) : 1;
+			thread += e.nthreads;
+		}
+		/* capacity 2n + 1, grown when n is 0, 1, 3, 7, … */
+		if (!(g->n & (g->n + 1))) {
+			struct rpt_fio_entry *ne = realloc(g->e, (2 * g->n + 1) * sizeof(*ne));
+
+			if (!ne)
+				return -ENOMEM;
+			g->e = ne;
+		}
+		g->e[g->n++] = e;
+	}
+	return bad ? -EINVAL : 0;
+}
+
+void rpt_fio_run_free(struct rpt_fio_run *run)
+{
+	size_t i;
+
+	if (!run)
+		return;
+	for (i = 0; i < run->ng; i++)
+		free(run->g[i].e);
+	free(run->g);
+	run->g = NULL;
+	run->ng = 0;
+}

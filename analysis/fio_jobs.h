@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_FIO_JOBS_H
+#define SSDQ_FIO_JOBS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <json-c/json.h>
+
+#include "diag.h"
+
+/*
+ * The jobs of one fio JSON document, in report groups. A group is fio's
+ * groupid: the jobs of a group ran together, so their bytes add up and their
+ * latency bins merge. Client/server output ("client_stats") puts every
+ * client's copy of a job in the same group; fio's "All clients" entries are
+ * kept aside for the group's throughput.
+ */
+struct rpt_fio_entry {
+	struct json_object *obj;
+	char path[40];		/* "jobs[3]", for messages */
+	const char *jobname;
+	unsigned int thread;	/* fio thread number for log names, 0 unknown */
+	unsigned int nthreads;	/* threads this entry reports (group_reporting) */
+};
+
+struct rpt_fio_group {
+	int groupid;
+	struct rpt_fio_entry *e;
+	size_t n;
+	struct rpt_fio_entry all;	/* "All clients" entry; all.obj may be NULL */
+};
+
+struct rpt_fio_run {
+	const char *file;		/* the JSON file, for messages and logs */
+	struct json_object *globals;	/* "global options", object or array */
+	bool client_server;
+	struct rpt_fio_group *g;
+	size_t ng;
+};
+
+/**
+ * rpt_fio_run_parse() - Find and group the jobs of @root.
+ * @root: a fio JSON document
+ * @file: its file name (kept, not copied)
+ * @run: the result; borrows from @root, free with rpt_fio_run_free()
+ * @d: messages
+ *
+ * Return: 0, -EINVAL when there is neither "jobs" nor "client_stats" or an
+ * entry is malformed (entries with errors are left out; the rest stay), or
+ * -ENOMEM.
+ */
+int rpt_fio_run_parse(struct json_object *root, const char *file,
+		      struct rpt_fio_run *run, struct rpt_diag *d);
+
+/**
+ * rpt_fio_option() - A job option as fio printed it: the entry's own
+ * "job options" first, then "global options".
+ * @run: the run
+ * @e: the entry
+ * @key: option name
+ *
+ * Return: the value (owned by the JSON), or NULL when neither sets it.
+ */
+const char *rpt_fio_option(const struct rpt_fio_run *run,
+			   const struct rpt_fio_entry *e, const char *key);
+
+/**
+ * rpt_fio_size() - Parse a fio size such as "128k", "1M", "4KiB" or "4096"
+ * (binary multiples, fio's default kb_base=1024); for "R,W,T" lists the
+ * part of data direction @ddir (0 read, 1 write, 2 trim), for ranges "a-b"
+ * the low end.
+ * @s: the text
+ * @ddir: data direction
+ * @out: bytes
+ *
+ * Return: 0 or -EINVAL.
+ */
+int rpt_fio_size(const char *s, unsigned int ddir, uint64_t *out);
+
+/**
+ * rpt_fio_run_free() - Free what rpt_fio_run_parse() allocated.
+ * @run: NULL-safe
+ */
+void rpt_fio_run_free(struct rpt_fio_run *run);
+
+#endif

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* libFuzzer target: fio JSON reader, job grouping and the figures of each group. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../fio_jobs.h"
+#include "../metrics.h"
+#include "../reader_json.h"
+#include "../report.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct rpt_diag d = { 0 };
+	struct json_object *root;
+	struct rpt_fio_run run;
+	size_t i;
+
+	if (rpt_json_parse("fuzz.json", (const char *)data, size, &root, NULL, &d))
+		goto out;
+	rpt_fio_run_parse(root, "fuzz.json", &run, &d);
+	for (i = 0; i < run.ng; i++) {
+		struct rpt_job j;
+
+		if (!run.g[i].n)
+			continue;
+		memset(&j, 0, sizeof(j));
+		rpt_job_compute(&run, &run.g[i], "/nonexistent-ssdq-fuzz", &j, &d);
+		free(j.name);
+		free(j.rw);
+		rpt_fill_figures_free(&j.fill);
+		rpt_diag_free(&j.notes);
+	}
+	rpt_fio_run_free(&run);
+	json_object_put(root);
+out:
+	rpt_diag_free(&d);
+	return 0;
+}

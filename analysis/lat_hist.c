@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lat_hist.h"
+
+int rpt_lat_hist_add(struct rpt_lat_hist *h, uint64_t ns, uint64_t count)
+{
+	if (!count)
+		return 0;
+	if (count > INT64_MAX - h->total)
+		return -EOVERFLOW;
+	if (h->n == h->cap) {
+		size_t cap = h->cap ? 2 * h->cap : 256;
+		struct rpt_lat_bin *b = realloc(h->bin, cap * sizeof(*b));
+
+		if (!b)
+			return -ENOMEM;
+		h->bin = b;
+		h->cap = cap;
+	}
+	h->bin[h->n].ns = ns;
+	h->bin[h->n++].count = count;
+	h->total += count;
+	h->sorted = 0;
+	return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return -EINVAL;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > (UINT64_MAX - 9) / 10)
+			return -EINVAL;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+int rpt_lat_hist_add_bins(struct rpt_lat_hist *h, struct json_object *bins,
+			  const char **bad_key)
+{
+	struct json_object_iterator it = json_object_iter_begin(bins);
+	struct json_object_iterator end = json_object_iter_end(bins);
+
+	for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+		const char *key = json_object_iter_peek_name(&it);
+		struct json_object *v = json_object_iter_peek_value(&it);
+		uint64_t ns;
+		int64_t count;
+		int ret;
+
+		if (parse_u64(key, &ns) || !json_object_is_type(v, json_type_int) ||
+		    (count = json_object_get_int64(v)) < 0 || count == INT64_MAX) {
+			*bad_key = key;
+			return -EINVAL;
+		}
+		ret = rpt_lat_hist_add(h, ns, (uint64_t)count);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int bin_cmp(const void *a, const void *b)
+{
+	const struct rpt_lat_bin *x = a, *y = b;
+
+	return x->ns < y->ns ? -1 : x->ns > y->ns;
+}
+
+static void lat_hist_merge(struct rpt_lat_hist *h)
+{
+	size_t i, j = 0;
+
+	qsort(h->bin, h->n, sizeof(*h->bin), bin_cmp);
+	for (i = 0; i < h->n; i++) {
+		if (j && h->bin[j - 1].ns == h->bin[i].ns)
+			h->bin[j - 1].count += h->bin[i].count;
+		else
+			h->bin[j++] = h->bin[i];
+	}
+	h->n = j;
+	h->sorted = 1;
+}
+
+uint64_t rpt_lat_hist_percentile(struct rpt_lat_hist *h, double pct)
+{
+	double want;
+	uint64_t sum = 0;
+	size_t i;
+
+	if (!h->total)
+		return 0;
+	if (!h->sorted)
+		lat_hist_merge(h);
+	want = pct / 100.0 * (double)h->total;
+	for (i = 0; i < h->n; i++) {
+		sum += h->bin[i].count;
+		if ((double)sum >= want)
+			return h->bin[i].ns;
+	}
+	return h->bin[h->n - 1].ns;
+}
+
+void rpt_lat_hist_free(struct rpt_lat_hist *h)
+{
+	if (!h)
+		return;
+	free(h->bin);
+	memset(h, 0, sizeof(*h));
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_LAT_HIST_H
+#define SSDQ_LAT_HIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <json-c/json.h>
+
+/*
+ * A latency histogram in fio json+ "bins" form: latency in ns (the value fio
+ * stands for each of its buckets) and a count. Histograms of several jobs are
+ * merged by adding counts, so percentiles of a group come from all its
+ * samples and are never averages of per-job percentiles.
+ */
+struct rpt_lat_bin {
+	uint64_t ns;
+	uint64_t count;
+};
+
+struct rpt_lat_hist {
+	struct rpt_lat_bin *bin;
+	size_t n;
+	size_t cap;
+	uint64_t total;
+	int sorted;	/* bins sorted by ns with no duplicates */
+};
+
+/**
+ * rpt_lat_hist_add() - Add @count samples of @ns nanoseconds.
+ * @h: histogram
+ * @ns: latency
+ * @count: samples
+ *
+ * Return: 0, -ENOMEM, or -EOVERFLOW when the total would pass 2^63.
+ */
+int rpt_lat_hist_add(struct rpt_lat_hist *h, uint64_t ns, uint64_t count);
+
+/**
+ * rpt_lat_hist_add_bins() - Add a fio json+ "bins" object
+ * ({"<ns>": count, …}).
+ * @h: histogram
+ * @bins: the object
+ * @bad_key: on -EINVAL, the offending key (owned by @bins)
+ *
+ * Return: 0, -EINVAL for a key that is not a decimal ns value or a count
+ * that is not a non-negative integer, -ENOMEM, -EOVERFLOW.
+ */
+int rpt_lat_hist_add_bins(struct rpt_lat_hist *h, struct json_object *bins,
+			  const char **bad_key);
+
+/**
+ * rpt_lat_hist_percentile() - The smallest latency with at least @pct
+ * percent of the samples at or below it (fio's rule).
+ * @h: histogram; sorted and merged on the first call
+ * @pct: 0 < pct <= 100
+ *
+ * Return: latency in ns; 0 for an empty histogram.
+ */
+uint64_t rpt_lat_hist_percentile(struct rpt_lat_hist *h, double pct);
+
+/**
+ * rpt_lat_hist_free() - Free the bins; @h may be reused.
+ * @h: histogram, NULL-safe
+ */
+void rpt_lat_hist_free(struct rpt_lat_hist *h);
+
+#endif

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ssdq-report: figures of fio runs as SSD reviews print them.
+ * usage: ssdq-report [--format text|csv|json] [--html FILE] RESULTS_DIR_OR_JSON...
+ * Exit status: 0, 1 when some input had errors (the report of the rest still
+ * comes out), 2 for bad usage.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "report.h"
+#include "writers.h"
+
+struct inputs {
+	char **path;
+	size_t n;
+	size_t cap;
+};
+
+static int add_input(struct inputs *in, char *path)
+{
+	if (!path)
+		return -ENOMEM;
+	if (in->n == in->cap) {
+		size_t cap = in->cap ? 2 * in->cap : 16;
+		char **p = realloc(in->path, cap * sizeof(*p));
+
+		if (!p) {
+			free(path);
+			return -ENOMEM;
+		}
+		in->path = p;
+		in->cap = cap;
+	}
+	in->path[in->n++] = path;
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A directory's *.json files in name order; a file as it is. */
+static int expand(struct inputs *in, const char *arg)
+{
+	struct dirent *de;
+	struct stat st;
+	size_t first = in->n;
+	DIR *dir;
+
+	if (stat(arg, &st) || !S_ISDIR(st.st_mode))
+		return add_input(in, strdup(arg));
+	dir = opendir(arg);
+	if (!dir)
+		return add_input(in, strdup(arg));
+	while ((de = readdir(dir))) {
+		size_t len = strlen(de->d_name);
+		char *p;
+
+		if (len <= 5 || strcmp(de->d_name + len - 5, ".json") || de->d_name[0] == '.')
+			continue;
+		if (asprintf(&p, "%.*s/%s", (int)(strlen(arg) - (arg[strlen(arg) - 1] == '/')),
+			     arg, de->d_name) < 0 || add_input(in, p)) {
+			closedir(dir);
+			return -ENOMEM;
+		}
+	}
+	closedir(dir);
+	if (in->n == first)
+		fprintf(stderr, "ssdq-report: %s: no .json files in the directory\n", arg);
+	qsort(in->path + first, in->n - first, sizeof(char *), by_name);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: ssdq-report [--format text|csv|json] [--html FILE] RESULTS_DIR_OR_JSON...\n"
+	      "  A results directory holds <test>.json (fio --output-format=json+) files\n"
+	      "  with their logs next to them.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "html", required_argument, NULL, 'H' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *format = "text", *html = NULL;
+	struct inputs in = { 0 };
+	struct rpt_test *t;
+	int c, ret, status = 0;
+	size_t i, k;
+
+	while ((c = getopt_long(argc, argv, "f:H:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			format = optarg;
+			break;
+		case 'H':
+			html = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "json")) {
+		fprintf(stderr, "ssdq-report: unknown format \"%s\"\n", format);
+		usage(stderr);
+		return 2;
+	}
+	if (optind == argc) {
+		usage(stderr);
+		return 2;
+	}
+	for (; optind < argc; optind++) {
+		if (expand(&in, argv[optind])) {
+			fprintf(stderr, "ssdq-report: out of memory\n");
+			return 1;
+		}
+	}
+	t = calloc(in.n ? in.n : 1, sizeof(*t));
+	if (!t) {
+		fprintf(stderr, "ssdq-report: out of memory\n");
+		return 1;
+	}
+	for (i = 0; i < in.n; i++) {
+		ret = rpt_test_load(in.path[i], &t[i]);
+		if (ret == -ENOMEM) {
+			fprintf(stderr, "ssdq-report: %s: out of memory\n", in.path[i]);
+			status = 1;
+		}
+		if (ret || t[i].diag.nerrors)
+			status = 1;
+		if (strcmp(format, "text"))
+			for (k = 0; k < t[i].diag.n; k++)
+				if (t[i].diag.level[k] == RPT_ERROR)
+					fprintf(stderr, "ssdq-report: %s\n", t[i].diag.msg[k]);
+	}
+	if (!strcmp(format, "csv"))
+		ret = rpt_write_csv(stdout, t, in.n);
+	else if (!strcmp(format, "json"))
+		ret = rpt_write_json(stdout, t, in.n);
+	else
+		ret = rpt_write_text(stdout, t, in.n);
+	if (ret || fflush(stdout)) {
+		fprintf(stderr, "ssdq-report: writing the report failed\n");
+		status = 1;
+	}
+	if (html) {
+		FILE *f = fopen(html, "w");
+
+		if (!f || rpt_write_html(f, t, in.n) || fclose(f)) {
+			fprintf(stderr, "ssdq-report: %s: %s\n", html, strerror(errno));
+			status = 1;
+		}
+	}
+	for (i = 0; i < in.n; i++) {
+		rpt_test_free(&t[i]);
+		free(in.path[i]);
+	}
+	free(t);
+	free(in.path);
+	return status;
+}

@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fill.h"
+#include "lat_hist.h"
+#include "metrics.h"
+#include "power.h"
+#include "reader_json.h"
+#include "reader_log.h"
+
+static const char *const ddir_name[] = { "read", "write", "trim" };
+
+#define P9999_MIN_SAMPLES	100000
+
+/* @a then @b into @dst, cut to @len */
+static void why_cat(char *dst, size_t len, const char *a, const char *b)
+{
+	size_t la = strnlen(a, len - 1), lb = strnlen(b, len - 1 - la);
+
+	memmove(dst + la, b, lb);
+	memmove(dst, a, la);
+	dst[la + lb] = '\0';
+}
+
+static void null_all(struct rpt_fig *const *f, size_t n, const char *why)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		rpt_fig_null(f[i], "%s", why);
+}
+
+/* rw without a ":<nr>" suffix; fio's default is read. */
+static char *rw_of(const struct rpt_fio_run *run, const struct rpt_fio_entry *e)
+{
+	const char *rw = rpt_fio_option(run, e, "rw");
+
+	if (!rw)
+		rw = rpt_fio_option(run, e, "readwrite");
+	if (!rw)
+		rw = "read";
+	return strndup(rw, strcspn(rw, ":"));
+}
+
+static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		   struct rpt_job *j)
+{
+	const struct rpt_fio_entry *e = &g->e[0];
+	const char *bs = rpt_fio_option(run, e, "bs");
+	const char *qd = rpt_fio_option(run, e, "iodepth");
+	unsigned int ddir = strstr(j->rw, "write") && !strstr(j->rw, "rw") ? 1 : 0;
+	uint64_t v;
+	size_t i;
+
+	if (!bs)
+		bs = rpt_fio_option(run, e, "blocksize");
+	if (!bs)
+		rpt_fig_set(&j->bs, 4096);
+	else if (!rpt_fio_size(bs, ddir, &v))
+		rpt_fig_set(&j->bs, (double)v);
+	else
+		rpt_fig_null(&j->bs, "cannot read bs \"%s\"", bs);
+	if (!qd)
+		rpt_fig_set(&j->iodepth, 1);
+	else if (!rpt_fio_size(qd, 0, &v) && v && v < 1u << 20)
+		rpt_fig_set(&j->iodepth, (double)v);
+	else
+		rpt_fig_null(&j->iodepth, "cannot read iodepth \"%s\"", qd);
+
+	for (i = 1; i < g->n; i++) {
+		char *rw = rw_of(run, &g->e[i]);
+
+		if (rw && strcmp(rw, j->rw))
+			rpt_diag_add(&j->notes, RPT_WARN,
+				     "%s: %s: rw=%s differs from the group's first job (rw=%s); figures are for the whole group",
+				     run->file, g->e[i].path, rw, j->rw);
+		free(rw);
+	}
+}
+
+/* Sum one data direction; 1 when it did I/O, 0 when not, -EINVAL. */
+static int ddir_totals(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
+		       unsigned int dd, double *bytes, double *ios, double *ms,
+		       struct rpt_diag *d)
+{
+	struct json_object *o = NULL;
+	char path[64];
+	double b = 0, n = 0, t = 0;
+	int ret;
+
+	ret = rpt_json_typed(e->obj, ddir_name[dd], json_type_object, run->file,
+			     e->path, &o, d);
+	if (ret <= 0)
+		return ret;
+	snprintf(path, sizeof(path), "%s.%s", e->path, ddir_name[dd]);
+	if (rpt_json_num(o, "io_bytes", run->file, path, &b, d) < 0 ||
+	    rpt_json_num(o, "total_ios", run->file, path, &n, d) < 0 ||
+	    rpt_json_num(o, "runtime", run->file, path, &t, d) < 0)
+		return -EINVAL;
+	if (!n && !b)
+		return 0;
+	*bytes += b;
+	*ios += n;
+	*ms = fmax(*ms, t);
+	return 1;
+}
+
+static void throughput(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		       struct rpt_job *j, struct rpt_diag *d)
+{
+	double mbps = 0, iops = 0;
+	unsigned int dd, active = 0;
+	size_t i;
+	bool bad = false;
+
+	for (dd = 0; dd < 3; dd++) {
+		double bytes = 0, ios = 0, ms = 0;
+		int ret = 0;
+
+		if (g->all.obj) {
+			ret = ddir_totals(run, &g->all, dd, &bytes, &ios, &ms, d);
+		} else {
+			for (i = 0; i < g->n; i++) {
+				int r = ddir_totals(run, &g->e[i], dd, &bytes, &ios, &ms, d);
+
+				if (r < 0)
+					bad = true;
+				ret = ret > 0 ? ret : r;
+			}
+		}
+		if (ret < 0)
+			bad = true;
+		if (ret <= 0 || ms <= 0)
+			continue;
+		active++;
+		mbps += bytes / ms / 1000;
+		iops += ios / ms * 1000;
+	}
+	if (bad) {
+		rpt_fig_null(&j->mbps, "malformed fio output (see the errors)");
+		rpt_fig_null(&j->iops, "malformed fio output (see the errors)");
+	} else if (!active) {
+		rpt_fig_null(&j->mbps, "the job did no I/O");
+		rpt_fig_null(&j->iops, "the job did no I/O");
+	} else {
+		rpt_fig_set(&j->mbps, mbps);
+		rpt_fig_set(&j->iops, iops);
+	}
+}
+
+/* The latency object @kind of every active direction of every job. */
+struct lat_src {
+	struct json_object *o;
+	char path[64];
+};
+
+static size_t lat_sources(const struct rpt_fio_run *run,
+			  const struct rpt_fio_group *g, const char *kind,
+			  struct lat_src *src, size_t max)
+{
+	size_t i, n = 0;
+	unsigned int dd;
+
+	for (i = 0; i < g->n; i++) {
+		for (dd = 0; dd < 3; dd++) {
+			struct json_object *o, *l;
+			double ios = 0;
+
+			if (!json_object_object_get_ex(g->e[i].obj, ddir_name[dd], &o) ||
+			    !json_object_is_type(o, json_type_object) ||
+			    rpt_json_num(o, "total_ios", run->file, "", &ios, NULL) <= 0 ||
+			    !ios)
+				continue;
+			if (n == max)
+				return n;
+			src[n].o = json_object_object_get_ex(o, kind, &l) &&
+				   json_object_is_type(l, json_type_object) ? l : NULL;
+			snprintf(src[n].path, sizeof(src[n].path), "%s.%s.%s",
+				 g->e[i].path, ddir_name[dd], kind);
+			n++;
+		}
+	}
+	return n;
+}
+
+static bool has_bins(struct json_object *o)
+{
+	struct json_object *b;
+
+	return o && json_object_object_get_ex(o, "bins", &b) &&
+	       json_object_is_type(b, json_type_object) &&
+	       json_object_object_length(b) > 0;
+}
+
+static void latency_mean(const struct rpt_fio_run *run, struct lat_src *src,
+			 size_t n, struct rpt_job *j, struct rpt_diag *d)
+{
+	double sum = 0, cnt = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double mean = 0, nn = 0;
+
+		if (!src[i].o ||
+		    rpt_json_num(src[i].o, "mean", run->file, src[i].path, &mean, d) <= 0 ||
+		    rpt_json_num(src[i].o, "N", run->file, src[i].path, &nn, d) <= 0) {
+			rpt_fig_null(&j->lat_mean_us, "%s: no mean latency and count", src[i].path);
+			return;
+		}
+		sum += mean * nn;
+		cnt += nn;
+	}
+	if (cnt > 0)
+		rpt_fig_set(&j->lat_mean_us, sum / cnt / 1000);
+	else
+		rpt_fig_null(&j->lat_mean_us, "no latency samples");
+}
+
+/* fio's own percentiles of a single job and direction */
+static void latency_fio_pct(const struct rpt_fio_run *run, struct lat_src *s,
+			    struct rpt_job *j, struct rpt_diag *d)
+{
+	static const char *const key[2] = { "99.000000", "99.990000" };
+	struct rpt_fig *f[2] = { &j->lat_p99_us, &j->lat_p9999_us };
+	struct json_object *pct = NULL;
+	char path[96];
+	unsigned int i;
+
+	rpt_json_typed(s->o, "percentile", json_type_object, run->file, s->path, &pct, d);
+	snprintf(path, sizeof(path), "%s.percentile", s->path);
+	for (i = 0; i < 2; i++) {
+		double v;
+
+		if (pct && rpt_json_num(pct, key[i], run->file, path, &v, d) > 0)
+			rpt_fig_set(f[i], v / 1000);
+		else
+			rpt_fig_null(f[i], "no json+ bins and fio printed no %s percentile",
+				     key[i]);
+	}
+}
+
+static void latency(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		    struct rpt_job *j, struct rpt_diag *d)
+{
+	static const char *const kinds[2] = { "lat_ns", "clat_ns" };
+	struct rpt_lat_hist h = { 0 };
+	struct lat_src *src;
+	size_t n = 0, i, max = 3 * g->n;
+	unsigned int k;
+	int ret = 0;
+
+	src = calloc(max ? max : 1, sizeof(*src));
+	if (!src) {
+		null_all((struct rpt_fig *[]){ &j->lat_mean_us, &j->lat_p99_us,
+					       &j->lat_p9999_us }, 3, "out of memory");
+		return;
+	}
+	for (k = 0; k < 2; k++) {
+		n = lat_sources(run, g, kinds[k], src, max);
+		for (i = 0; i < n && has_bins(src[i].o); i++)
+			;
+		if (n && i == n)
+			break;
+	}
+	if (!n) {
+		null_all((struct rpt_fig *[]){ &j->lat_mean_us, &j->lat_p99_us,
+					       &j->lat_p9999_us }, 3, "the job did no I/O");
+		goto out;
+	}
+	if (k == 2) {
+		/* no bins: fio's percentiles, for a single job and direction only */
+		n = lat_sources(run, g, "lat_ns", src, max);
+		k = 0;
+		if (n != 1 || !src[0].o || !json_object_object_get_ex(src[0].o, "percentile", NULL)) {
+			n = lat_sources(run, g, "clat_ns", src, max);
+			k = 1;
+		}
+		j->lat_kind = k ? "clat" : "lat";
+		latency_mean(run, src, n, j, d);
+		if (n == 1 && src[0].o) {
+			latency_fio_pct(run, &src[0], j, d);
+		} else {
+			rpt_fig_null(&j->lat_p99_us, "no json+ bins, and percentiles of %zu jobs or directions cannot be merged",
+				     n);
+			rpt_fig_null(&j->lat_p9999_us, "%s", j->lat_p99_us.why);
+		}
+		goto out;
+	}
+	j->lat_kind = k ? "clat" : "lat";
+	latency_mean(run, src, n, j, d);
+	for (i = 0; i < n && !ret; i++) {
+		struct json_object *bins;
+		const char *bad = "";
+
+		json_object_object_get_ex(src[i].o, "bins", &bins);
+		ret = rpt_lat_hist_add_bins(&h, bins, &bad);
+		if (ret == -EINVAL)
+			rpt_diag_add(d, RPT_ERROR, "%s: %s.bins.\"%s\": expected a latency in ns with a count",
+				     run->file, src[i].path, bad);
+		else if (ret)
+			rpt_diag_add(d, RPT_ERROR, "%s: %s.bins: %s", run->file,
+				     src[i].path, strerror(-ret));
+	}
+	if (ret || !h.total) {
+		rpt_fig_null(&j->lat_p99_us, ret ? "malformed json+ bins (see the errors)" :
+			     "json+ bins hold no samples");
+		rpt_fig_null(&j->lat_p9999_us, "%s", j->lat_p99_us.why);
+		goto out;
+	}
+	j->lat_samples = h.total;
+	rpt_fig_set(&j->lat_p99_us, rpt_lat_hist_percentile(&h, 99) / 1000.0);
+	rpt_fig_set(&j->lat_p9999_us, rpt_lat_hist_percentile(&h, 99.99) / 1000.0);
+	if (h.total < P9999_MIN_SAMPLES)
+		rpt_diag_add(&j->notes, RPT_WARN,
+			     "p99.99 latency from %llu samples: fewer than 10 lie above it, so it is not reliable",
+			     (unsigned long long)h.total);
+out:
+	rpt_lat_hist_free(&h);
+	free(src);
+}
+
+static char *log_path(const char *dir, const char *prefix, const char *type,
+		      unsigned int thread, bool per_job)
+{
+	char *p = NULL;
+	int ret;
+
+	if (per_job)
+		ret = asprintf(&p, "%s%s%s_%s.%u.log", prefix[0] == '/' ? "" : dir,
+			       prefix[0] == '/' ? "" : "/", prefix, type, thread);
+	else
+		ret = asprintf(&p, "%s%s%s_%s.log", prefix[0] == '/' ? "" : dir,
+			       prefix[0] == '/' ? "" : "/", prefix, type);
+	return ret < 0 ? NULL : p;
+}
+
+/* The existing log of @type for @e, per-job name first; NULL if none. */
+static char *find_log(const char *dir, const char *prefix, const char *type,
+		      const struct rpt_fio_entry *e, char *tried, size_t len)
+{
+	char *p = log_path(dir, prefix, type, e->thread, true);
+
+	if (p && !access(p, R_OK))
+		return p;
+	snprintf(tried, len, "%s", p ? p : "?");
+	free(p);
+	p = log_path(dir, prefix, type, 0, false);
+	if (p && !access(p, R_OK))
+		return p;
+	free(p);
+	return NULL;
+}
+
+struct window {
+	bool ok;
+	double t0, t1;
+	char why[RPT_WHY_LEN];
+};
+
+/* Read the bw log: the active window, and the fill curve when @fill. */
+static void read_bw_log(const char *path, double avg_msec, bool unix_ms,
+			struct rpt_fill_curve *fill, struct window *w,
+			struct rpt_diag *d, int *err)
+{
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	bool first = true;
+	int ret;
+
+	ret = rpt_log_open(&r, path);
+	while (!ret && (ret = rpt_log_next(&r, &s)) == 1) {
+		double start = s.t_ms - (s.bs ? 0 : avg_msec);
+
+		if (first || start < w->t0)
+			w->t0 = start;
+		if (first || s.t_ms > w->t1)
+			w->t1 = s.t_ms;
+		first = false;
+		if (fill && s.ddir == 1) {
+			ret = rpt_fill_add_sample(fill, &s);
+			if (ret == -ERANGE)
+				snprintf(r.err, sizeof(r.err),
+					 "%s:%lu: more than 200 TB written: not a real drive's log",
+					 path, r.line);
+			else if (ret)
+				snprintf(r.err, sizeof(r.err), "%s: %s", path, strerror(-ret));
+			if (ret)
+				break;
+			ret = 0;
+		}
+	}
+	if (ret < 0) {
+		rpt_diag_add(d, RPT_ERROR, "%s", r.err);
+		why_cat(w->why, sizeof(w->why), "", r.err);
+		*err = ret;
+	} else if (first) {
+		rpt_diag_add(d, RPT_ERROR, "%s:1: empty log: expected fio bw samples", path);
+		snprintf(w->why, sizeof(w->why), "the bw log %s is empty", path);
+		*err = -ENODATA;
+	} else if (!unix_ms) {
+		snprintf(w->why, sizeof(w->why),
+			 "the bw log has times relative to the job start (log_unix_epoch=0), so the power log cannot be aligned");
+	} else {
+		w->ok = true;
+	}
+	rpt_log_close(&r);
+}
+
+static void power(const struct rpt_fio_entry *e, const char *dir,
+		  const char *prefix, const struct window *w,
+		  struct rpt_job *j, struct rpt_diag *d)
+{
+	struct rpt_fig *figs[3] = { &j->power_w, &j->energy_j, &j->peak_power_w };
+	struct rpt_log_reader r;
+	struct rpt_power p;
+	char tried[PATH_MAX] = "", tried2[PATH_MAX] = "", why[RPT_WHY_LEN];
+	char *path = NULL;
+
+	if (!e->thread) {
+		null_all(figs, 3, "client/server run: the logs stay on the servers");
+		return;
+	}
+	if (prefix)
+		path = find_log(dir, prefix, "power", e, tried, sizeof(tried));
+	if (!path && (!prefix || strcmp(prefix, e->jobname)))
+		path = find_log(dir, e->jobname, "power", e, tried2, sizeof(tried2));
+	if (!path) {
+		snprintf(why, sizeof(why), "no power log (looked for %s%s%s)", tried,
+			 *tried && *tried2 ? " and " : "", tried2);
+		null_all(figs, 3, why);
+		return;
+	}
+	if (!w->ok) {
+		why_cat(why, sizeof(why), "no active window for the power log: ",
+			w->why[0] ? w->why : "the job has no bw log (write_bw_log)");
+		null_all(figs, 3, why);
+		free(path);
+		return;
+	}
+	if (rpt_log_open(&r, path) || rpt_power_read(&r, w->t0, w->t1, &p)) {
+		rpt_diag_add(d, RPT_ERROR, "%s", r.err);
+		null_all(figs, 3, r.err);
+	} else {
+		j->power_w = p.avg_w;
+		j->energy_j = p.energy_j;
+		j->peak_power_w = p.peak_w;
+	}
+	rpt_log_close(&r);
+	free(path);
+}
+
+static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		const char *dir, struct rpt_job *j, struct rpt_diag *d)
+{
+	const struct rpt_fio_entry *e = &g->e[0];
+	const char *prefix = rpt_fio_option(run, e, "write_bw_log");
+	const char *avg = rpt_fio_option(run, e, "log_avg_msec");
+	const char *epoch = rpt_fio_option(run, e, "log_unix_epoch");
+	const char *pjl = rpt_fio_option(run, e, "per_job_logs");
+	bool seqw = !strcmp(j->rw, "write");
+	struct window w = { 0 };
+	struct rpt_fill_curve fc = { 0 };
+	char *bw = NULL, tried[PATH_MAX] = "";
+	int err = 0, ret = 0;
+
+	if (prefix && !*prefix)
+		prefix = e->jobname;
+	if (!seqw)
+		snprintf(j->fill_why, sizeof(j->fill_why),
+			 "not a sequential write (rw=%s)", j->rw);
+	if (!prefix)
+		snprintf(w.why, sizeof(w.why), "the job has no bw log (write_bw_log)");
+	else if (!e->thread)
+		snprintf(w.why, sizeof(w.why), "client/server run: the logs stay on the servers");
+	else if (rpt_fio_option(run, e, "log_compression") ||
+		 rpt_fio_option(run, e, "log_store_compressed"))
+		snprintf(w.why, sizeof(w.why), "compressed fio logs are not read");
+	else if (!(bw = find_log(dir, prefix, "bw", e, tried, sizeof(tried))))
+		snprintf(w.why, sizeof(w.why), "the bw log %s is missing", tried);
+	else if (pjl && !strcmp(pjl, "0") && g->n > 1)
+		snprintf(w.why, sizeof(w.why), "per_job_logs=0: the jobs share one log");
+	if (seqw && !bw)
+		why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
+	if (seqw && bw && (g->n > 1 || e->nthreads > 1)) {
+		snprintf(j->fill_why, sizeof(j->fill_why),
+			 "%u jobs in the group: merging their bw logs is not supported yet",
+			 g->n > 1 ? (unsigned int)g->n : e->nthreads);
+		seqw = false;
+	}
+	if (bw) {
+		double avg_ms = avg ? atof(avg) : 0;
+		bool want_fill = seqw;
+
+		if (want_fill && rpt_fill_init(&fc, avg_ms)) {
+			free(bw);
+			return -ENOMEM;
+		}
+		read_bw_log(bw, avg_ms, epoch && !strcmp(epoch, "1"),
+			    want_fill ? &fc : NULL, &w, d, &err);
+		if (want_fill && err)
+			why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
+		else if (want_fill) {
+			ret = rpt_slc_analyse(&fc, &j->fill);
+			j->has_fill = !ret;
+			if (fc.backwards)
+				rpt_diag_add(&j->notes, RPT_WARN,
+					     "%s: %lu samples went back in time and were skipped",
+					     bw, fc.backwards);
+		}
+		rpt_fill_free(&fc);
+	}
+	if (!ret)
+		power(e, dir, prefix, &w, j, d);
+	free(bw);
+	return ret;
+}
+
+static void check_fill_bytes(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+			     struct rpt_job *j)
+{
+	const char *avg = rpt_fio_option(run, &g->e[0], "log_avg_msec");
+	struct json_object *o;
+	double b = 0, slack = 0;
+
+	if (avg && j->fill.overall_mbps.ok)
+		slack = 1.05 * atof(avg) * j->fill.overall_mbps.v * 1e3;
+	if (!j->has_fill ||
+	    !json_object_object_get_ex(g->e[0].obj, "write", &o) ||
+	    rpt_json_num(o, "io_bytes", run->file, "", &b, NULL) <= 0 || b <= 0)
+		return;
+	/* fio drops the last, partial log interval: allow for one */
+	if (fabs(j->fill.gb_written * 1e9 - b) > 0.02 * b + slack)
+		rpt_diag_add(&j->notes, RPT_WARN,
+			     "the bw log adds up to %.3f GB but fio counted %.3f GB written",
+			     j->fill.gb_written, b / 1e9);
+}
+
+int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		    const char *dir, struct rpt_job *j, struct rpt_diag *d)
+{
+	int ret;
+
+	j->name = strdup(g->e[0].jobname);
+	j->rw = rw_of(run, &g->e[0]);
+	if (!j->name || !j->rw)
+		return -ENOMEM;
+	j->njobs = g->n;
+	basics(run, g, j);
+	throughput(run, g, j, d);
+	latency(run, g, j, d);
+	ret = logs(run, g, dir, j, d);
+	if (ret)
+		return ret;
+	check_fill_bytes(run, g, j);
+	if (j->power_w.ok && j->power_w.v > 0 && j->mbps.ok) {
+		rpt_fig_set(&j->mbps_per_w, j->mbps.v / j->power_w.v);
+		rpt_fig_set(&j->iops_per_w, j->iops.v / j->power_w.v);
+	} else {
+		const char *why = j->power_w.ok ? j->mbps.why : j->power_w.why;
+
+		rpt_fig_null(&j->mbps_per_w, "%s", *why ? why : "zero power");
+		rpt_fig_null(&j->iops_per_w, "%s", *why ? why : "zero power");
+	}
+	return 0;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_POWER_H
+#define SSDQ_POWER_H
+
+#include "figure.h"
+#include "reader_log.h"
+
+/*
+ * Power figures of one job from an ssdq power sidecar: values in milliwatts
+ * in fio's log format, times in unix ms like fio's log_unix_epoch=1 logs.
+ * A sample at time t stands for the power from the previous sample's time to
+ * t (the first one for as long as the gap to the second). Only the job's
+ * active window counts, so idle time and cool-down before or after it do not
+ * dilute the average.
+ */
+struct rpt_power {
+	struct rpt_fig avg_w;		/* mean power over the window */
+	struct rpt_fig energy_j;	/* avg_w times the window's length */
+	struct rpt_fig peak_w;		/* highest mean over a 100 ms window */
+};
+
+/**
+ * rpt_power_read() - Compute the power figures over [@t0_ms, @t1_ms].
+ * @r: an open reader of the power log; read to its end
+ * @t0_ms: start of the active window, unix ms
+ * @t1_ms: end of the active window, unix ms
+ * @p: figures; null with a reason when the log covers less than 90 % of the
+ *     window (peak: when no 100 ms window is at least half covered)
+ *
+ * The 100 ms windows are aligned at @t0_ms.
+ *
+ * Return: 0, or the error of rpt_log_next() (then r->err says where, and the
+ * figures are null with that reason), or -EINVAL for a negative power.
+ */
+int rpt_power_read(struct rpt_log_reader *r, double t0_ms, double t1_ms,
+		   struct rpt_power *p);
+
+#endif

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "slc.h"
+
+#define GB		1e9
+#define SLC_LOW		0.80	/* below this share of the in-cache level is low */
+#define SLC_NEAR_HIGH	0.30
+#define SLC_FAR_HIGH	0.15
+#define SLC_EDGE_MIN	(0.5 * GB)	/* edge window each side, or one log sample */
+#define PHASE_MIN_GB	4
+#define PHASE_MIN_DIFF	0.15
+#define PHASE_MIN_T	6.0
+#define PHASE_MAX	16
+
+/* MB/s from bytes and milliseconds */
+static double mbps(double bytes, double ms)
+{
+	return ms > 0 ? bytes / ms / 1000.0 : INFINITY;
+}
+
+/* Per-chunk view of the curve: chunk k runs from point k to point k+1. */
+struct chunks {
+	const struct rpt_fill_curve *c;
+	size_t n;
+	double *rate;	/* MB/s */
+	double *high;	/* prefix sum of bytes in high chunks, high[0] = 0 */
+};
+
+static double chunk_start(const struct chunks *k, size_t i)
+{
+	return k->c->b[i];
+}
+
+static double chunk_end(const struct chunks *k, size_t i)
+{
+	return i + 1 < k->c->n ? k->c->b[i + 1] : k->c->bytes;
+}
+
+static int chunks_init(struct chunks *k, const struct rpt_fill_curve *c)
+{
+	size_t i;
+
+	k->c = c;
+	k->n = c->bytes > c->b[c->n - 1] ? c->n : c->n - 1;
+	k->rate = malloc((k->n + 1) * sizeof(double));
+	k->high = calloc(k->n + 1, sizeof(double));
+	if (!k->rate || !k->high)
+		return -ENOMEM;
+	for (i = 0; i < k->n; i++) {
+		double t1 = i + 1 < c->n ? c->t[i + 1] : c->ms;
+
+		k->rate[i] = mbps(chunk_end(k, i) - chunk_start(k, i), t1 - c->t[i]);
+	}
+	return 0;
+}
+
+static int dbl_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The @q quantile of the rates of the chunks starting in [from, to); 0 if none. */
+static double quantile_rate(const struct chunks *k, double from, double to, double q)
+{
+	size_t i, m = 0;
+	double *v = malloc((k->n + 1) * sizeof(double)), med;
+
+	if (!v)
+		return 0;
+	for (i = 0; i < k->n; i++)
+		if (chunk_start(k, i) >= from && chunk_start(k, i) < to)
+			v[m++] = k->rate[i];
+	if (!m) {
+		free(v);
+		return 0;
+	}
+	qsort(v, m, sizeof(double), dbl_cmp);
+	med = v[(size_t)(q * (m - 1) + 0.5)];
+	free(v);
+	return med;
+}
+
+static double median_rate(const struct chunks *k, double from, double to)
+{
+	return quantile_rate(k, from, to, 0.5);
+}
+
+/* Index of the chunk holding byte @x (the last chunk for x >= the end). */
+static size_t chunk_at(const struct chunks *k, double x)
+{
+	size_t lo = 0, hi = k->n;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (chunk_start(k, mid) <= x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* High bytes in the chunks from index @a up to the one holding byte @x. */
+static double high_bytes(const struct chunks *k, size_t a, double x)
+{
+	size_t b = chunk_at(k, x) + 1;
+
+	return b > a ? k->high[b] - k->high[a] : 0;
+}
+
+/* Byte offset where the speed falls for good below @thr, or -1. */
+static double find_fall(struct chunks *k, double thr)
+{
+	double total = k->c->bytes;
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		k->high[i + 1] = k->high[i] +
+			(k->rate[i] >= thr ? chunk_end(k, i) - chunk_start(k, i) : 0);
+	for (i = 1; i < k->n; i++) {
+		double e = chunk_start(k, i), rest = total - e, near;
+
+		if (k->rate[i - 1] < thr || k->rate[i] >= thr)
+			continue;
+		if (rest < GB)
+			break;
+		near = fmax(4 * GB, 0.25 * e);
+		if (near > rest)
+			near = rest;
+		if (high_bytes(k, i, e + near) > SLC_NEAR_HIGH * near)
+			continue;
+		if (k->high[k->n] - k->high[i] > SLC_FAR_HIGH * rest)
+			continue;
+		return e;
+	}
+	return -1;
+}
+
+/*
+ * Place the edge inside the sample that straddles it: a chunk at a speed r
+ * between the levels lo and hi spent the share u = (r - lo) / (hi - lo) of
+ * its time at hi, i.e. u * hi / r of its bytes.
+ */
+static double refine_edge(const struct chunks *k, double e, double hi, double lo,
+			  double win)
+{
+	size_t a, b, i;
+	double sum;
+
+	if (hi - lo < 0.1 * hi)
+		return e;
+	a = chunk_at(k, fmax(0, e - win));
+	b = chunk_at(k, e + win);
+	sum = chunk_start(k, a);
+	for (i = a; i <= b && i < k->n; i++) {
+		double r = k->rate[i], u = fmin(1, fmax(0, (r - lo) / (hi - lo)));
+		double h = fmin(1, u * hi / r);
+
+		sum += h * (chunk_end(k, i) - chunk_start(k, i));
+	}
+	return sum;
+}
+
+static double phase_mbps(const struct rpt_fill_curve *c, double a, double b)
+{
+	return mbps(b - a, rpt_fill_time_at(c, b) - rpt_fill_time_at(c, a));
+}
+
+/* Binary segmentation of per-GB times x[a..b); boundaries go to @cut. */
+static void split(const double *s1, const double *s2, size_t a, size_t b,
+		  size_t *cut, size_t *ncut)
+{
+	double best = INFINITY, n1, n2, m1, m2, v1, v2, t, sp1, sp2;
+	size_t s, at = 0;
+
+	if (b - a < 2 * PHASE_MIN_GB || *ncut >= PHASE_MAX - 2)
+		return;
+	for (s = a + PHASE_MIN_GB; s + PHASE_MIN_GB <= b; s++) {
+		double l = s1[s] - s1[a], r = s1[b] - s1[s];
+		double sse = (s2[s] - s2[a]) - l * l / (s - a) +
+			     (s2[b] - s2[s]) - r * r / (b - s);
+
+		if (sse < best) {
+			best = sse;
+			at = s;
+		}
+	}
+	if (!at)
+		return;
+	n1 = at - a;
+	n2 = b - at;
+	m1 = (s1[at] - s1[a]) / n1;
+	m2 = (s1[b] - s1[at]) / n2;
+	v1 = fmax(0, (s2[at] - s2[a]) / n1 - m1 * m1) * n1 / (n1 - 1);
+	v2 = fmax(0, (s2[b] - s2[at]) / n2 - m2 * m2) * n2 / (n2 - 1);
+	t = fabs(m1 - m2) / sqrt(v1 / n1 + v2 / n2 + 1e-12 * (m1 * m1 + m2 * m2));
+	sp1 = 1 / m1;
+	sp2 = 1 / m2;
+	if (fabs(sp1 - sp2) < PHASE_MIN_DIFF * fmax(sp1, sp2) || t < PHASE_MIN_T)
+		return;
+	split(s1, s2, a, at, cut, ncut);
+	cut[(*ncut)++] = at;
+	split(s1, s2, at, b, cut, ncut);
+}
+
+static int find_phases(const struct rpt_fill_curve *c, double from,
+		       struct rpt_fill *f)
+{
+	size_t m = (size_t)((c->bytes - from) / GB), i, ncut = 0;
+	size_t cut[PHASE_MAX];
+	double *s1, *s2, prev = from;
+
+	s1 = calloc(m + 1, sizeof(double));
+	s2 = calloc(m + 1, sizeof(double));
+	if (!s1 || !s2) {
+		free(s1);
+		free(s2);
+		return -ENOMEM;
+	}
+	for (i = 0; i < m; i++) {
+		double x = rpt_fill_time_at(c, from + (i + 1) * GB) -
+			   rpt_fill_time_at(c, from + i * GB);
+
+		s1[i + 1] = s1[i] + x;
+		s2[i + 1] = s2[i] + x * x;
+	}
+	if (m)
+		split(s1, s2, 0, m, cut, &ncut);
+	free(s1);
+	free(s2);
+	for (i = 0; i <= ncut; i++) {
+		double end = i < ncut ? from + cut[i] * GB : c->bytes;
+		struct rpt_phase *p = &f->phases[f->nphases++];
+
+		p->start_gb = prev / GB;
+		p->end_gb = end / GB;
+		p->mbps = phase_mbps(c, prev, end);
+		prev = end;
+	}
+	return 0;
+}
+
+int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
+{
+	struct chunks k = { 0 };
+	double total = c->bytes, lvl, edge = -1, hi = 0, lo, sample;
+	size_t i;
+	int pass, ret = -ENOMEM;
+
+	memset(f, 0, sizeof(*f));
+	f->gb_written = total / GB;
+	if (total <= 0 || c->ms <= 0) {
+		rpt_fig_null(&f->overall_mbps, "the bw log holds no data written");
+		rpt_fig_null(&f->slc_cache_gb, "the bw log holds no data written");
+		rpt_fig_null(&f->in_cache_mbps, "the bw log holds no data written");
+		rpt_fig_null(&f->post_cache_mbps, "the bw log holds no data written");
+		rpt_fig_null(&f->last16_mbps, "the bw log holds no data written");
+		return 0;
+	}
+	rpt_fig_set(&f->overall_mbps, mbps(total, c->ms));
+	if (total >= 16 * GB)
+		rpt_fig_set(&f->last16_mbps,
+			    phase_mbps(c, total - 16 * GB, total));
+	else
+		rpt_fig_null(&f->last16_mbps, "only %.2f GB written, fewer than 16 GB",
+			     total / GB);
+
+	f->nsegments = (size_t)(total / GB);
+	f->segment_mbps = calloc(f->nsegments + 1, sizeof(double));
+	f->phases = calloc(PHASE_MAX + 2, sizeof(*f->phases));
+	if (!f->segment_mbps || !f->phases || chunks_init(&k, c))
+		goto out;
+	for (i = 0; i < f->nsegments; i++)
+		f->segment_mbps[i] = phase_mbps(c, i * GB, (i + 1) * GB);
+
+	/* a first guess of the in-cache level, above a slow first sample */
+	lvl = quantile_rate(&k, 0, fmax(RPT_FILL_POINT_BYTES, fmin(4 * GB, 0.25 * total)), 0.9);
+	for (pass = 0; pass < 3 && lvl > 0; pass++) {
+		double e = find_fall(&k, SLC_LOW * lvl);
+
+		bool same = e == edge;
+
+		if (e < 0) {
+			edge = -1;
+			break;
+		}
+		edge = e;
+		hi = median_rate(&k, 0, e);
+		if (same || hi == lvl)
+			break;
+		lvl = hi;
+	}
+	if (edge < 0) {
+		const char *why = "the speed never fell for good below 80%% of the in-cache level (%.0f MB/s) in the %.2f GB written: the cache is larger, or there is none";
+
+		rpt_fig_null(&f->slc_cache_gb, why, lvl, total / GB);
+		rpt_fig_null(&f->in_cache_mbps, why, lvl, total / GB);
+		rpt_fig_null(&f->post_cache_mbps, why, lvl, total / GB);
+		ret = find_phases(c, 0, f);
+		goto out;
+	}
+	/* the post-cache level, past the log sample that straddles the edge */
+	sample = c->avg_msec > 0 ? hi * 1000 * c->avg_msec : 0;
+	lo = median_rate(&k, edge + sample, edge + sample + 2 * GB);
+	if (lo <= 0)
+		lo = median_rate(&k, edge, total);
+	edge = refine_edge(&k, edge, hi, lo, fmax(SLC_EDGE_MIN, sample));
+	rpt_fig_set(&f->slc_cache_gb, edge / GB);
+	rpt_fig_set(&f->in_cache_mbps, phase_mbps(c, 0, edge));
+	f->phases[0].start_gb = 0;
+	f->phases[0].end_gb = edge / GB;
+	f->phases[0].mbps = f->in_cache_mbps.v;
+	f->nphases = 1;
+	ret = find_phases(c, edge, f);
+	if (!ret)
+		rpt_fig_set(&f->post_cache_mbps, f->phases[1].mbps);
+out:
+	free(k.rate);
+	free(k.high);
+	return ret;
+}
+
+void rpt_fill_figures_free(struct rpt_fill *f)
+{
+	if (!f)
+		return;
+	free(f->segment_mbps);
+	free(f->phases);
+	f->segment_mbps = NULL;
+	f->phases = NULL;
+	f->nsegments = f->nphases = 0;
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_SLC_H
+#define SSDQ_SLC_H
+
+#include <stddef.h>
+
+#include "figure.h"
+#include "fill.h"
+
+/*
+ * Fill / pSLC analysis of a sequential write's fill curve, as the reviews
+ * define it (GB = 10^9 bytes, MB/s = 10^6 bytes/s).
+ *
+ * - segment_mbps[i]: speed over the i-th full GB written.
+ * - slc_cache_gb: GB written before the speed falls for good below the
+ *   in-cache level. "Below" is under 80 % of the median in-cache speed; the
+ *   fall is the first one after which the speed stays mostly low: at most
+ *   30 % of the bytes of the next max(4 GB, a quarter of what came before)
+ *   and at most 15 % of all later bytes are written at in-cache speed. Noise,
+ *   short dips inside the cache and brief recovery jumps after it therefore
+ *   do not move it, and a fall in several steps ends the cache at its first
+ *   step. The edge is placed inside the log sample that straddles it from
+ *   that sample's mixed speed. At least 1 GB must follow the fall.
+ * - phases: the cache, then the levels after it, found by binary
+ *   segmentation of the per-GB times (at least 4 GB each, at least 15 %
+ *   apart and clearly separated against the noise).
+ * - in_cache_mbps: bytes / time up to the cache end; post_cache_mbps: the
+ *   first phase after it; last16_mbps: the last 16 GB; overall_mbps: all
+ *   bytes / all time.
+ */
+struct rpt_phase {
+	double start_gb;
+	double end_gb;
+	double mbps;
+};
+
+struct rpt_fill {
+	double gb_written;
+	struct rpt_fig slc_cache_gb;
+	struct rpt_fig in_cache_mbps;
+	struct rpt_fig post_cache_mbps;
+	struct rpt_fig last16_mbps;
+	struct rpt_fig overall_mbps;
+	double *segment_mbps;
+	size_t nsegments;
+	struct rpt_phase *phases;
+	size_t nphases;
+};
+
+/**
+ * rpt_slc_analyse() - Compute the fill figures of @c into @f.
+ * @c: a finished fill curve
+ * @f: the figures; free with rpt_fill_figures_free()
+ *
+ * Return: 0 or -ENOMEM. Figures that cannot be computed are null with a
+ * reason, which is not an error.
+ */
+int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f);
+
+/**
+ * rpt_fill_figures_free() - Free the arrays of @f.
+ * @f: figures, NULL-safe
+ */
+void rpt_fill_figures_free(struct rpt_fill *f);
+
+#endif

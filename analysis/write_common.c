@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <stdint.h>
+#include <stdio.h>
+
+#include "writers.h"
+
+char *rpt_fmt_bs(char *buf, size_t len, double bytes)
+{
+	static const char unit[] = "kMGT";
+	uint64_t b = (uint64_t)bytes;
+	int u = -1;
+
+	while (b >= 1024 && !(b % 1024) && u < 3) {
+		b /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)b);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)b, unit[u]);
+	return buf;
+}
+
+void rpt_put_json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+void rpt_put_html(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", out); break;
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '"': fputs("&quot;", out); break;
+		case '\'': fputs("&#39;", out); break;
+		default: fputc(*s, out);
+		}
+	}
+}

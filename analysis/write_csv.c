@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "writers.h"
+
+static void put_csv(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void field(FILE *out, const char *s)
+{
+	fputc(',', out);
+	put_csv(out, s);
+}
+
+static void num(FILE *out, const struct rpt_fig *f)
+{
+	if (f->ok)
+		fprintf(out, ",%.10g", f->v);
+	else
+		fputc(',', out);
+}
+
+static void notes(FILE *out, const struct rpt_job *j, const struct rpt_test *t)
+{
+	const char *keys[RPT_JOB_NFIGS];
+	const struct rpt_fig *f[RPT_JOB_NFIGS];
+	char buf[4096];
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	rpt_job_figures(j, keys, f);
+	for (i = 0; i < RPT_JOB_NFIGS && len < sizeof(buf); i++)
+		if (!f[i]->ok)
+			len += snprintf(buf + len, sizeof(buf) - len, "%s%s: %s",
+					len ? "; " : "", keys[i], f[i]->why);
+	if (!j->has_fill && len < sizeof(buf))
+		len += snprintf(buf + len, sizeof(buf) - len, "%sfill: %s",
+				len ? "; " : "", j->fill_why);
+	for (i = 0; i < j->notes.n && len < sizeof(buf); i++)
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%s",
+				len ? "; " : "", j->notes.msg[i]);
+	for (i = 0; i < t->diag.n && len < sizeof(buf); i++)
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%s",
+				len ? "; " : "", t->diag.msg[i]);
+	field(out, buf);
+}
+
+int rpt_write_csv(FILE *out, const struct rpt_test *t, size_t n)
+{
+	size_t i, k, m;
+
+	fputs("test,job,rw,bs,iodepth,mbps,iops,power_w,energy_j,mbps_per_w,iops_per_w,"
+	      "lat_mean_us,lat_p99_us,lat_p9999_us,peak_power_w,lat_kind,jobs_merged,"
+	      "gb_written,slc_cache_gb,in_cache_mbps,post_cache_mbps,last16_mbps,"
+	      "overall_mbps,notes\n", out);
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < t[i].njobs; k++) {
+			const struct rpt_job *j = &t[i].jobs[k];
+			const struct rpt_fill *f = &j->fill;
+			const char *keys[RPT_JOB_NFIGS];
+			const struct rpt_fig *figs[RPT_JOB_NFIGS];
+
+			put_csv(out, t[i].name);
+			field(out, j->name);
+			field(out, j->rw);
+			num(out, &j->bs);
+			num(out, &j->iodepth);
+			rpt_job_figures(j, keys, figs);
+			for (m = 0; m < RPT_JOB_NFIGS; m++)
+				num(out, figs[m]);
+			field(out, j->lat_kind ? j->lat_kind : "");
+			fprintf(out, ",%u", j->njobs);
+			if (j->has_fill) {
+				fprintf(out, ",%.10g", f->gb_written);
+				num(out, &f->slc_cache_gb);
+				num(out, &f->in_cache_mbps);
+				num(out, &f->post_cache_mbps);
+				num(out, &f->last16_mbps);
+				num(out, &f->overall_mbps);
+			} else {
+				fputs(",,,,,,", out);
+			}
+			notes(out, j, &t[i]);
+			fputc('\n', out);
+		}
+	}
+	return ferror(out) ? -EIO : 0;
+}

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "writers.h"
+
+#define W	760	/* chart width, px */
+#define LEFT	215	/* room for labels in bar charts */
+#define BAR	18
+
+static const char style[] =
+	"body{font:14px sans-serif;margin:2em;color:#222}"
+	"table{border-collapse:collapse;margin:1em 0}"
+	"td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}"
+	"td:first-child,th:first-child{text-align:left}"
+	".null{color:#999}.err{color:#b00}.warn{color:#a60}"
+	"svg{display:block;margin:1em 0}svg text{font:12px sans-serif}";
+
+/* A round step so that @max spans about @n steps. */
+static double nice_step(double max, int n)
+{
+	double raw = max / n, mag = pow(10, floor(log10(raw))), f = raw / mag;
+
+	return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
+}
+
+static void td(FILE *out, const struct rpt_fig *f, int prec)
+{
+	if (f->ok) {
+		fprintf(out, "<td>%.*f</td>", prec, f->v);
+		return;
+	}
+	fputs("<td class=\"null\" title=\"", out);
+	rpt_put_html(out, f->why);
+	fputs("\">–</td>", out);
+}
+
+/* "test / job", cut to fit the room left of the bars */
+static void label(FILE *out, const struct rpt_test *t, const struct rpt_job *j)
+{
+	char buf[64];
+	int n = snprintf(buf, sizeof(buf), "%s / %s", t->name, j->name);
+
+	if (n > 30)
+		strcpy(buf + 27, "...");
+	rpt_put_html(out, buf);
+}
+
+static void mbps_chart(FILE *out, const struct rpt_test *t, size_t n)
+{
+	double max = 0, step, x;
+	size_t i, k, rows = 0, row = 0;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < t[i].njobs; k++, rows++)
+			if (t[i].jobs[k].mbps.ok)
+				max = fmax(max, t[i].jobs[k].mbps.v);
+	if (!rows || max <= 0)
+		return;
+	step = nice_step(max, 5);
+	max = ceil(max / step) * step;
+	fprintf(out, "<h2>Throughput</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%zu\" role=\"img\" aria-label=\"MB/s per job\">\n",
+		W, rows * (BAR + 6) + 40);
+	for (x = 0; x <= max + step / 2; x += step) {
+		double px = LEFT + x / max * (W - LEFT - 60);
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%zu\" stroke=\"#ddd\"/>"
+			"<text x=\"%.1f\" y=\"%zu\" text-anchor=\"middle\">%.10g</text>\n",
+			px, px, rows * (BAR + 6), px, rows * (BAR + 6) + 15, x);
+	}
+	fprintf(out, "<text x=\"%d\" y=\"%zu\" text-anchor=\"middle\">MB/s</text>\n",
+		(LEFT + W - 60) / 2, rows * (BAR + 6) + 32);
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < t[i].njobs; k++, row++) {
+			const struct rpt_job *j = &t[i].jobs[k];
+			double y = row * (BAR + 6) + 3;
+			double w = j->mbps.ok ? j->mbps.v / max * (W - LEFT - 60) : 0;
+
+			fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", LEFT - 6,
+				y + BAR - 5);
+			label(out, &t[i], j);
+			fprintf(out, "</text><rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"#4a7ab5\"/>",
+				LEFT, y, w, BAR);
+			if (j->mbps.ok)
+				fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">%.1f</text>\n",
+					LEFT + w + 4, y + BAR - 5, j->mbps.v);
+			else
+				fprintf(out, "<text x=\"%d\" y=\"%.1f\" fill=\"#999\">n/a</text>\n",
+					LEFT + 4, y + BAR - 5);
+		}
+	}
+	fputs("</svg>\n", out);
+}
+
+static void lat_chart(FILE *out, const struct rpt_test *t, size_t n)
+{
+	static const char *const color[3] = { "#6a9f58", "#e8a33d", "#c4463a" };
+	static const char *const name[3] = { "mean", "p99", "p99.99" };
+	double lo = INFINITY, hi = 0, d;
+	size_t i, k, rows = 0, row = 0;
+	int m, h;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < t[i].njobs; k++) {
+			const struct rpt_job *j = &t[i].jobs[k];
+			const struct rpt_fig *f[3] = { &j->lat_mean_us, &j->lat_p99_us,
+						       &j->lat_p9999_us };
+
+			if (!f[0]->ok && !f[1]->ok)
+				continue;
+			rows++;
+			for (m = 0; m < 3; m++)
+				if (f[m]->ok && f[m]->v > 0) {
+					lo = fmin(lo, f[m]->v);
+					hi = fmax(hi, f[m]->v);
+				}
+		}
+	}
+	if (!rows || hi <= 0)
+		return;
+	lo = pow(10, floor(log10(lo)));
+	hi = pow(10, ceil(log10(hi)));
+	if (hi <= lo)
+		hi = lo * 10;
+	h = (int)rows * (3 * 8 + 10);
+	fprintf(out, "<h2>Latency percentiles</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"latency per job\">\n",
+		W, h + 60);
+	for (d = lo; d <= hi * 1.001; d *= 10) {
+		double px = LEFT + log10(d / lo) / log10(hi / lo) * (W - LEFT - 60);
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
+			px, px, h, px, h + 15, d);
+	}
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">latency, µs (log scale)</text>\n",
+		(LEFT + W - 60) / 2, h + 32);
+	for (m = 0; m < 3; m++)
+		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+			"<text x=\"%d\" y=\"%d\">%s</text>\n", LEFT + m * 90, h + 42,
+			color[m], LEFT + m * 90 + 14, h + 51, name[m]);
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < t[i].njobs; k++) {
+			const struct rpt_job *j = &t[i].jobs[k];
+			const struct rpt_fig *f[3] = { &j->lat_mean_us, &j->lat_p99_us,
+						       &j->lat_p9999_us };
+			double y = row * (3 * 8 + 10) + 2;
+
+			if (!f[0]->ok && !f[1]->ok)
+				continue;
+			row++;
+			fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", LEFT - 6,
+				y + 16);
+			label(out, &t[i], j);
+			fputs("</text>\n", out);
+			for (m = 0; m < 3; m++) {
+				double w;
+
+				if (!f[m]->ok || f[m]->v <= 0)
+					continue;
+				w = log10(fmax(f[m]->v, lo) / lo) / log10(hi / lo) * (W - LEFT - 60);
+				fprintf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\"><title>%s %.1f µs</title></rect>\n",
+					LEFT, y + m * 8, fmax(w, 1), color[m], name[m], f[m]->v);
+			}
+		}
+	}
+	fputs("</svg>\n", out);
+}
+
+static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job *j)
+{
+	const struct rpt_fill *f = &j->fill;
+	const int x0 = 60, y0 = 20, pw = W - 80, ph = 260;
+	double max = 0, step, xmax = f->gb_written, xstep, v;
+	size_t i;
+
+	for (i = 0; i < f->nsegments; i++)
+		max = fmax(max, f->segment_mbps[i]);
+	for (i = 0; i < f->nphases; i++)
+		max = fmax(max, f->phases[i].mbps);
+	if (max <= 0 || xmax <= 0)
+		return;
+	step = nice_step(max, 5);
+	max = ceil(max * 1.05 / step) * step;
+	xstep = nice_step(xmax, 8);
+	fputs("<h3>Fill: ", out);
+	label(out, t, j);
+	fprintf(out, "</h3>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"write speed per GB written\">\n",
+		W, ph + 70);
+	for (v = 0; v <= max + step / 2; v += step) {
+		double py = y0 + ph - v / max * ph;
+
+		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.10g</text>\n",
+			x0, py, x0 + pw, py, x0 - 5, py + 4, v);
+	}
+	for (v = 0; v <= xmax + 1e-9; v += xstep) {
+		double px = x0 + v / xmax * pw;
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>"
+			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
+			px, y0, px, y0 + ph, px, y0 + ph + 15, v);
+	}
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">GB written</text>"
+		"<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">MB/s</text>\n",
+		x0 + pw / 2, y0 + ph + 34, y0 + ph / 2, y0 + ph / 2);
+	for (i = 0; i < f->nphases; i++) {
+		const struct rpt_phase *p = &f->phases[i];
+		double py = y0 + ph - p->mbps / max * ph;
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e8a33d\" stroke-width=\"3\" opacity=\"0.6\"><title>phase %zu: %.1f-%.1f GB, %.0f MB/s</title></line>\n",
+			x0 + p->start_gb / xmax * pw, py, x0 + p->end_gb / xmax * pw, py,
+			i + 1, p->start_gb, p->end_gb, p->mbps);
+	}
+	if (f->nsegments) {
+		fputs("<polyline fill=\"none\" stroke=\"#4a7ab5\" stroke-width=\"1.5\" points=\"", out);
+		for (i = 0; i < f->nsegments; i++) {
+			double py = y0 + ph - f->segment_mbps[i] / max * ph;
+
+			fprintf(out, "%.1f,%.1f %.1f,%.1f ", x0 + (double)i / xmax * pw, py,
+				x0 + (double)(i + 1) / xmax * pw, py);
+		}
+		fputs("\"/>\n", out);
+	}
+	if (f->slc_cache_gb.ok) {
+		double px = x0 + f->slc_cache_gb.v / xmax * pw;
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#c4463a\" stroke-dasharray=\"5,4\"/>"
+			"<text x=\"%.1f\" y=\"%d\" fill=\"#c4463a\">SLC cache %.1f GB</text>\n",
+			px, y0, px, y0 + ph, px + 4, y0 + 12, f->slc_cache_gb.v);
+	}
+	fputs("</svg>\n", out);
+}
+
+static void diag_list(FILE *out, const struct rpt_diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		fprintf(out, "<p class=\"%s\">", d->level[i] == RPT_ERROR ? "err" : "warn");
+		rpt_put_html(out, d->msg[i]);
+		fputs("</p>\n", out);
+	}
+}
+
+static void test_table(FILE *out, const struct rpt_test *t)
+{
+	size_t k;
+
+	fputs("<h2>", out);
+	rpt_put_html(out, t->name);
+	fputs("</h2>\n<p>", out);
+	rpt_put_html(out, t->path);
+	fputs("</p>\n", out);
+	diag_list(out, &t->diag);
+	if (!t->njobs)
+		return;
+	fputs("<table><tr><th>job</th><th>rw</th><th>bs</th><th>QD</th><th>MB/s</th>"
+	      "<th>IOPS</th><th>W</th><th>J</th><th>MB/s/W</th><th>IOPS/W</th>"
+	      "<th>lat mean µs</th><th>p99 µs</th><th>p99.99 µs</th><th>latency</th></tr>\n", out);
+	for (k = 0; k < t->njobs; k++) {
+		const struct rpt_job *j = &t->jobs[k];
+		char bs[16] = "–";
+
+		if (j->bs.ok)
+			rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
+		fputs("<tr><td>", out);
+		rpt_put_html(out, j->name);
+		fputs("</td><td>", out);
+		rpt_put_html(out, j->rw);
+		fprintf(out, "</td><td>%s</td>", bs);
+		td(out, &j->iodepth, 0);
+		td(out, &j->mbps, 1);
+		td(out, &j->iops, 0);
+		td(out, &j->power_w, 2);
+		td(out, &j->energy_j, 1);
+		td(out, &j->mbps_per_w, 1);
+		td(out, &j->iops_per_w, 0);
+		td(out, &j->lat_mean_us, 1);
+		td(out, &j->lat_p99_us, 1);
+		td(out, &j->lat_p9999_us, 1);
+		fprintf(out, "<td>%s</td></tr>\n", j->lat_kind ? j->lat_kind : "");
+	}
+	fputs("</table>\n", out);
+	for (k = 0; k < t->njobs; k++) {
+		const struct rpt_job *j = &t->jobs[k];
+
+		diag_list(out, &j->notes);
+		if (!j->has_fill)
+			continue;
+		fill_chart(out, t, j);
+		fprintf(out, "<p>%.2f GB written. SLC cache: ", j->fill.gb_written);
+		if (j->fill.slc_cache_gb.ok) {
+			fprintf(out, "%.1f GB at %.0f MB/s", j->fill.slc_cache_gb.v,
+				j->fill.in_cache_mbps.v);
+			if (j->fill.post_cache_mbps.ok)
+				fprintf(out, ", then %.0f MB/s", j->fill.post_cache_mbps.v);
+		} else {
+			rpt_put_html(out, j->fill.slc_cache_gb.why);
+		}
+		fprintf(out, ". Overall %.0f MB/s", j->fill.overall_mbps.v);
+		if (j->fill.last16_mbps.ok)
+			fprintf(out, ", last 16 GB %.0f MB/s", j->fill.last16_mbps.v);
+		fputs(".</p>\n", out);
+	}
+}
+
+int rpt_write_html(FILE *out, const struct rpt_test *t, size_t n)
+{
+	size_t i;
+
+	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+		"<title>ssdq report</title><style>%s</style></head><body>\n"
+		"<h1>ssdq report</h1>\n<p>MB = 10<sup>6</sup> bytes, GB = 10<sup>9</sup> bytes. "
+		"A dash is a figure that could not be computed; hover it for the reason.</p>\n",
+		style);
+	mbps_chart(out, t, n);
+	lat_chart(out, t, n);
+	for (i = 0; i < n; i++)
+		test_table(out, &t[i]);
+	fputs("</body></html>\n", out);
+	return ferror(out) ? -EIO : 0;
+}

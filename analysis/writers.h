@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_WRITERS_H
+#define SSDQ_WRITERS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report.h"
+
+/*
+ * The outputs of ssdq-report. Each writes all @n tests to @out and returns 0,
+ * or -EIO when @out reports an error. A null figure is "-" in text, an empty
+ * field in CSV, null in JSON (with its reason under "null_reasons") and "–"
+ * in HTML (with its reason as a tooltip and in the notes).
+ */
+
+/**
+ * rpt_write_text() - Terminal tables, one per test, with the fill figures,
+ * the reasons for nulls and the warnings under each job.
+ * @out: stream
+ * @t: tests
+ * @n: their number
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_write_text(FILE *out, const struct rpt_test *t, size_t n);
+
+/**
+ * rpt_write_csv() - One CSV row per job with a header row (RFC 4180
+ * quoting); the last column "notes" holds the reasons and warnings.
+ * @out: stream
+ * @t: tests
+ * @n: their number
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_write_csv(FILE *out, const struct rpt_test *t, size_t n);
+
+/**
+ * rpt_write_json() - {"ssdq_report": 1, "tests": [...]} with the job keys of
+ * ARCHITECTURE.md and a "fill" object (or null) per job.
+ * @out: stream
+ * @t: tests
+ * @n: their number
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_write_json(FILE *out, const struct rpt_test *t, size_t n);
+
+/**
+ * rpt_write_html() - One self-contained page: tables, and inline SVG charts
+ * (MB/s per job, latency percentiles per job, fill speed per GB written with
+ * the cache size marked).
+ * @out: stream
+ * @t: tests
+ * @n: their number
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_write_html(FILE *out, const struct rpt_test *t, size_t n);
+
+/* Helpers shared by the writers (write_common.c). */
+
+/**
+ * rpt_fmt_bs() - A block size as fio writes it: "512", "4k", "128k", "1M".
+ * @buf: destination
+ * @len: its size
+ * @bytes: block size
+ *
+ * Return: @buf.
+ */
+char *rpt_fmt_bs(char *buf, size_t len, double bytes);
+
+/**
+ * rpt_put_json_str() - @s as a JSON string literal, quotes included.
+ * @out: stream
+ * @s: UTF-8 text; control characters are escaped
+ */
+void rpt_put_json_str(FILE *out, const char *s);
+
+/**
+ * rpt_put_html() - @s with &, <, >, " and ' escaped.
+ * @out: stream
+ * @s: text
+ */
+void rpt_put_html(FILE *out, const char *s);
+
+#endif

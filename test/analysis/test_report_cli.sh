@@ -1,0 +1,84 @@
+#!/bin/sh
+# ssdq-report end to end on the fixtures: every output format, bad inputs
+# beside good ones, usage errors. Run from the top of the tree;
+# SSDQ_REPORT=path/to/ssdq-report overrides build/ssdq-report.
+. test/lib.sh
+
+R=${SSDQ_REPORT:-build/ssdq-report}
+FX=test/fixtures/fio-3.33
+if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP" "$T_OUT"' EXIT
+
+expect_rc 0 "text report of the fixtures directory" "$R" "$FX"
+expect_out '^== seqfill ' "text: seqfill test shown"
+expect_out 'SLC cache +- +\(the speed never fell' "text: null SLC cache with its reason"
+expect_out 'power 6\.055 W, energy 33\.30 J, peak \(100 ms\) 9\.000 W' "text: power figures"
+
+"$R" --format json "$FX" >"$TMP/r.json" 2>"$TMP/err"
+expect_rc 0 "json report is valid JSON with the contract's job keys" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+keys = ["name", "rw", "bs", "iodepth", "mbps", "iops", "power_w", "energy_j",
+        "mbps_per_w", "iops_per_w", "lat_mean_us", "lat_p99_us", "lat_p9999_us"]
+fill = ["slc_cache_gb", "in_cache_mbps", "post_cache_mbps", "last16_mbps",
+        "overall_mbps", "segment_mbps", "phases"]
+n = 0
+for t in d["tests"]:
+    for j in t["jobs"]:
+        n += 1
+        for k in keys:
+            assert k in j, k
+            if j[k] is None and k not in ("name", "rw"):
+                assert k in j["null_reasons"], "no reason for null " + k
+        if j["fill"] is not None:
+            for k in fill:
+                assert k in j["fill"], k
+        else:
+            assert "fill" in j["null_reasons"]
+assert n == 6, n
+' "$TMP/r.json"
+
+"$R" --format csv "$FX" >"$TMP/r.csv"
+expect_rc 0 "csv report: a header and rows of equal width" python3 -c '
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+assert rows[0][:3] == ["test", "job", "rw"], rows[0]
+assert len(rows) == 7 and all(len(r) == len(rows[0]) for r in rows)
+' "$TMP/r.csv"
+
+expect_rc 0 "html report written" "$R" --html "$TMP/r.html" "$FX"
+expect_rc 0 "html: SVG charts are well-formed XML, fill chart marks nothing it cannot" python3 -c '
+import re, sys, xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+s = open(sys.argv[1], encoding="utf-8").read()
+HTMLParser().feed(s)
+svgs = re.findall(r"<svg.*?</svg>", s, re.S)
+assert len(svgs) >= 4, len(svgs)
+for v in svgs:
+    ET.fromstring(v)
+assert "Fill: seqfill / seqfill" in s and "Latency percentiles" in s and "Throughput" in s
+' "$TMP/r.html"
+
+"$R" test/fixtures/malformed "$FX/seqfill.json" >"$TMP/out" 2>&1
+rc=$?
+if [ "$rc" = 1 ]; then pass "bad inputs: exit status 1"; else fail "bad inputs: exit $rc, wanted 1"; fi
+cp "$TMP/out" "$T_OUT"
+expect_out '^== seqfill \(test/fixtures/fio-3.33/seqfill.json\)' "bad inputs: the good test is still reported"
+expect_out 'truncated.json:209: truncated JSON document' "bad inputs: truncated JSON names file and line"
+expect_out 'garbage-log_bw.1.log:5: field 3' "bad inputs: garbage log line names file and line"
+expect_out 'empty-log_bw.1.log:1: empty log' "bad inputs: empty log named"
+expect_out 'wrong-types.json: jobs\[0\].write.io_bytes: expected a number' "bad inputs: wrong type names the JSON path"
+
+"$R" --format json test/fixtures/malformed >"$TMP/bad.json" 2>"$TMP/bad.err"
+expect_rc 0 "bad inputs: json output still valid, errors listed per test" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert all(t["errors"] for t in d["tests"]), [t["test"] for t in d["tests"] if not t["errors"]]
+' "$TMP/bad.json"
+
+expect_rc 2 "usage: no inputs" "$R"
+expect_rc 2 "usage: unknown format" "$R" --format xml "$FX"
+expect_rc 1 "missing input file" "$R" /nonexistent.json
+expect_out 'nonexistent.json: cannot read' "missing input file named"
+summary

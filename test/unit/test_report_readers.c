@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The fio JSON and log readers on good and bad input: every bad input gets
+ * an error naming the file and the line (or byte, or JSON path), and none
+ * crashes.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+#include "../../analysis/fio_jobs.h"
+#include "../../analysis/lat_hist.h"
+#include "../../analysis/reader_json.h"
+#include "../../analysis/reader_log.h"
+
+static int parse(const char *text, struct json_object **root, unsigned int *docs,
+		 struct rpt_diag *d)
+{
+	return rpt_json_parse("t.json", text, strlen(text), root, docs, d);
+}
+
+static const char *last_msg(const struct rpt_diag *d)
+{
+	return d->n ? d->msg[d->n - 1] : "";
+}
+
+TEST(json_leading_text_and_last_document)
+{
+	const char *text =
+		"note: both iodepth >= 1 and synchronous I/O engine are selected\n"
+		"<vm> seqread: (g=0): rw=read, {not json}\n"
+		"{\"n\": 1}\n{\n  \"n\": 2\n}\n  {\"n\": 3}\n";
+	struct rpt_diag d = { 0 };
+	struct json_object *root, *n;
+	unsigned int docs;
+
+	CHECK_EQ_INT(parse(text, &root, &docs, &d), 0);
+	CHECK_EQ_INT(docs, 3);
+	CHECK(json_object_object_get_ex(root, "n", &n) && json_object_get_int(n) == 3);
+	CHECK_EQ_INT(d.n, 0);
+	json_object_put(root);
+	rpt_diag_free(&d);
+}
+
+TEST(json_truncated)
+{
+	struct rpt_diag d = { 0 };
+	struct json_object *root;
+
+	CHECK_EQ_INT(parse("{\n \"jobs\": [\n  {\"a\": 1", &root, NULL, &d), -EINVAL);
+	CHECK(root == NULL);
+	CHECK_STREQ(last_msg(&d), "t.json:3: truncated JSON document: the data ends at byte 22, inside the document from line 1");
+	rpt_diag_free(&d);
+
+	/* a complete document before the cut one is used, with a warning */
+	CHECK_EQ_INT(parse("{\"n\": 1}\n{\"n\": ", &root, NULL, &d), 0);
+	CHECK_EQ_INT(d.nerrors, 0);
+	CHECK_CONTAINS(last_msg(&d), "t.json:2: truncated JSON document from byte 9");
+	json_object_put(root);
+	rpt_diag_free(&d);
+}
+
+TEST(json_malformed)
+{
+	struct rpt_diag d = { 0 };
+	struct json_object *root;
+
+	CHECK_EQ_INT(parse("{\n\"a\": 1,\n\"b\": tru\n}", &root, NULL, &d), -EINVAL);
+	CHECK_CONTAINS(last_msg(&d), "t.json:3: byte ");
+	CHECK_CONTAINS(last_msg(&d), "malformed JSON");
+	rpt_diag_free(&d);
+
+	CHECK_EQ_INT(parse("no json here\n", &root, NULL, &d), -ENOMSG);
+	CHECK_CONTAINS(last_msg(&d), "t.json:1: no JSON object found");
+	rpt_diag_free(&d);
+
+	CHECK_EQ_INT(parse("", &root, NULL, &d), -ENOMSG);
+	rpt_diag_free(&d);
+
+	/* deep nesting is refused, not recursed into */
+	{
+		char deep[2001];
+
+		memset(deep, '[', 2000);
+		deep[0] = '{';
+		deep[2000] = '\0';
+		CHECK(parse(deep, &root, NULL, &d) < 0);
+		CHECK(root == NULL);
+		rpt_diag_free(&d);
+	}
+}
+
+TEST(json_types_and_ranges)
+{
+	const char *text = "{\"s\": \"x\", \"i\": 12, \"f\": 1.5, \"neg\": -3,"
+			   " \"big\": 99999999999999999999999999, \"huge\": 1e400,"
+			   " \"u\": 18446744073709551615, \"o\": {}}";
+	struct rpt_diag d = { 0 };
+	struct json_object *root, *o;
+	const char *s;
+	double v;
+
+	if (!CHECK_EQ_INT(parse(text, &root, NULL, &d), 0)) {
+		printf("  %s\n", last_msg(&d));
+		return;
+	}
+	CHECK_EQ_INT(rpt_json_num(root, "i", "t.json", "x", &v, &d), 1);
+	CHECK(v == 12);
+	CHECK_EQ_INT(rpt_json_num(root, "f", "t.json", "x", &v, &d), 1);
+	CHECK(v == 1.5);
+	CHECK_EQ_INT(rpt_json_num(root, "missing", "t.json", "x", &v, &d), 0);
+	CHECK_EQ_INT(rpt_json_num(root, "s", "t.json", "jobs[0].read", &v, &d), -EINVAL);
+	CHECK_STREQ(last_msg(&d), "t.json: jobs[0].read.s: expected a number, got string");
+	CHECK_EQ_INT(rpt_json_num(root, "neg", "t.json", "x", &v, &d), -EINVAL);
+	CHECK_CONTAINS(last_msg(&d), "x.neg: number out of range");
+	CHECK(rpt_json_num(root, "big", "t.json", "x", &v, &d) != 1);
+	CHECK(rpt_json_num(root, "huge", "t.json", "x", &v, &d) != 1);
+	CHECK_EQ_INT(rpt_json_num(root, "u", "t.json", "x", &v, &d), -EINVAL);
+	CHECK_EQ_INT(rpt_json_str(root, "i", "t.json", "x", &s, &d), -EINVAL);
+	CHECK_CONTAINS(last_msg(&d), "expected a string, got int");
+	CHECK_EQ_INT(rpt_json_typed(root, "o", json_type_array, "t.json", "", &o, &d),
+		     -EINVAL);
+	CHECK_STREQ(last_msg(&d), "t.json: o: expected an array, got object");
+	json_object_put(root);
+	rpt_diag_free(&d);
+}
+
+TEST(fio_run_shapes)
+{
+	const char *text =
+		"{\"global options\": [{\"bs\": \"4k\"}, {\"iodepth\": \"8\"}],"
+		" \"client_stats\": ["
+		"  {\"jobname\": \"a\", \"groupid\": 0, \"job options\": {\"bs\": \"128k\"}},"
+		"  {\"jobname\": \"a\", \"groupid\": 0},"
+		"  {\"jobname\": \"All clients\", \"groupid\": 0},"
+		"  {\"jobname\": \"b\", \"groupid\": \"one\"},"
+		"  7 ]}";
+	struct rpt_diag d = { 0 };
+	struct json_object *root;
+	struct rpt_fio_run run;
+
+	CHECK_EQ_INT(parse(text, &root, NULL, &d), 0);
+	CHECK_EQ_INT(rpt_fio_run_parse(root, "t.json", &run, &d), -EINVAL);
+	CHECK(run.client_server);
+	if (CHECK_EQ_INT(run.ng, 1)) {
+		CHECK_EQ_INT(run.g[0].n, 2);
+		CHECK(run.g[0].all.obj != NULL);
+		CHECK_STREQ(rpt_fio_option(&run, &run.g[0].e[0], "bs"), "128k");
+		CHECK_STREQ(rpt_fio_option(&run, &run.g[0].e[1], "bs"), "4k");
+		CHECK_STREQ(rpt_fio_option(&run, &run.g[0].e[1], "iodepth"), "8");
+		CHECK(rpt_fio_option(&run, &run.g[0].e[1], "rw") == NULL);
+	}
+	CHECK_EQ_INT(d.nerrors, 2);
+	CHECK_STREQ(d.msg[0], "t.json: client_stats[3].groupid: expected a number, got string");
+	CHECK_STREQ(d.msg[1], "t.json: client_stats[4]: expected an object, got int");
+	rpt_fio_run_free(&run);
+	json_object_put(root);
+	rpt_diag_free(&d);
+
+	CHECK_EQ_INT(parse("{\"fio version\": \"fio-3.33\"}", &root, NULL, &d), 0);
+	CHECK_EQ_INT(rpt_fio_run_parse(root, "t.json", &run, &d), -EINVAL);
+	CHECK_CONTAINS(last_msg(&d), "neither \"jobs\" nor \"client_stats\"");
+	rpt_fio_run_free(&run);
+	json_object_put(root);
+	rpt_diag_free(&d);
+}
+
+TEST(fio_sizes)
+{
+	uint64_t v;
+
+	CHECK(!rpt_fio_size("4k", 0, &v) && v == 4096);
+	CHECK(!rpt_fio_size("128KiB", 0, &v) && v == 131072);
+	CHECK(!rpt_fio_size("1M", 0, &v) && v == 1048576);
+	CHECK(!rpt_fio_size("512", 0, &v) && v == 512);
+	CHECK(!rpt_fio_size("4k,128k", 1, &v) && v == 131072);
+	CHECK(!rpt_fio_size("4k,128k", 2, &v) && v == 131072);
+	CHECK(!rpt_fio_size("4k-64k", 0, &v) && v == 4096);
+	CHECK_EQ_INT(rpt_fio_size("k", 0, &v), -EINVAL);
+	CHECK_EQ_INT(rpt_fio_size("4q", 0, &v), -EINVAL);
+	CHECK_EQ_INT(rpt_fio_size("99999999999999999999", 0, &v), -EINVAL);
+	CHECK_EQ_INT(rpt_fio_size("99999999999T", 0, &v), -EINVAL);
+}
+
+TEST(lat_hist_merge_and_percentiles)
+{
+	struct rpt_lat_hist h = { 0 };
+	struct json_object *a = json_tokener_parse("{\"1000\": 50, \"2000\": 40, \"9000\": 10}");
+	struct json_object *b = json_tokener_parse("{\"2000\": 880, \"5000\": 19, \"100000\": 1}");
+	struct json_object *bad = json_tokener_parse("{\"12x\": 1}");
+	const char *key = NULL;
+
+	CHECK_EQ_INT(rpt_lat_hist_add_bins(&h, a, &key), 0);
+	CHECK_EQ_INT(rpt_lat_hist_add_bins(&h, b, &key), 0);
+	CHECK_EQ_U64(h.total, 1000);
+	/* merged: 1000 ns x50, 2000 x920, 5000 x19, 9000 x10, 100000 x1 */
+	CHECK_EQ_U64(rpt_lat_hist_percentile(&h, 50), 2000);
+	CHECK_EQ_U64(rpt_lat_hist_percentile(&h, 97), 2000);
+	CHECK_EQ_U64(rpt_lat_hist_percentile(&h, 98.8), 5000);
+	CHECK_EQ_U64(rpt_lat_hist_percentile(&h, 99), 9000);
+	CHECK_EQ_U64(rpt_lat_hist_percentile(&h, 99.99), 100000);
+	CHECK_EQ_INT(rpt_lat_hist_add_bins(&h, bad, &key), -EINVAL);
+	CHECK_STREQ(key, "12x");
+	rpt_lat_hist_free(&h);
+	json_object_put(a);
+	json_object_put(b);
+	json_object_put(bad);
+}
+
+static int read_all(const char *text, struct rpt_log_reader *r, unsigned int *n)
+{
+	struct rpt_log_sample s;
+	int ret;
+
+	*n = 0;
+	rpt_log_open_mem(r, "x.log", text, strlen(text));
+	while ((ret = rpt_log_next(r, &s)) == 1)
+		(*n)++;
+	return ret;
+}
+
+TEST(log_good_forms)
+{
+	const char *text =
+		"1795990346099, 2052096, 1, 0, 0\n"
+		"1795990346599, 2048000, 1, 0, 0, 0x0000\r\n"
+		"\n"
+		"  1795990347099.125,2050048,1,131072\n"
+		"1795990347599, -1, 0, 4096, 0x4001";	/* no final newline */
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	unsigned int n;
+
+	CHECK_EQ_INT(read_all(text, &r, &n), 0);
+	CHECK_EQ_INT(n, 4);
+	rpt_log_open_mem(&r, "x.log", text, strlen(text));
+	CHECK_EQ_INT(rpt_log_next(&r, &s), 1);
+	CHECK(s.t_ms == 1795990346099.0 && s.value == 2052096 && s.ddir == 1 && s.bs == 0);
+	CHECK_EQ_INT(s.nfields, 5);
+	CHECK_EQ_INT(rpt_log_next(&r, &s), 1);
+	CHECK_EQ_INT(s.nfields, 6);
+	CHECK_EQ_INT(rpt_log_next(&r, &s), 1);
+	CHECK(s.t_ms == 1795990347099.125 && s.bs == 131072);
+	CHECK_EQ_INT(r.line, 4);
+	CHECK_EQ_INT(rpt_log_next(&r, &s), 1);
+	CHECK(s.value == -1);
+	CHECK_EQ_INT(rpt_log_next(&r, &s), 0);
+	CHECK_EQ_INT(read_all("", &r, &n), 0);
+	CHECK_EQ_INT(n, 0);
+	CHECK_EQ_INT(read_all("\n\n  \n", &r, &n), 0);
+	CHECK_EQ_INT(n, 0);
+}
+
+TEST(log_bad_lines)
+{
+	static const struct {
+		const char *text;
+		const char *msg;
+	} bad[] = {
+		{ "100, 5, 1, 0\nhello world\n", "x.log:2: field 1 (time): expected a number, got \"hello world\"" },
+		{ "100, 5, 1, 0\n200, 5, 1\n", "x.log:2: expected at least 4 fields (time, value, ddir, bs), got 3" },
+		{ "100, 5, 7, 0\n", "x.log:1: field 3 (ddir): expected 0, 1 or 2, got 7" },
+		{ "100, 5x, 1, 0\n", "x.log:1: field 2 (value): expected ',' or the end of the line, got 'x'" },
+		{ "100, 5, 1, 0, 0, 0, 0\n", "x.log:1: expected at most 6 fields" },
+		{ "99999999999999999999, 5, 1, 0\n", "x.log:1: field 1 (time): number out of range" },
+		{ "100, , 1, 0\n", "x.log:1: field 2 (value): expected a number, got \", 1, 0\"" },
+		{ "100, 5, 1, 0,\n", "x.log:1: field 5 (offset or prio): expected a number" },
+		{ "100, 5, 1, 0\n\n\n\0garbage", "x.log:4: field 1 (time): expected a number" },
+		{ "100, 5, 1, 0, 0xfffffffffffffff\n", "x.log:1: field 5 (offset or prio): number out of range" },
+	};
+	struct rpt_log_reader r;
+	unsigned int i, n;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		size_t len = strlen(bad[i].text);
+		struct rpt_log_sample s;
+		int ret;
+
+		if (strstr(bad[i].text, "\n\n\n"))
+			len += 8;	/* past the NUL */
+		rpt_log_open_mem(&r, "x.log", bad[i].text, len);
+		while ((ret = rpt_log_next(&r, &s)) == 1)
+			;
+		if (!CHECK_EQ_INT(ret, -EINVAL))
+			printf("  input %u\n", i);
+		if (!CHECK_CONTAINS(r.err, bad[i].msg))
+			printf("  input %u\n", i);
+	}
+	(void)n;
+}
+
+TEST(log_file_errors)
+{
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	char path[] = "/tmp/ssdq-test-log-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+	size_t i;
+
+	CHECK_EQ_INT(rpt_log_open(&r, "/nonexistent/x.log"), -ENOENT);
+	CHECK_CONTAINS(r.err, "/nonexistent/x.log:0: cannot open");
+	if (!CHECK(fd >= 0))
+		return;
+	f = fdopen(fd, "w");
+	/* a 3 MiB log crosses the reader's 1 MiB buffer several times */
+	for (i = 0; i < 100000; i++)
+		fprintf(f, "%zu, %zu, 1, 0, 0\n", 1000000000000 + i * 500, i);
+	fputs("1, 2, 3, 4, 5, 6, 7\n", f);
+	fclose(f);
+	CHECK_EQ_INT(rpt_log_open(&r, path), 0);
+	for (i = 0; rpt_log_next(&r, &s) == 1; i++)
+		if (s.value != i)
+			break;
+	CHECK_EQ_INT(i, 100000);
+	CHECK_EQ_INT(r.line, 100001);
+	CHECK_CONTAINS(r.err, ":100001: expected at most 6 fields");
+	rpt_log_close(&r);
+	rpt_log_close(&r);
+
+	/* one line longer than the buffer */
+	f = fopen(path, "w");
+	for (i = 0; i < (2u << 20); i++)
+		fputc('1', f);
+	fclose(f);
+	CHECK_EQ_INT(rpt_log_open(&r, path), 0);
+	CHECK_EQ_INT(rpt_log_next(&r, &s), -E2BIG);
+	CHECK_CONTAINS(r.err, ":1: line longer than");
+	rpt_log_close(&r);
+	unlink(path);
+}
+
+int main(void)
+{
+	RUN(json_leading_text_and_last_document);
+	RUN(json_truncated);
+	RUN(json_malformed);
+	RUN(json_types_and_ranges);
+	RUN(fio_run_shapes);
+	RUN(fio_sizes);
+	RUN(lat_hist_merge_and_percentiles);
+	RUN(log_good_forms);
+	RUN(log_bad_lines);
+	RUN(log_file_errors);
+	return harness_main();
+}

@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Fill / SLC analysis against synthetic drives whose ground truth is known:
+ * a drive model writes at a speed that depends on the bytes written so far
+ * (plus per-sample noise, recovery jumps, several steps), fio-style bw log
+ * lines (integer KiB/s averaged over 500 ms, unix ms times) are produced from
+ * it, and the analysis reads them back through the log reader.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+#include "../../analysis/fill.h"
+#include "../../analysis/reader_log.h"
+#include "../../analysis/slc.h"
+
+#define GB	1e9
+
+struct drive {
+	/* levels: speed[i] MB/s until step[i] bytes written */
+	double step[8];
+	double speed[8];
+	int nsteps;
+	double noise;		/* +- share, uniform, per 500 ms sample */
+	double jump_at[8];	/* brief recovery to speed[0] for jump_len bytes */
+	int njumps;
+	double jump_len;
+	double alt_from;	/* from here on, every other sample at alt_speed */
+	double alt_speed;
+	double first_sample;	/* speed share of the first sample (ramp-up) */
+	double total;		/* bytes to write */
+};
+
+struct truth {
+	double bytes;
+	double ms;
+};
+
+static unsigned long long rng_state;
+
+static double rnd(void)
+{
+	rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+	return (double)(rng_state >> 11) / 9007199254740992.0;
+}
+
+static double drive_speed(const struct drive *d, double b, long sample)
+{
+	int i;
+
+	for (i = 0; i < d->njumps; i++)
+		if (b >= d->jump_at[i] && b < d->jump_at[i] + d->jump_len)
+			return d->speed[0];
+	if (d->alt_from && b >= d->alt_from && sample % 2)
+		return d->alt_speed;
+	for (i = 0; i < d->nsteps - 1; i++)
+		if (b < d->step[i])
+			return d->speed[i];
+	return d->speed[d->nsteps - 1];
+}
+
+/* Write the drive's bw log into a memory buffer; return it. */
+static char *simulate(const struct drive *d, struct truth *t, size_t *len)
+{
+	const double t0 = 1795990000000.0;
+	double b = 0, ms = 0;
+	long sample = 0;
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	while (b < d->total) {
+		double f_noise = 1 + d->noise * (2 * rnd() - 1), win = 0;
+		int k;
+
+		if (!sample && d->first_sample)
+			f_noise = d->first_sample;
+		for (k = 0; k < 500 && b < d->total; k++) {
+			double step = drive_speed(d, b, sample) * f_noise * 1000;
+
+			if (b + step > d->total)
+				step = d->total - b;
+			b += step;
+			win += step;
+			ms += 1;
+		}
+		fprintf(f, "%.0f, %.0f, 1, 0, 0\n", t0 + ms, win / (k / 1000.0) / 1024);
+		sample++;
+		if (k < 500)
+			break;
+	}
+	fclose(f);
+	t->bytes = b;
+	t->ms = ms;
+	return buf;
+}
+
+static int analyse(const struct drive *d, struct rpt_fill *f, struct truth *t)
+{
+	struct rpt_fill_curve c;
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	size_t len;
+	char *log = simulate(d, t, &len);
+	int ret;
+
+	rpt_fill_init(&c, 500);
+	rpt_log_open_mem(&r, "synthetic", log, len);
+	while ((ret = rpt_log_next(&r, &s)) == 1)
+		if (rpt_fill_add_sample(&c, &s))
+			break;
+	CHECK_EQ_INT(ret, 0);
+	ret = rpt_slc_analyse(&c, f);
+	rpt_fill_free(&c);
+	free(log);
+	return ret;
+}
+
+static int near(double got, double want, double share)
+{
+	return fabs(got - want) <= share * fabs(want);
+}
+
+#define CHECK_NEAR(got, want, share)					\
+	harness_check(near((got), (want), (share)), __FILE__, __LINE__,	\
+		      "CHECK_NEAR(%s, %s): %.4f vs %.4f (%.1f%% allowed)",	\
+		      #got, #want, (double)(got), (double)(want), (share) * 100)
+
+static void check_cache(const struct rpt_fill *f, double gb)
+{
+	if (CHECK(f->slc_cache_gb.ok))
+		CHECK_NEAR(f->slc_cache_gb.v, gb, 0.02);
+	else
+		printf("  reason: %s\n", f->slc_cache_gb.why);
+}
+
+TEST(clean_step)
+{
+	struct drive d = { .step = { 88 * GB }, .speed = { 2800, 600 }, .nsteps = 2,
+			   .total = 200 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	check_cache(&f, 88);
+	CHECK_NEAR(f.in_cache_mbps.v, 2800, 0.01);
+	CHECK_NEAR(f.post_cache_mbps.v, 600, 0.01);
+	CHECK_NEAR(f.last16_mbps.v, 600, 0.01);
+	CHECK_NEAR(f.overall_mbps.v, t.bytes / t.ms / 1000, 0.001);
+	CHECK_NEAR(f.gb_written, t.bytes / GB, 0.001);
+	CHECK_EQ_INT(f.nsegments, 200);
+	CHECK_NEAR(f.segment_mbps[10], 2800, 0.01);
+	CHECK_NEAR(f.segment_mbps[150], 600, 0.01);
+	CHECK_EQ_INT(f.nphases, 2);
+	rpt_fill_figures_free(&f);
+}
+
+TEST(noisy)
+{
+	struct drive d = { .step = { 45 * GB }, .speed = { 3000, 900 }, .nsteps = 2,
+			   .noise = 0.10, .total = 150 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 1;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	check_cache(&f, 45);
+	CHECK_NEAR(f.in_cache_mbps.v, 3000, 0.03);
+	CHECK_NEAR(f.post_cache_mbps.v, 900, 0.03);
+	CHECK_NEAR(f.overall_mbps.v, t.bytes / t.ms / 1000, 0.001);
+	CHECK_EQ_INT(f.nphases, 2);
+	rpt_fill_figures_free(&f);
+}
+
+TEST(recovery_jumps)
+{
+	struct drive d = { .step = { 30 * GB }, .speed = { 2000, 500 }, .nsteps = 2,
+			   .jump_at = { 34 * GB, 52 * GB, 75 * GB }, .njumps = 3,
+			   .jump_len = 1.2 * GB, .noise = 0.05, .total = 100 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 2;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	check_cache(&f, 30);
+	CHECK_NEAR(f.in_cache_mbps.v, 2000, 0.03);
+	rpt_fill_figures_free(&f);
+}
+
+TEST(multi_step)
+{
+	struct drive d = { .step = { 20 * GB, 45 * GB }, .speed = { 3500, 1800, 700 },
+			   .nsteps = 3, .noise = 0.05, .total = 120 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 3;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	check_cache(&f, 20);
+	CHECK_NEAR(f.post_cache_mbps.v, 1800, 0.03);
+	if (CHECK_EQ_INT(f.nphases, 3)) {
+		CHECK(fabs(f.phases[1].end_gb - 45) <= 1);
+		CHECK_NEAR(f.phases[2].mbps, 700, 0.03);
+	}
+	rpt_fill_figures_free(&f);
+}
+
+/* The shape of TechPowerUp's 1 TB example: 88 GB at 2.8 GB/s, 600 MB/s to
+ * 800 GB, then jumping between 600 and 80 MB/s until full. */
+TEST(review_shape)
+{
+	struct drive d = { .step = { 88 * GB }, .speed = { 2800, 600 }, .nsteps = 2,
+			   .alt_from = 800 * GB, .alt_speed = 80, .noise = 0.03,
+			   .total = 1000 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 4;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	check_cache(&f, 88);
+	CHECK_NEAR(f.post_cache_mbps.v, 600, 0.02);
+	if (CHECK_EQ_INT(f.nphases, 3)) {
+		CHECK(fabs(f.phases[1].end_gb - 800) <= 2);
+		/* half the time at each: (600 + 80) / 2 MB/s */
+		CHECK_NEAR(f.phases[2].mbps, 340, 0.05);
+	}
+	CHECK_NEAR(f.last16_mbps.v, 340, 0.05);
+	CHECK_NEAR(f.overall_mbps.v, t.bytes / t.ms / 1000, 0.001);
+	rpt_fill_figures_free(&f);
+}
+
+TEST(no_cache_end)
+{
+	struct drive d = { .speed = { 1500 }, .nsteps = 1, .noise = 0.05,
+			   .total = 40 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 5;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	CHECK(!f.slc_cache_gb.ok);
+	CHECK_CONTAINS(f.slc_cache_gb.why, "never fell");
+	CHECK(!f.in_cache_mbps.ok);
+	CHECK_NEAR(f.overall_mbps.v, 1500, 0.02);
+	CHECK_EQ_INT(f.nphases, 1);
+	rpt_fill_figures_free(&f);
+}
+
+TEST(dip_inside_cache)
+{
+	struct drive d = { .step = { 25 * GB, 26.5 * GB, 60 * GB },
+			   .speed = { 2500, 800, 2500, 400 }, .nsteps = 4,
+			   .noise = 0.05, .total = 120 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 6;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	check_cache(&f, 60);
+	rpt_fill_figures_free(&f);
+}
+
+TEST(small_cache)
+{
+	struct drive d = { .step = { 6 * GB }, .speed = { 2000, 450 }, .nsteps = 2,
+			   .noise = 0.05, .total = 40 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 7;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	check_cache(&f, 6);
+	CHECK(!f.last16_mbps.ok || near(f.last16_mbps.v, 450, 0.03));
+	rpt_fill_figures_free(&f);
+}
+
+TEST(slow_first_sample)
+{
+	struct drive d = { .step = { 50 * GB }, .speed = { 2400, 700 }, .nsteps = 2,
+			   .first_sample = 0.3, .noise = 0.05, .total = 100 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 8;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	check_cache(&f, 50);
+	rpt_fill_figures_free(&f);
+}
+
+/*
+ * A sweep of cache sizes, so the edge falls anywhere inside a log sample.
+ * The edge is placed from the straddling sample's speed, so that sample's own
+ * noise limits the precision to about half the noise times the sample's bytes
+ * (4 % of 1.6 GB here, ~0.07 GB, seldom up to twice that): 2 % holds from
+ * about 7 GB of cache on; smaller caches get that absolute precision.
+ */
+TEST(cache_size_sweep)
+{
+	double gb;
+	int worst = 0;
+
+	for (gb = 7; gb < 300; gb *= 1.23) {
+		struct drive d = { .step = { gb * GB }, .speed = { 3200, 1100 },
+				   .nsteps = 2, .noise = 0.08, .total = (gb + 30) * GB };
+		struct rpt_fill f;
+		struct truth t;
+
+		rng_state = (unsigned long long)(gb * 1000);
+		analyse(&d, &f, &t);
+		if (!CHECK(f.slc_cache_gb.ok && near(f.slc_cache_gb.v, gb, 0.02)))
+			printf("  cache %.2f GB: got %s%.3f\n", gb,
+			       f.slc_cache_gb.ok ? "" : "null ", f.slc_cache_gb.v);
+		else if (fabs(f.slc_cache_gb.v - gb) / gb * 1000 > worst)
+			worst = (int)(fabs(f.slc_cache_gb.v - gb) / gb * 1000);
+		rpt_fill_figures_free(&f);
+	}
+	printf("  worst cache-size error in the sweep: %.1f%%\n", worst / 10.0);
+}
+
+/* Integration, not averaging: uneven sample spacing. */
+TEST(integrates_bandwidth)
+{
+	static const char log[] =
+		"1000, 1000000, 1, 0, 0\n"	/* 1 s at 1024e6 B/s (avg 1000 ms) */
+		"1500, 2000000, 1, 0, 0\n"	/* 0.5 s at 2048e6 B/s */
+		"4500, 500000, 1, 0, 0\n";	/* 3 s at 512e6 B/s */
+	struct rpt_fill_curve c;
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	struct rpt_fill f;
+
+	rpt_fill_init(&c, 1000);
+	rpt_log_open_mem(&r, "uneven", log, sizeof(log) - 1);
+	while (rpt_log_next(&r, &s) == 1)
+		rpt_fill_add_sample(&c, &s);
+	CHECK_NEAR(c.bytes, 1024e6 + 1024e6 + 1536e6, 1e-9);
+	CHECK_NEAR(c.ms, 4500, 1e-9);
+	CHECK_EQ_INT(rpt_slc_analyse(&c, &f), 0);
+	/* bytes / time, not the mean of the three samples (1166.7 MB/s) */
+	CHECK_NEAR(f.overall_mbps.v, 3584e6 / 4.5 / 1e6, 1e-6);
+	/* the first GB: all of it in the first second */
+	CHECK_NEAR(f.segment_mbps[0], 1024, 1e-6);
+	CHECK(!f.last16_mbps.ok);
+	rpt_fill_figures_free(&f);
+	rpt_fill_free(&c);
+}
+
+TEST(per_io_log)
+{
+	/* log_avg_msec=0: one line per 1 MiB I/O, times in ms */
+	char *buf = NULL;
+	size_t len, i;
+	FILE *f = open_memstream(&buf, &len);
+	struct rpt_fill_curve c;
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+
+	for (i = 0; i < 20000; i++)	/* 2 I/Os per ms: 2097 MB/s */
+		fprintf(f, "%zu, 1024000, 1, 1048576, 0\n", 1 + i / 2);
+	fclose(f);
+	rpt_fill_init(&c, 0);
+	rpt_log_open_mem(&r, "per-io", buf, len);
+	while (rpt_log_next(&r, &s) == 1)
+		rpt_fill_add_sample(&c, &s);
+	CHECK_NEAR(c.bytes, 20000 * 1048576.0, 1e-12);
+	CHECK_NEAR(c.bytes / c.ms / 1000, 2 * 1048576 / 1000.0, 0.001);
+	rpt_fill_free(&c);
+	free(buf);
+}
+
+TEST(absurd_sizes_rejected)
+{
+	static const char log[] = "1000, 9000000000000000, 1, 0, 0\n";
+	struct rpt_fill_curve c;
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+
+	rpt_fill_init(&c, 500);
+	rpt_log_open_mem(&r, "huge", log, sizeof(log) - 1);
+	CHECK_EQ_INT(rpt_log_next(&r, &s), 1);
+	CHECK_EQ_INT(rpt_fill_add_sample(&c, &s), -ERANGE);
+	rpt_fill_free(&c);
+}
+
+int main(void)
+{
+	RUN(clean_step);
+	RUN(noisy);
+	RUN(recovery_jumps);
+	RUN(multi_step);
+	RUN(review_shape);
+	RUN(no_cache_end);
+	RUN(dip_inside_cache);
+	RUN(small_cache);
+	RUN(slow_first_sample);
+	RUN(cache_size_sweep);
+	RUN(integrates_bandwidth);
+	RUN(per_io_log);
+	RUN(absurd_sizes_rejected);
+	return harness_main();
+}
