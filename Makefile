@@ -1,5 +1,6 @@
 # ssdq — plain make. `make V=1` shows the commands.
 #   make                 engine (build/ssdq.so) and tools
+#   make demo            the suites on two drive-model presets, HTML report in build/demo/
 #   make check           unit tests, then the QEMU test bed (test/vm)
 #   make check-asan      the unit tests under ASan/UBSan
 #   make bench           benchmarks (figures go to BENCHMARKS.md by hand)
@@ -132,6 +133,9 @@ check: all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so
 check-asan:
 	$(MAKE) B=build/asan SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check-unit
 
+demo: all
+	@sh scripts/demo.sh
+
 bench: all
 	@sh test/vm/bench.sh
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_SRC) sh test/analysis/bench_report.sh
@@ -145,6 +149,6 @@ install: all
 clean:
 	rm -rf $(B)/engine $(B)/core $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
 
-.PHONY: all unit check check-unit check-asan bench install clean fuzz
+.PHONY: all unit check check-unit check-asan bench demo install clean fuzz
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 .SECONDARY:

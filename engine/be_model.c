@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "ssdq.h"
+#include "util.h"
 
 /* Sleep until this close to a deadline, then spin: sleeps overshoot. */
 #define SPIN_NS		40000ULL
@@ -25,17 +26,9 @@ struct model_data {
 	unsigned int depth;
 };
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 static void wait_until(uint64_t deadline)
 {
-	uint64_t now = mono_ns();
+	uint64_t now = ssdq_mono_ns();
 
 	if (deadline > now + SPIN_NS) {
 		struct timespec ts;
@@ -46,7 +39,7 @@ static void wait_until(uint64_t deadline)
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 			;
 	}
-	while (mono_ns() < deadline)
+	while (ssdq_mono_ns() < deadline)
 		;
 }
 
@@ -112,7 +105,7 @@ static uint64_t model_submit(struct thread_data *td, struct io_u *io_u)
 		fill_pattern(io_u, ns->lba_shift);
 	io_u->error = 0;
 	io_u->resid = 0;
-	return ssdq_model_io(&sf->model, mono_ns(), op, io_u->offset, io_u->xfer_buflen);
+	return ssdq_model_io(&sf->model, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
 }
 
 static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
@@ -129,7 +122,7 @@ static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
 		return FIO_Q_COMPLETED;
 	if (o->sync || td_ioengine_flagged(td, FIO_SYNCIO)) {
 		wait_until(done);
-		ssdq_model_complete(&ssdq_file_of(io_u->file)->model, mono_ns());
+		ssdq_model_complete(&ssdq_file_of(io_u->file)->model, ssdq_mono_ns());
 		return FIO_Q_COMPLETED;
 	}
 	md->pending[md->nr_pending].io_u = io_u;
@@ -171,7 +164,7 @@ static int model_getevents(struct thread_data *td, unsigned int min,
 {
 	struct ssdq_data *sd = td->io_ops_data;
 	struct model_data *md = sd->be_data;
-	uint64_t limit = UINT64_MAX, now = mono_ns();
+	uint64_t limit = UINT64_MAX, now = ssdq_mono_ns();
 	unsigned int events = 0;
 
 	if (t)
@@ -187,10 +180,10 @@ static int model_getevents(struct thread_data *td, unsigned int min,
 				next = md->pending[i].done_ns;
 		if (next > limit) {
 			wait_until(limit);
-			return (int)reap(md, mono_ns(), events, max);
+			return (int)reap(md, ssdq_mono_ns(), events, max);
 		}
 		wait_until(next);
-		now = mono_ns();
+		now = ssdq_mono_ns();
 	}
 }
 

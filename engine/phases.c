@@ -3,14 +3,7 @@
 #include <time.h>
 
 #include "ssdq.h"
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
+#include "util.h"
 
 static void sleep_ns(uint64_t ns)
 {
@@ -65,7 +58,7 @@ enum fio_q_status ssdq_phase_queue(struct thread_data *td, struct io_u *io_u)
 			io_u->issue_time = io_u->start_time;
 	}
 	if (!b->start_ns) {
-		b->start_ns = now_ns();
+		b->start_ns = ssdq_mono_ns();
 		ssdq_event(td, "burst_start", (long long)o->burst);
 	}
 	b->issued += io_u->xfer_buflen;
@@ -98,7 +91,7 @@ void ssdq_phase_done(struct thread_data *td, struct io_u *io_u)
 		b->inflight--;
 	if (o->burst && ddir_rw(io_u->ddir)) {
 		b->done += io_u->xfer_buflen - io_u->resid;
-		b->end_ns = now_ns();
+		b->end_ns = ssdq_mono_ns();
 	}
 }
 

@@ -13,6 +13,7 @@
 
 #include "ssdq.h"
 #include "sampling.h"
+#include "util.h"
 
 static const struct ssdq_source_ops *const engine_sources[] = { &ssdq_source_model, NULL };
 
@@ -41,17 +42,6 @@ static int take_device_lock(const char *path)
 	return fd;
 }
 
-static void json_escaped(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /* device.json of the drive model: device.json's shape, identity from the preset. */
 static int write_model_device_json(struct thread_data *td, const struct ssdq_model *m)
 {
@@ -68,24 +58,24 @@ static int write_model_device_json(struct thread_data *td, const struct ssdq_mod
 	fprintf(f, "{\n  \"format\": \"ssdq-device\",\n  \"version\": 1,\n  \"time_us\": %lld,\n"
 		"  \"controller\": null,\n  \"namespace\": ",
 		(long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000);
-	json_escaped(f, td->files[0]->file_name);
+	ssdq_json_str(f, td->files[0]->file_name);
 	fputs(",\n  \"nsid\": 1,\n  \"model\": ", f);
-	json_escaped(f, m->p->summary);
+	ssdq_json_str(f, m->p->summary);
 	fputs(",\n  \"serial\": \"ssdq-model\",\n  \"firmware\": \"ssdq\",\n"
 	      "  \"drive_model\": {\"preset\": ", f);
-	json_escaped(f, m->p->name);
+	ssdq_json_str(f, m->p->name);
 	fprintf(f, ", \"scale\": %g},\n  \"capacity_bytes\": %llu,\n  \"lba_size\": %u,\n"
 		"  \"lba_format\": {\"index\": 0, \"data_size\": %u, \"metadata_size\": 0},\n"
 		"  \"power_states\": null,\n  \"apst\": null,\n  \"pcie\": null,\n  \"kernel\": ",
 		m->scale, (unsigned long long)m->capacity, 1u << m->p->lba_shift,
 		1u << m->p->lba_shift);
-	json_escaped(f, u.release);
+	ssdq_json_str(f, u.release);
 	fputs(",\n  \"kernel_version\": ", f);
-	json_escaped(f, u.version);
+	ssdq_json_str(f, u.version);
 	fputs(",\n  \"machine\": ", f);
-	json_escaped(f, u.machine);
+	ssdq_json_str(f, u.machine);
 	fputs(",\n  \"fio_version\": ", f);
-	json_escaped(f, fio_version_string);
+	ssdq_json_str(f, fio_version_string);
 	fputs(",\n  \"errors\": []\n}\n", f);
 	return fclose(f) ? -EIO : 0;
 }

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "ssdq.h"
+#include "util.h"
 
 int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suffix,
 		      char *out, size_t len)
@@ -18,20 +19,6 @@ int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suff
 	else
 		n = snprintf(out, len, "%s_%s.%s", pre, kind, suffix);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
 }
 
 static void event(struct thread_data *td, const char *name, long long bytes,
@@ -59,16 +46,16 @@ static void event(struct thread_data *td, const char *name, long long bytes,
 	clock_gettime(CLOCK_REALTIME, &ts);
 	fprintf(sd->events, "{\"time_us\":%lld,\"event\":", (long long)ts.tv_sec * 1000000LL +
 		ts.tv_nsec / 1000);
-	json_str(sd->events, name);
+	ssdq_json_str(sd->events, name);
 	fputs(",\"job\":", sd->events);
-	json_str(sd->events, td->o.name);
+	ssdq_json_str(sd->events, td->o.name);
 	if (bytes >= 0)
 		fprintf(sd->events, ",\"bytes\":%lld", bytes);
 	if (key) {
 		fputc(',', sd->events);
-		json_str(sd->events, key);
+		ssdq_json_str(sd->events, key);
 		fputc(':', sd->events);
-		json_str(sd->events, value);
+		ssdq_json_str(sd->events, value);
 	}
 	fputs("}\n", sd->events);
 }
@@ -90,14 +77,11 @@ void ssdq_event_end(struct thread_data *td)
 	uint64_t bytes = td->io_bytes[DDIR_READ] + td->io_bytes[DDIR_WRITE] +
 			 td->io_bytes[DDIR_TRIM];
 	const char *why = "bytes";
-	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
 	if (td->error)
 		why = "error";
 	else if (td->o.timeout && sd->first_io_ns &&
-		 ((uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec - sd->first_io_ns) / 1000 +
-		 50000 >= td->o.timeout)
+		 (ssdq_mono_ns() - sd->first_io_ns) / 1000 + 50000 >= td->o.timeout)
 		why = "time";
 	event(td, "job_end", (long long)bytes, "stop", why);
 }

@@ -10,14 +10,7 @@
 
 #include "model.h"
 #include "sampling.h"
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
+#include "util.h"
 
 static int model_open(struct ssdq_source *src, const char *arg,
 		      const struct ssdq_source_cfg *cfg, char *err, size_t errlen)
@@ -33,7 +26,7 @@ static int model_open(struct ssdq_source *src, const char *arg,
 		free(m);
 		return ret;
 	}
-	ssdq_model_power(m, mono_ns(), NULL);
+	ssdq_model_power(m, ssdq_mono_ns(), NULL);
 	snprintf(src->rail, sizeof(src->rail), "model:%s", m->p->name);
 	src->unit = "W";
 	src->estimated = true;
@@ -48,7 +41,7 @@ static int model_read(struct ssdq_source *src, int64_t now_us, struct ssdq_sampl
 	if (max < 1)
 		return 0;
 	out->time_us = now_us;
-	out->watts = ssdq_model_power(m, mono_ns(), NULL);
+	out->watts = ssdq_model_power(m, ssdq_mono_ns(), NULL);
 	out->source = src->spec;
 	out->rail = src->rail;
 	out->unit = src->unit;
@@ -77,7 +70,7 @@ int ssdq_model_smart_read(void *arg, struct ssdq_smart *out)
 	struct ssdq_model *m = arg;
 	struct ssdq_model_smart ms;
 
-	ssdq_model_peek(m, mono_ns(), &ms);
+	ssdq_model_peek(m, ssdq_mono_ns(), &ms);
 	memset(out, 0, sizeof(*out));
 	out->composite_temp_k = (uint16_t)(ms.temp_c + 273.5);
 	out->temp_sensor_k[0] = out->composite_temp_k;

@@ -15,6 +15,7 @@
 
 #include "ssdq.h"
 #include "nvme_status.h"
+#include "util.h"
 #include "verify.h"
 
 #ifndef FIO_VERSION
@@ -546,12 +547,8 @@ static enum fio_q_status ssdq_queue(struct thread_data *td, struct io_u *io_u)
 	enum fio_q_status ret;
 
 	fio_ro_check(td, io_u);
-	if (!sd->first_io_ns) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		sd->first_io_ns = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-	}
+	if (!sd->first_io_ns)
+		sd->first_io_ns = ssdq_mono_ns();
 	if (ssdq_phase_queue(td, io_u) == FIO_Q_BUSY)
 		return FIO_Q_BUSY;
 	ret = sd->be->queue(td, io_u);

@@ -17,12 +17,17 @@ int64_t ssdq_realtime_us(void)
 	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-int64_t ssdq_mono_us(void)
+uint64_t ssdq_mono_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+int64_t ssdq_mono_us(void)
+{
+	return (int64_t)(ssdq_mono_ns() / 1000);
 }
 
 void ssdq_json_str(FILE *f, const char *s)

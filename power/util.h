@@ -17,6 +17,9 @@ int64_t ssdq_realtime_us(void);
 /** ssdq_mono_us() - CLOCK_MONOTONIC in microseconds. */
 int64_t ssdq_mono_us(void);
 
+/** ssdq_mono_ns() - CLOCK_MONOTONIC in nanoseconds. */
+uint64_t ssdq_mono_ns(void);
+
 static inline uint16_t ssdq_le16(const uint8_t *p)
 {
 	return (uint16_t)(p[0] | p[1] << 8);

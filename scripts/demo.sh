@@ -1,0 +1,30 @@
+#!/bin/sh
+# make demo: the whole workflow on the built-in drive model. Runs the
+# consumer, pSLC and enterprise suites on two model presets, scaled down so
+# they finish in minutes, and writes one HTML report comparing the drives.
+# Never touches a real device.
+# usage: scripts/demo.sh [OUT]   (OUT defaults to build/demo)
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$top/build/demo}
+presets=${SSDQ_DEMO_PRESETS:-"qlc-1tb tlc-dramless-1tb"}
+scale=${SSDQ_DEMO_SCALE:-1000}
+
+for t in build/ssdq.so build/ssdq-report; do
+	[ -x "$top/$t" ] || [ -f "$top/$t" ] || { echo "demo: $t is missing (run make)" >&2; exit 1; }
+done
+mkdir -p "$out"
+export SSDQ_SO="$top/build/ssdq.so"
+for p in $presets; do
+	echo "demo: $p, suites consumer, pslc and enterprise, scaled 1/$scale"
+	sh "$top/jobs/ssdq-run" --suite all --model "$p" --scale "$scale" --out "$out/$p" --yes ||
+		{ echo "demo: the suites on $p failed; see $out/$p/ssdq-run.log" >&2; exit 1; }
+done
+dirs=
+for p in $presets; do dirs="$dirs $out/$p"; done
+# shellcheck disable=SC2086
+"$top/build/ssdq-report" --html "$out/report.html" $dirs >"$out/report.txt"
+"$top/build/ssdq-report" --format csv $dirs >"$out/report.csv"
+cat "$out/report.txt"
+echo
+echo "demo: report written to $out/report.html (also report.txt, report.csv)"
