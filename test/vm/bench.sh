@@ -5,34 +5,52 @@
 # usage: test/vm/bench.sh [--runtime SECS] [--out DIR]
 set -eu
 . "$(dirname "$0")/host-lib.sh"
-rt=10 out=$VMDIR/bench
+rt=10 rounds=3 out=$VMDIR/bench
 while [ $# -gt 0 ]; do
 	case $1 in
 	--runtime) rt=${2:?--runtime needs seconds}; shift 2 ;;
+	--rounds) rounds=${2:?--rounds needs a count}; shift 2 ;;
 	--out) out=${2:?--out needs a directory}; shift 2 ;;
 	*) die "bench.sh: unknown option $1" ;;
 	esac
 done
 (cd "$ROOT" && sh scripts/deps.sh vm) || die "missing Debian packages (scripts/deps.sh vm)"
 [ -f "${SSDQ_SO:-$ROOT/build/ssdq.so}" ] || die "${SSDQ_SO:-$ROOT/build/ssdq.so} is missing (run make)"
-SSDQ_VM_APPEND="ssdq.bench_runtime=$rt" \
+SSDQ_VM_APPEND="ssdq.bench_runtime=$rt ssdq.bench_rounds=$rounds" \
 	sh "$VM/boot.sh" --scenarios bench-randread --out "$out" >&2
 R=$out/bench-randread
 
-echo "| engine | QD | IOPS | mean lat (us) | CPU per I/O (us) |"
-echo "|---|---:|---:|---:|---:|"
-for qd in 1 32; do
-	for e in ssdq-async ssdq-sync io_uring_cmd; do
-		f=$R/$e-qd$qd.json
-		row=$(awk '/^\{/ { p = 1 } p { print } /^\}/ { if (p) exit }' "$f" 2>/dev/null | jq -r '
+# one line per round: IOPS, mean latency (us), CPU per I/O (us)
+figures() {
+	for f in "$R/$1-qd$2"-r*.json; do
+		awk '/^\{/ { p = 1 } p { print } /^\}/ { if (p) exit }' "$f" 2>/dev/null | jq -r '
 			.jobs[0] as $j | $j.read as $r |
-			if $j.error != 0 or $r.total_ios == 0 then "error \($j.error)" else
-			"\($r.iops | floor) | \($r.lat_ns.mean / 1000 | . * 10 | round / 10) | " +
-			"\(($j.usr_cpu + $j.sys_cpu) / 100 * $r.runtime * 1000 / $r.total_ios | . * 10 | round / 10)"
-			end' 2>/dev/null) || row=
-		[ -n "$row" ] || row="no result ($(head -c 120 "$R/$e-qd$qd.err" 2>/dev/null | tr '\n' ' '))"
+			if $j.error != 0 or $r.total_ios == 0 then empty else
+			"\($r.iops) \($r.lat_ns.mean / 1000) " +
+			"\(($j.usr_cpu + $j.sys_cpu) / 100 * $r.runtime * 1000 / $r.total_ios)" end' 2>/dev/null
+	done
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "Median of $rounds rounds of ${rt} s, engine order rotating each round."
+echo
+echo "| engine | QD | IOPS | mean lat (us) | CPU per I/O (us) | IOPS vs io_uring_cmd | rounds (IOPS) |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+for qd in 1 32; do
+	ref_iops=$(figures io_uring_cmd $qd | awk '{print $1}' | median)
+	for e in ssdq-async ssdq-sync io_uring_cmd; do
 		case $e in ssdq-async) name="ssdq (io_uring)" ;; ssdq-sync) name="ssdq (ssdq_sync=1)" ;;
 		*) name="fio io_uring_cmd" ;; esac
-		echo "| $name | $qd | $row |"
+		all=$(figures $e $qd)
+		if [ -z "$all" ]; then
+			echo "| $name | $qd | no result ($(head -c 120 "$R/$e-qd$qd-r1.err" 2>/dev/null | tr '\n' ' ')) | | | | |"
+			continue
+		fi
+		iops=$(echo "$all" | awk '{print $1}' | median)
+		lat=$(echo "$all" | awk '{print $2}' | median)
+		cpu=$(echo "$all" | awk '{print $3}' | median)
+		each=$(echo "$all" | awk '{printf "%s%d", NR > 1 ? " / " : "", $1}')
+		ratio=$(awk -v a="$iops" -v b="$ref_iops" 'BEGIN { if (b > 0) printf "%.2fx", a / b }')
+		echo "| $name | $qd | ${iops%.*} | $lat | $cpu | $ratio | $each |"
 	done
 done
