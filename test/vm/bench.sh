@@ -14,10 +14,12 @@ while [ $# -gt 0 ]; do
 	*) die "bench.sh: unknown option $1" ;;
 	esac
 done
-(cd "$ROOT" && sh scripts/deps.sh vm) || die "missing Debian packages (scripts/deps.sh vm)"
-[ -f "${SSDQ_SO:-$ROOT/build/ssdq.so}" ] || die "${SSDQ_SO:-$ROOT/build/ssdq.so} is missing (run make)"
-SSDQ_VM_APPEND="ssdq.bench_runtime=$rt ssdq.bench_rounds=$rounds" \
-	sh "$VM/boot.sh" --scenarios bench-randread --out "$out" >&2
+if [ -z "${SSDQ_BENCH_TABLE_ONLY:-}" ]; then
+	(cd "$ROOT" && sh scripts/deps.sh vm) || die "missing Debian packages (scripts/deps.sh vm)"
+	[ -f "${SSDQ_SO:-$ROOT/build/ssdq.so}" ] || die "${SSDQ_SO:-$ROOT/build/ssdq.so} is missing (run make)"
+	SSDQ_VM_APPEND="ssdq.bench_runtime=$rt ssdq.bench_rounds=$rounds" \
+		sh "$VM/boot.sh" --scenarios bench-randread --out "$out" >&2
+fi
 R=$out/bench-randread
 
 # one line per round: IOPS, mean latency (us), CPU per I/O (us)
@@ -49,7 +51,7 @@ for qd in 1 32; do
 		iops=$(echo "$all" | awk '{print $1}' | median)
 		lat=$(echo "$all" | awk '{print $2}' | median)
 		cpu=$(echo "$all" | awk '{print $3}' | median)
-		each=$(echo "$all" | awk '{printf "%s%d", NR > 1 ? " / " : "", $1}')
+		each=$(echo "$all" | awk '{printf "%s%d", (NR > 1 ? " / " : ""), $1}')
 		ratio=$(awk -v a="$iops" -v b="$ref_iops" 'BEGIN { if (b > 0) printf "%.2fx", a / b }')
 		echo "| $name | $qd | ${iops%.*} | $lat | $cpu | $ratio | $each |"
 	done

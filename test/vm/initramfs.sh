@@ -43,6 +43,10 @@ if [ -f "$so" ]; then
 else
 	note "warning: $so is missing; ssdq scenarios will fail (run make)"
 fi
+# SSDQ_VM_EXTRA: more files for /opt/extra (helper programs, engine variants)
+for f in ${SSDQ_VM_EXTRA:-}; do
+	mkdir -p opt/extra && cp "$f" opt/extra/ || die "SSDQ_VM_EXTRA: cannot copy $f"
+done
 
 cp "$VM/guest-init.sh" init && chmod 755 init
 cp "$VM/guest-lib.sh" guest-lib.sh
