@@ -41,7 +41,7 @@ FIO_CFLAGS  := -include $(FIO_SRC)/config-host.h -isystem $(FIO_SRC) -DFIO_VERSI
                -fvisibility=hidden
 LIBS_ENGINE := $(shell pkg-config --libs liburing) -lm -lpthread
 
-ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c
+ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
                engine/phases.c engine/sidecar.c engine/sampling.c engine/source_model.c
 POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd.c \
@@ -49,7 +49,7 @@ POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd
                power/sampler.c
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
-UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model \
+UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model test_opt_parse \
               test_power_nvme test_power_sources test_power_qis test_power_sampler \
               test_report_slc test_report_readers test_report_fixtures test_report_power
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))

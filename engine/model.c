@@ -39,6 +39,7 @@ struct ssdq_model_shared {
 	double energy_seen_power, energy_seen_thermal;
 	uint64_t power_ns, thermal_ns;
 	double temp_c;
+	double ambient_c;		/* 0: the preset's */
 	int throttling;
 	uint32_t tmt1_count;
 	uint64_t tmt1_ns, throttle_since_ns;
@@ -336,8 +337,9 @@ static void advance_thermal(struct ssdq_model *m, uint64_t now_ns)
 		return;
 	dt = (now_ns - sh->thermal_ns) / 1e9;
 	watts = p->p_idle + (sh->energy_j - sh->energy_seen_thermal) / dt;
-	target = p->t_ambient + watts * p->t_rth;
-	sh->temp_c += (target - sh->temp_c) * (1.0 - exp(-dt / p->t_tau_s));
+	/* a drive scaled down N times fills N times faster: so does it heat */
+	target = (sh->ambient_c ? sh->ambient_c : p->t_ambient) + watts * p->t_rth;
+	sh->temp_c += (target - sh->temp_c) * (1.0 - exp(-dt * m->scale / p->t_tau_s));
 	if (sh->throttling)
 		sh->tmt1_ns += now_ns - sh->thermal_ns;
 	sh->thermal_ns = now_ns;
@@ -439,6 +441,23 @@ static void fill_smart(struct ssdq_model_shared *sh, struct ssdq_model_smart *sm
 	smart->tmt1_count = sh->tmt1_count;
 	smart->tmt1_ms = sh->tmt1_ns / 1000000;
 	smart->throttling = sh->throttling;
+}
+
+void ssdq_model_set_ambient(struct ssdq_model *m, double celsius)
+{
+	lock(m->sh);
+	m->sh->ambient_c = celsius;
+	unlock(m->sh);
+}
+
+double ssdq_model_active_energy(struct ssdq_model *m)
+{
+	double e;
+
+	lock(m->sh);
+	e = m->sh->energy_j;
+	unlock(m->sh);
+	return e;
 }
 
 void ssdq_model_peek(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_smart *smart)

@@ -145,6 +145,20 @@ void ssdq_model_erase(struct ssdq_model *m);
 double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_smart *smart);
 
 /**
+ * ssdq_model_set_ambient() - Set the air temperature around the drive
+ * (°C; 0: the preset's). Thermal time constants shrink with the scale, as
+ * a scaled drive fills faster.
+ */
+void ssdq_model_set_ambient(struct ssdq_model *m, double celsius);
+
+/**
+ * ssdq_model_active_energy() - Energy drawn above idle since the state file
+ * was made, in J; the difference over a job plus idle power × its duration
+ * is the job's energy (ground truth for power figures).
+ */
+double ssdq_model_active_energy(struct ssdq_model *m);
+
+/**
  * ssdq_model_peek() - The counters as of @now_ns, without touching the
  * power average ssdq_model_power() keeps. Advances the thermal model.
  */

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The job's events sidecar: <prefix>_events.<N>.jsonl beside fio's logs. */
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -31,11 +33,16 @@ static void event(struct thread_data *td, const char *name, long long bytes,
 		return;
 	if (!sd->events) {
 		char path[4096];
+		int fd;
 
 		if (sd->events_failed || ssdq_sidecar_name(td, "events", "jsonl", path, sizeof(path)))
 			return;
-		sd->events = fopen(path, "we");
+		/* appended: the sampler writes its own lines into the same file */
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+		sd->events = fd < 0 ? NULL : fdopen(fd, "a");
 		if (!sd->events) {
+			if (fd >= 0)
+				close(fd);
 			ssdq_log("%s: cannot write the events sidecar %s: %s", td->o.name, path,
 				 strerror(errno));
 			sd->events_failed = 1;

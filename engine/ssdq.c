@@ -15,6 +15,7 @@
 
 #include "ssdq.h"
 #include "nvme_status.h"
+#include "opt_parse.h"
 #include "util.h"
 #include "verify.h"
 
@@ -216,17 +217,45 @@ static int ssdq_open_file(struct thread_data *td, struct fio_file *f)
 		td_verror(td, -ret, "ssdq_open_file");
 		return 1;
 	}
+	if (sf->model.sh) {
+		struct ssdq_options *o = td->eo;
+		struct ssdq_data *sd = td->io_ops_data;
+
+		if (o->model_ambient)
+			ssdq_model_set_ambient(&sf->model, o->model_ambient);
+		if (sd && !sd->model_t0_ns) {
+			sd->model_t0_ns = ssdq_mono_ns();
+			sd->model_e0 = ssdq_model_active_energy(&sf->model);
+		}
+	}
 	f->fd = sf->dev.fd;
 	f->engine_data = sf;
 	return 0;
+}
+
+/* The model's own account of the job's energy: ground truth for reports. */
+static void model_energy_event(struct thread_data *td, struct ssdq_file *sf)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	double secs, joules;
+	char val[96];
+
+	if (!sd || !sd->model_t0_ns)
+		return;
+	secs = (ssdq_mono_ns() - sd->model_t0_ns) / 1e9;
+	joules = ssdq_model_active_energy(&sf->model) - sd->model_e0 + sf->model.p->p_idle * secs;
+	snprintf(val, sizeof(val), "%.6f J in %.6f s, %.6f W", joules, secs,
+		 secs > 0 ? joules / secs : 0.0);
+	ssdq_event_str(td, "model_energy", "truth", val);
 }
 
 static int ssdq_close_file(struct thread_data *td, struct fio_file *f)
 {
 	struct ssdq_file *sf = ssdq_file_of(f);
 
-	(void)td;
 	if (sf) {
+		if (sf->model.sh)
+			model_energy_event(td, sf);
 		close_backing(sf);
 		free(sf);
 		f->engine_data = NULL;
@@ -403,9 +432,14 @@ static int ssdq_init(struct thread_data *td)
 			 o->duty);
 		return 1;
 	}
+	if (ssdq_parse_interval(o->smart_interval ? o->smart_interval : "1", &o->smart_us)) {
+		ssdq_log("%s: ssdq_smart_interval=%s: give seconds (0.5) or a unit (500ms, 2s)",
+			 td->o.name, o->smart_interval);
+		return 1;
+	}
 	if (o->smart_us && o->smart_us < 100000) {
-		ssdq_log("%s: ssdq_smart_interval=%llums is below the 100ms SMART allows",
-			 td->o.name, o->smart_us / 1000);
+		ssdq_log("%s: ssdq_smart_interval=%s is below the 100ms SMART allows",
+			 td->o.name, o->smart_interval);
 		return 1;
 	}
 	ssdq_event(td, "job_start", -1);
@@ -720,11 +754,9 @@ static struct fio_option options[] = {
 	{
 		.name	= "ssdq_smart_interval",
 		.lname	= "ssdq SMART interval",
-		.type	= FIO_OPT_STR_VAL_TIME,
-		.off1	= offsetof(struct ssdq_options, smart_us),
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, smart_interval),
 		.def	= "1",
-		.is_seconds = 1,
-		.is_time = 1,
 		.help	= "Read the SMART / Health log this often into <prefix>_smart.<N>.jsonl "
 			  "(0: never; at least 100ms)",
 		.category = FIO_OPT_C_ENGINE,
@@ -760,6 +792,18 @@ static struct fio_option options[] = {
 		.def	= "1",
 		.minval	= 1,
 		.help	= "Divide the model's capacity and SLC cache by this; speeds stay",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_model_ambient",
+		.lname	= "ssdq drive model ambient temperature",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct ssdq_options, model_ambient),
+		.def	= "0",
+		.maxval	= 120,
+		.help	= "Air temperature around the model drive in C (0: the preset's); a hot "
+			  "case makes it throttle",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

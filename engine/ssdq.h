@@ -32,10 +32,12 @@ struct ssdq_options {
 	unsigned long long idle_us; /* ssdq_idle: idle after the job's I/O */
 	char *power;		/* ssdq_power: power source specs, ';'-separated */
 	unsigned int power_rate; /* ssdq_power_rate: Hz */
-	unsigned long long smart_us; /* ssdq_smart_interval: 0 = no SMART log */
+	char *smart_interval;	/* ssdq_smart_interval: as given */
+	unsigned long long smart_us; /* parsed at init; 0 = no SMART log */
 	unsigned long long capacity; /* ssdq_capacity: size told to fio, 0 = NSZE */
 	char *model;		/* ssdq_model: preset of the drive model, NULL: a device */
 	unsigned int model_scale; /* ssdq_model_scale: capacity divisor */
+	unsigned int model_ambient; /* ssdq_model_ambient: °C, 0 = the preset's */
 };
 
 /**
@@ -102,6 +104,8 @@ struct ssdq_data {
 	unsigned int max_parts;		/* most commands one io_u can need */
 	unsigned long long xfer_cap;	/* every file's commands are at most this */
 	uint64_t first_io_ns;		/* CLOCK_MONOTONIC of the first I/O */
+	uint64_t model_t0_ns;		/* model: when the job opened it */
+	double model_e0;		/* model: its active energy then */
 	struct ssdq_sampler *sampler;	/* this job samples its device */
 	struct ssdq_model *smart_model;	/* the model the sampler's SMART reads */
 	int sample_lock_fd;		/* holds the device's sampler lock */
