@@ -11,7 +11,8 @@ ANALYSIS_LIB_SRCS := analysis/diag.c analysis/figure.c analysis/reader_json.c \
 	analysis/reader_log.c analysis/lat_hist.c analysis/fill.c analysis/slc.c \
 	analysis/power.c analysis/fio_jobs.c analysis/metrics.c analysis/report.c \
 	analysis/write_common.c analysis/write_text.c analysis/write_csv.c \
-	analysis/write_json.c analysis/write_html.c
+	analysis/write_json.c analysis/write_html.c analysis/device.c \
+	analysis/reader_jsonl.c analysis/events.c analysis/smart.c analysis/series.c
 ANALYSIS_LIB_OBJS := $(ANALYSIS_LIB_SRCS:analysis/%.c=$(B)/analysis/%.o)
 
 $(B)/analysis/%.o: analysis/%.c

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +31,14 @@ int rpt_fill_init(struct rpt_fill_curve *c, double avg_msec)
 {
 	memset(c, 0, sizeof(*c));
 	c->avg_msec = avg_msec > 0 ? avg_msec : 0;
+	c->scale = 1;
+	c->t_start = NAN;
 	return fill_push(c, 0, 0);
+}
+
+void rpt_fill_set_scale(struct rpt_fill_curve *c, double scale)
+{
+	c->scale = scale >= 1 ? scale : 1;
 }
 
 int rpt_fill_add(struct rpt_fill_curve *c, double bytes, double ms)
@@ -61,29 +70,147 @@ int rpt_fill_add(struct rpt_fill_curve *c, double bytes, double ms)
 	return 0;
 }
 
+/* a gap longer than this many log intervals had intervals with no I/O */
+#define GAP_EMPTY	1.5
+
+/*
+ * Add the pending group of per-I/O samples that share one timestamp. The
+ * first group has no earlier time: it starts at the caller's start hint, or
+ * else runs at the second group's rate (its own I/Os' latencies would overlap
+ * at a queue depth above 1), so it waits for the second.
+ */
+static int flush_group(struct rpt_fill_curve *c)
+{
+	double b = c->group_bytes, ms = c->group_ms;
+	int ret;
+
+	if (!c->group_n)
+		return 0;
+	c->group_bytes = c->group_ms = 0;
+	c->group_n = 0;
+	if (c->first_pending) {
+		c->first_pending = false;
+		if (!isnan(c->t_start) && c->t_start < c->t_prev_group)
+			c->first_ms = c->t_prev_group - c->t_start;
+		else if (ms > 0 && b > 0)
+			c->first_ms = c->first_bytes * ms / b;
+		/* else its own I/Os' longest time, as read */
+		c->t_first = c->t_prev_group - c->first_ms;
+		c->v_first = c->first_ms > 0 ? c->first_bytes / c->first_ms : 0;
+		ret = rpt_fill_add(c, c->scale * c->first_bytes, c->scale * c->first_ms);
+		if (ret)
+			return ret;
+	}
+	return rpt_fill_add(c, c->scale * b, c->scale * ms);
+}
+
 int rpt_fill_add_sample(struct rpt_fill_curve *c, const struct rpt_log_sample *s)
 {
-	double ms, bytes, v = s->value > 0 ? s->value * 1024.0 : 0;
+	double ms, covered, bytes, v = s->value > 0 ? s->value * 1024.0 : 0;
+	double k = c->scale;
+	int ret;
 
 	if (!c->started) {
 		c->started = true;
 		c->t_prev = c->t_last = s->t_ms;
 		if (s->bs) {
+			/* the first group: see flush_group() */
 			ms = v > 0 ? s->bs * 1000.0 / v : 0;
 			c->t_first = s->t_ms - ms;
-			return rpt_fill_add(c, s->bs, ms);
+			c->t_prev_group = s->t_ms;
+			c->first_pending = true;
+			c->first_bytes = (double)s->bs;
+			c->first_ms = ms;
+			c->group_n = 0;
+			return 0;
 		}
 		c->t_first = s->t_ms - c->avg_msec;
-		return rpt_fill_add(c, v * c->avg_msec / 1000.0, c->avg_msec);
+		c->v_first = c->v_last = v / 1000.0;
+		return rpt_fill_add(c, k * v * c->avg_msec / 1000.0, k * c->avg_msec);
 	}
 	ms = s->t_ms - c->t_prev;
 	if (ms < 0) {
 		c->backwards++;
 		return 0;
 	}
-	c->t_prev = c->t_last = s->t_ms;
-	bytes = s->bs ? (double)s->bs : v * ms / 1000.0;
-	return rpt_fill_add(c, bytes, ms);
+	c->t_last = s->t_ms;
+	if (s->bs) {
+		/*
+		 * Per-I/O samples: I/Os that completed within one log time
+		 * unit share its interval since the previous time.
+		 */
+		if (ms > 0) {
+			ret = flush_group(c);
+			if (ret)
+				return ret;
+			c->t_prev = s->t_ms;
+			c->group_ms = ms;
+		} else if (c->first_pending && !c->group_n) {
+			/* still the first group */
+			c->first_bytes += (double)s->bs;
+			c->first_ms = fmax(c->first_ms, v > 0 ? s->bs * 1000.0 / v : 0);
+			return 0;
+		}
+		c->group_bytes += (double)s->bs;
+		c->group_n++;
+		c->v_last = c->group_ms > 0 ? c->group_bytes / c->group_ms : c->v_last;
+		if (c->bytes + k * (c->group_bytes + c->first_bytes) > RPT_FILL_MAX_BYTES)
+			return -ERANGE;
+		return 0;
+	}
+	c->t_prev = s->t_ms;
+	covered = c->avg_msec > 0 && ms > GAP_EMPTY * c->avg_msec ? c->avg_msec : ms;
+	bytes = v * covered / 1000.0;
+	c->v_last = v / 1000.0;
+	ret = rpt_fill_add(c, 0, k * (ms - covered));
+	return ret ? ret : rpt_fill_add(c, k * bytes, k * covered);
+}
+
+int rpt_fill_finish(struct rpt_fill_curve *c)
+{
+	if (c->first_pending && !c->group_n) {
+		/* only the first group: it is the last one too */
+		c->group_n = 1;
+		c->group_bytes = 0;
+		c->group_ms = 0;
+	}
+	return flush_group(c);
+}
+
+void rpt_fill_set_start(struct rpt_fill_curve *c, double t_ms)
+{
+	c->t_start = t_ms;
+}
+
+int rpt_fill_prepend(struct rpt_fill_curve *c, double bytes, double ms)
+{
+	struct rpt_fill_curve n;
+	double total = c->bytes + bytes, x;
+	int ret;
+
+	if (!(bytes > 0) || !(ms > 0) || c->n < 1)
+		return -EINVAL;
+	if (total > RPT_FILL_MAX_BYTES)
+		return -ERANGE;
+	n = *c;
+	n.b = n.t = NULL;
+	n.n = n.cap = 0;
+	ret = fill_push(&n, 0, 0);
+	for (x = RPT_FILL_POINT_BYTES; !ret && x <= total; x = (double)n.n * RPT_FILL_POINT_BYTES)
+		ret = fill_push(&n, x, x <= bytes ? ms * x / bytes :
+				ms + rpt_fill_time_at(c, x - bytes));
+	if (ret) {
+		free(n.b);
+		free(n.t);
+		return ret;
+	}
+	free(c->b);
+	free(c->t);
+	n.bytes = total;
+	n.ms = c->ms + ms;
+	n.t_first = c->t_first - ms / c->scale;
+	*c = n;
+	return 0;
 }
 
 double rpt_fill_time_at(const struct rpt_fill_curve *c, double bytes)
@@ -116,6 +243,38 @@ double rpt_fill_time_at(const struct rpt_fill_curve *c, double bytes)
 	if (b1 <= b0)
 		return t0;
 	return t0 + (t1 - t0) * (bytes - b0) / (b1 - b0);
+}
+
+double rpt_fill_bytes_at(const struct rpt_fill_curve *c, double ms)
+{
+	size_t lo = 0, hi = c->n;
+	double b0, b1, t0, t1;
+
+	if (ms >= c->ms)
+		return c->bytes;
+	if (ms <= 0)
+		return 0;
+	/* the last point with t < ms */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->t[mid] < ms)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	b0 = c->b[lo];
+	t0 = c->t[lo];
+	if (lo + 1 < c->n) {
+		b1 = c->b[lo + 1];
+		t1 = c->t[lo + 1];
+	} else {
+		b1 = c->bytes;
+		t1 = c->ms;
+	}
+	if (t1 <= t0)
+		return b0;
+	return b0 + (b1 - b0) * (ms - t0) / (t1 - t0);
 }
 
 void rpt_fill_free(struct rpt_fill_curve *c)

@@ -15,12 +15,26 @@
  * - averaged logs (log_avg_msec > 0, bs field 0): a sample of v KiB/s at
  *   time t stands for v * 1024 B/s from the previous sample's time to t (the
  *   first from t - log_avg_msec), so bytes come from integrating bandwidth
- *   over time, not from averaging samples;
+ *   over time, not from averaging samples. fio logs nothing for an interval
+ *   in which no I/O completed, and the rate of the sample after such a gap
+ *   covers its own interval only: a gap longer than 1.5 log_avg_msec is
+ *   time with no bytes, followed by log_avg_msec at the sample's rate. (fio
+ *   3.33's first sample covers the time from the job's start to the helper
+ *   thread's first tick, up to 250 ms: rpt_fill_prepend() adds what the
+ *   caller knows about it.)
  * - per-I/O logs (bs field > 0): a sample is one I/O of bs bytes; time comes
- *   from the timestamps.
+ *   from the timestamps, and the I/Os logged with one timestamp share the
+ *   time since the previous one (so ms timestamps at several I/Os per ms
+ *   give no zero-time steps); the first of these groups runs from the start
+ *   hint (rpt_fill_set_start()), else at the second group's rate.
  *
  * Memory grows with the bytes written (16 bytes per 1/16 GB), not with the
  * number of log lines.
+ *
+ * A drive model scaled down S times in capacity with speeds unchanged
+ * (rpt_fill_set_scale()) writes its whole capacity in 1/S of the full
+ * drive's time: the curve multiplies bytes and times by S, so positions and
+ * sizes are the full drive's and speeds stay as measured.
  */
 #define RPT_FILL_POINT_BYTES	(1e9 / 16)
 #define RPT_FILL_MAX_BYTES	2e14	/* 200 TB: beyond any drive, so bad input */
@@ -32,12 +46,23 @@ struct rpt_fill_curve {
 	size_t cap;
 	double bytes;		/* bytes so far */
 	double ms;		/* time so far */
-	double avg_msec;	/* the job's log_avg_msec, 0 if unknown */
+	double avg_msec;	/* the job's log_avg_msec, 0 if unknown (log ms) */
+	double scale;		/* bytes and times are multiplied by this (>= 1) */
+	double v_first;		/* the first sample's rate, bytes per log ms */
+	double v_last;		/* the last sample's rate, bytes per log ms */
 	double t_first;		/* log time the first sample's interval starts */
 	double t_last;		/* log time of the last sample */
 	double t_prev;
 	bool started;
 	unsigned long backwards; /* samples whose time went back: skipped */
+	double group_bytes;	/* per-I/O samples with the latest time, not added yet */
+	double group_ms;
+	unsigned long group_n;
+	bool first_pending;	/* the first per-I/O group, not added yet */
+	double first_bytes;
+	double first_ms;
+	double t_prev_group;	/* its time */
+	double t_start;		/* when the job's I/O started (unix ms), or NAN */
 };
 
 /**
@@ -48,6 +73,31 @@ struct rpt_fill_curve {
  * Return: 0 or -ENOMEM.
  */
 int rpt_fill_init(struct rpt_fill_curve *c, double avg_msec);
+
+/**
+ * rpt_fill_finish() - Add what the last samples left pending; call after the
+ * last rpt_fill_add_sample() and before using the curve.
+ * @c: curve
+ *
+ * Return: as rpt_fill_add().
+ */
+int rpt_fill_finish(struct rpt_fill_curve *c);
+
+/**
+ * rpt_fill_set_start() - When the job's I/O started, if known (e.g. from the
+ * events sidecar): the first group of per-I/O samples runs from then.
+ * @c: curve
+ * @t_ms: log time (unix ms)
+ */
+void rpt_fill_set_start(struct rpt_fill_curve *c, double t_ms);
+
+/**
+ * rpt_fill_set_scale() - Report a model drive scaled down @scale times in
+ * full-drive units; call before the first sample.
+ * @c: curve
+ * @scale: >= 1
+ */
+void rpt_fill_set_scale(struct rpt_fill_curve *c, double scale);
 
 /**
  * rpt_fill_add() - Append @bytes written in @ms milliseconds at a steady rate.
@@ -71,6 +121,18 @@ int rpt_fill_add(struct rpt_fill_curve *c, double bytes, double ms);
 int rpt_fill_add_sample(struct rpt_fill_curve *c, const struct rpt_log_sample *s);
 
 /**
+ * rpt_fill_prepend() - Put @bytes written in @ms before the start of the
+ * curve (both in curve units, i.e. already scaled), e.g. the part of fio's
+ * first log interval that the log does not show; t_first moves back.
+ * @c: a curve with at least one sample
+ * @bytes: > 0
+ * @ms: > 0
+ *
+ * Return: 0, -EINVAL, -ENOMEM or -ERANGE; the curve is unchanged on error.
+ */
+int rpt_fill_prepend(struct rpt_fill_curve *c, double bytes, double ms);
+
+/**
  * rpt_fill_time_at() - Time taken to write the first @bytes.
  * @c: curve
  * @bytes: 0 <= bytes <= c->bytes
@@ -78,6 +140,16 @@ int rpt_fill_add_sample(struct rpt_fill_curve *c, const struct rpt_log_sample *s
  * Return: milliseconds, interpolated between points.
  */
 double rpt_fill_time_at(const struct rpt_fill_curve *c, double bytes);
+
+/**
+ * rpt_fill_bytes_at() - Bytes written after @ms (curve units), the inverse
+ * of rpt_fill_time_at(); where the curve is flat, its first byte count.
+ * @c: curve
+ * @ms: 0 <= ms <= c->ms
+ *
+ * Return: bytes, interpolated between points.
+ */
+double rpt_fill_bytes_at(const struct rpt_fill_curve *c, double ms);
 
 /**
  * rpt_fill_free() - Free the points.

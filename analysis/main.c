@@ -63,7 +63,8 @@ static int expand(struct inputs *in, const char *arg)
 		size_t len = strlen(de->d_name);
 		char *p;
 
-		if (len <= 5 || strcmp(de->d_name + len - 5, ".json") || de->d_name[0] == '.')
+		if (len <= 5 || strcmp(de->d_name + len - 5, ".json") || de->d_name[0] == '.' ||
+		    !strcmp(de->d_name, RPT_DEVICE_FILE))
 			continue;
 		if (asprintf(&p, "%.*s/%s", (int)(strlen(arg) - (arg[strlen(arg) - 1] == '/')),
 			     arg, de->d_name) < 0 || add_input(in, p)) {
@@ -95,7 +96,7 @@ int main(int argc, char **argv)
 	};
 	const char *format = "text", *html = NULL;
 	struct inputs in = { 0 };
-	struct rpt_test *t;
+	struct rpt_report r;
 	int c, ret, status = 0;
 	size_t i, k;
 
@@ -130,30 +131,33 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	t = calloc(in.n ? in.n : 1, sizeof(*t));
-	if (!t) {
+	ret = rpt_report_load(in.path, in.n, &r);
+	if (ret) {
 		fprintf(stderr, "ssdq-report: out of memory\n");
-		return 1;
+		status = 1;
 	}
-	for (i = 0; i < in.n; i++) {
-		ret = rpt_test_load(in.path[i], &t[i]);
-		if (ret == -ENOMEM) {
-			fprintf(stderr, "ssdq-report: %s: out of memory\n", in.path[i]);
-			status = 1;
-		}
-		if (ret || t[i].diag.nerrors)
+	for (i = 0; i < r.nd; i++) {
+		if (r.d[i].diag.nerrors)
 			status = 1;
 		if (strcmp(format, "text"))
-			for (k = 0; k < t[i].diag.n; k++)
-				if (t[i].diag.level[k] == RPT_ERROR)
-					fprintf(stderr, "ssdq-report: %s\n", t[i].diag.msg[k]);
+			for (k = 0; k < r.d[i].diag.n; k++)
+				if (r.d[i].diag.level[k] == RPT_ERROR)
+					fprintf(stderr, "ssdq-report: %s\n", r.d[i].diag.msg[k]);
+	}
+	for (i = 0; i < r.nt; i++) {
+		if (r.t[i].diag.nerrors)
+			status = 1;
+		if (strcmp(format, "text"))
+			for (k = 0; k < r.t[i].diag.n; k++)
+				if (r.t[i].diag.level[k] == RPT_ERROR)
+					fprintf(stderr, "ssdq-report: %s\n", r.t[i].diag.msg[k]);
 	}
 	if (!strcmp(format, "csv"))
-		ret = rpt_write_csv(stdout, t, in.n);
+		ret = rpt_write_csv(stdout, &r);
 	else if (!strcmp(format, "json"))
-		ret = rpt_write_json(stdout, t, in.n);
+		ret = rpt_write_json(stdout, &r);
 	else
-		ret = rpt_write_text(stdout, t, in.n);
+		ret = rpt_write_text(stdout, &r);
 	if (ret || fflush(stdout)) {
 		fprintf(stderr, "ssdq-report: writing the report failed\n");
 		status = 1;
@@ -161,16 +165,14 @@ int main(int argc, char **argv)
 	if (html) {
 		FILE *f = fopen(html, "w");
 
-		if (!f || rpt_write_html(f, t, in.n) || fclose(f)) {
+		if (!f || rpt_write_html(f, &r) || fclose(f)) {
 			fprintf(stderr, "ssdq-report: %s: %s\n", html, strerror(errno));
 			status = 1;
 		}
 	}
-	for (i = 0; i < in.n; i++) {
-		rpt_test_free(&t[i]);
+	rpt_report_free(&r);
+	for (i = 0; i < in.n; i++)
 		free(in.path[i]);
-	}
-	free(t);
 	free(in.path);
 	return status;
 }

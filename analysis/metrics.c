@@ -13,6 +13,7 @@
 #include "power.h"
 #include "reader_json.h"
 #include "reader_log.h"
+#include "smart.h"
 
 static const char *const ddir_name[] = { "read", "write", "trim" };
 
@@ -326,17 +327,17 @@ out:
 }
 
 static char *log_path(const char *dir, const char *prefix, const char *type,
-		      unsigned int thread, bool per_job)
+		      const char *ext, unsigned int thread, bool per_job)
 {
 	char *p = NULL;
 	int ret;
 
 	if (per_job)
-		ret = asprintf(&p, "%s%s%s_%s.%u.log", prefix[0] == '/' ? "" : dir,
-			       prefix[0] == '/' ? "" : "/", prefix, type, thread);
+		ret = asprintf(&p, "%s%s%s_%s.%u.%s", prefix[0] == '/' ? "" : dir,
+			       prefix[0] == '/' ? "" : "/", prefix, type, thread, ext);
 	else
-		ret = asprintf(&p, "%s%s%s_%s.log", prefix[0] == '/' ? "" : dir,
-			       prefix[0] == '/' ? "" : "/", prefix, type);
+		ret = asprintf(&p, "%s%s%s_%s.%s", prefix[0] == '/' ? "" : dir,
+			       prefix[0] == '/' ? "" : "/", prefix, type, ext);
 	return ret < 0 ? NULL : p;
 }
 
@@ -344,16 +345,46 @@ static char *log_path(const char *dir, const char *prefix, const char *type,
 static char *find_log(const char *dir, const char *prefix, const char *type,
 		      const struct rpt_fio_entry *e, char *tried, size_t len)
 {
-	char *p = log_path(dir, prefix, type, e->thread, true);
+	char *p = log_path(dir, prefix, type, "log", e->thread, true);
 
 	if (p && !access(p, R_OK))
 		return p;
 	snprintf(tried, len, "%s", p ? p : "?");
 	free(p);
-	p = log_path(dir, prefix, type, 0, false);
+	p = log_path(dir, prefix, type, "log", 0, false);
 	if (p && !access(p, R_OK))
 		return p;
 	free(p);
+	return NULL;
+}
+
+/*
+ * An ssdq sidecar of @type (<prefix>_<type>.<N>.<ext>): the bw log's prefix
+ * first, then the job name; NULL if none (@tried says where it looked).
+ */
+static char *find_sidecar(const char *dir, const char *prefix, const char *type,
+			  const char *ext, const struct rpt_fio_entry *e,
+			  char *tried, size_t len)
+{
+	const char *pre[2] = { prefix, e->jobname };
+	size_t used = 0;
+	int i;
+
+	if (len)
+		tried[0] = '\0';
+	for (i = 0; i < 2; i++) {
+		char *p;
+
+		if (!pre[i] || (i && prefix && !strcmp(prefix, e->jobname)))
+			continue;
+		p = log_path(dir, pre[i], type, ext, e->thread, true);
+		if (p && !access(p, R_OK))
+			return p;
+		if (used < len)
+			used += snprintf(tried + used, len - used, "%s%s", used ? " and " : "",
+					 p ? p : "?");
+		free(p);
+	}
 	return NULL;
 }
 
@@ -395,6 +426,9 @@ static void read_bw_log(const char *path, double avg_msec, bool unix_ms,
 			ret = 0;
 		}
 	}
+	if (!ret && fill && (ret = rpt_fill_finish(fill)))
+		snprintf(r.err, sizeof(r.err), "%s: %s", path, ret == -ERANGE ?
+			 "more than 200 TB written: not a real drive's log" : strerror(-ret));
 	if (ret < 0) {
 		rpt_diag_add(d, RPT_ERROR, "%s", r.err);
 		why_cat(w->why, sizeof(w->why), "", r.err);
@@ -419,20 +453,17 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 	struct rpt_fig *figs[3] = { &j->power_w, &j->energy_j, &j->peak_power_w };
 	struct rpt_log_reader r;
 	struct rpt_power p;
-	char tried[PATH_MAX] = "", tried2[PATH_MAX] = "", why[RPT_WHY_LEN];
+	char tried[2 * PATH_MAX + 8] = "", why[RPT_WHY_LEN];
 	char *path = NULL;
 
 	if (!e->thread) {
 		null_all(figs, 3, "client/server run: the logs stay on the servers");
 		return;
 	}
-	if (prefix)
-		path = find_log(dir, prefix, "power", e, tried, sizeof(tried));
-	if (!path && (!prefix || strcmp(prefix, e->jobname)))
-		path = find_log(dir, e->jobname, "power", e, tried2, sizeof(tried2));
+	path = find_sidecar(dir, prefix, "power", "log", e, tried, sizeof(tried));
 	if (!path) {
-		snprintf(why, sizeof(why), "no power log (looked for %s%s%s)", tried,
-			 *tried && *tried2 ? " and " : "", tried2);
+		snprintf(why, sizeof(why), "no power log (looked for %.*s)",
+			 (int)(sizeof(why) - 40), tried);
 		null_all(figs, 3, why);
 		return;
 	}
@@ -455,22 +486,194 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 	free(path);
 }
 
+/* The events sidecar: stop reason and bursts. */
+static int events(const struct rpt_fio_entry *e, const char *dir, const char *prefix,
+		  struct rpt_events *ev, struct rpt_job *j, struct rpt_diag *d)
+{
+	char tried[2 * PATH_MAX + 8];
+	char *path;
+	int ret;
+
+	if (!e->thread) {
+		snprintf(j->stop_why, sizeof(j->stop_why),
+			 "client/server run: the sidecars stay on the servers");
+		return 0;
+	}
+	path = find_sidecar(dir, prefix, "events", "jsonl", e, tried, sizeof(tried));
+	if (!path) {
+		snprintf(j->stop_why, sizeof(j->stop_why), "no events sidecar (looked for %.*s)",
+			 (int)(sizeof(j->stop_why) - 40), tried);
+		return 0;
+	}
+	ret = rpt_events_read(path, e->jobname, ev, d);
+	if (ret == -ENOMEM) {
+		free(path);
+		return ret;
+	}
+	if (ret) {
+		snprintf(j->stop_why, sizeof(j->stop_why), "%.*s cannot be read",
+			 (int)(sizeof(j->stop_why) - 20), path);
+		free(path);
+		return 0;
+	}
+	j->has_events = true;
+	j->stop = rpt_events_stop(ev);
+	if (!j->stop)
+		snprintf(j->stop_why, sizeof(j->stop_why), "%.*s has no job_end event with a stop reason",
+			 (int)(sizeof(j->stop_why) - 50), path);
+	if (ev->device_errors)
+		rpt_diag_add(&j->notes, RPT_WARN, "%s: %lu device errors during the job",
+			     path, ev->device_errors);
+	free(path);
+	ret = rpt_bursts_compute(ev, &j->bursts);
+	if (ret < 0)
+		return ret;
+	j->has_bursts = ret > 0;
+	if (j->bursts.unclosed)
+		rpt_diag_add(&j->notes, RPT_WARN,
+			     "%lu bursts started but did not end (left out of the burst figures)",
+			     j->bursts.unclosed);
+	return 0;
+}
+
+static void smart(const struct rpt_fio_entry *e, const char *dir, const char *prefix,
+		  struct rpt_smart *sm, struct rpt_diag *d, bool *ok)
+{
+	char tried[2 * PATH_MAX + 8];
+	char *path;
+
+	*ok = false;
+	if (!e->thread)
+		return;
+	path = find_sidecar(dir, prefix, "smart", "jsonl", e, tried, sizeof(tried));
+	if (!path)
+		return;
+	*ok = !rpt_smart_read(path, sm, d);
+	free(path);
+}
+
+/*
+ * fio 3.33 starts a job's clock after the engine's set-up and takes the first
+ * bw sample at its helper thread's first tick, up to 250 ms later (and any
+ * log_avg_msec): the first sample's rate covers all of that time, not
+ * log_avg_msec. When the log adds up to less than fio's io_bytes, the part of
+ * the first interval before its last log_avg_msec is put back at the first
+ * sample's rate: from the latest set-up event in the events sidecar, else as
+ * much as is missing (at most 250 ms).
+ */
+#define FIO_FIRST_TICK_MS	250.0
+
+static int first_interval(struct rpt_fill_curve *c, double t_start, double io_bytes,
+			  const char *bw, struct rpt_job *j)
+{
+	double k = c->scale, avg = c->avg_msec, need, tail, add_b = 0, gap, first;
+	int ret = 0;
+
+	if (!(avg > 0) || !c->started || !(c->v_first > 0))
+		return 0;
+	need = io_bytes * k - c->bytes;
+	tail = c->v_last * avg * k;	/* fio drops the last partial interval */
+	if (!(io_bytes > 0)) {
+		/* nothing to check against */
+	} else if (!isnan(t_start)) {
+		gap = c->t_first - t_start;
+		if (gap > 0.5 * avg)
+			add_b = fmin(c->v_first * gap * k, need - 0.5 * tail);
+	} else if (need > tail) {
+		add_b = fmin(need - 0.5 * tail, c->v_first * FIO_FIRST_TICK_MS * k);
+		rpt_diag_add(&j->notes, RPT_WARN,
+			     "%s: the log adds up to %.0f MB less than fio's io_bytes: the first sample is taken to cover %.0f ms more than log_avg_msec (fio's first interval starts with the job; no events sidecar says when)",
+			     bw, need / k / 1e6, add_b / k / c->v_first);
+	}
+	if (add_b > 0)
+		ret = rpt_fill_prepend(c, add_b, add_b / c->v_first);
+	first = add_b + c->v_first * avg * k;
+	if (!ret && first > fmax(4e9, 0.02 * c->bytes))
+		rpt_diag_add(&j->notes, RPT_WARN,
+			     "%s: fio's first bw sample covers the first %.1f GB (%.0f ms): the speed inside it is one average, so a cache or phase shorter than that cannot be seen%s",
+			     bw, first / 1e9, first / k / c->v_first,
+			     k > 1 ? "; for a scaled model, log every I/O (log_avg_msec=0)" : "");
+	return ret;
+}
+
+/* The fill's fall is thermal throttling when SMART says so around it. */
+static void throttle_check(const struct rpt_fill_curve *c, const struct rpt_smart *sm,
+			   struct rpt_fill *f)
+{
+	struct rpt_thermal th;
+	double x, t, win;
+	size_t i, n = 0;
+
+	/* temperatures against GB written, inside the curve's time span */
+	f->temp = calloc(sm->n ? sm->n : 1, sizeof(*f->temp));
+	for (i = 0; f->temp && i < sm->n; i++) {
+		double ms = (sm->s[i].t_ms - c->t_first) * c->scale;
+
+		if (ms < 0 || ms > c->ms || isnan(sm->s[i].temp_c))
+			continue;
+		f->temp[n].gb = rpt_fill_bytes_at(c, ms) / 1e9;
+		f->temp[n++].temp_c = sm->s[i].temp_c;
+	}
+	f->ntemp = n;
+	if (!f->slc_cache_gb.ok) {
+		rpt_fig_null(&f->throttle_gb, "no fall in speed to explain");
+		return;
+	}
+	x = f->slc_cache_gb.v * 1e9;
+	t = c->t_first + rpt_fill_time_at(c, x) / c->scale;
+	win = 1.5 * fmax(rpt_smart_interval(sm), c->avg_msec);
+	rpt_smart_window(sm, t - win, t + win, &th);
+	if (!th.throttled) {
+		rpt_fig_null(&f->throttle_gb, "no thermal management in SMART as the speed fell");
+		return;
+	}
+	rpt_fig_set(&f->throttle_gb, f->slc_cache_gb.v);
+	snprintf(f->throttle_why, sizeof(f->throttle_why), "%s", th.why);
+	if (!isnan(th.temp_at_c))
+		snprintf(f->throttle_why + strlen(f->throttle_why),
+			 sizeof(f->throttle_why) - strlen(f->throttle_why), " at %.0f °C",
+			 th.temp_at_c);
+	rpt_fig_null(&f->slc_cache_gb,
+		     "the speed fell at %.1f GB while the drive throttled (%s): thermal throttling, not the end of a cache",
+		     f->throttle_gb.v, f->throttle_why);
+	rpt_fig_null(&f->in_cache_mbps, "%s", f->slc_cache_gb.why);
+	rpt_fig_null(&f->post_cache_mbps, "%s", f->slc_cache_gb.why);
+}
+
+static double write_io_bytes(const struct rpt_fio_entry *e)
+{
+	struct json_object *o;
+	double b = 0;
+
+	if (!json_object_object_get_ex(e->obj, "write", &o) ||
+	    rpt_json_num(o, "io_bytes", "", "", &b, NULL) <= 0)
+		return 0;
+	return b;
+}
+
 static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		const char *dir, struct rpt_job *j, struct rpt_diag *d)
+		const char *dir, const struct rpt_device *dev, struct rpt_job *j,
+		struct rpt_diag *d)
 {
 	const struct rpt_fio_entry *e = &g->e[0];
 	const char *prefix = rpt_fio_option(run, e, "write_bw_log");
 	const char *avg = rpt_fio_option(run, e, "log_avg_msec");
 	const char *epoch = rpt_fio_option(run, e, "log_unix_epoch");
 	const char *pjl = rpt_fio_option(run, e, "per_job_logs");
-	bool seqw = !strcmp(j->rw, "write");
+	bool seqw = !strcmp(j->rw, "write"), smart_ok = false;
 	struct window w = { 0 };
 	struct rpt_fill_curve fc = { 0 };
+	struct rpt_events ev = { 0 };
+	struct rpt_smart sm = { 0 };
 	char *bw = NULL, tried[PATH_MAX] = "";
 	int err = 0, ret = 0;
 
 	if (prefix && !*prefix)
 		prefix = e->jobname;
+	ret = events(e, dir, prefix, &ev, j, d);
+	if (ret)
+		goto out;
+	smart(e, dir, prefix, &sm, d, &smart_ok);
 	if (!seqw)
 		snprintf(j->fill_why, sizeof(j->fill_why),
 			 "not a sequential write (rw=%s)", j->rw);
@@ -493,16 +696,38 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 			 g->n > 1 ? (unsigned int)g->n : e->nthreads);
 		seqw = false;
 	}
+	if (seqw && bw && j->has_bursts) {
+		snprintf(j->fill_why, sizeof(j->fill_why),
+			 "a burst test (%zu bursts with idle between): see the burst figures",
+			 j->bursts.n);
+		seqw = false;
+	}
 	if (bw) {
 		double avg_ms = avg ? atof(avg) : 0;
 		bool want_fill = seqw;
 
 		if (want_fill && rpt_fill_init(&fc, avg_ms)) {
-			free(bw);
-			return -ENOMEM;
+			ret = -ENOMEM;
+			goto out;
 		}
+		rpt_fill_set_scale(&fc, dev ? dev->scale : 1);
 		read_bw_log(bw, avg_ms, epoch && !strcmp(epoch, "1"),
 			    want_fill ? &fc : NULL, &w, d, &err);
+		if (want_fill && !err) {
+			double t0 = fc.t_first;
+
+			ret = first_interval(&fc, j->has_events ?
+					     rpt_events_io_start(&ev, fc.t_first) : NAN,
+					     write_io_bytes(e), bw, j);
+			if (ret == -ENOMEM)
+				goto out;
+			if (ret)
+				rpt_diag_add(&j->notes, RPT_WARN, "%s: %s", bw, strerror(-ret));
+			ret = 0;
+			/* the power window starts with the I/O too */
+			if (fc.t_first < t0 && w.t0 > fc.t_first)
+				w.t0 = fc.t_first;
+		}
 		if (want_fill && err)
 			why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
 		else if (want_fill) {
@@ -512,11 +737,26 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 				rpt_diag_add(&j->notes, RPT_WARN,
 					     "%s: %lu samples went back in time and were skipped",
 					     bw, fc.backwards);
+			if (j->has_fill && smart_ok && w.ok)
+				throttle_check(&fc, &sm, &j->fill);
+			else if (j->has_fill)
+				rpt_fig_null(&j->fill.throttle_gb, "%s",
+					     smart_ok ? "log times are not unix ms" : "no SMART sidecar");
 		}
-		rpt_fill_free(&fc);
 	}
 	if (!ret)
 		power(e, dir, prefix, &w, j, d);
+	if (!ret && smart_ok && w.ok) {
+		j->has_smart = true;
+		rpt_smart_window(&sm, w.t0, w.t1, &j->thermal);
+		if (j->thermal.throttled)
+			rpt_diag_add(&j->notes, RPT_WARN, "the drive throttled during the job (%s)",
+				     j->thermal.why);
+	}
+out:
+	rpt_fill_free(&fc);
+	rpt_events_free(&ev);
+	rpt_smart_free(&sm);
 	free(bw);
 	return ret;
 }
@@ -525,24 +765,23 @@ static void check_fill_bytes(const struct rpt_fio_run *run, const struct rpt_fio
 			     struct rpt_job *j)
 {
 	const char *avg = rpt_fio_option(run, &g->e[0], "log_avg_msec");
-	struct json_object *o;
-	double b = 0, slack = 0;
+	double b = write_io_bytes(&g->e[0]) * j->fill.scale, slack = 0;
 
 	if (avg && j->fill.overall_mbps.ok)
-		slack = 1.05 * atof(avg) * j->fill.overall_mbps.v * 1e3;
-	if (!j->has_fill ||
-	    !json_object_object_get_ex(g->e[0].obj, "write", &o) ||
-	    rpt_json_num(o, "io_bytes", run->file, "", &b, NULL) <= 0 || b <= 0)
+		slack = 1.05 * atof(avg) * j->fill.overall_mbps.v * 1e3 * j->fill.scale;
+	if (!j->has_fill || b <= 0)
 		return;
 	/* fio drops the last, partial log interval: allow for one */
 	if (fabs(j->fill.gb_written * 1e9 - b) > 0.02 * b + slack)
 		rpt_diag_add(&j->notes, RPT_WARN,
-			     "the bw log adds up to %.3f GB but fio counted %.3f GB written",
-			     j->fill.gb_written, b / 1e9);
+			     "the bw log adds up to %.3f GB but fio counted %.3f GB written%s",
+			     j->fill.gb_written, b / 1e9,
+			     j->fill.scale > 1 ? " (full-drive GB)" : "");
 }
 
 int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		    const char *dir, struct rpt_job *j, struct rpt_diag *d)
+		    const char *dir, const struct rpt_device *dev, struct rpt_job *j,
+		    struct rpt_diag *d)
 {
 	int ret;
 
@@ -554,7 +793,7 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	basics(run, g, j);
 	throughput(run, g, j, d);
 	latency(run, g, j, d);
-	ret = logs(run, g, dir, j, d);
+	ret = logs(run, g, dir, dev, j, d);
 	if (ret)
 		return ret;
 	check_fill_bytes(run, g, j);

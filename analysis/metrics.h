@@ -17,7 +17,13 @@
  * - power from the <prefix>_power.<N>.log sidecar over the active window the
  *   job's bw (or iops) log shows, <prefix> being the log prefix, else the
  *   job name;
- * - the fill analysis (slc.h) for sequential writes with a bw log.
+ * - the fill analysis (slc.h) for sequential writes with a bw log, in the
+ *   full drive's sizes for a scaled drive model (device.h); a fall in speed
+ *   while SMART shows thermal management is throttling, not a cache end;
+ * - from the events sidecar <prefix>_events.<N>.jsonl: why the job stopped
+ *   and the burst figures (events.h);
+ * - from the SMART sidecar <prefix>_smart.<N>.jsonl: the hottest temperature
+ *   and any thermal management during the active window (smart.h).
  */
 
 /**
@@ -25,12 +31,14 @@
  * @run: the run
  * @g: the group
  * @dir: directory of the JSON file, for the logs
+ * @dev: the drive (device.json); NULL for a real drive of unknown make
  * @j: the job, zeroed by the caller
  * @d: errors and warnings of the file
  *
  * Return: 0 or -ENOMEM. Bad input makes figures null and adds errors to @d.
  */
 int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		    const char *dir, struct rpt_job *j, struct rpt_diag *d);
+		    const char *dir, const struct rpt_device *dev, struct rpt_job *j,
+		    struct rpt_diag *d);
 
 #endif

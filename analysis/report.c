@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
+#include <stdio.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fio_jobs.h"
 #include "metrics.h"
 #include "reader_json.h"
 #include "report.h"
+#include "series.h"
 
 static char *test_name(const char *path)
 {
@@ -22,6 +25,22 @@ static char *test_name(const char *path)
 }
 
 int rpt_test_load(const char *path, struct rpt_test *t)
+{
+	return rpt_test_load_dev(path, NULL, t);
+}
+
+/* Is @root the engine's device.json rather than fio output? */
+static bool is_device_json(struct json_object *root)
+{
+	struct json_object *f;
+
+	return json_object_object_get_ex(root, "format", &f) &&
+	       json_object_is_type(f, json_type_string) &&
+	       !strcmp(json_object_get_string(f), "ssdq-device");
+}
+
+int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
+		      struct rpt_test *t)
 {
 	struct json_object *root = NULL;
 	struct rpt_fio_run run = { 0 };
@@ -38,9 +57,22 @@ int rpt_test_load(const char *path, struct rpt_test *t)
 		return -ENOMEM;
 	}
 	dir = dirname(copy);
+	if (dev)
+		ret = rpt_device_copy(&t->dev, dev);
+	else
+		ret = rpt_device_load(dir, &t->dev, &t->diag) == -ENOMEM ? -ENOMEM : 0;
+	if (ret)
+		goto out;
 	ret = rpt_json_load(path, &root, &t->ndocs, &t->diag);
 	if (ret)
 		goto out;
+	if (is_device_json(root)) {
+		rpt_diag_add(&t->diag, RPT_ERROR,
+			     "%s: this is ssdq's device.json, not fio output (a results directory reads it by itself)",
+			     path);
+		ret = -EINVAL;
+		goto out;
+	}
 	ret = rpt_fio_run_parse(root, path, &run, &t->diag);
 	if (ret == -ENOMEM)
 		goto out;
@@ -52,11 +84,14 @@ int rpt_test_load(const char *path, struct rpt_test *t)
 	for (i = 0; i < run.ng; i++) {
 		if (!run.g[i].n)
 			continue;
-		ret = rpt_job_compute(&run, &run.g[i], dir, &t->jobs[t->njobs++],
+		ret = rpt_job_compute(&run, &run.g[i], dir, &t->dev, &t->jobs[t->njobs++],
 				      &t->diag);
 		if (ret)
 			goto out;
 	}
+	ret = rpt_series_find(t);
+	if (ret)
+		goto out;
 	ret = t->njobs || !run.ng ? 0 : -EINVAL;
 	if (!run.ng && !t->diag.nerrors)
 		rpt_diag_add(&t->diag, RPT_WARN, "%s: fio reported no jobs", path);
@@ -77,9 +112,12 @@ void rpt_test_free(struct rpt_test *t)
 		free(t->jobs[i].name);
 		free(t->jobs[i].rw);
 		rpt_fill_figures_free(&t->jobs[i].fill);
+		rpt_bursts_free(&t->jobs[i].bursts);
 		rpt_diag_free(&t->jobs[i].notes);
 	}
 	free(t->jobs);
+	rpt_series_free(t);
+	rpt_device_free(&t->dev);
 	free(t->name);
 	free(t->path);
 	rpt_diag_free(&t->diag);
@@ -101,4 +139,133 @@ void rpt_job_figures(const struct rpt_job *j, const char **keys,
 
 	memcpy(keys, k, sizeof(k));
 	memcpy(figs, f, sizeof(f));
+}
+
+/* The directory part of @path ("." for a bare name), newly allocated. */
+static char *dir_of(const char *path)
+{
+	const char *sl = strrchr(path, '/');
+
+	if (!sl)
+		return strdup(".");
+	if (sl == path)
+		return strdup("/");
+	return strndup(path, sl - path);
+}
+
+static char *base_of(const char *dir)
+{
+	char *copy = strdup(dir), *b, *r;
+	size_t n;
+
+	if (!copy)
+		return NULL;
+	n = strlen(copy);
+	while (n > 1 && copy[n - 1] == '/')
+		copy[--n] = '\0';
+	b = strrchr(copy, '/');
+	r = strdup(b && b[1] ? b + 1 : copy);
+	free(copy);
+	return r;
+}
+
+/* A drive's name: device.json's model, or the directory's name; made unique. */
+static int drive_name(struct rpt_report *r, struct rpt_drive *dr)
+{
+	char *base = base_of(dr->dir), *name = NULL;
+	size_t i;
+	bool taken = false;
+
+	if (!base)
+		return -ENOMEM;
+	if (!strcmp(base, ".")) {
+		char cwd[4096];
+
+		if (getcwd(cwd, sizeof(cwd))) {
+			free(base);
+			base = base_of(cwd);
+			if (!base)
+				return -ENOMEM;
+		}
+	}
+	if (dr->dev.model && *dr->dev.model) {
+		for (i = 0; i < r->nd; i++)
+			if (r->d[i].name && !strncmp(r->d[i].name, dr->dev.model, strlen(dr->dev.model)))
+				taken = true;
+		if (taken) {
+			/* another directory, same drive model: say which */
+			if (asprintf(&name, "%s (%s)", dr->dev.model, base) < 0)
+				name = NULL;
+		} else {
+			name = strdup(dr->dev.model);
+		}
+	} else {
+		name = strdup(base);
+	}
+	free(base);
+	dr->name = name;
+	return name ? 0 : -ENOMEM;
+}
+
+int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
+{
+	size_t i, k;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->t = calloc(n ? n : 1, sizeof(*r->t));
+	r->d = calloc(n ? n : 1, sizeof(*r->d));
+	if (!r->t || !r->d)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		struct rpt_drive *dr = NULL;
+		char *dir = dir_of(paths[i]);
+
+		if (!dir)
+			return -ENOMEM;
+		for (k = 0; k < r->nd; k++)
+			if (!strcmp(r->d[k].dir, dir))
+				dr = &r->d[k];
+		if (dr) {
+			free(dir);
+		} else {
+			dr = &r->d[r->nd];
+			dr->dir = dir;
+			ret = rpt_device_load(dir, &dr->dev, &dr->diag);
+			if (ret == -ENOMEM)
+				return ret;
+			if (drive_name(r, dr))
+				return -ENOMEM;
+			r->nd++;
+		}
+		dr->test = realloc(dr->test, (dr->ntests + 1) * sizeof(*dr->test));
+		if (!dr->test)
+			return -ENOMEM;
+		dr->test[dr->ntests++] = i;
+		ret = rpt_test_load_dev(paths[i], &dr->dev, &r->t[i]);
+		r->nt = i + 1;
+		if (ret == -ENOMEM)
+			return ret;
+	}
+	return 0;
+}
+
+void rpt_report_free(struct rpt_report *r)
+{
+	size_t i;
+
+	if (!r)
+		return;
+	for (i = 0; r->t && i < r->nt; i++)
+		rpt_test_free(&r->t[i]);
+	for (i = 0; r->d && i < r->nd; i++) {
+		free(r->d[i].name);
+		free(r->d[i].dir);
+		free(r->d[i].test);
+		rpt_device_free(&r->d[i].dev);
+		rpt_diag_free(&r->d[i].diag);
+	}
+	free(r->t);
+	free(r->d);
+	memset(r, 0, sizeof(*r));
 }

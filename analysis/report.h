@@ -6,9 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "device.h"
 #include "diag.h"
+#include "events.h"
 #include "figure.h"
 #include "slc.h"
+#include "smart.h"
 
 /*
  * What ssdq-report computes: one rpt_test per fio JSON file, one rpt_job per
@@ -36,16 +39,68 @@ struct rpt_job {
 	bool has_fill;
 	struct rpt_fill fill;
 	char fill_why[RPT_WHY_LEN];	/* when !has_fill */
+	/* from the events sidecar */
+	bool has_events;
+	const char *stop;		/* "time", "bytes", "error", NULL unknown */
+	char stop_why[RPT_WHY_LEN];	/* when !stop */
+	bool has_bursts;
+	struct rpt_bursts bursts;
+	/* from the SMART sidecar, over the job's active window */
+	bool has_smart;
+	struct rpt_thermal thermal;
 	struct rpt_diag notes;		/* warnings about this job */
+};
+
+/*
+ * A series of jobs in one test that differ in one parameter (series.h):
+ * queue depths (sustained tests) or block sizes (sweeps).
+ */
+enum rpt_series_kind { RPT_SERIES_QD, RPT_SERIES_BS };
+
+struct rpt_series {
+	enum rpt_series_kind kind;
+	char *name;			/* the jobs' common name, or the test's */
+	char *key;			/* name without its variant suffix */
+	const char *variant;		/* "clean", "frag" or "full" */
+	size_t *job;			/* indices into the test's jobs, by QD or bs */
+	size_t n;
+	/* QD series: means over QD1, QD2 and QD4 */
+	struct rpt_fig score_mbps;
+	struct rpt_fig power_w;
+	struct rpt_fig efficiency;	/* MB/s/W */
 };
 
 struct rpt_test {
 	char *name;			/* file name without directory and .json */
 	char *path;
 	unsigned int ndocs;		/* JSON documents in the file */
+	struct rpt_device dev;		/* device.json beside the file */
 	struct rpt_job *jobs;
 	size_t njobs;
+	struct rpt_series *series;
+	size_t nseries;
 	struct rpt_diag diag;		/* errors and warnings of the file */
+};
+
+/*
+ * A drive: the tests of one results directory, named by device.json's model
+ * or else the directory's name. Several drives make a comparison
+ * (compare.h).
+ */
+struct rpt_drive {
+	char *name;
+	char *dir;
+	struct rpt_device dev;
+	size_t *test;			/* indices into the report's tests */
+	size_t ntests;
+	struct rpt_diag diag;		/* about device.json */
+};
+
+struct rpt_report {
+	struct rpt_test *t;
+	size_t nt;
+	struct rpt_drive *d;
+	size_t nd;
 };
 
 /**
@@ -59,6 +114,36 @@ struct rpt_test {
  * errors about single figures only land in t->diag (t->diag.nerrors).
  */
 int rpt_test_load(const char *path, struct rpt_test *t);
+
+/**
+ * rpt_test_load_dev() - As rpt_test_load(), with the device already read.
+ * @path: the JSON file
+ * @dev: the device of its directory (copied), or NULL to read device.json
+ *       beside @path
+ * @t: as rpt_test_load()
+ *
+ * Return: as rpt_test_load().
+ */
+int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
+		      struct rpt_test *t);
+
+/**
+ * rpt_report_load() - Load every JSON file of @paths and group the tests
+ * into drives by directory (in order of first appearance).
+ * @paths: fio JSON files
+ * @n: their number
+ * @r: the report; free with rpt_report_free()
+ *
+ * Return: 0, or -ENOMEM. Problems with single files are in their tests'
+ * diag, problems with a device.json in the drive's.
+ */
+int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r);
+
+/**
+ * rpt_report_free() - Free a report.
+ * @r: NULL-safe
+ */
+void rpt_report_free(struct rpt_report *r);
 
 /**
  * rpt_test_free() - Free a test.

@@ -16,6 +16,18 @@
 #define PHASE_MIN_DIFF	0.15
 #define PHASE_MIN_T	6.0
 #define PHASE_MAX	16
+/*
+ * Host timing jitter (scheduling, fio's helper thread) in real ms: a speed
+ * change shorter than this is not taken for a fall. It matters for drive
+ * models scaled 1/S, where it spans S times more of the drive.
+ */
+#define SLC_JITTER_MS	25.0
+/*
+ * Per-I/O logs carry ms times: with a few I/Os per ms a chunk's speed is
+ * quantized to whole I/Os per ms. Their chunk speeds are taken over at least
+ * this many ms of log time around the chunk.
+ */
+#define SLC_PERIO_SMOOTH_MS	10.0
 
 /* MB/s from bytes and milliseconds */
 static double mbps(double bytes, double ms)
@@ -27,7 +39,9 @@ static double mbps(double bytes, double ms)
 struct chunks {
 	const struct rpt_fill_curve *c;
 	size_t n;
-	double *rate;	/* MB/s */
+	double *rate;	/* MB/s (per-I/O logs: over at least SLC_PERIO_SMOOTH_MS) */
+	double *raw;	/* MB/s of the chunk alone */
+	double smooth;	/* that window in curve ms, 0 none */
 	double *high;	/* prefix sum of bytes in high chunks, high[0] = 0 */
 };
 
@@ -43,18 +57,27 @@ static double chunk_end(const struct chunks *k, size_t i)
 
 static int chunks_init(struct chunks *k, const struct rpt_fill_curve *c)
 {
+	double w = c->avg_msec > 0 ? 0 : SLC_PERIO_SMOOTH_MS * c->scale;
 	size_t i;
 
 	k->c = c;
 	k->n = c->bytes > c->b[c->n - 1] ? c->n : c->n - 1;
 	k->rate = malloc((k->n + 1) * sizeof(double));
+	k->raw = malloc((k->n + 1) * sizeof(double));
 	k->high = calloc(k->n + 1, sizeof(double));
-	if (!k->rate || !k->high)
+	k->smooth = w;
+	if (!k->rate || !k->raw || !k->high)
 		return -ENOMEM;
 	for (i = 0; i < k->n; i++) {
 		double t1 = i + 1 < c->n ? c->t[i + 1] : c->ms;
 
-		k->rate[i] = mbps(chunk_end(k, i) - chunk_start(k, i), t1 - c->t[i]);
+		k->rate[i] = k->raw[i] = mbps(chunk_end(k, i) - chunk_start(k, i), t1 - c->t[i]);
+		if (t1 - c->t[i] < w && c->ms > w) {
+			/* a window of w ms centred on the chunk, inside the curve */
+			double a = fmin(fmax(0, (c->t[i] + t1 - w) / 2), c->ms - w);
+
+			k->rate[i] = mbps(rpt_fill_bytes_at(c, a + w) - rpt_fill_bytes_at(c, a), w);
+		}
 	}
 	return 0;
 }
@@ -117,7 +140,7 @@ static double high_bytes(const struct chunks *k, size_t a, double x)
 }
 
 /* Byte offset where the speed falls for good below @thr, or -1. */
-static double find_fall(struct chunks *k, double thr)
+static double find_fall(struct chunks *k, double thr, double min_near)
 {
 	double total = k->c->bytes;
 	size_t i;
@@ -132,7 +155,7 @@ static double find_fall(struct chunks *k, double thr)
 			continue;
 		if (rest < GB)
 			break;
-		near = fmax(4 * GB, 0.25 * e);
+		near = fmax(fmax(4 * GB, 0.25 * e), min_near);
 		if (near > rest)
 			near = rest;
 		if (high_bytes(k, i, e + near) > SLC_NEAR_HIGH * near)
@@ -161,7 +184,7 @@ static double refine_edge(const struct chunks *k, double e, double hi, double lo
 	b = chunk_at(k, e + win);
 	sum = chunk_start(k, a);
 	for (i = a; i <= b && i < k->n; i++) {
-		double r = k->rate[i], u = fmin(1, fmax(0, (r - lo) / (hi - lo)));
+		double r = k->raw[i], u = fmin(1, fmax(0, (r - lo) / (hi - lo)));
 		double h = fmin(1, u * hi / r);
 
 		sum += h * (chunk_end(k, i) - chunk_start(k, i));
@@ -256,7 +279,9 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 	int pass, ret = -ENOMEM;
 
 	memset(f, 0, sizeof(*f));
+	f->scale = c->scale;
 	f->gb_written = total / GB;
+	rpt_fig_null(&f->throttle_gb, "no SMART sidecar");
 	if (total <= 0 || c->ms <= 0) {
 		rpt_fig_null(&f->overall_mbps, "the bw log holds no data written");
 		rpt_fig_null(&f->slc_cache_gb, "the bw log holds no data written");
@@ -284,7 +309,7 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 	/* a first guess of the in-cache level, above a slow first sample */
 	lvl = quantile_rate(&k, 0, fmax(RPT_FILL_POINT_BYTES, fmin(4 * GB, 0.25 * total)), 0.9);
 	for (pass = 0; pass < 3 && lvl > 0; pass++) {
-		double e = find_fall(&k, SLC_LOW * lvl);
+		double e = find_fall(&k, SLC_LOW * lvl, SLC_JITTER_MS * lvl * 1000 * c->scale);
 
 		bool same = e == edge;
 
@@ -308,10 +333,12 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 		goto out;
 	}
 	/* the post-cache level, past the log sample that straddles the edge */
-	sample = c->avg_msec > 0 ? hi * 1000 * c->avg_msec : 0;
-	lo = median_rate(&k, edge + sample, edge + sample + 2 * GB);
+	sample = c->avg_msec > 0 ? hi * 1000 * c->avg_msec * c->scale : 0;
+	sample = fmax(sample, k.smooth * hi * 1000);
+	lo = median_rate(&k, edge + sample, edge + sample + fmax(2 * GB, sample));
 	if (lo <= 0)
 		lo = median_rate(&k, edge, total);
+	/* smoothed speeds cross the threshold up to half their window early */
 	edge = refine_edge(&k, edge, hi, lo, fmax(SLC_EDGE_MIN, sample));
 	rpt_fig_set(&f->slc_cache_gb, edge / GB);
 	rpt_fig_set(&f->in_cache_mbps, phase_mbps(c, 0, edge));
@@ -324,6 +351,7 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 		rpt_fig_set(&f->post_cache_mbps, f->phases[1].mbps);
 out:
 	free(k.rate);
+	free(k.raw);
 	free(k.high);
 	return ret;
 }
@@ -334,7 +362,9 @@ void rpt_fill_figures_free(struct rpt_fill *f)
 		return;
 	free(f->segment_mbps);
 	free(f->phases);
+	free(f->temp);
 	f->segment_mbps = NULL;
 	f->phases = NULL;
-	f->nsegments = f->nphases = 0;
+	f->temp = NULL;
+	f->nsegments = f->nphases = f->ntemp = 0;
 }

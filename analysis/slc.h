@@ -34,7 +34,15 @@ struct rpt_phase {
 	double mbps;
 };
 
+/* the drive's temperature at a point of the fill (SMART sidecar) */
+struct rpt_fill_temp {
+	double gb;
+	double temp_c;
+};
+
 struct rpt_fill {
+	double scale;			/* 1, or S for a model scaled 1/S: sizes
+					 * below are the full drive's */
 	double gb_written;
 	struct rpt_fig slc_cache_gb;
 	struct rpt_fig in_cache_mbps;
@@ -45,6 +53,15 @@ struct rpt_fill {
 	size_t nsegments;
 	struct rpt_phase *phases;
 	size_t nphases;
+	/*
+	 * Set by the caller from the SMART sidecar (metrics.c): when thermal
+	 * management was active as the speed fell, the fall is reported as
+	 * throttling at throttle_gb and slc_cache_gb is null.
+	 */
+	struct rpt_fig throttle_gb;
+	char throttle_why[RPT_WHY_LEN];
+	struct rpt_fill_temp *temp;
+	size_t ntemp;
 };
 
 /**

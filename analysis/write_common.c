@@ -52,3 +52,12 @@ void rpt_put_html(FILE *out, const char *s)
 		}
 	}
 }
+
+char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev)
+{
+	if (dev && dev->scale > 1)
+		snprintf(buf, len, "model scaled 1/%.10g", dev->scale);
+	else if (len)
+		buf[0] = '\0';
+	return buf;
+}

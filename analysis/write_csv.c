@@ -59,14 +59,16 @@ static void notes(FILE *out, const struct rpt_job *j, const struct rpt_test *t)
 	field(out, buf);
 }
 
-int rpt_write_csv(FILE *out, const struct rpt_test *t, size_t n)
+int rpt_write_csv(FILE *out, const struct rpt_report *r)
 {
+	const struct rpt_test *t = r->t;
+	size_t n = r->nt;
 	size_t i, k, m;
 
 	fputs("test,job,rw,bs,iodepth,mbps,iops,power_w,energy_j,mbps_per_w,iops_per_w,"
 	      "lat_mean_us,lat_p99_us,lat_p9999_us,peak_power_w,lat_kind,jobs_merged,"
 	      "gb_written,slc_cache_gb,in_cache_mbps,post_cache_mbps,last16_mbps,"
-	      "overall_mbps,notes\n", out);
+	      "overall_mbps,scale,notes\n", out);
 	for (i = 0; i < n; i++) {
 		for (k = 0; k < t[i].njobs; k++) {
 			const struct rpt_job *j = &t[i].jobs[k];
@@ -94,6 +96,7 @@ int rpt_write_csv(FILE *out, const struct rpt_test *t, size_t n)
 			} else {
 				fputs(",,,,,,", out);
 			}
+			fprintf(out, ",%.10g", t[i].dev.scale);
 			notes(out, j, &t[i]);
 			fputc('\n', out);
 		}

@@ -306,8 +306,10 @@ static void test_table(FILE *out, const struct rpt_test *t)
 	}
 }
 
-int rpt_write_html(FILE *out, const struct rpt_test *t, size_t n)
+int rpt_write_html(FILE *out, const struct rpt_report *r)
 {
+	const struct rpt_test *t = r->t;
+	size_t n = r->nt;
 	size_t i;
 
 	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

@@ -74,7 +74,9 @@ static void fill(FILE *out, const struct rpt_fill *f)
 					  &f->overall_mbps };
 	size_t i;
 
-	fprintf(out, "{\n%s\"gb_written\": ", ind);
+	fprintf(out, "{\n%s\"scale\": ", ind);
+	num(out, f->scale);
+	fprintf(out, ",\n%s\"gb_written\": ", ind);
 	num(out, f->gb_written);
 	for (i = 0; i < 5; i++)
 		fig(out, ind, keys[i], figs[i]);
@@ -91,6 +93,38 @@ static void fill(FILE *out, const struct rpt_fill *f)
 	fprintf(out, "%s]", f->nphases ? "\n          " : "");
 	reasons(out, ind, keys, figs, 5, NULL, NULL);
 	fputs("\n        }", out);
+}
+
+static void str_or_null(FILE *out, const char *s)
+{
+	if (s)
+		rpt_put_json_str(out, s);
+	else
+		fputs("null", out);
+}
+
+static void device(FILE *out, const char *ind, const struct rpt_device *dev)
+{
+	if (!dev->present) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\n%s  \"model\": ", ind);
+	str_or_null(out, dev->model);
+	fprintf(out, ",\n%s  \"serial\": ", ind);
+	str_or_null(out, dev->serial);
+	fprintf(out, ",\n%s  \"firmware\": ", ind);
+	str_or_null(out, dev->firmware);
+	fprintf(out, ",\n%s  \"preset\": ", ind);
+	str_or_null(out, dev->preset);
+	fprintf(out, ",\n%s  \"scale\": ", ind);
+	num(out, dev->scale);
+	fprintf(out, ",\n%s  \"capacity_bytes\": ", ind);
+	if (dev->capacity_bytes > 0)
+		num(out, dev->capacity_bytes);
+	else
+		fputs("null", out);
+	fprintf(out, "\n%s}", ind);
 }
 
 static void job(FILE *out, const struct rpt_job *j)
@@ -131,8 +165,10 @@ static void job(FILE *out, const struct rpt_job *j)
 	fputs("\n      }", out);
 }
 
-int rpt_write_json(FILE *out, const struct rpt_test *t, size_t n)
+int rpt_write_json(FILE *out, const struct rpt_report *r)
 {
+	const struct rpt_test *t = r->t;
+	size_t n = r->nt;
 	size_t i, k;
 
 	fputs("{\n  \"ssdq_report\": 1,\n  \"tests\": [", out);
@@ -142,6 +178,10 @@ int rpt_write_json(FILE *out, const struct rpt_test *t, size_t n)
 		fputs(",\n      \"file\": ", out);
 		rpt_put_json_str(out, t[i].path);
 		fprintf(out, ",\n      \"documents\": %u", t[i].ndocs);
+		fputs(",\n      \"device\": ", out);
+		device(out, "      ", &t[i].dev);
+		fputs(",\n      \"scale\": ", out);
+		num(out, t[i].dev.scale);
 		strings(out, "      ", "errors", &t[i].diag, RPT_ERROR);
 		strings(out, "      ", "warnings", &t[i].diag, RPT_WARN);
 		fputs(",\n      \"jobs\": [", out);

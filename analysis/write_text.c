@@ -28,7 +28,11 @@ static void fill(FILE *out, const struct rpt_fill *f)
 {
 	size_t i;
 
-	fprintf(out, "  fill: %.2f GB written\n", f->gb_written);
+	fprintf(out, "  fill: %.2f GB written", f->gb_written);
+	if (f->scale > 1)
+		fprintf(out, " (model scaled 1/%.10g: GB of the full drive, bytes x %.10g; speeds as measured)",
+			f->scale, f->scale);
+	fputc('\n', out);
 	fill_line(out, "SLC cache", &f->slc_cache_gb, "GB", &f->slc_cache_gb);
 	fill_line(out, "in-cache", &f->in_cache_mbps, "MB/s", &f->slc_cache_gb);
 	fill_line(out, "post-cache", &f->post_cache_mbps, "MB/s", &f->slc_cache_gb);
@@ -70,22 +74,47 @@ static void reasons(FILE *out, const struct rpt_job *j)
 		fprintf(out, "  ! %s\n", j->notes.msg[i]);
 }
 
-int rpt_write_text(FILE *out, const struct rpt_test *t, size_t n)
+static void drive(FILE *out, const struct rpt_report *r, const struct rpt_drive *dr)
 {
-	size_t i, k;
+	char note[64];
+	size_t k;
 
-	for (i = 0; i < n; i++) {
-		fprintf(out, "%s== %s (%s)\n", i ? "\n" : "", t[i].name, t[i].path);
-		for (k = 0; k < t[i].diag.n; k++)
-			fprintf(out, "%s %s\n", t[i].diag.level[k] == RPT_ERROR ?
-				"error:" : "warning:", t[i].diag.msg[k]);
-		if (!t[i].njobs)
-			continue;
+	fprintf(out, "#### drive: %s (%s)\n", dr->name, dr->dir);
+	if (dr->dev.present) {
+		fprintf(out, "  device.json: %s", dr->dev.model ? dr->dev.model : "(no model)");
+		if (dr->dev.serial)
+			fprintf(out, ", serial %s", dr->dev.serial);
+		if (dr->dev.firmware)
+			fprintf(out, ", firmware %s", dr->dev.firmware);
+		if (dr->dev.preset)
+			fprintf(out, ", ssdq drive model %s", dr->dev.preset);
+		fputc('\n', out);
+	}
+	if (dr->dev.scale > 1)
+		fprintf(out, "  %s: sizes are the full drive's (bytes x %.10g), speeds and power as measured\n",
+			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
+	for (k = 0; k < dr->diag.n; k++)
+		fprintf(out, "%s %s\n", dr->diag.level[k] == RPT_ERROR ? "error:" : "warning:",
+			dr->diag.msg[k]);
+	(void)r;
+}
+
+static void test_text(FILE *out, const struct rpt_test *t)
+{
+	size_t k;
+
+	fprintf(out, "== %s (%s)\n", t->name, t->path);
+	{
+		for (k = 0; k < t->diag.n; k++)
+			fprintf(out, "%s %s\n", t->diag.level[k] == RPT_ERROR ?
+				"error:" : "warning:", t->diag.msg[k]);
+		if (!t->njobs)
+			return;
 		fprintf(out, "%-16s %-9s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
 			"job", "rw", "bs", "QD", "MB/s", "IOPS", "W", "MB/s/W",
 			"lat mean", "p99", "p99.99", "(µs)");
-		for (k = 0; k < t[i].njobs; k++) {
-			const struct rpt_job *j = &t[i].jobs[k];
+		for (k = 0; k < t->njobs; k++) {
+			const struct rpt_job *j = &t->jobs[k];
 			char bs[16] = "-";
 
 			if (j->bs.ok)
@@ -104,8 +133,8 @@ int rpt_write_text(FILE *out, const struct rpt_test *t, size_t n)
 				fprintf(out, ", %u jobs", j->njobs);
 			fputc('\n', out);
 		}
-		for (k = 0; k < t[i].njobs; k++) {
-			const struct rpt_job *j = &t[i].jobs[k];
+		for (k = 0; k < t->njobs; k++) {
+			const struct rpt_job *j = &t->jobs[k];
 
 			fprintf(out, "%s:\n", j->name);
 			if (j->has_fill)
@@ -116,6 +145,28 @@ int rpt_write_text(FILE *out, const struct rpt_test *t, size_t n)
 					j->peak_power_w.ok ? "" : "- ",
 					j->peak_power_w.ok ? j->peak_power_w.v : 0);
 			reasons(out, j);
+		}
+	}
+}
+
+int rpt_write_text(FILE *out, const struct rpt_report *r)
+{
+	bool headers = r->nd > 1;
+	size_t i, k, done = 0;
+
+	for (i = 0; i < r->nd; i++)
+		if (r->d[i].dev.present || r->d[i].diag.n)
+			headers = true;
+	for (i = 0; i < r->nd; i++) {
+		const struct rpt_drive *dr = &r->d[i];
+
+		if (headers) {
+			fputs(done ? "\n" : "", out);
+			drive(out, r, dr);
+		}
+		for (k = 0; k < dr->ntests; k++, done++) {
+			fputs(done || headers ? "\n" : "", out);
+			test_text(out, &r->t[dr->test[k]]);
 		}
 	}
 	return ferror(out) ? -EIO : 0;

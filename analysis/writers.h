@@ -8,8 +8,8 @@
 #include "report.h"
 
 /*
- * The outputs of ssdq-report. Each writes all @n tests to @out and returns 0,
- * or -EIO when @out reports an error. A null figure is "-" in text, an empty
+ * The outputs of ssdq-report. Each writes the report @r (its drives and their
+ * tests) to @out and returns 0, or -EIO when @out reports an error. A null figure is "-" in text, an empty
  * field in CSV, null in JSON (with its reason under "null_reasons") and "–"
  * in HTML (with its reason as a tooltip and in the notes).
  */
@@ -18,48 +18,54 @@
  * rpt_write_text() - Terminal tables, one per test, with the fill figures,
  * the reasons for nulls and the warnings under each job.
  * @out: stream
- * @t: tests
- * @n: their number
+ * @r: the report
  *
  * Return: 0 or -EIO.
  */
-int rpt_write_text(FILE *out, const struct rpt_test *t, size_t n);
+int rpt_write_text(FILE *out, const struct rpt_report *r);
 
 /**
  * rpt_write_csv() - One CSV row per job with a header row (RFC 4180
  * quoting); the last column "notes" holds the reasons and warnings.
  * @out: stream
- * @t: tests
- * @n: their number
+ * @r: the report
  *
  * Return: 0 or -EIO.
  */
-int rpt_write_csv(FILE *out, const struct rpt_test *t, size_t n);
+int rpt_write_csv(FILE *out, const struct rpt_report *r);
 
 /**
  * rpt_write_json() - {"ssdq_report": 1, "tests": [...]} with the job keys of
  * ARCHITECTURE.md and a "fill" object (or null) per job.
  * @out: stream
- * @t: tests
- * @n: their number
+ * @r: the report
  *
  * Return: 0 or -EIO.
  */
-int rpt_write_json(FILE *out, const struct rpt_test *t, size_t n);
+int rpt_write_json(FILE *out, const struct rpt_report *r);
 
 /**
  * rpt_write_html() - One self-contained page: tables, and inline SVG charts
  * (MB/s per job, latency percentiles per job, fill speed per GB written with
  * the cache size marked).
  * @out: stream
- * @t: tests
- * @n: their number
+ * @r: the report
  *
  * Return: 0 or -EIO.
  */
-int rpt_write_html(FILE *out, const struct rpt_test *t, size_t n);
+int rpt_write_html(FILE *out, const struct rpt_report *r);
 
 /* Helpers shared by the writers (write_common.c). */
+
+/**
+ * rpt_scale_note() - "model scaled 1/S" for a scaled drive model, else "".
+ * @buf: destination
+ * @len: its size
+ * @dev: the device
+ *
+ * Return: @buf.
+ */
+char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev);
 
 /**
  * rpt_fmt_bs() - A block size as fio writes it: "512", "4k", "128k", "1M".

@@ -432,6 +432,11 @@ static int ssdq_init(struct thread_data *td)
 			 o->duty);
 		return 1;
 	}
+	if (ssdq_parse_interval(o->idle ? o->idle : "0", &o->idle_us)) {
+		ssdq_log("%s: ssdq_idle=%s: give seconds (0.5) or a unit (500ms, 60s)",
+			 td->o.name, o->idle);
+		return 1;
+	}
 	if (ssdq_parse_interval(o->smart_interval ? o->smart_interval : "1", &o->smart_us)) {
 		ssdq_log("%s: ssdq_smart_interval=%s: give seconds (0.5) or a unit (500ms, 2s)",
 			 td->o.name, o->smart_interval);
@@ -718,11 +723,9 @@ static struct fio_option options[] = {
 	{
 		.name	= "ssdq_idle",
 		.lname	= "ssdq idle after the job",
-		.type	= FIO_OPT_STR_VAL_TIME,
-		.off1	= offsetof(struct ssdq_options, idle_us),
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, idle),
 		.def	= "0",
-		.is_seconds = 1,
-		.is_time = 1,
 		.help	= "Idle this long after the job's I/O (cool-down, garbage collection), "
 			  "outside its runtime",
 		.category = FIO_OPT_C_ENGINE,

@@ -29,7 +29,8 @@ struct ssdq_options {
 	unsigned int erase;	/* ssdq_erase: enum ssdq_erase_method */
 	unsigned long long burst; /* ssdq_burst: bytes per burst, 0: no bursts */
 	unsigned int duty;	/* ssdq_duty: % of time bursts are busy */
-	unsigned long long idle_us; /* ssdq_idle: idle after the job's I/O */
+	char *idle;		/* ssdq_idle: as given */
+	unsigned long long idle_us; /* parsed at init: idle after the job's I/O */
 	char *power;		/* ssdq_power: power source specs, ';'-separated */
 	unsigned int power_rate; /* ssdq_power_rate: Hz */
 	char *smart_interval;	/* ssdq_smart_interval: as given */
