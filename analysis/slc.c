@@ -16,6 +16,7 @@
 #define PHASE_MIN_DIFF	0.15
 #define PHASE_MIN_T	6.0
 #define PHASE_MAX	16
+#define PHASE_BLOCK_GB	2	/* smallest block, PHASE_MIN_GB / 2 */
 /*
  * Host timing jitter (scheduling, fio's helper thread) in real ms: a speed
  * change shorter than this is not taken for a fall. It matters for drive
@@ -197,12 +198,33 @@ static double phase_mbps(const struct rpt_fill_curve *c, double a, double b)
 	return mbps(b - a, rpt_fill_time_at(c, b) - rpt_fill_time_at(c, a));
 }
 
+/*
+ * The variance of the mean of per-GB times x[a..b) (prefix sums @s1), from
+ * the means of blocks of @bs GB: neighbouring GB share log samples and a
+ * level that alternates (a drive folding) is regular, so single GB are not
+ * independent, but blocks of several are about so.
+ */
+static double block_var(const double *s1, size_t a, size_t b, double m, size_t bs)
+{
+	size_t n = (b - a) / bs, i;
+	double v = 0;
+
+	if (n < 2)
+		return INFINITY;
+	for (i = 0; i < n; i++) {
+		double x = (s1[a + (i + 1) * bs] - s1[a + i * bs]) / bs - m;
+
+		v += x * x;
+	}
+	return v / (n - 1) / n;
+}
+
 /* Binary segmentation of per-GB times x[a..b); boundaries go to @cut. */
 static void split(const double *s1, const double *s2, size_t a, size_t b,
 		  size_t *cut, size_t *ncut)
 {
 	double best = INFINITY, n1, n2, m1, m2, v1, v2, t, sp1, sp2;
-	size_t s, at = 0;
+	size_t s, at = 0, bs;
 
 	if (b - a < 2 * PHASE_MIN_GB || *ncut >= PHASE_MAX - 2)
 		return;
@@ -222,9 +244,10 @@ static void split(const double *s1, const double *s2, size_t a, size_t b,
 	n2 = b - at;
 	m1 = (s1[at] - s1[a]) / n1;
 	m2 = (s1[b] - s1[at]) / n2;
-	v1 = fmax(0, (s2[at] - s2[a]) / n1 - m1 * m1) * n1 / (n1 - 1);
-	v2 = fmax(0, (s2[b] - s2[at]) / n2 - m2 * m2) * n2 / (n2 - 1);
-	t = fabs(m1 - m2) / sqrt(v1 / n1 + v2 / n2 + 1e-12 * (m1 * m1 + m2 * m2));
+	bs = (size_t)fmax(PHASE_BLOCK_GB, fmin(n1, n2) / 8);
+	v1 = block_var(s1, a, at, m1, bs);
+	v2 = block_var(s1, at, b, m2, bs);
+	t = fabs(m1 - m2) / sqrt(v1 + v2 + 1e-12 * (m1 * m1 + m2 * m2));
 	sp1 = 1 / m1;
 	sp2 = 1 / m2;
 	if (fabs(sp1 - sp2) < PHASE_MIN_DIFF * fmax(sp1, sp2) || t < PHASE_MIN_T)
@@ -274,7 +297,7 @@ static int find_phases(const struct rpt_fill_curve *c, double from,
 int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 {
 	struct chunks k = { 0 };
-	double total = c->bytes, lvl, edge = -1, hi = 0, lo, sample;
+	double total = c->bytes, lvl, edge = -1, hi = 0, lo, sample, first;
 	size_t i;
 	int pass, ret = -ENOMEM;
 
@@ -306,8 +329,13 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 	for (i = 0; i < f->nsegments; i++)
 		f->segment_mbps[i] = phase_mbps(c, i * GB, (i + 1) * GB);
 
-	/* a first guess of the in-cache level, above a slow first sample */
-	lvl = quantile_rate(&k, 0, fmax(RPT_FILL_POINT_BYTES, fmin(4 * GB, 0.25 * total)), 0.9);
+	/*
+	 * A first guess of the in-cache level, above a slow first sample: the
+	 * first 4 GB, or as much as the host's start-up jitter can span (a
+	 * scaled model writes many GB in it), at most a quarter of the fill.
+	 */
+	first = fmax(4 * GB, rpt_fill_bytes_at(c, 2 * SLC_JITTER_MS * c->scale));
+	lvl = quantile_rate(&k, 0, fmax(RPT_FILL_POINT_BYTES, fmin(first, 0.25 * total)), 0.9);
 	for (pass = 0; pass < 3 && lvl > 0; pass++) {
 		double e = find_fall(&k, SLC_LOW * lvl, SLC_JITTER_MS * lvl * 1000 * c->scale);
 
@@ -347,8 +375,18 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 	f->phases[0].mbps = f->in_cache_mbps.v;
 	f->nphases = 1;
 	ret = find_phases(c, edge, f);
-	if (!ret)
-		rpt_fig_set(&f->post_cache_mbps, f->phases[1].mbps);
+	if (!ret) {
+		/*
+		 * A short phase between the cache's speed and the next level's
+		 * is the cache running out (mixed writes), not a level of its own.
+		 */
+		const struct rpt_phase *p = &f->phases[1];
+
+		if (f->nphases > 2 && p->end_gb - p->start_gb < 2 * PHASE_MIN_GB &&
+		    p->mbps < f->phases[0].mbps && p->mbps > f->phases[2].mbps)
+			p++;
+		rpt_fig_set(&f->post_cache_mbps, p->mbps);
+	}
 out:
 	free(k.rate);
 	free(k.raw);

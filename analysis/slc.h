@@ -25,7 +25,8 @@
  *   segmentation of the per-GB times (at least 4 GB each, at least 15 %
  *   apart and clearly separated against the noise).
  * - in_cache_mbps: bytes / time up to the cache end; post_cache_mbps: the
- *   first phase after it; last16_mbps: the last 16 GB; overall_mbps: all
+ *   first phase after it (past a phase shorter than 8 GB whose speed lies
+ *   between the cache's and the next one's: the cache running out); last16_mbps: the last 16 GB; overall_mbps: all
  *   bytes / all time.
  */
 struct rpt_phase {

@@ -186,6 +186,8 @@ static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job
 	xstep = nice_step(xmax, 8);
 	fputs("<h3>Fill: ", out);
 	label(out, t, j);
+	if (f->scale > 1)
+		fprintf(out, " (model scaled 1/%.10g: GB of the full drive)", f->scale);
 	fprintf(out, "</h3>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"write speed per GB written\">\n",
 		W, ph + 70);
 	for (v = 0; v <= max + step / 2; v += step) {
@@ -306,11 +308,30 @@ static void test_table(FILE *out, const struct rpt_test *t)
 	}
 }
 
+static void drive_head(FILE *out, const struct rpt_drive *dr)
+{
+	char note[64];
+
+	fputs("<h2 class=\"drive\">Drive: ", out);
+	rpt_put_html(out, dr->name);
+	fputs("</h2>\n<p>", out);
+	rpt_put_html(out, dr->dir);
+	if (dr->dev.present && dr->dev.preset) {
+		fputs(" · ssdq drive model ", out);
+		rpt_put_html(out, dr->dev.preset);
+	}
+	if (dr->dev.scale > 1)
+		fprintf(out, " · <b>%s</b>: sizes are the full drive's (bytes × %.10g), speeds and power as measured",
+			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
+	fputs("</p>\n", out);
+	diag_list(out, &dr->diag);
+}
+
 int rpt_write_html(FILE *out, const struct rpt_report *r)
 {
 	const struct rpt_test *t = r->t;
 	size_t n = r->nt;
-	size_t i;
+	size_t i, k;
 
 	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 		"<title>ssdq report</title><style>%s</style></head><body>\n"
@@ -319,8 +340,11 @@ int rpt_write_html(FILE *out, const struct rpt_report *r)
 		style);
 	mbps_chart(out, t, n);
 	lat_chart(out, t, n);
-	for (i = 0; i < n; i++)
-		test_table(out, &t[i]);
+	for (i = 0; i < r->nd; i++) {
+		drive_head(out, &r->d[i]);
+		for (k = 0; k < r->d[i].ntests; k++)
+			test_table(out, &t[r->d[i].test[k]]);
+	}
 	fputs("</body></html>\n", out);
 	return ferror(out) ? -EIO : 0;
 }

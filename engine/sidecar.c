@@ -80,15 +80,17 @@ void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
 
 void ssdq_event_end(struct thread_data *td)
 {
-	struct ssdq_data *sd = td->io_ops_data;
 	uint64_t bytes = td->io_bytes[DDIR_READ] + td->io_bytes[DDIR_WRITE] +
 			 td->io_bytes[DDIR_TRIM];
 	const char *why = "bytes";
 
 	if (td->error)
 		why = "error";
-	else if (td->o.timeout && sd->first_io_ns &&
-		 (ssdq_mono_ns() - sd->first_io_ns) / 1000 + 50000 >= td->o.timeout)
+	else if (td->o.time_based)
+		why = "time";
+	else if (td->total_io_size && bytes >= td->total_io_size)
+		why = "bytes";
+	else if (td->o.timeout)
 		why = "time";
 	event(td, "job_end", (long long)bytes, "stop", why);
 }

@@ -586,8 +586,6 @@ static enum fio_q_status ssdq_queue(struct thread_data *td, struct io_u *io_u)
 	enum fio_q_status ret;
 
 	fio_ro_check(td, io_u);
-	if (!sd->first_io_ns)
-		sd->first_io_ns = ssdq_mono_ns();
 	if (ssdq_phase_queue(td, io_u) == FIO_Q_BUSY)
 		return FIO_Q_BUSY;
 	ret = sd->be->queue(td, io_u);

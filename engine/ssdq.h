@@ -104,7 +104,6 @@ struct ssdq_data {
 	struct ssdq_bursts bursts;
 	unsigned int max_parts;		/* most commands one io_u can need */
 	unsigned long long xfer_cap;	/* every file's commands are at most this */
-	uint64_t first_io_ns;		/* CLOCK_MONOTONIC of the first I/O */
 	uint64_t model_t0_ns;		/* model: when the job opened it */
 	double model_e0;		/* model: its active energy then */
 	struct ssdq_sampler *sampler;	/* this job samples its device */
@@ -208,8 +207,8 @@ void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
 
 /**
  * ssdq_event_end() - Record "job_end" with the bytes the job moved and why
- * it stopped: "time" (runtime= ran out), "bytes" (size/io_size done) or
- * "error".
+ * it stopped: "bytes" (size/io_size done), "time" (runtime= ran out before,
+ * or time_based) or "error".
  */
 void ssdq_event_end(struct thread_data *td);
 

@@ -63,8 +63,8 @@ static double drive_speed(const struct drive *d, double b, long sample)
 	return d->speed[d->nsteps - 1];
 }
 
-/* Write the drive's bw log into a memory buffer; return it. */
-static char *simulate(const struct drive *d, struct truth *t, size_t *len)
+/* Write the drive's bw log (samples every @avg ms) into a memory buffer. */
+static char *simulate_ms(const struct drive *d, struct truth *t, size_t *len, int avg)
 {
 	const double t0 = 1795990000000.0;
 	double b = 0, ms = 0;
@@ -78,7 +78,7 @@ static char *simulate(const struct drive *d, struct truth *t, size_t *len)
 
 		if (!sample && d->first_sample)
 			f_noise = d->first_sample;
-		for (k = 0; k < 500 && b < d->total; k++) {
+		for (k = 0; k < avg && b < d->total; k++) {
 			double step = drive_speed(d, b, sample) * f_noise * 1000;
 
 			if (b + step > d->total)
@@ -89,13 +89,18 @@ static char *simulate(const struct drive *d, struct truth *t, size_t *len)
 		}
 		fprintf(f, "%.0f, %.0f, 1, 0, 0\n", t0 + ms, win / (k / 1000.0) / 1024);
 		sample++;
-		if (k < 500)
+		if (k < avg)
 			break;
 	}
 	fclose(f);
 	t->bytes = b;
 	t->ms = ms;
 	return buf;
+}
+
+static char *simulate(const struct drive *d, struct truth *t, size_t *len)
+{
+	return simulate_ms(d, t, len, 500);
 }
 
 static int analyse(const struct drive *d, struct rpt_fill *f, struct truth *t)
@@ -113,6 +118,7 @@ static int analyse(const struct drive *d, struct rpt_fill *f, struct truth *t)
 		if (rpt_fill_add_sample(&c, &s))
 			break;
 	CHECK_EQ_INT(ret, 0);
+	CHECK_EQ_INT(rpt_fill_finish(&c), 0);
 	ret = rpt_slc_analyse(&c, f);
 	rpt_fill_free(&c);
 	free(log);
@@ -320,27 +326,42 @@ TEST(cache_size_sweep)
 	printf("  worst cache-size error in the sweep: %.1f%%\n", worst / 10.0);
 }
 
-/* Integration, not averaging: uneven sample spacing. */
+/*
+ * Integration, not averaging: uneven sample spacing. A gap of up to 1.5
+ * log_avg_msec is the sample's own interval (fio's helper thread ticked
+ * late); a longer one held intervals in which no I/O completed, for which fio
+ * logs nothing, and the sample's rate covers its last log_avg_msec only.
+ */
 TEST(integrates_bandwidth)
 {
 	static const char log[] =
 		"1000, 1000000, 1, 0, 0\n"	/* 1 s at 1024e6 B/s (avg 1000 ms) */
 		"1500, 2000000, 1, 0, 0\n"	/* 0.5 s at 2048e6 B/s */
-		"4500, 500000, 1, 0, 0\n";	/* 3 s at 512e6 B/s */
+		"2700, 500000, 1, 0, 0\n"	/* 1.2 s at 512e6 B/s: late tick */
+		"5700, 250000, 1, 0, 0\n";	/* 2 s without I/O, 1 s at 256e6 B/s */
 	struct rpt_fill_curve c;
 	struct rpt_log_reader r;
 	struct rpt_log_sample s;
 	struct rpt_fill f;
+	double bytes = 1024e6 + 1024e6 + 614.4e6 + 256e6;
 
 	rpt_fill_init(&c, 1000);
 	rpt_log_open_mem(&r, "uneven", log, sizeof(log) - 1);
 	while (rpt_log_next(&r, &s) == 1)
 		rpt_fill_add_sample(&c, &s);
-	CHECK_NEAR(c.bytes, 1024e6 + 1024e6 + 1536e6, 1e-9);
-	CHECK_NEAR(c.ms, 4500, 1e-9);
+	CHECK_EQ_INT(rpt_fill_finish(&c), 0);
+	CHECK_NEAR(c.bytes, bytes, 1e-9);
+	CHECK_NEAR(c.ms, 5700, 1e-9);
+	/*
+	 * The idle 2 s lie before the last sample's second, not spread over
+	 * its 3 s: the first curve point (every 1/16 GB) after them is at
+	 * 2.6875 GB, 25.1 MB into that second.
+	 */
+	CHECK_NEAR(rpt_fill_time_at(&c, 2.6875e9), 4700 + (2.6875e9 - 2662.4e6) / 256e6 * 1000, 1e-9);
+	CHECK_NEAR(rpt_fill_time_at(&c, 2.625e9), 1500 + (2.625e9 - 2048e6) / 512e6 * 1000, 1e-9);
 	CHECK_EQ_INT(rpt_slc_analyse(&c, &f), 0);
-	/* bytes / time, not the mean of the three samples (1166.7 MB/s) */
-	CHECK_NEAR(f.overall_mbps.v, 3584e6 / 4.5 / 1e6, 1e-6);
+	/* bytes / time, not the mean of the samples */
+	CHECK_NEAR(f.overall_mbps.v, bytes / 5.7 / 1e6, 1e-6);
 	/* the first GB: all of it in the first second */
 	CHECK_NEAR(f.segment_mbps[0], 1024, 1e-6);
 	CHECK(!f.last16_mbps.ok);
@@ -365,10 +386,124 @@ TEST(per_io_log)
 	rpt_log_open_mem(&r, "per-io", buf, len);
 	while (rpt_log_next(&r, &s) == 1)
 		rpt_fill_add_sample(&c, &s);
+	CHECK_EQ_INT(rpt_fill_finish(&c), 0);
 	CHECK_NEAR(c.bytes, 20000 * 1048576.0, 1e-12);
 	CHECK_NEAR(c.bytes / c.ms / 1000, 2 * 1048576 / 1000.0, 0.001);
+	/* the first ms-group runs at the second one's rate */
+	CHECK_NEAR(c.t_first, 0, 1e-9);
+	CHECK_NEAR(rpt_fill_time_at(&c, 2 * 1048576.0), 1, 1e-9);
 	rpt_fill_free(&c);
 	free(buf);
+}
+
+/*
+ * Per-I/O logs with a few I/Os per ms: the ms-groups alternate between 2 and
+ * 3 I/Os (2097 and 3146 MB/s), the true speed 2621 MB/s, then 655 MB/s. The
+ * speeds are taken over 10 ms, so the alternation is no fall; the edge is
+ * placed at the true one.
+ */
+TEST(per_io_quantized)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *fp = open_memstream(&buf, &len);
+	struct rpt_fill_curve c;
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	struct rpt_fill f;
+	double b = 0, t = 0, edge = 0;
+	long ms = 1000;
+
+	/* 1 MiB I/Os; a drive at 2.5 I/Os per ms for 60 GB, then 0.625 per ms */
+	while (b < 120e9) {
+		double rate = b < 60e9 ? 2.5 : 0.625;	/* I/Os per ms */
+
+		t += 1 / rate;
+		b += 1048576;
+		if (b >= 60e9 && !edge)
+			edge = b;
+		fprintf(fp, "%ld, 1000000, 1, 1048576, 0\n", ms + (long)t);
+	}
+	fclose(fp);
+	rpt_fill_init(&c, 0);
+	rpt_log_open_mem(&r, "per-io", buf, len);
+	while (rpt_log_next(&r, &s) == 1)
+		rpt_fill_add_sample(&c, &s);
+	CHECK_EQ_INT(rpt_fill_finish(&c), 0);
+	CHECK_EQ_INT(rpt_slc_analyse(&c, &f), 0);
+	if (CHECK(f.slc_cache_gb.ok))
+		CHECK_NEAR(f.slc_cache_gb.v, 60, 0.01);
+	CHECK_NEAR(f.in_cache_mbps.v, 2.5 * 1048.576, 0.01);
+	CHECK_NEAR(f.post_cache_mbps.v, 0.625 * 1048.576, 0.01);
+	rpt_fill_figures_free(&f);
+	rpt_fill_free(&c);
+	free(buf);
+}
+
+/* A model drive scaled 1/1000: the curve is the full drive's. */
+TEST(scaled_model)
+{
+	struct drive d = { .step = { 88 * GB }, .speed = { 2800, 650 }, .nsteps = 2,
+			   .noise = 0.03, .total = 400 * GB };
+	struct drive small = d;
+	struct rpt_fill_curve c;
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	struct rpt_fill f;
+	struct truth t;
+	size_t len;
+	char *log;
+
+	/* the scaled drive: the same speeds, 1/1000 of the sizes */
+	small.step[0] /= 1000;
+	small.total /= 1000;
+	rng_state = 9;
+	log = simulate_ms(&small, &t, &len, 2);
+	rpt_fill_init(&c, 2);
+	rpt_fill_set_scale(&c, 1000);
+	rpt_log_open_mem(&r, "scaled", log, len);
+	while (rpt_log_next(&r, &s) == 1)
+		rpt_fill_add_sample(&c, &s);
+	CHECK_EQ_INT(rpt_fill_finish(&c), 0);
+	/* the log's integer KiB/s round a little */
+	CHECK_NEAR(c.bytes, t.bytes * 1000, 1e-6);
+	CHECK_NEAR(c.ms, t.ms * 1000, 1e-9);
+	CHECK_EQ_INT(rpt_slc_analyse(&c, &f), 0);
+	CHECK_NEAR(f.scale, 1000, 0.0);
+	CHECK_NEAR(f.gb_written, d.total / GB, 0.001);
+	check_cache(&f, 88);
+	CHECK_NEAR(f.in_cache_mbps.v, 2800, 0.02);
+	CHECK_NEAR(f.post_cache_mbps.v, 650, 0.02);
+	CHECK_NEAR(f.last16_mbps.v, 650, 0.03);
+	CHECK_EQ_INT(f.nsegments, 400);
+	CHECK_NEAR(f.segment_mbps[40], 2800, 0.05);
+	CHECK_NEAR(f.segment_mbps[300], 650, 0.05);
+	rpt_fill_figures_free(&f);
+	rpt_fill_free(&c);
+	free(log);
+	(void)d;
+}
+
+/* Putting bytes before the curve re-grids it; bytes_at inverts time_at. */
+TEST(prepend_and_inverse)
+{
+	struct rpt_fill_curve c;
+	double x;
+
+	rpt_fill_init(&c, 100);
+	c.started = true;
+	rpt_fill_add(&c, 3e9, 1000);		/* 3 GB/s */
+	rpt_fill_add(&c, 1e9, 1000);		/* 1 GB/s */
+	CHECK_EQ_INT(rpt_fill_prepend(&c, 0.5e9, 250), 0);	/* 2 GB/s */
+	CHECK_NEAR(c.bytes, 4.5e9, 1e-12);
+	CHECK_NEAR(c.ms, 2250, 1e-12);
+	CHECK_NEAR(rpt_fill_time_at(&c, 0.25e9), 125, 1e-9);
+	CHECK_NEAR(rpt_fill_time_at(&c, 0.5e9 + 1.5e9), 250 + 500, 1e-9);
+	CHECK_NEAR(rpt_fill_time_at(&c, 4e9), 1750, 1e-9);
+	for (x = 0.1e9; x < 4.5e9; x += 0.37e9)
+		CHECK_NEAR(rpt_fill_bytes_at(&c, rpt_fill_time_at(&c, x)), x, 1e-9);
+	CHECK_EQ_INT(rpt_fill_prepend(&c, 0, 10), -EINVAL);
+	rpt_fill_free(&c);
 }
 
 TEST(absurd_sizes_rejected)
@@ -399,6 +534,9 @@ int main(void)
 	RUN(cache_size_sweep);
 	RUN(integrates_bandwidth);
 	RUN(per_io_log);
+	RUN(per_io_quantized);
+	RUN(scaled_model);
+	RUN(prepend_and_inverse);
 	RUN(absurd_sizes_rejected);
 	return harness_main();
 }
