@@ -120,7 +120,7 @@ $(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
 
 unit: $(UNIT_BINS)
 
-HOST_TESTS := test/power/ssdq-sample.sh test/analysis/test_report_cli.sh
+HOST_TESTS := test/power/ssdq-sample.sh test/analysis/test_report_cli.sh test/jobs/parse.sh test/jobs/runner.sh
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report
 
 check-unit: $(UNIT_BINS) $(B)/ssdq-sample $(B)/ssdq-report

@@ -27,7 +27,7 @@ so=${SSDQ_SO:-$ROOT/build/ssdq.so}
 initrd=$VMDIR/initramfs.cpio
 state=absent; [ -f "$so" ] && state="$so $(stat -c %Y "$so")"
 if [ ! -f "$initrd" ] || [ "$(cat "$initrd.engine" 2>/dev/null)" != "$state" ] ||
-	[ -n "$(find "$VM" "$so" ${SSDQ_VM_EXTRA:-} /usr/bin/fio /usr/sbin/nvme /bin/busybox -newer "$initrd" \
+	[ -n "$(find "$VM" "$ROOT/jobs" "$so" ${SSDQ_VM_EXTRA:-} /usr/bin/fio /usr/sbin/nvme /bin/busybox -newer "$initrd" \
 		-type f 2>/dev/null | head -n 1)" ]; then
 	note "building $initrd"
 	sh "$VM/initramfs.sh" "$initrd"

@@ -35,6 +35,12 @@ closure() {
 rm -f usr/bin/fio usr/sbin/nvme
 cp /usr/bin/fio usr/bin/fio && closure /usr/bin/fio
 cp /usr/sbin/nvme usr/sbin/nvme && closure /usr/sbin/nvme
+# util-linux's signature tools and mkfs.ext4, for ssdq-run's safety checks
+for t in /usr/sbin/wipefs /usr/sbin/blkid /usr/sbin/mkfs.ext4; do
+	rm -f ".$t" && cp "$t" ".$t" && closure "$t"
+done
+# the job library and its runner, at /opt/ssdq/jobs
+rm -rf opt/ssdq/jobs && mkdir -p opt/ssdq && cp -R "$ROOT/jobs" opt/ssdq/jobs
 
 if [ -f "$so" ]; then
 	cp "$so" opt/ssdq/ssdq.so

@@ -22,7 +22,7 @@ else
 	list=$(cd "$VM/scenarios" && ls *.sh | sed 's/\.sh$//')
 fi
 booted=1
-sh "$VM/boot.sh" --scenarios "$(echo $list | tr ' ' ',')" --out "$out" || booted=0
+sh "$VM/boot.sh" --scenarios "$(echo $list | tr ' ' ',')" --out "$out" --scenario-timeout 600 || booted=0
 
 tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
 count() { # FILE: print its verdict lines, add them up
