@@ -10,7 +10,7 @@
 #include "util.h"
 
 /* Sleep until this close to a deadline, then spin: sleeps overshoot. */
-#define SPIN_NS		40000ULL
+#define SPIN_NS		250000ULL
 
 struct pending {
 	struct io_u *io_u;
@@ -74,6 +74,7 @@ static void fill_pattern(struct io_u *io_u, unsigned int lba_shift)
 /* Return: completion time, or 0 when the I/O failed at once. */
 static uint64_t model_submit(struct thread_data *td, struct io_u *io_u)
 {
+	struct ssdq_data *sd = td->io_ops_data;
 	struct ssdq_file *sf = ssdq_file_of(io_u->file);
 	const struct ssdq_ns *ns = &sf->dev.ns;
 	enum ssdq_model_op op;
@@ -103,6 +104,10 @@ static uint64_t model_submit(struct thread_data *td, struct io_u *io_u)
 	}
 	if (op == SSDQ_MODEL_READ)
 		fill_pattern(io_u, ns->lba_shift);
+	if (!sd->model_t0_ns) {
+		sd->model_t0_ns = ssdq_mono_ns();
+		sd->model_e0 = ssdq_model_active_energy(&sf->model);
+	}
 	io_u->error = 0;
 	io_u->resid = 0;
 	return ssdq_model_io(&sf->model, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
@@ -122,7 +127,8 @@ static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
 		return FIO_Q_COMPLETED;
 	if (o->sync || td_ioengine_flagged(td, FIO_SYNCIO)) {
 		wait_until(done);
-		ssdq_model_complete(&ssdq_file_of(io_u->file)->model, ssdq_mono_ns());
+		sd->model_t1_ns = ssdq_mono_ns();
+		ssdq_model_complete(&ssdq_file_of(io_u->file)->model, sd->model_t1_ns);
 		return FIO_Q_COMPLETED;
 	}
 	md->pending[md->nr_pending].io_u = io_u;
@@ -142,14 +148,15 @@ static int model_commit(struct thread_data *td)
 	return 0;
 }
 
-static unsigned int reap(struct model_data *md, uint64_t now, unsigned int events,
-			 unsigned int max)
+static unsigned int reap(struct ssdq_data *sd, struct model_data *md, uint64_t now,
+			 unsigned int events, unsigned int max)
 {
 	for (unsigned int i = 0; i < md->nr_pending && events < max;) {
 		if (md->pending[i].done_ns <= now) {
 			struct io_u *io_u = md->pending[i].io_u;
 
 			ssdq_model_complete(&ssdq_file_of(io_u->file)->model, now);
+			sd->model_t1_ns = now;
 			md->events[events++] = io_u;
 			md->pending[i] = md->pending[--md->nr_pending];
 		} else {
@@ -172,7 +179,7 @@ static int model_getevents(struct thread_data *td, unsigned int min,
 	for (;;) {
 		uint64_t next = UINT64_MAX;
 
-		events = reap(md, now, events, max);
+		events = reap(sd, md, now, events, max);
 		if (events >= min || events == max || !md->nr_pending)
 			return (int)events;
 		for (unsigned int i = 0; i < md->nr_pending; i++)
@@ -180,7 +187,7 @@ static int model_getevents(struct thread_data *td, unsigned int min,
 				next = md->pending[i].done_ns;
 		if (next > limit) {
 			wait_until(limit);
-			return (int)reap(md, ssdq_mono_ns(), events, max);
+			return (int)reap(sd, md, ssdq_mono_ns(), events, max);
 		}
 		wait_until(next);
 		now = ssdq_mono_ns();

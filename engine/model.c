@@ -14,6 +14,7 @@
 #define MODEL_MAGIC	"SSDQMDL1"
 #define CHUNK_SHIFT	20		/* 1 MiB of LBAs per bitmap bit */
 #define NDU		512000.0	/* bytes in an NVMe data unit */
+#define IDLE_GRACE_NS	5000000ULL	/* idle before the drive starts its background work */
 
 struct ssdq_model_shared {
 	char magic[8];
@@ -364,8 +365,9 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 
 	lat_us = ssdq_model_lat_quantile(p, write, uniform(m));
 	lock(sh);
-	if (!sh->inflight && sh->idle_since_ns && now_ns > sh->idle_since_ns) {
-		sh->cache_used -= p->recover_bps * (now_ns - sh->idle_since_ns) / 1e9;
+	/* background work frees cache only once the drive has been idle a while */
+	if (!sh->inflight && sh->idle_since_ns && now_ns > sh->idle_since_ns + IDLE_GRACE_NS) {
+		sh->cache_used -= p->recover_bps * (now_ns - sh->idle_since_ns - IDLE_GRACE_NS) / 1e9;
 		if (sh->cache_used < 0)
 			sh->cache_used = 0;
 	}

@@ -217,17 +217,8 @@ static int ssdq_open_file(struct thread_data *td, struct fio_file *f)
 		td_verror(td, -ret, "ssdq_open_file");
 		return 1;
 	}
-	if (sf->model.sh) {
-		struct ssdq_options *o = td->eo;
-		struct ssdq_data *sd = td->io_ops_data;
-
-		if (o->model_ambient)
-			ssdq_model_set_ambient(&sf->model, o->model_ambient);
-		if (sd && !sd->model_t0_ns) {
-			sd->model_t0_ns = ssdq_mono_ns();
-			sd->model_e0 = ssdq_model_active_energy(&sf->model);
-		}
-	}
+	if (sf->model.sh && ((struct ssdq_options *)td->eo)->model_ambient)
+		ssdq_model_set_ambient(&sf->model, ((struct ssdq_options *)td->eo)->model_ambient);
 	f->fd = sf->dev.fd;
 	f->engine_data = sf;
 	return 0;
@@ -240,9 +231,9 @@ static void model_energy_event(struct thread_data *td, struct ssdq_file *sf)
 	double secs, joules;
 	char val[96];
 
-	if (!sd || !sd->model_t0_ns)
+	if (!sd || !sd->model_t0_ns || sd->model_t1_ns <= sd->model_t0_ns)
 		return;
-	secs = (ssdq_mono_ns() - sd->model_t0_ns) / 1e9;
+	secs = (sd->model_t1_ns - sd->model_t0_ns) / 1e9;
 	joules = ssdq_model_active_energy(&sf->model) - sd->model_e0 + sf->model.p->p_idle * secs;
 	snprintf(val, sizeof(val), "%.6f J in %.6f s, %.6f W", joules, secs,
 		 secs > 0 ? joules / secs : 0.0);

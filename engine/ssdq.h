@@ -104,8 +104,9 @@ struct ssdq_data {
 	struct ssdq_bursts bursts;
 	unsigned int max_parts;		/* most commands one io_u can need */
 	unsigned long long xfer_cap;	/* every file's commands are at most this */
-	uint64_t model_t0_ns;		/* model: when the job opened it */
-	double model_e0;		/* model: its active energy then */
+	uint64_t model_t0_ns;		/* model: the job's first I/O */
+	uint64_t model_t1_ns;		/* model: its last completion */
+	double model_e0;		/* model: active energy before the first I/O */
 	struct ssdq_sampler *sampler;	/* this job samples its device */
 	struct ssdq_model *smart_model;	/* the model the sampler's SMART reads */
 	int sample_lock_fd;		/* holds the device's sampler lock */

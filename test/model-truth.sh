@@ -1,0 +1,69 @@
+#!/bin/sh
+# ssdq-report recovers the drive model's ground truth (docs/model.md): SLC
+# cache size within 2 %, post-cache speed within 5 %, average power within
+# 2 % of the model's own energy account, QD1 p99 within 10 %, and a hot drive
+# reported as throttling, not as a cache end. No device.
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/test/lib.sh"
+SO=${SSDQ_SO:-$top/build/ssdq.so}
+REPORT=${SSDQ_REPORT:-$top/build/ssdq-report}
+W=$(mktemp -d)
+trap 'rm -rf "$W" "$T_OUT"' EXIT
+
+# within NAME GOT WANT PCT: |GOT - WANT| <= PCT % of WANT
+within() {
+	if awk -v g="$2" -v w="$3" -v p="$4" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= w * p / 100) }'; then
+		pass "$1: $2 (truth $3, within $4 %)"
+	else
+		fail "$1: got '$2', truth $3 (more than $4 % off)"
+	fi
+}
+
+# fill DIR PRESET SCALE SIZE [ENGINE OPTIONS]: a pSLC-style fill into $W/DIR
+fill() {
+	d=$W/$1; mkdir -p "$d"; p=$2 s=$3 z=$4; shift 4
+	(cd "$d" && fio --name=fill --ioengine=external:"$SO" --ssdq_model="$p" --ssdq_model_scale="$s" \
+		--filename="$d/model.state" --ssdq_erase=auto --rw=write --bs=1m --iodepth=1 --size="$z" \
+		--ssdq_power_rate=1000 --ssdq_smart_interval=0.1 --write_bw_log=fill --log_avg_msec=10 \
+		--log_unix_epoch=1 --output-format=json+ --output=fill.json "$@") >"$T_OUT" 2>&1 ||
+		{ fail "$p: the fill ran"; sed 's/^/    /' "$T_OUT" | head; return 1; }
+	"$REPORT" --format json "$d" >"$d.report.json" 2>"$d.report.err" ||
+		{ fail "$p: ssdq-report read the fill"; sed 's/^/    /' "$d.report.err" | head; }
+}
+jget() { jq -r "[.tests[].jobs[] | select(.name == \"$2\")][0] | $3" "$1.report.json"; }
+truth_w() { sed -n 's/.*"event":"model_energy".*, \([0-9.]*\) W".*/\1/p' "$1"/fill_events.1.jsonl | tail -n 1; }
+
+# tlc-dramless-1tb: 88 GB static pSLC at 2.8 GB/s, 650 MB/s after it
+fill tlc tlc-dramless-1tb 100 2g
+d=$W/tlc
+within "tlc-dramless-1tb SLC cache GB" "$(jget "$d" fill .fill.slc_cache_gb)" 88 2
+within "tlc-dramless-1tb post-cache MB/s" "$(jget "$d" fill .fill.post_cache_mbps)" 650 5
+within "tlc-dramless-1tb average W" "$(jget "$d" fill .power_w)" "$(truth_w "$d")" 2
+
+# qlc-1tb: dynamic cache, 12 + 169.2 x (1 - fill) GB: 154.98 GB on a fill from empty
+fill qlc qlc-1tb 100 2200m
+d=$W/qlc
+within "qlc-1tb SLC cache GB" "$(jget "$d" fill .fill.slc_cache_gb)" 154.98 2
+within "qlc-1tb post-cache MB/s" "$(jget "$d" fill .fill.post_cache_mbps)" 100 5
+within "qlc-1tb average W" "$(jget "$d" fill .power_w)" "$(truth_w "$d")" 2
+
+# the same drive in a hot case (70 C air): it throttles during the fill
+fill hot qlc-1tb 100 2200m --ssdq_model_ambient=70
+d=$W/hot
+grep -q '"thermal_mgmt_t1_transitions":[1-9]' "$d"/fill_smart.1.jsonl &&
+	pass "hot qlc-1tb: the model's SMART log counts thermal throttling" ||
+	fail "hot qlc-1tb: no thermal-management transition in the SMART log"
+v=$(jget "$d" fill '.fill.throttling // empty')
+[ -n "$v" ] && [ "$v" != null ] && [ "$v" != false ] &&
+	pass "hot qlc-1tb: the report says the drive throttled ($v)" ||
+	fail "hot qlc-1tb: the report does not report throttling: $(jq -c '.tests[].jobs[].fill' "$d.report.json" | head -c 400)"
+
+# QD1 4 KiB random reads on tlc-enterprise-4tb: p99 105 us, plus 1.2 us on the link
+d=$W/qd1; mkdir -p "$d"
+(cd "$d" && fio --name=qd1 --ioengine=external:"$SO" --ssdq_model=tlc-enterprise-4tb \
+	--ssdq_model_scale=1000 --filename="$d/model.state" --rw=randread --bs=4k --iodepth=1 \
+	--ssdq_sync=1 --number_ios=20000 --norandommap --output-format=json+ --output=qd1.json) \
+	>"$T_OUT" 2>&1 || fail "qd1: the job ran"
+"$REPORT" --format json "$d" >"$d.report.json" 2>"$d.report.err" || fail "qd1: ssdq-report read it"
+within "tlc-enterprise-4tb QD1 p99 us" "$(jget "$d" qd1 .lat_p99_us)" 106.2 10
+summary
