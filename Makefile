@@ -138,6 +138,7 @@ demo: all
 
 bench: all
 	@sh test/vm/bench.sh
+	@sh test/vm/bench-sampler.sh
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_SRC) sh test/analysis/bench_report.sh
 
 install: all

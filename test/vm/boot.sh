@@ -27,7 +27,7 @@ so=${SSDQ_SO:-$ROOT/build/ssdq.so}
 initrd=$VMDIR/initramfs.cpio
 state=absent; [ -f "$so" ] && state="$so $(stat -c %Y "$so")"
 if [ ! -f "$initrd" ] || [ "$(cat "$initrd.engine" 2>/dev/null)" != "$state" ] ||
-	[ -n "$(find "$VM" "$ROOT/jobs" "$so" ${SSDQ_VM_EXTRA:-} /usr/bin/fio /usr/sbin/nvme /bin/busybox -newer "$initrd" \
+	[ -n "$(find "$VM" "$ROOT/jobs" "$ROOT/test/power/meter.c" "$so" ${SSDQ_VM_EXTRA:-} /usr/bin/fio /usr/sbin/nvme /bin/busybox -newer "$initrd" \
 		-type f 2>/dev/null | head -n 1)" ]; then
 	note "building $initrd"
 	sh "$VM/initramfs.sh" "$initrd"
@@ -43,7 +43,8 @@ rm -rf "$out" && mkdir -p "$out" && : >"$out/.ssdq-vm"
 
 img=$VMDIR/img.$$
 mkdir -p "$img"
-cleanup() { [ $keep = 1 ] || rm -rf "$img"; [ -z "${wpid:-}" ] || kill "$wpid" 2>/dev/null || true; }
+stop_hooks() { for p in ${hpids:-}; do kill "$p" 2>/dev/null || true; done; hpids=; }
+cleanup() { [ $keep = 1 ] || rm -rf "$img"; [ -z "${wpid:-}" ] || kill "$wpid" 2>/dev/null || true; stop_hooks; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 for d in d512 d4k res; do
@@ -60,6 +61,13 @@ t0=$(date +%s.%N)
 ) &
 wpid=$!
 
+# hooks: each test/vm/hooks/*.sh runs in the background with OUT while QEMU runs
+hpids=
+for h in "$VM"/hooks/*.sh; do
+	[ -f "$h" ] || continue
+	sh "$h" "$out" </dev/null >>"$out/hooks.log" 2>&1 &
+	hpids="$hpids $!"
+done
 note "booting ($scen); console: $out/console.log"
 rc=0
 # shellcheck disable=SC2046
@@ -78,6 +86,7 @@ timeout --signal=TERM --kill-after=10 "$hard" qemu-system-x86_64 \
 t1=$(date +%s.%N)
 kill "$wpid" 2>/dev/null || true
 wpid=
+stop_hooks
 
 [ $rc = 124 ] && note "QEMU killed after the hard timeout of $hard s (--timeout)"
 [ $rc = 0 ] || [ $rc = 124 ] || note "qemu-system-x86_64 exited with $rc"

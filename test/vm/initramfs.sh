@@ -35,6 +35,9 @@ closure() {
 rm -f usr/bin/fio usr/sbin/nvme
 cp /usr/bin/fio usr/bin/fio && closure /usr/bin/fio
 cp /usr/sbin/nvme usr/sbin/nvme && closure /usr/sbin/nvme
+# a stand-in power meter for cmd: power sources (static: no libraries)
+gcc -static -O2 -o usr/bin/ssdq-test-meter "$ROOT/test/power/meter.c" ||
+	note "warning: cannot build test/power/meter.c with gcc -static; power scenarios will skip it"
 # util-linux's signature tools and mkfs.ext4, for ssdq-run's safety checks
 for t in /usr/sbin/wipefs /usr/sbin/blkid /usr/sbin/mkfs.ext4; do
 	rm -f ".$t" && cp "$t" ".$t" && closure "$t"
