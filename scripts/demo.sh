@@ -8,7 +8,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$top/build/demo}
 presets=${SSDQ_DEMO_PRESETS:-"qlc-1tb tlc-dramless-1tb"}
-scale=${SSDQ_DEMO_SCALE:-1000}
+scale=${SSDQ_DEMO_SCALE:-250}
 
 for t in build/ssdq.so build/ssdq-report; do
 	[ -x "$top/$t" ] || [ -f "$top/$t" ] || { echo "demo: $t is missing (run make)" >&2; exit 1; }
@@ -17,7 +17,10 @@ mkdir -p "$out"
 export SSDQ_SO="$top/build/ssdq.so"
 for p in $presets; do
 	echo "demo: $p, suites consumer, pslc and enterprise, scaled 1/$scale"
-	sh "$top/jobs/ssdq-run" --suite all --model "$p" --scale "$scale" --out "$out/$p" --yes ||
+	# bursts of 16 MB on 256 MB of data: scaled, the published 128 MB bursts
+	# would be a few I/Os each
+	sh "$top/jobs/ssdq-run" --suite all --model "$p" --scale "$scale" --out "$out/$p" --yes \
+		--restart --set SSDQ_BURST=16m --set SSDQ_PREFILL=256m ||
 		{ echo "demo: the suites on $p failed; see $out/$p/ssdq-run.log" >&2; exit 1; }
 done
 dirs=
