@@ -36,10 +36,12 @@ FIO_VERSION := $(shell sed -n 's/^DEF_VER=//p' $(FIO_SRC)/FIO-VERSION-GEN)
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 SAN      ?=
-BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower
+PCI_CFLAGS  := $(shell pkg-config --cflags libpci) -DSSDQ_HAVE_LIBPCI
+PCI_LIBS    := $(shell pkg-config --libs libpci)
+BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower $(PCI_CFLAGS)
 FIO_CFLAGS  := -include $(FIO_SRC)/config-host.h -isystem $(FIO_SRC) -DFIO_VERSION='"$(FIO_VERSION)"' \
                -fvisibility=hidden
-LIBS_ENGINE := $(shell pkg-config --libs liburing) -lm -lpthread
+LIBS_ENGINE := $(shell pkg-config --libs liburing) -lm -lpthread $(PCI_LIBS)
 
 ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
@@ -81,7 +83,7 @@ $(B)/power/%.o: power/%.c
 
 $(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(B)/core/nvme_id.o
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm
+	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS)
 
 $(B)/test/test_report_%: $(B)/test/test_report_%.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
@@ -90,7 +92,7 @@ $(B)/test/test_report_%: $(B)/test/test_report_%.o $(ANALYSIS_LIB_OBJS)
 # shorter stem than $(B)/test/%, so this rule wins for power tests
 $(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm
+	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS)
 
 # The same engine claiming another fio release, to test the version check.
 $(B)/mismatch/ssdq.o: engine/ssdq.c

@@ -21,40 +21,204 @@ static void note(struct ssdq_devinfo *d, const char *fmt, const char *a, int err
 	snprintf(d->errors + l, sizeof(d->errors) - l, "%s%s", l ? "; " : "", msg);
 }
 
+#ifdef SSDQ_HAVE_LIBPCI
+#include <setjmp.h>
+#include <stdarg.h>
+#include <pci/pci.h>
+
+/*
+ * libpci's error callback must not return (its default exits the process):
+ * it jumps back to link_by_libpci(). Warnings are kept as the reason.
+ */
+static __thread jmp_buf *pci_jmp;
+static __thread char pci_msg[160];
+
+static void pci_on_error(char *msg, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void pci_on_warning(char *msg, ...) __attribute__((format(printf, 1, 2)));
+static void pci_on_debug(char *msg, ...) __attribute__((format(printf, 1, 2)));
+
+static void pci_on_error(char *msg, ...)
+{
+	va_list ap;
+
+	va_start(ap, msg);
+	vsnprintf(pci_msg, sizeof(pci_msg), msg, ap);
+	va_end(ap);
+	longjmp(*pci_jmp, 1);
+}
+
+static void pci_on_warning(char *msg, ...)
+{
+	va_list ap;
+
+	va_start(ap, msg);
+	vsnprintf(pci_msg, sizeof(pci_msg), msg, ap);
+	va_end(ap);
+}
+
+static void pci_on_debug(char *msg, ...)
+{
+	(void)msg;
+}
+
+/* The link from the PCI Express capability. Return: 0, or -errno (@why set). */
+static int link_by_libpci(const char *root, const char *addr, struct ssdq_pcie_link *l,
+			  char *why, size_t whylen)
+{
+	struct pci_access *volatile a = NULL;
+	struct pci_dev *volatile pd = NULL;
+	unsigned int dom, bus, dev, fn;
+	char sysfs[PATH_MAX];
+	struct pci_cap *cap;
+	uint8_t cfg[256];
+	volatile int ret = -EIO;
+	jmp_buf jb;
+
+	if (sscanf(addr, "%x:%x:%x.%x", &dom, &bus, &dev, &fn) != 4) {
+		snprintf(why, whylen, "\"%s\" is not a PCI address", addr);
+		return -ENOENT;
+	}
+	snprintf(sysfs, sizeof(sysfs), "%s/bus/pci", root);
+	pci_msg[0] = '\0';
+	pci_jmp = &jb;
+	if (setjmp(jb)) {
+		snprintf(why, whylen, "libpci: %s", pci_msg);
+		goto out;
+	}
+	a = pci_alloc();
+	a->error = pci_on_error;
+	a->warning = pci_on_warning;
+	a->debug = pci_on_debug;
+	a->method = PCI_ACCESS_SYS_BUS_PCI;
+	pci_set_param(a, "sysfs.path", sysfs);
+	pci_init(a);
+	pd = pci_get_dev(a, (int)dom, (int)bus, (int)dev, (int)fn);
+	if (!pci_read_block(pd, 0, cfg, sizeof(cfg))) {
+		snprintf(why, whylen, "config space of %s unreadable past 64 bytes (needs root)%s%s",
+			 addr, pci_msg[0] ? ": " : "", pci_msg);
+		ret = -EACCES;
+		goto out;
+	}
+	cap = pci_find_cap(pd, PCI_CAP_ID_EXP, PCI_CAP_NORMAL);
+	if (!cap) {
+		snprintf(why, whylen, "%s has no PCI Express capability", addr);
+		ret = -ENOENT;
+		goto out;
+	}
+	ssdq_pcie_link_decode(pci_read_word(pd, cap->addr + PCI_EXP_LNKSTA),
+			      pci_read_long(pd, cap->addr + PCI_EXP_LNKCAP),
+			      pci_read_word(pd, cap->addr + PCI_EXP_LNKCTL), l);
+	ret = 0;
+out:
+	pci_jmp = NULL;
+	if (pd)
+		pci_free_dev(pd);
+	if (a)
+		pci_cleanup(a);
+	return ret;
+}
+#else
+static int link_by_libpci(const char *root, const char *addr, struct ssdq_pcie_link *l,
+			  char *why, size_t whylen)
+{
+	(void)root, (void)addr, (void)l;
+	snprintf(why, whylen, "ssdq was built without libpci");
+	return -ENOSYS;
+}
+#endif
+
+static void speed_str(char *out, size_t len, double gts)
+{
+	if (gts > 0)
+		snprintf(out, len, "%.1f GT/s PCIe", gts);
+	else
+		out[0] = '\0';
+}
+
 static void read_pcie(struct ssdq_devinfo *d, const char *root)
 {
-	const char *name = strrchr(d->ctrl, '/');
-	char dir[PATH_MAX], path[PATH_MAX + 32];
+	const char *name = strrchr(d->ctrl, '/'), *base;
+	char dir[PATH_MAX], path[PATH_MAX + 32], real[PATH_MAX], why[256], v0[8], v1[8];
+	struct ssdq_pcie_link l;
 	uint8_t cfg[256];
 	long long v;
 	ssize_t n;
-	int fd;
+	unsigned int x[4];
+	int fd, ret;
+	char tail;
 
 	name = name ? name + 1 : d->ctrl;
 	snprintf(dir, sizeof(dir), "%s/class/nvme/%s/device", root, name);
+	if (!realpath(dir, real)) {
+		note(d, "PCIe link of %s: no device in sysfs (%s)", name, -errno);
+		return;
+	}
+	base = strrchr(real, '/');
+	base = base ? base + 1 : real;
+	if (strlen(base) < sizeof(d->pci_addr) &&
+	    sscanf(base, "%x:%x:%x.%x%c", &x[0], &x[1], &x[2], &x[3], &tail) == 4) {
+		memcpy(d->pci_addr, base, strlen(base) + 1);
+		ret = link_by_libpci(root, d->pci_addr, &l, why, sizeof(why));
+	} else {
+		snprintf(why, sizeof(why), "the device is not on PCI");
+		ret = -ENODEV;
+	}
+	if (!ret) {
+		d->pcie_source = "libpci";
+		d->link_speed_gts = l.speed_gts;
+		d->max_link_speed_gts = l.max_speed_gts;
+		speed_str(d->link_speed, sizeof(d->link_speed), l.speed_gts);
+		speed_str(d->max_link_speed, sizeof(d->max_link_speed), l.max_speed_gts);
+		d->link_width = l.width;
+		d->max_link_width = l.max_width;
+		d->aspm_supported = l.aspm_supported;
+		d->aspm_enabled = l.aspm_enabled;
+		return;
+	}
+	{
+		size_t el = strlen(d->errors);
+
+		snprintf(d->errors + el, sizeof(d->errors) - el, "%sPCIe link of %s: not through "
+			 "libpci (%s); sysfs instead", el ? "; " : "", name, why);
+	}
+
+	/* the kernel's view: link attributes, ASPM from config space when readable */
 	snprintf(path, sizeof(path), "%s/current_link_speed", dir);
 	if (ssdq_read_line(path, d->link_speed, sizeof(d->link_speed)) <= 0)
 		d->link_speed[0] = '\0';
 	snprintf(path, sizeof(path), "%s/max_link_speed", dir);
 	if (ssdq_read_line(path, d->max_link_speed, sizeof(d->max_link_speed)) <= 0)
 		d->max_link_speed[0] = '\0';
+	d->link_speed_gts = d->link_speed[0] ? strtod(d->link_speed, NULL) : 0;
+	d->max_link_speed_gts = d->max_link_speed[0] ? strtod(d->max_link_speed, NULL) : 0;
 	snprintf(path, sizeof(path), "%s/current_link_width", dir);
 	d->link_width = ssdq_read_ll(path, &v) ? -1 : (int)v;
 	snprintf(path, sizeof(path), "%s/max_link_width", dir);
 	d->max_link_width = ssdq_read_ll(path, &v) ? -1 : (int)v;
-	if (!d->link_speed[0])
+	if (d->link_speed[0] || d->link_width >= 0)
+		d->pcie_source = "sysfs";
+	else
 		note(d, "PCIe link of %s: not in sysfs (%s)", name, -ENOENT);
 
-	/* ASPM from config space; all 256 bytes need root, 64 without. */
 	snprintf(path, sizeof(path), "%s/config", dir);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	n = fd >= 0 ? pread(fd, cfg, sizeof(cfg), 0) : -1;
 	if (fd >= 0)
 		close(fd);
-	if (n < 0 || ssdq_pcie_aspm(cfg, (size_t)n, &d->aspm_supported, &d->aspm_enabled)) {
-		note(d, "PCIe ASPM of %s: no PCI Express capability in readable config space "
-		     "(%s)", name, n < 0 ? -errno : -ENOENT);
+	if (n >= 0 && !ssdq_pcie_aspm(cfg, (size_t)n, &d->aspm_supported, &d->aspm_enabled))
+		return;
+	/* without root: what the kernel enables, from the ASPM link attributes */
+	snprintf(path, sizeof(path), "%s/link/l0s_aspm", dir);
+	if (ssdq_read_line(path, v0, sizeof(v0)) > 0) {
+		snprintf(path, sizeof(path), "%s/link/l1_aspm", dir);
+		if (ssdq_read_line(path, v1, sizeof(v1)) > 0) {
+			d->aspm_enabled = (v0[0] == '1') | (v1[0] == '1') << 1;
+			note(d, "PCIe ASPM support of %s: needs config space (%s)", name, -EACCES);
+			return;
+		}
 	}
+	note(d, "PCIe ASPM of %s: no PCI Express capability in readable config space "
+	     "(%s)", name, n < 0 || (size_t)n < sizeof(cfg) ? -EACCES : -ENOENT);
 }
 
 int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctrl,
@@ -249,6 +413,14 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 	ssdq_json_str(f, aspm_name(d->aspm_supported));
 	fputs(", \"aspm_enabled\": ", f);
 	ssdq_json_str(f, aspm_name(d->aspm_enabled));
+	fputs(", \"current_link_speed_gts\": ", f);
+	d->link_speed_gts > 0 ? fprintf(f, "%.1f", d->link_speed_gts) : fputs("null", f);
+	fputs(", \"max_link_speed_gts\": ", f);
+	d->max_link_speed_gts > 0 ? fprintf(f, "%.1f", d->max_link_speed_gts) : fputs("null", f);
+	fputs(", \"address\": ", f);
+	ssdq_json_str(f, d->pci_addr[0] ? d->pci_addr : NULL);
+	fputs(", \"source\": ", f);
+	ssdq_json_str(f, d->pcie_source);
 	fputs("},\n  \"kernel\": ", f);
 	ssdq_json_str(f, d->kernel[0] ? d->kernel : NULL);
 	fputs(",\n  \"kernel_version\": ", f);

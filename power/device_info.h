@@ -16,9 +16,16 @@
  *                  rrt, rrl, rwt, rwl}],
  *   power_state_current,
  *   apst {supported, enabled, transitions [{from_ps, to_ps, idle_ms}]},
- *   pcie {current_link_speed, current_link_width, max_link_speed,
- *         max_link_width, aspm_supported, aspm_enabled} ("L0s", "L1",
- *         "L0s L1", "disabled"; null when unreadable),
+ *   pcie {current_link_speed ("8.0 GT/s PCIe"), current_link_width,
+ *         max_link_speed, max_link_width, aspm_supported, aspm_enabled
+ *         ("L0s", "L1", "L0s L1", "disabled"; null when unreadable),
+ *         current_link_speed_gts, max_link_speed_gts (numbers),
+ *         address ("0000:01:00.0"), source ("libpci": the PCI Express
+ *         capability's Link Status/Capabilities/Control registers read
+ *         through libpci; "sysfs": the kernel's current_link_* and
+ *         max_link_* attributes, when config space is unreadable (without
+ *         root only its first 64 bytes are), ASPM from the link/l*_aspm
+ *         attributes; null: neither)},
  *   kernel (uname -r), kernel_version (uname -v), machine, fio_version,
  *   errors [strings: what could not be read, and why]
  *
@@ -45,8 +52,11 @@ struct ssdq_devinfo {
 	struct ssdq_apst apst;
 	unsigned int ps_current;
 	char link_speed[64], max_link_speed[64];
+	double link_speed_gts, max_link_speed_gts;	/* 0: unknown */
 	int link_width, max_link_width;		/* -1: unknown */
 	int aspm_supported, aspm_enabled;	/* -1: unknown */
+	char pci_addr[32];			/* "": unknown */
+	const char *pcie_source;		/* "libpci", "sysfs" or NULL */
 	char kernel[128], kernel_version[256], machine[72];
 	char fio_version[64];
 	char errors[1024];			/* "; "-separated */

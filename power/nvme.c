@@ -12,8 +12,8 @@
 #include "nvme.h"
 #include "util.h"
 
-int ssdq_admin(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10,
-	       uint32_t cdw11, void *buf, uint32_t len, uint32_t *result)
+static int admin14(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10, uint32_t cdw11,
+		   uint32_t cdw14, void *buf, uint32_t len, uint32_t *result)
 {
 	struct nvme_passthru_cmd cmd;
 	int ret;
@@ -25,6 +25,7 @@ int ssdq_admin(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10,
 	cmd.data_len = buf ? len : 0;
 	cmd.cdw10 = cdw10;
 	cmd.cdw11 = cdw11;
+	cmd.cdw14 = cdw14;
 	ret = ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
 	if (ret < 0)
 		return -errno;
@@ -33,12 +34,24 @@ int ssdq_admin(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10,
 	return ret;
 }
 
-int ssdq_get_log(int fd, uint8_t lid, uint32_t nsid, void *buf, uint32_t len)
+int ssdq_admin(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10,
+	       uint32_t cdw11, void *buf, uint32_t len, uint32_t *result)
+{
+	return admin14(fd, opcode, nsid, cdw10, cdw11, 0, buf, len, result);
+}
+
+int ssdq_get_log_uuid(int fd, uint8_t lid, uint32_t nsid, uint8_t uuid_index,
+		      void *buf, uint32_t len)
 {
 	uint32_t numd = len / 4 - 1;
 
-	return ssdq_admin(fd, SSDQ_ADMIN_GET_LOG_PAGE, nsid,
-			  lid | (numd & 0xffff) << 16, numd >> 16, buf, len, NULL);
+	return admin14(fd, SSDQ_ADMIN_GET_LOG_PAGE, nsid, lid | (numd & 0xffff) << 16,
+		       numd >> 16, uuid_index & 0x7f, buf, len, NULL);
+}
+
+int ssdq_get_log(int fd, uint8_t lid, uint32_t nsid, void *buf, uint32_t len)
+{
+	return ssdq_get_log_uuid(fd, lid, nsid, 0, buf, len);
 }
 
 int ssdq_get_features(int fd, uint8_t fid, void *buf, uint32_t len, uint32_t *result)
@@ -239,7 +252,7 @@ void ssdq_smart_json(FILE *f, int64_t time_us, const struct ssdq_smart *s)
 		"\"unsafe_shutdowns\":%llu,\"media_errors\":%llu,\"error_log_entries\":%llu,"
 		"\"warning_temp_time_min\":%u,\"critical_temp_time_min\":%u,"
 		"\"thermal_mgmt_t1_transitions\":%u,\"thermal_mgmt_t2_transitions\":%u,"
-		"\"thermal_mgmt_t1_time_s\":%u,\"thermal_mgmt_t2_time_s\":%u}",
+		"\"thermal_mgmt_t1_time_s\":%u,\"thermal_mgmt_t2_time_s\":%u",
 		s->avail_spare, s->spare_thresh, s->percent_used,
 		(unsigned long long)s->data_units_read, (unsigned long long)s->data_units_written,
 		(unsigned long long)s->host_reads, (unsigned long long)s->host_writes,
@@ -249,6 +262,104 @@ void ssdq_smart_json(FILE *f, int64_t time_us, const struct ssdq_smart *s)
 		s->warning_temp_time_min, s->critical_temp_time_min,
 		s->thm_temp1_trans_count, s->thm_temp2_trans_count,
 		s->thm_temp1_total_time_s, s->thm_temp2_total_time_s);
+	if (s->have_ocp) {
+		fputs(",\"ocp\":", f);
+		ssdq_ocp_smart_json(f, &s->ocp);
+	}
+	fputc('}', f);
+}
+
+const uint8_t ssdq_ocp_smart_guid[16] = {
+	0xc5, 0xaf, 0x10, 0x28, 0xea, 0xbf, 0xf2, 0xa4,
+	0x9c, 0x4f, 0x6f, 0x7c, 0xc9, 0x14, 0xd5, 0xaf,
+};
+
+const uint8_t ssdq_ocp_uuid[16] = {
+	0xc1, 0x94, 0xd5, 0x5b, 0xe0, 0x94, 0x47, 0x94,
+	0xa2, 0x1d, 0x29, 0x99, 0x8f, 0x56, 0xbe, 0x6f,
+};
+
+int ssdq_parse_ocp_smart(const uint8_t *b, size_t len, struct ssdq_ocp_smart *o)
+{
+	if (!b || len < SSDQ_OCP_SMART_SIZE)
+		return -EINVAL;
+	if (memcmp(b + 496, ssdq_ocp_smart_guid, 16))
+		return -ENOMSG;
+	memset(o, 0, sizeof(*o));
+	o->phys_media_units_written = le128_sat(b + 0);
+	o->phys_media_units_read = le128_sat(b + 16);
+	o->thermal_throttling_count = b[96];
+	o->thermal_throttling_status = b[97];
+	o->log_page_version = ssdq_le16(b + 494);
+	return 0;
+}
+
+void ssdq_ocp_smart_json(FILE *f, const struct ssdq_ocp_smart *o)
+{
+	fprintf(f, "{\"log_page_version\":%u,\"thermal_throttling_status\":%u,"
+		"\"thermal_throttling_count\":%u,\"physical_media_units_written\":%llu,"
+		"\"physical_media_units_read\":%llu}", o->log_page_version,
+		o->thermal_throttling_status, o->thermal_throttling_count,
+		(unsigned long long)o->phys_media_units_written,
+		(unsigned long long)o->phys_media_units_read);
+}
+
+unsigned int ssdq_ocp_uuid_index(const uint8_t *list, size_t len)
+{
+	static const uint8_t zero[16];
+
+	for (unsigned int i = 0; i < 127 && 32 * (i + 2) <= len; i++) {
+		const uint8_t *uuid = list + 32 * (i + 1) + 16;
+
+		if (!memcmp(uuid, zero, 16))
+			break;
+		if (!memcmp(uuid, ssdq_ocp_uuid, 16))
+			return i + 1;
+	}
+	return 0;
+}
+
+static const char *status_name(int st)
+{
+	switch (st & 0x7ff) {
+	case 0x002: return " (Invalid Field in Command)";
+	case 0x001: return " (Invalid Command Opcode)";
+	case 0x109: return " (Invalid Log Page)";
+	default: return "";
+	}
+}
+
+int ssdq_ocp_smart_probe(int fd, uint8_t *buf, uint8_t *uuid_index,
+			 struct ssdq_ocp_smart *o, char *why, size_t whylen)
+{
+	int ret;
+
+	*uuid_index = 0;
+	memset(buf, 0, 4096);
+	if (!ssdq_admin(fd, SSDQ_ADMIN_IDENTIFY, 0, SSDQ_ID_CNS_UUID_LIST, 0, buf, 4096, NULL))
+		*uuid_index = (uint8_t)ssdq_ocp_uuid_index(buf, 4096);
+	memset(buf, 0, SSDQ_OCP_SMART_SIZE);
+	ret = ssdq_get_log_uuid(fd, SSDQ_LOG_OCP_SMART, 0xffffffff, *uuid_index, buf,
+				SSDQ_OCP_SMART_SIZE);
+	if (ret > 0) {
+		snprintf(why, whylen, "Get Log Page C0h (UUID index %u): NVMe status 0x%x%s",
+			 *uuid_index, (unsigned int)ret, status_name(ret));
+		return -EIO;
+	}
+	if (ret < 0) {
+		snprintf(why, whylen, "Get Log Page C0h: %s", strerror(-ret));
+		return ret;
+	}
+	ret = ssdq_parse_ocp_smart(buf, SSDQ_OCP_SMART_SIZE, o);
+	if (ret == -ENOMSG) {
+		char hex[33];
+
+		for (int i = 0; i < 16; i++)
+			snprintf(hex + 2 * i, 3, "%02x", buf[511 - i]);
+		snprintf(why, whylen, "log page C0h has GUID %sh, not the OCP SMART / Health "
+			 "Information Extended GUID", hex);
+	}
+	return ret;
 }
 
 void ssdq_parse_apst(uint32_t dw0, const uint8_t *buf, struct ssdq_apst *a)
@@ -286,4 +397,22 @@ int ssdq_pcie_aspm(const uint8_t *cfg, size_t len, int *supported, int *enabled)
 		ptr = cfg[ptr + 1] & 0xfc;
 	}
 	return -ENOENT;
+}
+
+double ssdq_pcie_speed_gts(unsigned int code)
+{
+	static const double gts[] = { 0, 2.5, 5.0, 8.0, 16.0, 32.0, 64.0 };
+
+	return code < sizeof(gts) / sizeof(gts[0]) ? gts[code] : 0;
+}
+
+void ssdq_pcie_link_decode(uint16_t lnksta, uint32_t lnkcap, uint16_t lnkctl,
+			   struct ssdq_pcie_link *l)
+{
+	l->speed_gts = ssdq_pcie_speed_gts(lnksta & 0xf);
+	l->width = (lnksta >> 4) & 0x3f;
+	l->max_speed_gts = ssdq_pcie_speed_gts(lnkcap & 0xf);
+	l->max_width = (int)((lnkcap >> 4) & 0x3f);
+	l->aspm_supported = (int)((lnkcap >> 10) & 3);
+	l->aspm_enabled = lnkctl & 3;
 }

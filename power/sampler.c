@@ -66,6 +66,11 @@ struct ssdq_sampler {
 	int last_cw;
 	bool smart_failing;
 
+	/* OCP C0h: probed once at open, then read with every SMART sample */
+	bool have_ocp, ocp_failing;
+	uint8_t ocp_uuid_index;
+	char ocp_msg[256];
+
 	pthread_mutex_t ev_lock;
 	struct ev ring[EV_RING];
 	unsigned int ev_head, ev_tail;	/* tail - head = queued */
@@ -313,6 +318,34 @@ static void *power_main(void *arg)
 
 /* --- SMART and events ----------------------------------------------------- */
 
+/* A failing C0h read leaves "ocp" out of the line: one ocp_error per streak. */
+static void ocp_sample(struct ssdq_sampler *s, struct ssdq_smart *sm)
+{
+	char msg[160];
+	int ret;
+
+	memset(s->smart_buf, 0, SSDQ_OCP_SMART_SIZE);
+	ret = ssdq_get_log_uuid(s->smart_fd, SSDQ_LOG_OCP_SMART, 0xffffffff, s->ocp_uuid_index,
+				s->smart_buf, SSDQ_OCP_SMART_SIZE);
+	if (!ret)
+		ret = ssdq_parse_ocp_smart(s->smart_buf, SSDQ_OCP_SMART_SIZE, &sm->ocp);
+	sm->have_ocp = !ret;
+	if (!ret) {
+		s->ocp_failing = false;
+		return;
+	}
+	if (s->ocp_failing)
+		return;
+	s->ocp_failing = true;
+	if (ret > 0)
+		snprintf(msg, sizeof(msg), "OCP C0h log from %s: NVMe status 0x%x", s->ctrl,
+			 (unsigned int)ret);
+	else
+		snprintf(msg, sizeof(msg), "OCP C0h log from %s: %s", s->ctrl,
+			 ret == -ENOMSG ? "the GUID changed" : strerror(-ret));
+	push_event(s, ssdq_realtime_us(), "ocp_error", -1, s->ctrl, msg);
+}
+
 static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
 {
 	struct ssdq_smart sm;
@@ -336,6 +369,8 @@ static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
 			return ret < 0 ? ret : -EIO;
 		}
 		ssdq_parse_smart(s->smart_buf, SSDQ_SMART_LOG_SIZE, &sm);
+		if (s->have_ocp)
+			ocp_sample(s, &sm);
 	}
 	ssdq_smart_json(s->smart_f, t, &sm);
 	fputc('\n', s->smart_f);
@@ -505,6 +540,21 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 			ret = -ENOMEM;
 			goto fail;
 		}
+		{
+			struct ssdq_ocp_smart o;
+			char why[160];
+
+			s->have_ocp = !ssdq_ocp_smart_probe(s->smart_fd, s->smart_buf,
+							    &s->ocp_uuid_index, &o, why,
+							    sizeof(why));
+			if (s->have_ocp)
+				snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has the OCP C0h log "
+					 "(version %u, UUID index %u): SMART lines carry \"ocp\"",
+					 s->ctrl, o.log_page_version, s->ocp_uuid_index);
+			else
+				snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has no OCP C0h log (%s): "
+					 "SMART lines carry no \"ocp\"", s->ctrl, why);
+		}
 	}
 	if (cfg->device_json && (s->ng || s->ctrl)) {
 		ret = ssdq_devinfo_write(cfg->device_json, s->ng, s->ctrl, cfg->sysfs_root,
@@ -535,6 +585,15 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 
 		snprintf(e.msg, sizeof(e.msg), "%s", msg);
 		write_event(s, &e);
+		if (s->ocp_msg[0]) {
+			struct ev o = { .time_us = t, .bytes = -1 };
+
+			snprintf(o.name, sizeof(o.name), "%s", s->have_ocp ? "ocp_log" :
+				 "ocp_log_absent");
+			snprintf(o.source, sizeof(o.source), "%s", s->ctrl);
+			snprintf(o.msg, sizeof(o.msg), "%s", s->ocp_msg);
+			write_event(s, &o);
+		}
 		for (int i = 0; i < s->nsrc && s->events_f; i++) {
 			struct ssdq_source *src = s->src[i].src;
 

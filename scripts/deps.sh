@@ -4,7 +4,7 @@
 set -eu
 
 build_pkgs="gcc make pkg-config fio dpkg-dev liburing-dev libnvme-dev libjson-c-dev
-libaio-dev libnuma-dev librdmacm-dev libibverbs-dev zlib1g-dev"
+libaio-dev libnuma-dev librdmacm-dev libibverbs-dev zlib1g-dev libpci-dev"
 vm_pkgs="qemu-system-x86 qemu-utils busybox-static cpio nvme-cli jq util-linux e2fsprogs python3"
 
 case "${1:-build}" in

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * power/nvme.c and power/device_info.c decoders against hand-made pages:
- * SMART / Health log, Identify Controller power states, APST, PCIe config
+ * SMART / Health log, OCP C0h log, Identify Controller power states, APST, PCIe config
  * space, the controller of a namespace node, device.json.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,135 @@ TEST(smart_json)
 	CHECK_CONTAINS(text, "\"thermal_mgmt_t1_time_s\":300,\"thermal_mgmt_t2_time_s\":20}");
 	CHECK(strchr(text, '\n') == NULL);
 	free(text);
+}
+
+/* The OCP C0h GUID AFD514C97C6F4F9CA4F2BFEA2810AFC5h, little-endian at 496. */
+static void make_ocp(uint8_t *b)
+{
+	static const uint8_t guid[16] = { 0xc5, 0xaf, 0x10, 0x28, 0xea, 0xbf, 0xf2, 0xa4,
+					  0x9c, 0x4f, 0x6f, 0x7c, 0xc9, 0x14, 0xd5, 0xaf };
+
+	memset(b, 0xee, 512);		/* fields ssdq does not read: noise */
+	put64(b + 0, 5000000000000ULL);	/* physical media units written */
+	put64(b + 8, 0);
+	put64(b + 16, 1234567);		/* physical media units read */
+	put64(b + 24, 0);
+	b[96] = 7;			/* thermal throttling events */
+	b[97] = 2;			/* throttling now, level 2 */
+	put16(b + 494, 4);		/* log page version */
+	memcpy(b + 496, guid, 16);
+}
+
+TEST(ocp_decode)
+{
+	uint8_t b[512];
+	struct ssdq_ocp_smart o;
+
+	make_ocp(b);
+	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 512, &o), 0);
+	CHECK_EQ_U64(o.phys_media_units_written, 5000000000000ULL);
+	CHECK_EQ_U64(o.phys_media_units_read, 1234567);
+	CHECK_EQ_INT(o.thermal_throttling_count, 7);
+	CHECK_EQ_INT(o.thermal_throttling_status, 2);
+	CHECK_EQ_INT(o.log_page_version, 4);
+	/* short buffer, no buffer */
+	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 511, &o), -EINVAL);
+	CHECK_EQ_INT(ssdq_parse_ocp_smart(NULL, 512, &o), -EINVAL);
+	/* 128-bit counter past 64 bits saturates */
+	b[16 + 15] = 1;
+	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 512, &o), 0);
+	CHECK_EQ_U64(o.phys_media_units_read, UINT64_MAX);
+	/* another vendor's C0h: one GUID byte off, the GUID reversed, all zero */
+	make_ocp(b);
+	b[511] ^= 1;
+	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 512, &o), -ENOMSG);
+	make_ocp(b);
+	for (int i = 0; i < 8; i++) {
+		uint8_t t = b[496 + i];
+
+		b[496 + i] = b[511 - i];
+		b[511 - i] = t;
+	}
+	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 512, &o), -ENOMSG);
+	memset(b + 496, 0, 16);
+	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 512, &o), -ENOMSG);
+	CHECK(!memcmp(ssdq_ocp_smart_guid, "\xc5\xaf\x10\x28", 4));
+}
+
+TEST(ocp_json)
+{
+	uint8_t b[512], o[512];
+	struct ssdq_smart s;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	make_smart(b);
+	make_ocp(o);
+	ssdq_parse_smart(b, 512, &s);
+	CHECK(!s.have_ocp);
+	/* without C0h, no "ocp" key */
+	f = open_memstream(&text, &len);
+	ssdq_smart_json(f, 1, &s);
+	fclose(f);
+	CHECK(strstr(text, "ocp") == NULL);
+	CHECK_CONTAINS(text, "\"thermal_mgmt_t2_time_s\":20}");
+	free(text);
+	/* with it, the last member */
+	CHECK_EQ_INT(ssdq_parse_ocp_smart(o, 512, &s.ocp), 0);
+	s.have_ocp = true;
+	text = NULL;
+	f = open_memstream(&text, &len);
+	ssdq_smart_json(f, 1, &s);
+	fclose(f);
+	CHECK_CONTAINS(text, "\"thermal_mgmt_t2_time_s\":20,\"ocp\":{\"log_page_version\":4,"
+		       "\"thermal_throttling_status\":2,\"thermal_throttling_count\":7,"
+		       "\"physical_media_units_written\":5000000000000,"
+		       "\"physical_media_units_read\":1234567}}");
+	CHECK(strchr(text, '\n') == NULL);
+	free(text);
+	/* a new SMART parse clears it */
+	ssdq_parse_smart(b, 512, &s);
+	CHECK(!s.have_ocp);
+}
+
+TEST(ocp_uuid_index)
+{
+	static const uint8_t ocp[16] = { 0xc1, 0x94, 0xd5, 0x5b, 0xe0, 0x94, 0x47, 0x94,
+					 0xa2, 0x1d, 0x29, 0x99, 0x8f, 0x56, 0xbe, 0x6f };
+	uint8_t list[4096];
+
+	memset(list, 0, sizeof(list));
+	CHECK_EQ_INT(ssdq_ocp_uuid_index(list, sizeof(list)), 0);	/* empty list */
+	memset(list + 32 + 16, 0x11, 16);				/* index 1: a vendor */
+	list[64] = 0x01;						/* association bits */
+	memcpy(list + 64 + 16, ocp, 16);				/* index 2: OCP */
+	CHECK_EQ_INT(ssdq_ocp_uuid_index(list, sizeof(list)), 2);
+	CHECK_EQ_INT(ssdq_ocp_uuid_index(list, 64), 0);		/* short */
+	/* the list ends at the first zero UUID */
+	memset(list + 32 + 16, 0, 16);
+	CHECK_EQ_INT(ssdq_ocp_uuid_index(list, sizeof(list)), 0);
+	/* the last of 127 entries */
+	memset(list, 0x22, sizeof(list));
+	memcpy(list + 32 * 127 + 16, ocp, 16);
+	CHECK_EQ_INT(ssdq_ocp_uuid_index(list, sizeof(list)), 127);
+}
+
+TEST(ocp_probe_not_nvme)
+{
+	uint8_t *buf = NULL, idx = 9;
+	struct ssdq_ocp_smart o;
+	char why[160] = "";
+	int fd = open("/dev/null", O_RDONLY);
+
+	CHECK(fd >= 0);
+	CHECK_EQ_INT(posix_memalign((void **)&buf, 4096, 4096), 0);
+	/* not an NVMe node: the ioctl fails, and says so */
+	CHECK_EQ_INT(ssdq_ocp_smart_probe(fd, buf, &idx, &o, why, sizeof(why)), -ENOTTY);
+	CHECK_EQ_INT(idx, 0);
+	CHECK_CONTAINS(why, "Get Log Page C0h: ");
+	free(buf);
+	close(fd);
 }
 
 static void make_id_ctrl(uint8_t *b)
@@ -229,6 +359,189 @@ TEST(pcie_aspm)
 	cfg[0x71] = 0x40;
 	cfg[0x70] = 0x05;
 	CHECK_EQ_INT(ssdq_pcie_aspm(cfg, sizeof(cfg), &sup, &en), -ENOENT);
+}
+
+TEST(pcie_link_decode)
+{
+	struct ssdq_pcie_link l;
+
+	/* an x4 Gen3 link (Slot Clock set) of an x4 Gen4 device with L0s and L1
+	 * support, exit latencies, port 1; L1 enabled, Common Clock set */
+	ssdq_pcie_link_decode(0x1043, 0x0103fc44, 0x0042, &l);
+	CHECK(l.speed_gts == 8.0);
+	CHECK_EQ_INT(l.width, 4);
+	CHECK(l.max_speed_gts == 16.0);
+	CHECK_EQ_INT(l.max_width, 4);
+	CHECK_EQ_INT(l.aspm_supported, 3);
+	CHECK_EQ_INT(l.aspm_enabled, 2);
+	/* every speed code; widths x1, x16, x32 */
+	ssdq_pcie_link_decode(0x0011, 0x00000102, 0x0001, &l);
+	CHECK(l.speed_gts == 2.5);
+	CHECK_EQ_INT(l.width, 1);
+	CHECK(l.max_speed_gts == 5.0);
+	CHECK_EQ_INT(l.max_width, 16);
+	CHECK_EQ_INT(l.aspm_supported, 0);
+	CHECK_EQ_INT(l.aspm_enabled, 1);
+	ssdq_pcie_link_decode(0x0105, 0x00000206, 0x0000, &l);
+	CHECK(l.speed_gts == 32.0);
+	CHECK_EQ_INT(l.width, 16);
+	CHECK(l.max_speed_gts == 64.0);
+	CHECK_EQ_INT(l.max_width, 32);
+	CHECK_EQ_INT(l.aspm_enabled, 0);
+	/* ASPM support L1 only; Link Control bits above 1:0 ignored */
+	ssdq_pcie_link_decode(0x0044, 0x00000844, 0xfffe, &l);
+	CHECK_EQ_INT(l.aspm_supported, 2);
+	CHECK_EQ_INT(l.aspm_enabled, 2);
+	CHECK(l.speed_gts == 16.0);
+	/* link down, reserved speed codes: width 0, speed unknown */
+	ssdq_pcie_link_decode(0x0000, 0x00000047, 0x0000, &l);
+	CHECK(l.speed_gts == 0);
+	CHECK_EQ_INT(l.width, 0);
+	CHECK(l.max_speed_gts == 0);
+	CHECK(ssdq_pcie_speed_gts(7) == 0 && ssdq_pcie_speed_gts(15) == 0);
+	CHECK(ssdq_pcie_speed_gts(1) == 2.5 && ssdq_pcie_speed_gts(6) == 64.0);
+}
+
+/* A sysfs tree with class/nvme/NAME/device -> bus/pci/devices/ADDR, the
+ * kernel's link attributes saying 2.5 GT/s x1 and a config space whose PCI
+ * Express capability says 8 GT/s x4: the figures tell the sources apart. */
+static void make_pci_tree(const char *root, const char *name, size_t cfg_len, int aspm_attrs)
+{
+	char path[512], cmd[1024];
+	uint8_t cfg[256];
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s/bus' '%s/class' && mkdir -p '%s/bus/pci/devices/0000:01:00.0/link' "
+		 "'%s/class/nvme/%s' && ln -s ../../../bus/pci/devices/0000:01:00.0 '%s/class/nvme/%s/device'",
+		 root, root, root, root, name, root, name);
+	CHECK_EQ_INT(system(cmd), 0);
+	memset(cfg, 0, sizeof(cfg));
+	put16(cfg + 0, 0x1b36);
+	put16(cfg + 2, 0x0010);
+	put16(cfg + 6, 0x10);		/* capability list */
+	cfg[0x0b] = 0x01;		/* class: mass storage, NVM */
+	cfg[0x0a] = 0x08;
+	cfg[0x09] = 0x02;
+	cfg[0x34] = 0x40;
+	cfg[0x40] = 0x01;		/* power management, then */
+	cfg[0x41] = 0x70;
+	cfg[0x70] = 0x10;		/* PCI Express, the last one */
+	put16(cfg + 0x72, 0x0002);	/* version 2, endpoint */
+	put32(cfg + 0x7c, 0x0000fc44);	/* Link Capabilities: 16 GT/s x4, L0s L1 */
+	put16(cfg + 0x80, 0x0002);	/* Link Control: L1 */
+	put16(cfg + 0x82, 0x1043);	/* Link Status: 8 GT/s x4 */
+	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:01:00.0/config", root);
+	f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fwrite(cfg, 1, cfg_len, f);
+		fclose(f);
+	}
+#define PUT(file, text) do {									\
+		snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:01:00.0/%s", root, file);	\
+		f = fopen(path, "w");								\
+		if (f) {									\
+			fputs(text, f);								\
+			fclose(f);								\
+		}										\
+	} while (0)
+	PUT("current_link_speed", "2.5 GT/s PCIe\n");
+	PUT("max_link_speed", "5.0 GT/s PCIe\n");
+	PUT("current_link_width", "1\n");
+	PUT("max_link_width", "2\n");
+	if (aspm_attrs) {
+		PUT("link/l0s_aspm", "1\n");
+		PUT("link/l1_aspm", "0\n");
+	}
+#undef PUT
+}
+
+TEST(pcie_link_sources)
+{
+	char root[] = "/tmp/ssdq-pci.XXXXXX", cmd[256];
+	struct ssdq_devinfo *d = malloc(sizeof(*d));
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	CHECK(mkdtemp(root) != NULL);
+	/* config space readable in full (root) */
+	make_pci_tree(root, "nvme-ssdq-t0", 256, 1);
+	ssdq_devinfo_collect(d, NULL, "/dev/nvme-ssdq-t0", root, NULL);
+	CHECK_STREQ(d->pci_addr, "0000:01:00.0");
+#ifdef SSDQ_HAVE_LIBPCI
+	CHECK(d->pcie_source && !strcmp(d->pcie_source, "libpci"));
+	CHECK_STREQ(d->link_speed, "8.0 GT/s PCIe");
+	CHECK(d->link_speed_gts == 8.0);
+	CHECK_EQ_INT(d->link_width, 4);
+	CHECK_STREQ(d->max_link_speed, "16.0 GT/s PCIe");
+	CHECK_EQ_INT(d->max_link_width, 4);
+	CHECK_EQ_INT(d->aspm_supported, 3);
+	CHECK_EQ_INT(d->aspm_enabled, 2);
+	CHECK(strstr(d->errors, "PCIe") == NULL);
+	f = open_memstream(&text, &len);
+	ssdq_devinfo_json(f, d);
+	fclose(f);
+	CHECK_CONTAINS(text, "\"pcie\": {\"current_link_speed\": \"8.0 GT/s PCIe\", "
+		       "\"current_link_width\": 4, \"max_link_speed\": \"16.0 GT/s PCIe\", "
+		       "\"max_link_width\": 4, \"aspm_supported\": \"L0s L1\", \"aspm_enabled\": \"L1\", "
+		       "\"current_link_speed_gts\": 8.0, \"max_link_speed_gts\": 16.0, "
+		       "\"address\": \"0000:01:00.0\", \"source\": \"libpci\"}");
+	free(text);
+	text = NULL;
+#else
+	CHECK(d->pcie_source && !strcmp(d->pcie_source, "sysfs"));
+	CHECK_CONTAINS(d->errors, "built without libpci");
+#endif
+
+	/* what a user without root reads: 64 bytes. sysfs, ASPM enabled from
+	 * the link attributes, support unknown */
+	make_pci_tree(root, "nvme-ssdq-t0", 64, 1);
+	ssdq_devinfo_collect(d, NULL, "/dev/nvme-ssdq-t0", root, NULL);
+	CHECK(d->pcie_source && !strcmp(d->pcie_source, "sysfs"));
+	CHECK_STREQ(d->link_speed, "2.5 GT/s PCIe");
+	CHECK(d->link_speed_gts == 2.5);
+	CHECK(d->max_link_speed_gts == 5.0);
+	CHECK_EQ_INT(d->link_width, 1);
+	CHECK_EQ_INT(d->max_link_width, 2);
+	CHECK_EQ_INT(d->aspm_supported, -1);
+	CHECK_EQ_INT(d->aspm_enabled, 1);
+#ifdef SSDQ_HAVE_LIBPCI
+	CHECK_CONTAINS(d->errors, "PCIe link of nvme-ssdq-t0: not through libpci (config space "
+		       "of 0000:01:00.0 unreadable past 64 bytes (needs root)");
+#endif
+	CHECK_CONTAINS(d->errors, "PCIe ASPM support of nvme-ssdq-t0: needs config space");
+	f = open_memstream(&text, &len);
+	ssdq_devinfo_json(f, d);
+	fclose(f);
+	CHECK_CONTAINS(text, "\"aspm_supported\": null, \"aspm_enabled\": \"L0s\", "
+		       "\"current_link_speed_gts\": 2.5, \"max_link_speed_gts\": 5.0, "
+		       "\"address\": \"0000:01:00.0\", \"source\": \"sysfs\"}");
+	free(text);
+	text = NULL;
+
+	/* no ASPM attributes either: ASPM null, with the reason */
+	make_pci_tree(root, "nvme-ssdq-t0", 64, 0);
+	ssdq_devinfo_collect(d, NULL, "/dev/nvme-ssdq-t0", root, NULL);
+	CHECK_EQ_INT(d->aspm_enabled, -1);
+	CHECK_CONTAINS(d->errors, "PCIe ASPM of nvme-ssdq-t0: no PCI Express capability in "
+		       "readable config space");
+
+	/* no device in sysfs at all: nulls and one reason */
+	ssdq_devinfo_collect(d, NULL, "/dev/nvme-ssdq-t1", root, NULL);
+	CHECK(d->pcie_source == NULL);
+	CHECK_EQ_INT(d->link_width, -1);
+	CHECK_CONTAINS(d->errors, "PCIe link of nvme-ssdq-t1: no device in sysfs");
+	f = open_memstream(&text, &len);
+	ssdq_devinfo_json(f, d);
+	fclose(f);
+	CHECK_CONTAINS(text, "\"current_link_speed_gts\": null, \"max_link_speed_gts\": null, "
+		       "\"address\": null, \"source\": null}");
+	free(text);
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	CHECK_EQ_INT(system(cmd), 0);
+	free(d);
 }
 
 TEST(ctrl_for_ng)
@@ -360,9 +673,15 @@ int main(void)
 {
 	RUN(smart_decode);
 	RUN(smart_json);
+	RUN(ocp_decode);
+	RUN(ocp_json);
+	RUN(ocp_uuid_index);
+	RUN(ocp_probe_not_nvme);
 	RUN(id_ctrl_power_states);
 	RUN(apst);
 	RUN(pcie_aspm);
+	RUN(pcie_link_decode);
+	RUN(pcie_link_sources);
 	RUN(ctrl_for_ng);
 	RUN(device_json);
 	RUN(devinfo_without_device);
