@@ -176,3 +176,10 @@ has "$tmp/ev" '.event == "power_source" and (.source | startswith("nvme-ps")) an
 ok $? "the events sidecar labels the nvme-ps source estimated" \
 	"$(jq -c 'select(.event == "power_source")' "$tmp/ev" | head -n 1)"
 
+
+# QEMU has no OCP 0xC0 log: said once, and SMART lines carry no "ocp" object
+n=$(jq -c 'select(.event == "ocp_log_absent")' "$tmp/ev" 2>/dev/null | wc -l)
+[ "$n" = 1 ]; ok $? "the events sidecar says once that the drive has no OCP 0xC0 log" "$n lines"
+# root reads the whole config space: the link comes from libpci
+src=$(jq -r '.pcie.source' "$R/device.json" 2>/dev/null)
+[ "$src" = libpci ]; ok $? "device.json reads the PCIe link through libpci as root" "source $src"
