@@ -53,7 +53,8 @@ POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
 UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model test_opt_parse \
               test_power_nvme test_power_sources test_power_qis test_power_sampler \
-              test_report_slc test_report_readers test_report_fixtures test_report_power
+              test_report_slc test_report_readers test_report_fixtures test_report_power \
+              test_report_sidecars
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
 
 all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report ssdq.so
@@ -122,13 +123,15 @@ $(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
 
 unit: $(UNIT_BINS)
 
-HOST_TESTS := test/power/ssdq-sample.sh test/analysis/test_report_cli.sh test/jobs/parse.sh test/jobs/runner.sh
+HOST_TESTS := test/power/ssdq-sample.sh test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
+              test/analysis/test_report_model.sh test/jobs/parse.sh test/jobs/runner.sh
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report
 
 check-unit: $(UNIT_BINS) $(B)/ssdq-sample $(B)/ssdq-report
 	@$(TOOLS_ENV) sh test/run-tests.sh $(UNIT_BINS) $(HOST_TESTS)
 
 check: all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so
+	@sh scripts/deps.sh check
 	@$(TOOLS_ENV) sh test/run-tests.sh $(UNIT_BINS) $(HOST_TESTS) \
 		test/engine-host.sh test/model-host.sh test/vm/run.sh
 

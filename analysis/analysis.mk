@@ -12,7 +12,8 @@ ANALYSIS_LIB_SRCS := analysis/diag.c analysis/figure.c analysis/reader_json.c \
 	analysis/power.c analysis/fio_jobs.c analysis/metrics.c analysis/report.c \
 	analysis/write_common.c analysis/write_text.c analysis/write_csv.c \
 	analysis/write_json.c analysis/write_html.c analysis/device.c \
-	analysis/reader_jsonl.c analysis/events.c analysis/smart.c analysis/series.c
+	analysis/reader_jsonl.c analysis/events.c analysis/smart.c analysis/series.c analysis/compare.c \
+	analysis/svg.c
 ANALYSIS_LIB_OBJS := $(ANALYSIS_LIB_SRCS:analysis/%.c=$(B)/analysis/%.o)
 
 $(B)/analysis/%.o: analysis/%.c
@@ -36,11 +37,15 @@ $(B)/fuzz/fuzz_%: analysis/fuzz/fuzz_%.c $(ANALYSIS_LIB_SRCS)
 	@$(if $(Q),echo "  FUZZ    $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ $(JSONC_LIBS) -lm
 
-fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log
-	@mkdir -p $(B)/fuzz/corpus-json $(B)/fuzz/corpus-log
+fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar
+	@mkdir -p $(B)/fuzz/corpus-json $(B)/fuzz/corpus-log $(B)/fuzz/corpus-sidecar
 	cp test/fixtures/fio-3.33/*.json test/fixtures/malformed/*.json $(B)/fuzz/corpus-json/
 	cp test/fixtures/fio-3.33/*.log test/fixtures/malformed/*.log $(B)/fuzz/corpus-log/
+	cp test/fixtures/ssdq-model/tlc/burst-seq-write_bw.1.log $(B)/fuzz/corpus-log/
+	for f in test/fixtures/ssdq-model/*/*.jsonl; do \
+		head -c 16384 "$$f" >$(B)/fuzz/corpus-sidecar/$$(echo "$$f" | tr / _); done
 	$(B)/fuzz/fuzz_json -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-json
 	$(B)/fuzz/fuzz_log -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-log
+	$(B)/fuzz/fuzz_sidecar -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-sidecar
 
 .PHONY: fuzz

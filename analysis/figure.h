@@ -8,7 +8,7 @@
  * One reported figure: a value, or null with the reason it could not be
  * computed. A figure is never 0 for "unknown".
  */
-#define RPT_WHY_LEN	200
+#define RPT_WHY_LEN	320
 
 struct rpt_fig {
 	bool ok;

@@ -395,7 +395,7 @@ struct window {
 };
 
 /* Read the bw log: the active window, and the fill curve when @fill. */
-static void read_bw_log(const char *path, double avg_msec, bool unix_ms,
+static void read_bw_log(const char *path, double avg_msec, bool unix_ms, bool short_job,
 			struct rpt_fill_curve *fill, struct window *w,
 			struct rpt_diag *d, int *err)
 {
@@ -408,6 +408,7 @@ static void read_bw_log(const char *path, double avg_msec, bool unix_ms,
 	while (!ret && (ret = rpt_log_next(&r, &s)) == 1) {
 		double start = s.t_ms - (s.bs ? 0 : avg_msec);
 
+		ret = 0;
 		if (first || start < w->t0)
 			w->t0 = start;
 		if (first || s.t_ms > w->t1)
@@ -433,6 +434,11 @@ static void read_bw_log(const char *path, double avg_msec, bool unix_ms,
 		rpt_diag_add(d, RPT_ERROR, "%s", r.err);
 		why_cat(w->why, sizeof(w->why), "", r.err);
 		*err = ret;
+	} else if (first && short_job) {
+		snprintf(w->why, sizeof(w->why),
+			 "the bw log %s is empty: fio logs nothing for a job shorter than its first log tick",
+			 path);
+		*err = -ENODATA;
 	} else if (first) {
 		rpt_diag_add(d, RPT_ERROR, "%s:1: empty log: expected fio bw samples", path);
 		snprintf(w->why, sizeof(w->why), "the bw log %s is empty", path);
@@ -517,7 +523,10 @@ static int events(const struct rpt_fio_entry *e, const char *dir, const char *pr
 		return 0;
 	}
 	j->has_events = true;
+	/* a string of our own: the events are freed after the job */
 	j->stop = rpt_events_stop(ev);
+	if (j->stop)
+		j->stop = !strcmp(j->stop, "time") ? "time" : !strcmp(j->stop, "bytes") ? "bytes" : "error";
 	if (!j->stop)
 		snprintf(j->stop_why, sizeof(j->stop_why), "%.*s has no job_end event with a stop reason",
 			 (int)(sizeof(j->stop_why) - 50), path);
@@ -562,6 +571,7 @@ static void smart(const struct rpt_fio_entry *e, const char *dir, const char *pr
  * much as is missing (at most 250 ms).
  */
 #define FIO_FIRST_TICK_MS	250.0
+#define FIO_END_SLACK_MS	5.0	/* from the last completion to job_end */
 
 static int first_interval(struct rpt_fill_curve *c, double t_start, double io_bytes,
 			  const char *bw, struct rpt_job *j)
@@ -633,11 +643,37 @@ static void throttle_check(const struct rpt_fill_curve *c, const struct rpt_smar
 		snprintf(f->throttle_why + strlen(f->throttle_why),
 			 sizeof(f->throttle_why) - strlen(f->throttle_why), " at %.0f °C",
 			 th.temp_at_c);
+	if (!isnan(th.t_prev_ms)) {
+		/* where in the fill the SMART samples around it were taken */
+		double a = fmin(fmax(0, (th.t_prev_ms - c->t_first) * c->scale), c->ms);
+		double b = fmin(fmax(0, (th.t_ms - c->t_first) * c->scale), c->ms);
+
+		snprintf(f->throttle_why + strlen(f->throttle_why),
+			 sizeof(f->throttle_why) - strlen(f->throttle_why),
+			 ", between the samples at %.1f and %.1f GB written",
+			 rpt_fill_bytes_at(c, a) / 1e9, rpt_fill_bytes_at(c, b) / 1e9);
+	}
 	rpt_fig_null(&f->slc_cache_gb,
 		     "the speed fell at %.1f GB while the drive throttled (%s): thermal throttling, not the end of a cache",
 		     f->throttle_gb.v, f->throttle_why);
 	rpt_fig_null(&f->in_cache_mbps, "%s", f->slc_cache_gb.why);
 	rpt_fig_null(&f->post_cache_mbps, "%s", f->slc_cache_gb.why);
+}
+
+/* The longest runtime of the entry's data directions, ms (0 unknown). */
+static double runtime_ms(const struct rpt_fio_entry *e)
+{
+	double ms = 0, v;
+	unsigned int dd;
+
+	for (dd = 0; dd < 3; dd++) {
+		struct json_object *o;
+
+		if (json_object_object_get_ex(e->obj, ddir_name[dd], &o) &&
+		    rpt_json_num(o, "runtime", "", "", &v, NULL) > 0)
+			ms = fmax(ms, v);
+	}
+	return ms;
 }
 
 static double write_io_bytes(const struct rpt_fio_entry *e)
@@ -712,6 +748,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		}
 		rpt_fill_set_scale(&fc, dev ? dev->scale : 1);
 		read_bw_log(bw, avg_ms, epoch && !strcmp(epoch, "1"),
+			    runtime_ms(e) <= FIO_FIRST_TICK_MS + avg_ms,
 			    want_fill ? &fc : NULL, &w, d, &err);
 		if (want_fill && !err) {
 			double t0 = fc.t_first;
@@ -743,6 +780,37 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 				rpt_fig_null(&j->fill.throttle_gb, "%s",
 					     smart_ok ? "log times are not unix ms" : "no SMART sidecar");
 		}
+	}
+	if (!ret && w.ok && j->has_events) {
+		/*
+		 * fio drops the last, partial log interval (and logs nothing
+		 * for intervals without a completion): the job's I/O went on
+		 * after the last sample; and fio's first sample can stand for
+		 * up to 250 ms.
+		 */
+		double e0, e1, avg_ms = avg ? atof(avg) : 0, jr = 0;
+
+		/*
+		 * The end: the engine's job_end comes after fio wrote its logs
+		 * (seconds for big ones), so the job's clock decides, from its
+		 * start (the latest set-up event) plus fio's job_runtime.
+		 */
+		if (rpt_events_window(&ev, &e0, &e1) &&
+		    rpt_json_num(e->obj, "job_runtime", "", "", &jr, NULL) > 0 && jr > 0)
+			e1 = fmin(e1, e0 + jr);
+		else if (!isnan(e1) && e1 - w.t1 > 2 * avg_ms + FIO_END_SLACK_MS)
+			e1 = NAN;
+		if (!isnan(e1) && e1 > w.t1)
+			w.t1 = e1;
+		/* and it began before fio's first sample's interval */
+		if (!isnan(e0) && e0 < w.t0 && w.t0 - e0 <= FIO_FIRST_TICK_MS + avg_ms)
+			w.t0 = e0;
+	}
+	if (!ret && !w.ok && j->has_events && rpt_events_window(&ev, &w.t0, &w.t1)) {
+		/* no window from the bw log: the engine's events say when */
+		w.ok = true;
+		rpt_diag_add(&j->notes, RPT_WARN, "active window from the events sidecar (%s)",
+			     w.why[0] ? w.why : "no bw log");
 	}
 	if (!ret)
 		power(e, dir, prefix, &w, j, d);

@@ -99,7 +99,9 @@ int rpt_power_read(struct rpt_log_reader *r, double t0_ms, double t1_ms,
 		return ret;
 	}
 	bin_close(&a);
-	if (!(len > 0) || a.covered < 0.9 * len) {
+	/* 90 %, or all but two sample periods (ms times on a short window) */
+	if (!(len > 0) || (a.covered < 0.9 * len &&
+			   (n < 2 || len - a.covered > 2 * (prev - first.t_ms) / (n - 1)))) {
 		const char *why = "the power log %s covers %.0f%% of the job's active window (%.0f ms), fewer than 90%%";
 		double pct = len > 0 ? 100 * a.covered / len : 0;
 

@@ -25,7 +25,8 @@ struct rpt_power {
  * @t0_ms: start of the active window, unix ms
  * @t1_ms: end of the active window, unix ms
  * @p: figures; null with a reason when the log covers less than 90 % of the
- *     window (peak: when no 100 ms window is at least half covered)
+ *     window and misses more than two of its sample periods (peak: when no
+ *     100 ms window is at least half covered)
  *
  * The 100 ms windows are aligned at @t0_ms.
  *

@@ -169,42 +169,55 @@ static char *base_of(const char *dir)
 	return r;
 }
 
-/* A drive's name: device.json's model, or the directory's name; made unique. */
-static int drive_name(struct rpt_report *r, struct rpt_drive *dr)
+/* A drive's name: device.json's model, or the directory's name. */
+static int drive_name(struct rpt_drive *dr)
 {
-	char *base = base_of(dr->dir), *name = NULL;
-	size_t i;
-	bool taken = false;
+	char *base;
 
-	if (!base)
-		return -ENOMEM;
-	if (!strcmp(base, ".")) {
+	if (dr->dev.model && *dr->dev.model) {
+		dr->name = strdup(dr->dev.model);
+		return dr->name ? 0 : -ENOMEM;
+	}
+	base = base_of(dr->dir);
+	if (base && !strcmp(base, ".")) {
 		char cwd[4096];
 
-		if (getcwd(cwd, sizeof(cwd))) {
+		free(base);
+		base = getcwd(cwd, sizeof(cwd)) ? base_of(cwd) : strdup(".");
+	}
+	dr->name = base;
+	return base ? 0 : -ENOMEM;
+}
+
+/* Drives of the same model get their directory's name too: "P1 (p1-full)". */
+static int unique_names(struct rpt_report *r)
+{
+	bool *dup = calloc(r->nd ? r->nd : 1, sizeof(*dup));
+	size_t i, k;
+
+	if (!dup)
+		return -ENOMEM;
+	for (i = 0; i < r->nd; i++)
+		for (k = i + 1; k < r->nd; k++)
+			if (!strcmp(r->d[i].name, r->d[k].name))
+				dup[i] = dup[k] = true;
+	for (i = 0; i < r->nd; i++) {
+		char *base, *name;
+
+		if (!dup[i])
+			continue;
+		base = base_of(r->d[i].dir);
+		if (!base || asprintf(&name, "%s (%s)", r->d[i].name, base) < 0) {
 			free(base);
-			base = base_of(cwd);
-			if (!base)
-				return -ENOMEM;
+			free(dup);
+			return -ENOMEM;
 		}
+		free(base);
+		free(r->d[i].name);
+		r->d[i].name = name;
 	}
-	if (dr->dev.model && *dr->dev.model) {
-		for (i = 0; i < r->nd; i++)
-			if (r->d[i].name && !strncmp(r->d[i].name, dr->dev.model, strlen(dr->dev.model)))
-				taken = true;
-		if (taken) {
-			/* another directory, same drive model: say which */
-			if (asprintf(&name, "%s (%s)", dr->dev.model, base) < 0)
-				name = NULL;
-		} else {
-			name = strdup(dr->dev.model);
-		}
-	} else {
-		name = strdup(base);
-	}
-	free(base);
-	dr->name = name;
-	return name ? 0 : -ENOMEM;
+	free(dup);
+	return 0;
 }
 
 int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
@@ -234,7 +247,7 @@ int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 			ret = rpt_device_load(dir, &dr->dev, &dr->diag);
 			if (ret == -ENOMEM)
 				return ret;
-			if (drive_name(r, dr))
+			if (drive_name(dr))
 				return -ENOMEM;
 			r->nd++;
 		}
@@ -247,7 +260,7 @@ int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 		if (ret == -ENOMEM)
 			return ret;
 	}
-	return 0;
+	return unique_names(r);
 }
 
 void rpt_report_free(struct rpt_report *r)

@@ -14,7 +14,7 @@
 #define SLC_EDGE_MIN	(0.5 * GB)	/* edge window each side, or one log sample */
 #define PHASE_MIN_GB	4
 #define PHASE_MIN_DIFF	0.15
-#define PHASE_MIN_T	6.0
+#define PHASE_MIN_T	4.0
 #define PHASE_MAX	16
 #define PHASE_BLOCK_GB	2	/* smallest block, PHASE_MIN_GB / 2 */
 /*
@@ -22,13 +22,13 @@
  * change shorter than this is not taken for a fall. It matters for drive
  * models scaled 1/S, where it spans S times more of the drive.
  */
-#define SLC_JITTER_MS	25.0
+#define SLC_JITTER_MS	10.0
 /*
  * Per-I/O logs carry ms times: with a few I/Os per ms a chunk's speed is
  * quantized to whole I/Os per ms. Their chunk speeds are taken over at least
  * this many ms of log time around the chunk.
  */
-#define SLC_PERIO_SMOOTH_MS	10.0
+#define SLC_PERIO_SMOOTH_MS	5.0
 
 /* MB/s from bytes and milliseconds */
 static double mbps(double bytes, double ms)
@@ -377,13 +377,13 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 	ret = find_phases(c, edge, f);
 	if (!ret) {
 		/*
-		 * A short phase between the cache's speed and the next level's
-		 * is the cache running out (mixed writes), not a level of its own.
+		 * A short phase faster than the next level is the cache running
+		 * out (mixed writes), not a level of its own.
 		 */
 		const struct rpt_phase *p = &f->phases[1];
 
 		if (f->nphases > 2 && p->end_gb - p->start_gb < 2 * PHASE_MIN_GB &&
-		    p->mbps < f->phases[0].mbps && p->mbps > f->phases[2].mbps)
+		    p->mbps > f->phases[2].mbps)
 			p++;
 		rpt_fig_set(&f->post_cache_mbps, p->mbps);
 	}

@@ -23,10 +23,11 @@
  *   that sample's mixed speed. At least 1 GB must follow the fall.
  * - phases: the cache, then the levels after it, found by binary
  *   segmentation of the per-GB times (at least 4 GB each, at least 15 %
- *   apart and clearly separated against the noise).
+ *   apart, and 4 standard errors apart, the errors taken from the means of
+ *   blocks of GB, as neighbouring GB are not independent).
  * - in_cache_mbps: bytes / time up to the cache end; post_cache_mbps: the
- *   first phase after it (past a phase shorter than 8 GB whose speed lies
- *   between the cache's and the next one's: the cache running out); last16_mbps: the last 16 GB; overall_mbps: all
+ *   first phase after it (past a phase shorter than 8 GB that is faster than
+ *   the next one: the cache running out); last16_mbps: the last 16 GB; overall_mbps: all
  *   bytes / all time.
  */
 struct rpt_phase {

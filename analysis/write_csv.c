@@ -59,24 +59,56 @@ static void notes(FILE *out, const struct rpt_job *j, const struct rpt_test *t)
 	field(out, buf);
 }
 
+/* The series job @k belongs to, if any: its name, kind, variant, figures. */
+static void series_cols(FILE *out, const struct rpt_test *t, size_t k)
+{
+	size_t i, m;
+
+	for (i = 0; i < t->nseries; i++) {
+		const struct rpt_series *s = &t->series[i];
+
+		for (m = 0; m < s->n; m++) {
+			if (s->job[m] != k)
+				continue;
+			field(out, s->name);
+			field(out, s->kind == RPT_SERIES_QD ? "qd" : "bs");
+			field(out, s->variant);
+			num(out, &s->score_mbps);
+			num(out, &s->power_w);
+			num(out, &s->efficiency);
+			return;
+		}
+	}
+	fputs(",,,,,,", out);
+}
+
 int rpt_write_csv(FILE *out, const struct rpt_report *r)
 {
 	const struct rpt_test *t = r->t;
 	size_t n = r->nt;
 	size_t i, k, m;
 
-	fputs("test,job,rw,bs,iodepth,mbps,iops,power_w,energy_j,mbps_per_w,iops_per_w,"
+	fputs("drive,test,job,rw,bs,iodepth,mbps,iops,power_w,energy_j,mbps_per_w,iops_per_w,"
 	      "lat_mean_us,lat_p99_us,lat_p9999_us,peak_power_w,lat_kind,jobs_merged,"
 	      "gb_written,slc_cache_gb,in_cache_mbps,post_cache_mbps,last16_mbps,"
-	      "overall_mbps,scale,notes\n", out);
+	      "overall_mbps,scale,bursts,burst_score_mbps,burst_duty_pct,stop,series,"
+	      "series_kind,series_variant,series_score_mbps,series_power_w,"
+	      "series_efficiency,temp_max_c,throttle_gb,notes\n", out);
 	for (i = 0; i < n; i++) {
+		const char *drive = "";
+
+		for (m = 0; m < r->nd; m++)
+			for (k = 0; k < r->d[m].ntests; k++)
+				if (r->d[m].test[k] == i)
+					drive = r->d[m].name;
 		for (k = 0; k < t[i].njobs; k++) {
 			const struct rpt_job *j = &t[i].jobs[k];
 			const struct rpt_fill *f = &j->fill;
 			const char *keys[RPT_JOB_NFIGS];
 			const struct rpt_fig *figs[RPT_JOB_NFIGS];
 
-			put_csv(out, t[i].name);
+			put_csv(out, drive);
+			field(out, t[i].name);
 			field(out, j->name);
 			field(out, j->rw);
 			num(out, &j->bs);
@@ -97,6 +129,20 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 				fputs(",,,,,,", out);
 			}
 			fprintf(out, ",%.10g", t[i].dev.scale);
+			if (j->has_bursts) {
+				fprintf(out, ",%zu", j->bursts.n);
+				num(out, &j->bursts.score_mbps);
+				num(out, &j->bursts.duty_pct);
+			} else {
+				fputs(",,,", out);
+			}
+			field(out, j->stop ? j->stop : "");
+			series_cols(out, &t[i], k);
+			num(out, &j->thermal.temp_max_c);
+			if (j->has_fill)
+				num(out, &f->throttle_gb);
+			else
+				fputc(',', out);
 			notes(out, j, &t[i]);
 			fputc('\n', out);
 		}

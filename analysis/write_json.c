@@ -2,7 +2,10 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "compare.h"
+#include "series.h"
 #include "writers.h"
 
 static void num(FILE *out, double v)
@@ -24,9 +27,10 @@ static void fig(FILE *out, const char *ind, const char *key, const struct rpt_fi
 		fputs("null", out);
 }
 
-static void reasons(FILE *out, const char *ind, const char **keys,
-		    const struct rpt_fig **f, size_t n, const char *extra_key,
-		    const char *extra)
+/* null_reasons: of the null figures, then of the named extras with a reason */
+static void reasons_x(FILE *out, const char *ind, const char **keys,
+		      const struct rpt_fig **f, size_t n, const char *const *xkey,
+		      const char *const *xwhy, size_t nx)
 {
 	const char *sep = "";
 	size_t i;
@@ -39,12 +43,20 @@ static void reasons(FILE *out, const char *ind, const char **keys,
 		rpt_put_json_str(out, f[i]->why);
 		sep = ",";
 	}
-	if (extra) {
-		fprintf(out, "%s\n%s  \"%s\": ", sep, ind, extra_key);
-		rpt_put_json_str(out, extra);
+	for (i = 0; i < nx; i++) {
+		if (!xwhy[i])
+			continue;
+		fprintf(out, "%s\n%s  \"%s\": ", sep, ind, xkey[i]);
+		rpt_put_json_str(out, xwhy[i]);
 		sep = ",";
 	}
 	fprintf(out, "%s%s}", *sep ? "\n" : "", *sep ? ind : "");
+}
+
+static void reasons(FILE *out, const char *ind, const char **keys,
+		    const struct rpt_fig **f, size_t n)
+{
+	reasons_x(out, ind, keys, f, n, NULL, NULL, 0);
 }
 
 static void strings(FILE *out, const char *ind, const char *key,
@@ -67,20 +79,32 @@ static void strings(FILE *out, const char *ind, const char *key,
 static void fill(FILE *out, const struct rpt_fill *f)
 {
 	const char *ind = "          ";
-	const char *keys[5] = { "slc_cache_gb", "in_cache_mbps", "post_cache_mbps",
-				"last16_mbps", "overall_mbps" };
-	const struct rpt_fig *figs[5] = { &f->slc_cache_gb, &f->in_cache_mbps,
+	const char *keys[6] = { "slc_cache_gb", "in_cache_mbps", "post_cache_mbps",
+				"last16_mbps", "overall_mbps", "throttle_gb" };
+	const struct rpt_fig *figs[6] = { &f->slc_cache_gb, &f->in_cache_mbps,
 					  &f->post_cache_mbps, &f->last16_mbps,
-					  &f->overall_mbps };
+					  &f->overall_mbps, &f->throttle_gb };
 	size_t i;
 
 	fprintf(out, "{\n%s\"scale\": ", ind);
 	num(out, f->scale);
 	fprintf(out, ",\n%s\"gb_written\": ", ind);
 	num(out, f->gb_written);
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 6; i++)
 		fig(out, ind, keys[i], figs[i]);
-	fprintf(out, ",\n%s\"segment_mbps\": [", ind);
+	fprintf(out, ",\n%s\"throttle\": ", ind);
+	if (f->throttle_gb.ok)
+		rpt_put_json_str(out, f->throttle_why);
+	else
+		fputs("null", out);
+	fprintf(out, ",\n%s\"temp_c\": [", ind);
+	for (i = 0; i < f->ntemp; i++) {
+		fputs(i ? (i % 6 ? ", " : ",\n            ") : "", out);
+		fprintf(out, "[%.3f, ", f->temp[i].gb);
+		num(out, f->temp[i].temp_c);
+		fputc(']', out);
+	}
+	fprintf(out, "],\n%s\"segment_mbps\": [", ind);
 	for (i = 0; i < f->nsegments; i++) {
 		fputs(i ? (i % 10 ? ", " : ",\n            ") : "", out);
 		fprintf(out, "%.1f", f->segment_mbps[i]);
@@ -91,7 +115,7 @@ static void fill(FILE *out, const struct rpt_fill *f)
 			i ? "," : "", ind, f->phases[i].start_gb, f->phases[i].end_gb,
 			f->phases[i].mbps);
 	fprintf(out, "%s]", f->nphases ? "\n          " : "");
-	reasons(out, ind, keys, figs, 5, NULL, NULL);
+	reasons(out, ind, keys, figs, 6);
 	fputs("\n        }", out);
 }
 
@@ -127,6 +151,32 @@ static void device(FILE *out, const char *ind, const struct rpt_device *dev)
 	fprintf(out, "\n%s}", ind);
 }
 
+static void bursts(FILE *out, const struct rpt_bursts *b)
+{
+	const char *ind = "          ";
+	const char *keys[2] = { "score_mbps", "duty_pct" };
+	const struct rpt_fig *figs[2] = { &b->score_mbps, &b->duty_pct };
+	size_t i;
+
+	fprintf(out, "{\n%s\"n\": %zu", ind, b->n);
+	fprintf(out, ",\n%s\"bytes\": ", ind);
+	num(out, b->bytes);
+	fprintf(out, ",\n%s\"busy_ms\": ", ind);
+	num(out, b->busy_ms);
+	fprintf(out, ",\n%s\"idle_ms\": ", ind);
+	num(out, b->idle_ms);
+	for (i = 0; i < 2; i++)
+		fig(out, ind, keys[i], figs[i]);
+	fprintf(out, ",\n%s\"mbps\": [", ind);
+	for (i = 0; i < b->n; i++) {
+		fputs(i ? ", " : "", out);
+		num(out, b->b[i].mbps);
+	}
+	fprintf(out, "],\n%s\"unclosed\": %lu", ind, b->unclosed);
+	reasons(out, ind, keys, figs, 2);
+	fputs("\n        }", out);
+}
+
 static void job(FILE *out, const struct rpt_job *j)
 {
 	const char *ind = "        ";
@@ -155,14 +205,171 @@ static void job(FILE *out, const struct rpt_job *j)
 		fill(out, &j->fill);
 	else
 		fputs("null", out);
+	fprintf(out, ",\n%s\"stop\": ", ind);
+	str_or_null(out, j->stop);
+	fig(out, ind, "temp_max_c", &j->thermal.temp_max_c);
+	fprintf(out, ",\n%s\"throttled\": %s", ind, !j->has_smart ? "null" :
+		j->thermal.throttled ? "true" : "false");
+	if (j->thermal.throttled) {
+		fprintf(out, ",\n%s\"throttle\": ", ind);
+		rpt_put_json_str(out, j->thermal.why);
+	}
+	fprintf(out, ",\n%s\"bursts\": ", ind);
+	if (j->has_bursts)
+		bursts(out, &j->bursts);
+	else
+		fputs("null", out);
 	keys[RPT_JOB_NFIGS] = "bs";
 	figs[RPT_JOB_NFIGS] = &j->bs;
 	keys[RPT_JOB_NFIGS + 1] = "iodepth";
 	figs[RPT_JOB_NFIGS + 1] = &j->iodepth;
-	reasons(out, ind, keys, figs, RPT_JOB_NFIGS + 2, "fill",
-		j->has_fill ? NULL : j->fill_why);
+	{
+		const char *xk[4] = { "fill", "stop", "bursts", "temp_max_c" };
+		const char *xw[4] = { j->has_fill ? NULL : j->fill_why,
+				      j->stop ? NULL : j->stop_why,
+				      j->has_bursts ? NULL : j->bursts.score_mbps.why[0] ?
+				      j->bursts.score_mbps.why : j->stop_why,
+				      j->thermal.temp_max_c.ok ? NULL : j->has_smart ?
+				      j->thermal.temp_max_c.why : "no SMART sidecar" };
+
+		reasons_x(out, ind, keys, figs, RPT_JOB_NFIGS + 2, xk, xw, 4);
+	}
 	strings(out, ind, "warnings", &j->notes, RPT_WARN);
 	fputs("\n      }", out);
+}
+
+static void series(FILE *out, const struct rpt_test *t, const struct rpt_series *s)
+{
+	const char *ind = "          ";
+	const char *keys[3] = { "score_mbps", "power_w", "efficiency_mbps_per_w" };
+	const struct rpt_fig *figs[3] = { &s->score_mbps, &s->power_w, &s->efficiency };
+	size_t i;
+
+	fprintf(out, "        {\n%s\"kind\": \"%s\"", ind, s->kind == RPT_SERIES_QD ? "qd" : "bs");
+	fprintf(out, ",\n%s\"name\": ", ind);
+	rpt_put_json_str(out, s->name);
+	fprintf(out, ",\n%s\"key\": ", ind);
+	rpt_put_json_str(out, s->key);
+	fprintf(out, ",\n%s\"variant\": \"%s\"", ind, s->variant);
+	fprintf(out, ",\n%s\"jobs\": [", ind);
+	for (i = 0; i < s->n; i++) {
+		fputs(i ? ", " : "", out);
+		rpt_put_json_str(out, t->jobs[s->job[i]].name);
+	}
+	fprintf(out, "],\n%s\"%s\": [", ind, s->kind == RPT_SERIES_QD ? "iodepth" : "bs");
+	for (i = 0; i < s->n; i++) {
+		fputs(i ? ", " : "", out);
+		num(out, rpt_series_param(t, s, i));
+	}
+	fputs("]", out);
+	for (i = 0; i < 3; i++)
+		fig(out, ind, keys[i], figs[i]);
+	reasons(out, ind, keys, figs, 3);
+	fputs("\n        }", out);
+}
+
+static void drive(FILE *out, const struct rpt_report *r, const struct rpt_drive *dr)
+{
+	struct rpt_vgroup *g = NULL;
+	long ng = rpt_variant_groups(r, dr, &g), i;
+	unsigned int v;
+	size_t k;
+
+	fputs("    {\n      \"name\": ", out);
+	rpt_put_json_str(out, dr->name);
+	fputs(",\n      \"dir\": ", out);
+	rpt_put_json_str(out, dr->dir);
+	fputs(",\n      \"device\": ", out);
+	device(out, "      ", &dr->dev);
+	fputs(",\n      \"scale\": ", out);
+	num(out, dr->dev.scale);
+	strings(out, "      ", "errors", &dr->diag, RPT_ERROR);
+	strings(out, "      ", "warnings", &dr->diag, RPT_WARN);
+	fputs(",\n      \"tests\": [", out);
+	for (k = 0; k < dr->ntests; k++) {
+		fputs(k ? ", " : "", out);
+		rpt_put_json_str(out, r->t[dr->test[k]].name);
+	}
+	fputs("],\n      \"variants\": [", out);
+	for (i = 0; i < ng; i++) {
+		fprintf(out, "%s\n        {\"kind\": \"%s\", \"key\": ", i ? "," : "",
+			g[i].kind == RPT_SERIES_QD ? "qd" : "bs");
+		rpt_put_json_str(out, g[i].key);
+		for (v = 0; v < RPT_NVARIANTS; v++) {
+			fprintf(out, ", \"%s\": ", rpt_variant_name(v));
+			if (!g[i].s[v]) {
+				fputs("null", out);
+				continue;
+			}
+			fputs("{\"test\": ", out);
+			rpt_put_json_str(out, g[i].t[v]->name);
+			fputs(", \"series\": ", out);
+			rpt_put_json_str(out, g[i].s[v]->name);
+			fputs("}", out);
+		}
+		fputs("}", out);
+	}
+	fprintf(out, "%s]\n    }", ng > 0 ? "\n      " : "");
+	free(g);
+}
+
+static int comparison(FILE *out, const struct rpt_report *r)
+{
+	struct rpt_cmp c;
+	size_t i, d, k;
+	int ret = rpt_compare(r, &c);
+
+	if (ret)
+		return ret;
+	fputs(",\n  \"comparison\": [", out);
+	for (i = 0; i < c.n; i++) {
+		const struct rpt_cmp_table *tb = &c.t[i];
+
+		fputs(i ? ",\n    {\"test\": " : "\n    {\"test\": ", out);
+		rpt_put_json_str(out, tb->test);
+		fputs(",\n     \"columns\": [", out);
+		for (k = 0; k < tb->ncols; k++) {
+			fputs(k ? ", {\"key\": " : "{\"key\": ", out);
+			rpt_put_json_str(out, tb->col[k].key);
+			fputs(", \"label\": ", out);
+			rpt_put_json_str(out, tb->col[k].label);
+			fprintf(out, ", \"lower_is_better\": %s}", tb->col[k].lower_better ? "true" : "false");
+		}
+		fputs("],\n     \"rows\": [", out);
+		for (d = 0; d < c.ndrives; d++) {
+			const char *sep = "";
+
+			fputs(d ? ",\n       {\"drive\": " : "\n       {\"drive\": ", out);
+			rpt_put_json_str(out, r->d[d].name);
+			fputs(", \"values\": [", out);
+			for (k = 0; k < tb->ncols; k++) {
+				const struct rpt_fig *f = &tb->cell[d * tb->ncols + k];
+
+				fputs(k ? ", " : "", out);
+				if (f->ok)
+					num(out, f->v);
+				else
+					fputs("null", out);
+			}
+			fputs("], \"null_reasons\": {", out);
+			for (k = 0; k < tb->ncols; k++) {
+				const struct rpt_fig *f = &tb->cell[d * tb->ncols + k];
+
+				if (f->ok)
+					continue;
+				fputs(sep, out);
+				rpt_put_json_str(out, tb->col[k].key);
+				fputs(": ", out);
+				rpt_put_json_str(out, f->why);
+				sep = ", ";
+			}
+			fputs("}}", out);
+		}
+		fputs("]}", out);
+	}
+	fprintf(out, "%s]", c.n ? "\n  " : "");
+	rpt_compare_free(&c);
+	return 0;
 }
 
 int rpt_write_json(FILE *out, const struct rpt_report *r)
@@ -189,8 +396,21 @@ int rpt_write_json(FILE *out, const struct rpt_report *r)
 			fputs(k ? ",\n" : "\n", out);
 			job(out, &t[i].jobs[k]);
 		}
-		fprintf(out, "%s]\n    }", t[i].njobs ? "\n      " : "");
+		fprintf(out, "%s],\n      \"series\": [", t[i].njobs ? "\n      " : "");
+		for (k = 0; k < t[i].nseries; k++) {
+			fputs(k ? ",\n" : "\n", out);
+			series(out, &t[i], &t[i].series[k]);
+		}
+		fprintf(out, "%s]\n    }", t[i].nseries ? "\n      " : "");
 	}
-	fprintf(out, "%s]\n}\n", n ? "\n  " : "");
+	fprintf(out, "%s],\n  \"drives\": [", n ? "\n  " : "");
+	for (i = 0; i < r->nd; i++) {
+		fputs(i ? ",\n" : "\n", out);
+		drive(out, r, &r->d[i]);
+	}
+	fprintf(out, "%s]", r->nd ? "\n  " : "");
+	if (comparison(out, r))
+		return -ENOMEM;
+	fputs("\n}\n", out);
 	return ferror(out) ? -EIO : 0;
 }

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
+#include "series.h"
 #include "writers.h"
 
 static void cell(FILE *out, int width, int prec, const struct rpt_fig *f)
@@ -38,12 +42,39 @@ static void fill(FILE *out, const struct rpt_fill *f)
 	fill_line(out, "post-cache", &f->post_cache_mbps, "MB/s", &f->slc_cache_gb);
 	fill_line(out, "last 16 GB", &f->last16_mbps, "MB/s", &f->slc_cache_gb);
 	fill_line(out, "overall", &f->overall_mbps, "MB/s", &f->slc_cache_gb);
+	if (f->throttle_gb.ok)
+		fprintf(out, "    %-17s %10.2f GB  (%s)\n", "throttling", f->throttle_gb.v,
+			f->throttle_why);
 	for (i = 0; i < f->nphases; i++)
 		fprintf(out, "    phase %-2zu %8.2f - %8.2f GB %10.1f MB/s\n", i + 1,
 			f->phases[i].start_gb, f->phases[i].end_gb, f->phases[i].mbps);
 	fputs("    MB/s per GB:", out);
 	for (i = 0; i < f->nsegments; i++)
 		fprintf(out, "%s%6.0f", i % 12 ? "" : "\n     ", f->segment_mbps[i]);
+	fputc('\n', out);
+}
+
+static void bursts(FILE *out, const struct rpt_bursts *b)
+{
+	size_t i;
+
+	fprintf(out, "  bursts: %zu, %.1f MB in all; score", b->n, b->bytes / 1e6);
+	if (b->score_mbps.ok)
+		fprintf(out, " %.1f MB/s (bytes / time bursting)", b->score_mbps.v);
+	else
+		fprintf(out, " - (%s)", b->score_mbps.why);
+	if (b->duty_pct.ok)
+		fprintf(out, ", duty cycle %.1f %%\n", b->duty_pct.v);
+	else
+		fprintf(out, ", duty cycle - (%s)\n", b->duty_pct.why);
+	fputs("    MB/s per burst:", out);
+	for (i = 0; i < b->n; i++) {
+		fputs(i % 12 ? "" : "\n     ", out);
+		if (isnan(b->b[i].mbps))
+			fprintf(out, "%7s", "-");
+		else
+			fprintf(out, "%7.0f", b->b[i].mbps);
+	}
 	fputc('\n', out);
 }
 
@@ -74,7 +105,7 @@ static void reasons(FILE *out, const struct rpt_job *j)
 		fprintf(out, "  ! %s\n", j->notes.msg[i]);
 }
 
-static void drive(FILE *out, const struct rpt_report *r, const struct rpt_drive *dr)
+static void drive(FILE *out, const struct rpt_drive *dr)
 {
 	char note[64];
 	size_t k;
@@ -96,7 +127,139 @@ static void drive(FILE *out, const struct rpt_report *r, const struct rpt_drive 
 	for (k = 0; k < dr->diag.n; k++)
 		fprintf(out, "%s %s\n", dr->diag.level[k] == RPT_ERROR ? "error:" : "warning:",
 			dr->diag.msg[k]);
-	(void)r;
+}
+
+static void series_text(FILE *out, const struct rpt_test *t, const struct rpt_series *s)
+{
+	const struct rpt_job *j0 = &t->jobs[s->job[0]];
+	char bs[16] = "-";
+	size_t i;
+
+	if (j0->bs.ok)
+		rpt_fmt_bs(bs, sizeof(bs), j0->bs.v);
+	if (s->kind == RPT_SERIES_QD) {
+		fprintf(out, "queue depths: %s (%s), %s %s\n", s->name, s->variant, bs, j0->rw);
+		fprintf(out, "  %5s %10s %8s %8s %9s  %s\n", "QD", "MB/s", "W", "MB/s/W", "lat mean", "stop");
+	} else {
+		fprintf(out, "block sizes: %s (%s), QD%.0f %s\n", s->name, s->variant,
+			j0->iodepth.ok ? j0->iodepth.v : 0, j0->rw);
+		fprintf(out, "  %5s %10s %10s %8s %8s %8s %9s %9s\n", "bs", "IOPS", "MB/s", "W",
+			"MB/s/W", "IOPS/W", "lat mean", "p99 (µs)");
+	}
+	for (i = 0; i < s->n; i++) {
+		const struct rpt_job *j = &t->jobs[s->job[i]];
+
+		if (s->kind == RPT_SERIES_QD) {
+			fprintf(out, "  %5.0f", rpt_series_param(t, s, i));
+			cell(out, 10, 1, &j->mbps);
+			cell(out, 8, 2, &j->power_w);
+			cell(out, 8, 1, &j->mbps_per_w);
+			cell(out, 9, 1, &j->lat_mean_us);
+			fprintf(out, "  %s\n", j->stop ? j->stop : "-");
+		} else {
+			rpt_fmt_bs(bs, sizeof(bs), rpt_series_param(t, s, i));
+			fprintf(out, "  %5s", bs);
+			cell(out, 10, 0, &j->iops);
+			cell(out, 10, 1, &j->mbps);
+			cell(out, 8, 2, &j->power_w);
+			cell(out, 8, 1, &j->mbps_per_w);
+			cell(out, 8, 0, &j->iops_per_w);
+			cell(out, 9, 1, &j->lat_mean_us);
+			cell(out, 9, 1, &j->lat_p99_us);
+			fputc('\n', out);
+		}
+	}
+	if (s->kind != RPT_SERIES_QD)
+		return;
+	fputs("  score (mean of QD1, QD2, QD4):", out);
+	if (s->score_mbps.ok)
+		fprintf(out, " %.1f MB/s", s->score_mbps.v);
+	else
+		fprintf(out, " - MB/s (%s)", s->score_mbps.why);
+	if (s->power_w.ok)
+		fprintf(out, ", %.2f W", s->power_w.v);
+	else
+		fprintf(out, ", - W (%s)", s->power_w.why);
+	if (s->efficiency.ok)
+		fprintf(out, ", %.1f MB/s/W\n", s->efficiency.v);
+	else
+		fprintf(out, ", - MB/s/W (%s)\n", s->efficiency.why);
+}
+
+/* Variants side by side: clean, fragmented and full-drive runs. */
+static void variants_text(FILE *out, const struct rpt_report *r, const struct rpt_drive *dr)
+{
+	struct rpt_vgroup *g;
+	long ng = rpt_variant_groups(r, dr, &g), i;
+	unsigned int v;
+
+	for (i = 0; i < ng; i++) {
+		double x[64];
+		size_t nx = 0, k, m;
+		char bs[16];
+
+		/* the union of the variants' QDs or block sizes, in order */
+		for (v = 0; v < RPT_NVARIANTS; v++) {
+			for (k = 0; g[i].s[v] && k < g[i].s[v]->n; k++) {
+				double p = rpt_series_param(g[i].t[v], g[i].s[v], k);
+
+				for (m = 0; m < nx && x[m] != p; m++)
+					;
+				if (m == nx && nx < 64 && !isnan(p))
+					x[nx++] = p;
+			}
+		}
+		for (k = 1; k < nx; k++)
+			for (m = k; m > 0 && x[m - 1] > x[m]; m--) {
+				double tmp = x[m];
+
+				x[m] = x[m - 1];
+				x[m - 1] = tmp;
+			}
+		fprintf(out, "\n%s side by side: %s\n", g[i].key,
+			g[i].kind == RPT_SERIES_QD ? "MB/s per queue depth" : "MB/s per block size");
+		fprintf(out, "  %8s", g[i].kind == RPT_SERIES_QD ? "QD" : "bs");
+		for (v = 0; v < RPT_NVARIANTS; v++)
+			if (g[i].s[v])
+				fprintf(out, " %10s", rpt_variant_name(v));
+		fputc('\n', out);
+		for (k = 0; k < nx; k++) {
+			if (g[i].kind == RPT_SERIES_QD)
+				fprintf(out, "  %8.0f", x[k]);
+			else
+				fprintf(out, "  %8s", rpt_fmt_bs(bs, sizeof(bs), x[k]));
+			for (v = 0; v < RPT_NVARIANTS; v++) {
+				const struct rpt_fig *f = NULL;
+
+				if (!g[i].s[v])
+					continue;
+				for (m = 0; m < g[i].s[v]->n; m++)
+					if (rpt_series_param(g[i].t[v], g[i].s[v], m) == x[k])
+						f = &g[i].t[v]->jobs[g[i].s[v]->job[m]].mbps;
+				if (f)
+					cell(out, 10, 1, f);
+				else
+					fprintf(out, " %10s", "");
+			}
+			fputc('\n', out);
+		}
+		if (g[i].kind != RPT_SERIES_QD)
+			continue;
+		for (m = 0; m < 3; m++) {
+			static const char *const lab[3] = { "score", "W", "MB/s/W" };
+
+			fprintf(out, "  %8s", lab[m]);
+			for (v = 0; v < RPT_NVARIANTS; v++) {
+				const struct rpt_series *s = g[i].s[v];
+
+				if (s)
+					cell(out, 10, m == 1 ? 2 : 1, m == 0 ? &s->score_mbps :
+					     m == 1 ? &s->power_w : &s->efficiency);
+			}
+			fputc('\n', out);
+		}
+	}
+	free(g);
 }
 
 static void test_text(FILE *out, const struct rpt_test *t)
@@ -104,49 +267,85 @@ static void test_text(FILE *out, const struct rpt_test *t)
 	size_t k;
 
 	fprintf(out, "== %s (%s)\n", t->name, t->path);
-	{
-		for (k = 0; k < t->diag.n; k++)
-			fprintf(out, "%s %s\n", t->diag.level[k] == RPT_ERROR ?
-				"error:" : "warning:", t->diag.msg[k]);
-		if (!t->njobs)
-			return;
-		fprintf(out, "%-16s %-9s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
-			"job", "rw", "bs", "QD", "MB/s", "IOPS", "W", "MB/s/W",
-			"lat mean", "p99", "p99.99", "(µs)");
-		for (k = 0; k < t->njobs; k++) {
-			const struct rpt_job *j = &t->jobs[k];
-			char bs[16] = "-";
+	for (k = 0; k < t->diag.n; k++)
+		fprintf(out, "%s %s\n", t->diag.level[k] == RPT_ERROR ?
+			"error:" : "warning:", t->diag.msg[k]);
+	if (!t->njobs)
+		return;
+	fprintf(out, "%-16s %-9s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
+		"job", "rw", "bs", "QD", "MB/s", "IOPS", "W", "MB/s/W",
+		"lat mean", "p99", "p99.99", "(µs)");
+	for (k = 0; k < t->njobs; k++) {
+		const struct rpt_job *j = &t->jobs[k];
+		char bs[16] = "-";
 
-			if (j->bs.ok)
-				rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
-			fprintf(out, "%-16.16s %-9.9s %5s", j->name, j->rw, bs);
-			cell(out, 4, 0, &j->iodepth);
-			cell(out, 9, 1, &j->mbps);
-			cell(out, 10, 0, &j->iops);
-			cell(out, 7, 2, &j->power_w);
-			cell(out, 8, 1, &j->mbps_per_w);
-			cell(out, 9, 1, &j->lat_mean_us);
-			cell(out, 9, 1, &j->lat_p99_us);
-			cell(out, 9, 1, &j->lat_p9999_us);
-			fprintf(out, "  %s", j->lat_kind ? j->lat_kind : "");
-			if (j->njobs > 1)
-				fprintf(out, ", %u jobs", j->njobs);
+		if (j->bs.ok)
+			rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
+		fprintf(out, "%-16.16s %-9.9s %5s", j->name, j->rw, bs);
+		cell(out, 4, 0, &j->iodepth);
+		cell(out, 9, 1, &j->mbps);
+		cell(out, 10, 0, &j->iops);
+		cell(out, 7, 2, &j->power_w);
+		cell(out, 8, 1, &j->mbps_per_w);
+		cell(out, 9, 1, &j->lat_mean_us);
+		cell(out, 9, 1, &j->lat_p99_us);
+		cell(out, 9, 1, &j->lat_p9999_us);
+		fprintf(out, "  %s", j->lat_kind ? j->lat_kind : "");
+		if (j->njobs > 1)
+			fprintf(out, ", %u jobs", j->njobs);
+		fputc('\n', out);
+	}
+	for (k = 0; k < t->nseries; k++)
+		series_text(out, t, &t->series[k]);
+	for (k = 0; k < t->njobs; k++) {
+		const struct rpt_job *j = &t->jobs[k];
+
+		fprintf(out, "%s:", j->name);
+		if (j->stop)
+			fprintf(out, " stopped on %s", j->stop);
+		fputc('\n', out);
+		if (j->has_fill)
+			fill(out, &j->fill);
+		if (j->has_bursts)
+			bursts(out, &j->bursts);
+		if (j->has_smart && j->thermal.temp_max_c.ok)
+			fprintf(out, "  temperature up to %.0f °C%s\n", j->thermal.temp_max_c.v,
+				j->thermal.throttled ? ", thermal management active" : "");
+		if (j->power_w.ok)
+			fprintf(out, "  power %.3f W, energy %.2f J, peak (100 ms) %s%.3f W\n",
+				j->power_w.v, j->energy_j.v,
+				j->peak_power_w.ok ? "" : "- ",
+				j->peak_power_w.ok ? j->peak_power_w.v : 0);
+		reasons(out, j);
+	}
+}
+
+/* The drives side by side: a table per test, a row per drive. */
+static int comparison(FILE *out, const struct rpt_report *r)
+{
+	struct rpt_cmp c;
+	size_t i, d, k;
+	int ret = rpt_compare(r, &c);
+
+	if (ret || !c.n)
+		return ret;
+	fprintf(out, "\n#### comparison of %zu drives\n", r->nd);
+	for (i = 0; i < c.n; i++) {
+		const struct rpt_cmp_table *tb = &c.t[i];
+
+		fprintf(out, "\n== %s\n%-32s", tb->test, "drive");
+		for (k = 0; k < tb->ncols; k++)
+			fprintf(out, " %14.14s", tb->col[k].label);
+		fputc('\n', out);
+		for (d = 0; d < r->nd; d++) {
+			fprintf(out, "%-32.32s", r->d[d].name);
+			for (k = 0; k < tb->ncols; k++)
+				cell(out, 14, tb->col[k].prec, &tb->cell[d * tb->ncols + k]);
 			fputc('\n', out);
 		}
-		for (k = 0; k < t->njobs; k++) {
-			const struct rpt_job *j = &t->jobs[k];
-
-			fprintf(out, "%s:\n", j->name);
-			if (j->has_fill)
-				fill(out, &j->fill);
-			if (j->power_w.ok)
-				fprintf(out, "  power %.3f W, energy %.2f J, peak (100 ms) %s%.3f W\n",
-					j->power_w.v, j->energy_j.v,
-					j->peak_power_w.ok ? "" : "- ",
-					j->peak_power_w.ok ? j->peak_power_w.v : 0);
-			reasons(out, j);
-		}
 	}
+	rpt_compare_free(&c);
+	return 0;
 }
 
 int rpt_write_text(FILE *out, const struct rpt_report *r)
@@ -162,12 +361,15 @@ int rpt_write_text(FILE *out, const struct rpt_report *r)
 
 		if (headers) {
 			fputs(done ? "\n" : "", out);
-			drive(out, r, dr);
+			drive(out, dr);
 		}
 		for (k = 0; k < dr->ntests; k++, done++) {
 			fputs(done || headers ? "\n" : "", out);
 			test_text(out, &r->t[dr->test[k]]);
 		}
+		variants_text(out, r, dr);
 	}
+	if (comparison(out, r))
+		return -ENOMEM;
 	return ferror(out) ? -EIO : 0;
 }

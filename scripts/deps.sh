@@ -1,16 +1,19 @@
 #!/bin/sh
 # Installs the Debian packages ssdq needs for a goal, or names them.
-# usage: scripts/deps.sh build|vm
+# usage: scripts/deps.sh build|vm|check
 set -eu
 
 build_pkgs="gcc make pkg-config fio dpkg-dev liburing-dev libnvme-dev libjson-c-dev
 libaio-dev libnuma-dev librdmacm-dev libibverbs-dev zlib1g-dev libpci-dev"
 vm_pkgs="qemu-system-x86 qemu-utils busybox-static cpio nvme-cli jq util-linux e2fsprogs python3"
+# make check: the test bed, and Chromium to render ssdq-report's HTML page
+check_pkgs="$vm_pkgs chromium"
 
 case "${1:-build}" in
 build) pkgs=$build_pkgs ;;
 vm)    pkgs=$vm_pkgs ;;
-*)     echo "usage: $0 build|vm" >&2; exit 2 ;;
+check) pkgs=$check_pkgs ;;
+*)     echo "usage: $0 build|vm|check" >&2; exit 2 ;;
 esac
 
 missing=""

@@ -28,10 +28,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!run.g[i].n)
 			continue;
 		memset(&j, 0, sizeof(j));
-		rpt_job_compute(&run, &run.g[i], "/nonexistent-ssdq-fuzz", &j, &d);
+		rpt_job_compute(&run, &run.g[i], "/nonexistent-ssdq-fuzz", NULL, &j, &d);
 		free(j.name);
 		free(j.rw);
 		rpt_fill_figures_free(&j.fill);
+		rpt_bursts_free(&j.bursts);
 		rpt_diag_free(&j.notes);
 	}
 	rpt_fio_run_free(&run);

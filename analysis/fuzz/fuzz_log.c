@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* libFuzzer target: log reader, fill curve and SLC analysis, power window. */
+/*
+ * libFuzzer target: log reader, fill curve (averaged and per-I/O logs, a
+ * scaled model drive, the first interval put back) and SLC analysis, power
+ * window.
+ */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -17,15 +21,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rpt_log_sample s;
 	struct rpt_power p;
 	struct rpt_fill f;
+	unsigned int mode = size ? data[0] % 4 : 0;
 
-	if (rpt_fill_init(&c, 500))
+	if (rpt_fill_init(&c, mode & 1 ? 0 : 500))
 		return 0;
+	if (mode & 2)
+		rpt_fill_set_scale(&c, 1000);
 	rpt_log_open_mem(&r, "fuzz.log", (const char *)data, size);
 	while (rpt_log_next(&r, &s) == 1)
 		if (s.ddir == 1 && rpt_fill_add_sample(&c, &s))
 			break;
+	rpt_fill_finish(&c);
+	if (c.started && c.bytes > 0 && c.bytes < 1e12 && mode == 2)
+		rpt_fill_prepend(&c, c.bytes / 3, c.ms / 7 + 1);
 	if (!rpt_slc_analyse(&c, &f))
 		rpt_fill_figures_free(&f);
+	rpt_fill_bytes_at(&c, c.ms / 2);
 	rpt_log_open_mem(&r, "fuzz.log", (const char *)data, size);
 	rpt_power_read(&r, c.t_first, c.t_last, &p);
 	rpt_fill_free(&c);

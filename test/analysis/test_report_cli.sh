@@ -43,7 +43,8 @@ assert n == 6, n
 expect_rc 0 "csv report: a header and rows of equal width" python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
-assert rows[0][:3] == ["test", "job", "rw"], rows[0]
+assert rows[0][:4] == ["drive", "test", "job", "rw"], rows[0]
+assert rows[0][-1] == "notes" and all(r[0] == "fio-3.33" for r in rows[1:])
 assert len(rows) == 7 and all(len(r) == len(rows[0]) for r in rows)
 ' "$TMP/r.csv"
 
@@ -76,6 +77,38 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert all(t["errors"] for t in d["tests"]), [t["test"] for t in d["tests"] if not t["errors"]]
 ' "$TMP/bad.json"
+
+# ssdq's own results directories: device.json is read, not taken for a test
+MD=test/fixtures/ssdq-model
+expect_rc 0 "model results: device.json is no test, the scale is said" "$R" "$MD/tlc"
+expect_out '^#### drive: DRAM-less 4-channel TLC NVMe' "model results: drive named by device.json's model"
+expect_out 'model scaled 1/1000: sizes are the full drive' "model results: the scale is said"
+if grep -q '^== device ' "$T_OUT"; then fail "device.json reported as a test"; else
+	pass "device.json not reported as a test"; fi
+expect_out 'fill: 999\.29 GB written \(model scaled 1/1000' "model results: full-drive GB written"
+expect_out '^  bursts: 8, 67\.1 MB in all; score [0-9.]+ MB/s' "model results: bursts"
+expect_out '^queue depths: sustained-seq-read-frag \(frag\), 128k read' "model results: a queue-depth table"
+expect_out '^sustained-seq-read side by side' "model results: variants side by side"
+expect_rc 1 "device.json given as a file: an error" "$R" "$MD/tlc/device.json"
+expect_out "device.json: this is ssdq's device.json, not fio output" "device.json given as a file: says what it is"
+"$R" --format json "$MD/tlc" "$MD/qlc" >"$TMP/model.json" 2>"$TMP/err"
+expect_rc 0 "model results as json: drives, series, bursts, comparison keys" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [x["device"]["preset"] for x in d["drives"]] == ["tlc-dramless-1tb", "qlc-1tb"]
+assert all(x["scale"] == 1000 for x in d["drives"])
+for t in d["tests"]:
+    assert "series" in t and t["device"]["scale"] == 1000
+    for j in t["jobs"]:
+        for k in ("stop", "bursts", "temp_max_c", "throttled"):
+            assert k in j, k
+        if j["bursts"] is None:
+            assert "bursts" in j["null_reasons"]
+        if j["fill"] is not None:
+            for k in ("scale", "throttle_gb", "throttle", "temp_c"):
+                assert k in j["fill"], k
+assert {c["test"] for c in d["comparison"]} >= {"burst-seq-write", "pslc-fill", "sustained-seq-read"}
+' "$TMP/model.json"
 
 expect_rc 2 "usage: no inputs" "$R"
 expect_rc 2 "usage: unknown format" "$R" --format xml "$FX"

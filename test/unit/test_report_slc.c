@@ -484,6 +484,41 @@ TEST(scaled_model)
 	(void)d;
 }
 
+/*
+ * Noise alone makes no phase: 30 drives with a cache and one level after it,
+ * 10 % noise per sample, some with brief recovery jumps, must show two phases.
+ */
+TEST(no_spurious_phases)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < 30; i++) {
+		struct drive d = { .step = { (20 + 7 * i) * GB }, .speed = { 3000, 450 + 40 * i },
+				   .nsteps = 2, .noise = 0.10, .total = (120 + 25 * i) * GB };
+		struct rpt_fill f;
+		struct truth t;
+
+		if (i % 3 == 0) {
+			d.jump_at[0] = d.step[0] + 30 * GB;
+			d.jump_at[1] = d.step[0] + 70 * GB;
+			d.njumps = 2;
+			d.jump_len = 1 * GB;
+		}
+		rng_state = 100 + i;
+		analyse(&d, &f, &t);
+		if (f.nphases != 2) {
+			bad++;
+			printf("  drive %d: %zu phases:", i, f.nphases);
+			for (size_t k = 0; k < f.nphases; k++)
+				printf(" %.1f-%.1f@%.0f", f.phases[k].start_gb, f.phases[k].end_gb,
+				       f.phases[k].mbps);
+			putchar('\n');
+		}
+		rpt_fill_figures_free(&f);
+	}
+	CHECK_EQ_INT(bad, 0);
+}
+
 /* Putting bytes before the curve re-grids it; bytes_at inverts time_at. */
 TEST(prepend_and_inverse)
 {
@@ -537,6 +572,7 @@ int main(void)
 	RUN(per_io_quantized);
 	RUN(scaled_model);
 	RUN(prepend_and_inverse);
+	RUN(no_spurious_phases);
 	RUN(absurd_sizes_rejected);
 	return harness_main();
 }

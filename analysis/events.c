@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "events.h"
+#include "reader_jsonl.h"
+
+static const struct {
+	const char *name;
+	enum rpt_ev_kind kind;
+} kinds[] = {
+	{ "job_start", RPT_EV_JOB_START },
+	{ "job_end", RPT_EV_JOB_END },
+	{ "burst_start", RPT_EV_BURST_START },
+	{ "burst_end", RPT_EV_BURST_END },
+	{ "idle_start", RPT_EV_IDLE_START },
+	{ "idle_end", RPT_EV_IDLE_END },
+	{ "erase_start", RPT_EV_ERASE_START },
+	{ "erase_end", RPT_EV_ERASE_END },
+	{ "power_source", RPT_EV_POWER_SOURCE },
+	{ "sampler_start", RPT_EV_SAMPLER_START },
+	{ "device_error", RPT_EV_DEVICE_ERROR },
+	{ "power_gap_start", RPT_EV_POWER_GAP_START },
+	{ "power_gap_end", RPT_EV_POWER_GAP_END },
+};
+
+static int push(struct rpt_events *e, const struct rpt_event *ev)
+{
+	if (e->n == e->cap) {
+		size_t cap = e->cap ? 2 * e->cap : 64;
+		struct rpt_event *n = realloc(e->ev, cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		e->ev = n;
+		e->cap = cap;
+	}
+	e->ev[e->n++] = *ev;
+	return 0;
+}
+
+/* One line's object; 0 kept or skipped, -EINVAL bad (error added), -ENOMEM. */
+static int take(struct rpt_jsonl *r, struct json_object *o, const char *job,
+		struct rpt_events *e, struct rpt_diag *d)
+{
+	struct json_object *v;
+	struct rpt_event ev = { .bytes = -1 };
+	const char *name, *jn, *stop;
+	double us;
+	size_t i;
+	int ret;
+
+	ret = rpt_jsonl_num(o, "time_us", r->where, &us, d);
+	if (ret == 0)
+		rpt_diag_add(d, RPT_ERROR, "%s: time_us: missing (expected unix microseconds)",
+			     r->where);
+	if (ret <= 0)
+		return -EINVAL;
+	if (!json_object_object_get_ex(o, "event", &v) || !json_object_is_type(v, json_type_string)) {
+		rpt_diag_add(d, RPT_ERROR, "%s: event: expected a string", r->where);
+		return -EINVAL;
+	}
+	name = json_object_get_string(v);
+	if (job && json_object_object_get_ex(o, "job", &v) &&
+	    json_object_is_type(v, json_type_string)) {
+		jn = json_object_get_string(v);
+		if (strcmp(jn, job))
+			return 0;
+	}
+	ev.t_us = us;
+	ev.t_ms = us / 1000.0;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(name, kinds[i].name))
+			ev.kind = kinds[i].kind;
+	if (json_object_object_get_ex(o, "bytes", NULL)) {
+		ret = rpt_jsonl_num(o, "bytes", r->where, &ev.bytes, d);
+		if (ret < 0)
+			return -EINVAL;
+		if (ev.bytes < 0) {
+			rpt_diag_add(d, RPT_ERROR, "%s: bytes: negative", r->where);
+			return -EINVAL;
+		}
+	}
+	if (ev.kind == RPT_EV_JOB_END && json_object_object_get_ex(o, "stop", &v) &&
+	    json_object_is_type(v, json_type_string)) {
+		stop = json_object_get_string(v);
+		if (!strcmp(stop, "time") || !strcmp(stop, "bytes") || !strcmp(stop, "error"))
+			strcpy(ev.stop, stop);
+	}
+	if (ev.kind == RPT_EV_DEVICE_ERROR)
+		e->device_errors++;
+	return push(e, &ev);
+}
+
+static int read_all(struct rpt_jsonl *r, const char *job, struct rpt_events *e,
+		    struct rpt_diag *d)
+{
+	struct json_object *o;
+	int ret;
+
+	while ((ret = rpt_jsonl_next(r, &o, d)) != 0) {
+		if (ret == -EINVAL)
+			continue;
+		if (ret < 0)
+			break;
+		ret = take(r, o, job, e, d);
+		json_object_put(o);
+		if (ret == -ENOMEM)
+			break;
+		if (ret == -EINVAL)
+			r->bad++;
+		ret = 0;
+	}
+	if (ret == -EIO)
+		rpt_diag_add(d, RPT_ERROR, "%s:%lu: read error", r->name, r->line + 1);
+	e->bad_lines = r->bad;
+	rpt_jsonl_close(r);
+	return ret;
+}
+
+int rpt_events_read(const char *path, const char *job, struct rpt_events *e,
+		    struct rpt_diag *d)
+{
+	struct rpt_jsonl r;
+	int ret;
+
+	memset(e, 0, sizeof(*e));
+	ret = rpt_jsonl_open(&r, path, d);
+	return ret ? ret : read_all(&r, job, e, d);
+}
+
+int rpt_events_read_mem(const char *name, const char *data, size_t len,
+			const char *job, struct rpt_events *e, struct rpt_diag *d)
+{
+	struct rpt_jsonl r;
+	int ret;
+
+	memset(e, 0, sizeof(*e));
+	ret = rpt_jsonl_open_mem(&r, name, data, len);
+	return ret ? ret : read_all(&r, job, e, d);
+}
+
+void rpt_events_free(struct rpt_events *e)
+{
+	if (!e)
+		return;
+	free(e->ev);
+	memset(e, 0, sizeof(*e));
+}
+
+const char *rpt_events_stop(const struct rpt_events *e)
+{
+	size_t i;
+
+	for (i = e->n; i-- > 0;)
+		if (e->ev[i].kind == RPT_EV_JOB_END)
+			return e->ev[i].stop[0] ? e->ev[i].stop : NULL;
+	return NULL;
+}
+
+double rpt_events_io_start(const struct rpt_events *e, double before_ms)
+{
+	double t = NAN;
+	size_t i;
+
+	for (i = 0; i < e->n; i++) {
+		const struct rpt_event *ev = &e->ev[i];
+
+		if ((ev->kind == RPT_EV_JOB_START || ev->kind == RPT_EV_ERASE_START ||
+		     ev->kind == RPT_EV_ERASE_END || ev->kind == RPT_EV_POWER_SOURCE ||
+		     ev->kind == RPT_EV_SAMPLER_START) &&
+		    ev->t_ms < before_ms && !(ev->t_ms <= t))
+			t = ev->t_ms;
+	}
+	return t;
+}
+
+bool rpt_events_window(const struct rpt_events *e, double *t0, double *t1)
+{
+	double end = NAN, idle = NAN;
+	size_t i;
+
+	for (i = 0; i < e->n; i++) {
+		switch (e->ev[i].kind) {
+		case RPT_EV_IDLE_START:
+			if (isnan(idle))
+				idle = e->ev[i].t_ms;
+			break;
+		case RPT_EV_BURST_START:
+			idle = NAN;
+			break;
+		case RPT_EV_JOB_END:
+			end = e->ev[i].t_ms;
+			break;
+		default:
+			break;
+		}
+	}
+	if (!isnan(idle) && !(idle > end))
+		end = idle;
+	*t0 = rpt_events_io_start(e, isnan(end) ? INFINITY : end);
+	*t1 = end;
+	return !isnan(*t0) && !isnan(*t1) && *t0 < *t1;
+}
+
+int rpt_bursts_compute(const struct rpt_events *e, struct rpt_bursts *b)
+{
+	double open = NAN, idle0 = NAN, first = NAN, last = NAN, period_busy = 0, idle_us = 0;
+	size_t i, cap = 0;
+
+	memset(b, 0, sizeof(*b));
+	for (i = 0; i < e->n; i++) {
+		const struct rpt_event *ev = &e->ev[i];
+
+		switch (ev->kind) {
+		case RPT_EV_BURST_START:
+			if (!isnan(open))
+				b->unclosed++;
+			open = ev->t_us;
+			break;
+		case RPT_EV_BURST_END:
+			if (isnan(open) || ev->t_us < open || ev->bytes < 0) {
+				open = NAN;
+				break;
+			}
+			if (b->n == cap) {
+				struct rpt_burst *nb;
+
+				cap = cap ? 2 * cap : 16;
+				nb = realloc(b->b, cap * sizeof(*nb));
+				if (!nb) {
+					rpt_bursts_free(b);
+					return -ENOMEM;
+				}
+				b->b = nb;
+			}
+			/* durations from the exact µs: unix ms lose digits */
+			b->b[b->n].t0_ms = open / 1000;
+			b->b[b->n].t1_ms = ev->t_us / 1000;
+			b->b[b->n].bytes = ev->bytes;
+			b->b[b->n].mbps = ev->t_us > open ? ev->bytes / (ev->t_us - open) : NAN;
+			b->bytes += ev->bytes;
+			b->busy_ms += (ev->t_us - open) / 1000;
+			b->b[b->n].busy_us = ev->t_us - open;
+			if (isnan(first))
+				first = open;
+			last = ev->t_us;
+			b->n++;
+			open = NAN;
+			break;
+		default:
+			break;
+		}
+	}
+	if (!isnan(open))
+		b->unclosed++;
+	/* the idle between each burst and the next */
+	for (i = 0; b->n && i < e->n; i++) {
+		const struct rpt_event *ev = &e->ev[i];
+
+		if (ev->kind == RPT_EV_IDLE_START) {
+			idle0 = ev->t_us;
+		} else if (ev->kind == RPT_EV_IDLE_END && !isnan(idle0)) {
+			double a = fmax(idle0, first), z = fmin(ev->t_us, last);
+
+			if (z > a)
+				idle_us += z - a;
+			idle0 = NAN;
+		}
+	}
+	/* the periods: every burst but the last with the idle after it */
+	for (i = 0; i + 1 < b->n; i++)
+		period_busy += b->b[i].busy_us;
+	b->idle_ms = idle_us / 1000;
+	if (!b->n) {
+		rpt_fig_null(&b->score_mbps, "no burst_start/burst_end events: not a burst test");
+		rpt_fig_null(&b->duty_pct, "%s", b->score_mbps.why);
+		return 0;
+	}
+	if (b->busy_ms > 0)
+		rpt_fig_set(&b->score_mbps, b->bytes / (b->busy_ms * 1000));
+	else
+		rpt_fig_null(&b->score_mbps, "the bursts took no measurable time");
+	if (b->n < 2)
+		rpt_fig_null(&b->duty_pct, "a single burst: no idle between bursts");
+	else if (period_busy + idle_us > 0)
+		rpt_fig_set(&b->duty_pct, 100 * period_busy / (period_busy + idle_us));
+	else
+		rpt_fig_null(&b->duty_pct, "the bursts took no measurable time");
+	return (int)(b->n > 1000000 ? 1000000 : b->n);
+}
+
+void rpt_bursts_free(struct rpt_bursts *b)
+{
+	if (!b)
+		return;
+	free(b->b);
+	b->b = NULL;
+	b->n = 0;
+}

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_SMART_H
+#define SSDQ_SMART_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "figure.h"
+
+/*
+ * The SMART/health sidecar, <prefix>_smart.<N>.jsonl (power/nvme.h
+ * ssdq_smart_json(), version 1): one object per sample with "time_us",
+ * "composite_temp_c", "critical_warning" and the thermal management counters
+ * "thermal_mgmt_t1_transitions", "thermal_mgmt_t2_transitions",
+ * "thermal_mgmt_t1_time_s", "thermal_mgmt_t2_time_s". A value the drive did
+ * not report is NAN.
+ */
+struct rpt_smart_sample {
+	double t_ms;		/* unix ms */
+	double temp_c;
+	double cw;		/* critical warning bits */
+	double tmt1, tmt2;	/* thermal management transitions */
+	double tmt1_s, tmt2_s;	/* seconds spent in thermal management */
+};
+
+struct rpt_smart {
+	struct rpt_smart_sample *s;	/* in time order */
+	size_t n;
+	size_t cap;
+};
+
+/* critical_warning bit 1: temperature above a threshold */
+#define RPT_CW_TEMPERATURE	0x02
+
+/**
+ * rpt_smart_read() - Read a SMART sidecar.
+ * @path: the file
+ * @s: the samples; free with rpt_smart_free()
+ * @d: an error per bad line
+ *
+ * Return: 0 (bad lines are left out), -errno when unreadable, -ENOMEM.
+ */
+int rpt_smart_read(const char *path, struct rpt_smart *s, struct rpt_diag *d);
+
+/**
+ * rpt_smart_read_mem() - As rpt_smart_read(), from memory.
+ * @name: name in messages
+ * @data: the text
+ * @len: its length
+ * @s: as rpt_smart_read()
+ * @d: as rpt_smart_read()
+ *
+ * Return: as rpt_smart_read().
+ */
+int rpt_smart_read_mem(const char *name, const char *data, size_t len,
+		       struct rpt_smart *s, struct rpt_diag *d);
+
+/**
+ * rpt_smart_free() - Free the samples.
+ * @s: NULL-safe
+ */
+void rpt_smart_free(struct rpt_smart *s);
+
+/*
+ * Thermal state over a time window. Thermal management is "active" in the
+ * window when a transition count or time in thermal management grows between
+ * two samples whose interval overlaps it, or when a sample in it has the
+ * critical-warning temperature bit set.
+ */
+struct rpt_thermal {
+	struct rpt_fig temp_max_c;	/* hottest composite temperature */
+	bool throttled;
+	double t_ms;			/* the sample that first shows it (unix ms) */
+	double t_prev_ms;		/* the sample before (it began after this), or NAN */
+	double temp_at_c;		/* temperature then, NAN unknown */
+	char why[160];			/* what showed it */
+};
+
+/**
+ * rpt_smart_window() - The thermal state during [@t0_ms, @t1_ms].
+ * @s: samples
+ * @t0_ms: window start
+ * @t1_ms: window end
+ * @th: the result; temp_max_c null with a reason when no sample lies in the
+ *      window
+ */
+void rpt_smart_window(const struct rpt_smart *s, double t0_ms, double t1_ms,
+		      struct rpt_thermal *th);
+
+/**
+ * rpt_smart_interval() - The median time between samples.
+ * @s: samples
+ *
+ * Return: ms, or 1000 with fewer than two samples.
+ */
+double rpt_smart_interval(const struct rpt_smart *s);
+
+#endif
