@@ -54,7 +54,7 @@ POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model test_opt_parse \
               test_power_nvme test_power_sources test_power_qis test_power_sampler \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
-              test_report_sidecars
+              test_report_sidecars test_report_suites
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
 
 all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report ssdq.so
@@ -124,7 +124,8 @@ $(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
 unit: $(UNIT_BINS)
 
 HOST_TESTS := test/power/ssdq-sample.sh test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
-              test/analysis/test_report_model.sh test/jobs/parse.sh test/jobs/runner.sh
+              test/analysis/test_report_model.sh test/analysis/test_report_suite.sh \
+              test/jobs/parse.sh test/jobs/runner.sh
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report
 
 check-unit: $(UNIT_BINS) $(B)/ssdq-sample $(B)/ssdq-report
