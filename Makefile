@@ -134,7 +134,7 @@ check-unit: $(UNIT_BINS) $(B)/ssdq-sample $(B)/ssdq-report
 check: all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so
 	@sh scripts/deps.sh check
 	@$(TOOLS_ENV) sh test/run-tests.sh $(UNIT_BINS) $(HOST_TESTS) \
-		test/engine-host.sh test/model-host.sh test/vm/run.sh
+		test/engine-host.sh test/model-host.sh test/model-truth.sh test/vm/run.sh
 
 check-asan:
 	$(MAKE) B=build/asan SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check-unit
