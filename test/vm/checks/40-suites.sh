@@ -137,3 +137,19 @@ if [ -x "$ROOT/build/ssdq-report" ]; then
 else
 	skip "build/ssdq-report is not built: results directories not fed to it"
 fi
+
+# 8. the same suite on the drive model (host side) leaves a results directory
+# of the same shape: the same files per test, numbers aside
+shape() { (cd "$1" && ls | grep -v '^ssdq-run\.\|^model\.state$' | sed 's/[0-9][0-9]*/N/g' | sort -u); }
+mt=$(mktemp -d)
+if SSDQ_SO="$ROOT/build/ssdq.so" SSDQ_REPORT=none sh "$ROOT/jobs/ssdq-run" --suite consumer \
+	--model tlc-dramless-1tb --scale 256 --out "$mt/model" --yes >"$mt/run.log" 2>&1; then
+	shape "$R/consumer" >"$mt/vm.shape"
+	shape "$mt/model" >"$mt/model.shape"
+	diff "$mt/vm.shape" "$mt/model.shape" >"$mt/diff"
+	ok $? "a model run and the QEMU run of the consumer suite leave the same files ($(wc -l <"$mt/vm.shape") kinds)" \
+		"$(tr '\n' ' ' <"$mt/diff" | cut -c1-300)"
+else
+	fail "the consumer suite on the drive model ran ($(tail -n 2 "$mt/run.log" | tr '\n' ' '))"
+fi
+rm -rf "$mt"
