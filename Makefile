@@ -152,6 +152,13 @@ install: all
 	install -m 0644 $(B)/ssdq.so $(DESTDIR)$(ENGINEDIR)/ssdq.so
 	install -m 0755 $(B)/ssdq-sample $(DESTDIR)$(PREFIX)/bin/ssdq-sample
 	install -m 0755 $(B)/ssdq-report $(DESTDIR)$(PREFIX)/bin/ssdq-report
+	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq/jobs
+	install -d $(DESTDIR)$(PREFIX)/share/ssdq
+	cp -R jobs $(DESTDIR)$(PREFIX)/share/ssdq/jobs
+	for t in ssdq-run ssdq-env; do \
+		printf '#!/bin/sh\nexec sh %s/share/ssdq/jobs/%s "$$@"\n' "$(PREFIX)" "$$t" \
+			>$(DESTDIR)$(PREFIX)/bin/$$t && chmod 0755 $(DESTDIR)$(PREFIX)/bin/$$t; \
+	done
 
 clean:
 	rm -rf $(B)/engine $(B)/core $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
