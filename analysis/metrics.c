@@ -473,6 +473,35 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 		null_all(figs, 3, why);
 		return;
 	}
+	if (j->has_bursts) {
+		/* a burst test: the bursts are the active window, not the idle between */
+		struct rpt_span *sp = malloc(j->bursts.n * sizeof(*sp));
+		size_t i;
+		int ret;
+
+		if (!sp) {
+			null_all(figs, 3, "out of memory");
+			free(path);
+			return;
+		}
+		for (i = 0; i < j->bursts.n; i++) {
+			sp[i].t0_ms = j->bursts.b[i].t0_ms;
+			sp[i].t1_ms = j->bursts.b[i].t1_ms;
+		}
+		ret = rpt_log_open(&r, path);
+		if (ret || rpt_power_read_spans(&r, sp, j->bursts.n, &p)) {
+			rpt_diag_add(d, RPT_ERROR, "%s", r.err);
+			null_all(figs, 3, r.err);
+		} else {
+			j->power_w = p.avg_w;
+			j->energy_j = p.energy_j;
+			j->peak_power_w = p.peak_w;
+		}
+		rpt_log_close(&r);
+		free(sp);
+		free(path);
+		return;
+	}
 	if (!w->ok) {
 		why_cat(why, sizeof(why), "no active window for the power log: ",
 			w->why[0] ? w->why : "the job has no bw log (write_bw_log)");
@@ -865,7 +894,25 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	if (ret)
 		return ret;
 	check_fill_bytes(run, g, j);
-	if (j->power_w.ok && j->power_w.v > 0 && j->mbps.ok) {
+	if (j->has_bursts && j->power_w.ok && j->power_w.v > 0) {
+		/*
+		 * The power is the bursts' only: so is the throughput, the burst
+		 * score; IOPS in the bursts from fio's bytes per I/O.
+		 */
+		const struct rpt_fig *sc = &j->bursts.score_mbps;
+
+		if (sc->ok) {
+			rpt_fig_set(&j->mbps_per_w, sc->v / j->power_w.v);
+			if (j->iops.ok && j->mbps.ok && j->mbps.v > 0)
+				rpt_fig_set(&j->iops_per_w,
+					    j->iops.v * sc->v / j->mbps.v / j->power_w.v);
+			else
+				rpt_fig_null(&j->iops_per_w, "%s", j->iops.ok ? "no MB/s to scale IOPS to the bursts" : j->iops.why);
+		} else {
+			rpt_fig_null(&j->mbps_per_w, "%s", sc->why);
+			rpt_fig_null(&j->iops_per_w, "%s", sc->why);
+		}
+	} else if (j->power_w.ok && j->power_w.v > 0 && j->mbps.ok) {
 		rpt_fig_set(&j->mbps_per_w, j->mbps.v / j->power_w.v);
 		rpt_fig_set(&j->iops_per_w, j->iops.v / j->power_w.v);
 	} else {

@@ -9,7 +9,10 @@
 #define PEAK_MS		100.0
 
 struct power_acc {
-	double t0, t1;
+	double t0, t1;		/* the span being summed */
+	const struct rpt_span *sp;	/* the spans, sorted and disjoint */
+	size_t nsp, cur;	/* cur: first span that may still get time */
+	size_t in;		/* span t0/t1 are of; nsp while none */
 	double mwms;		/* integral of mW over covered ms */
 	double covered;
 	long bin;		/* 100 ms window being summed */
@@ -26,8 +29,8 @@ static void bin_close(struct power_acc *a)
 	a->bin_mwms = a->bin_cov = 0;
 }
 
-/* Add a stretch (from, to] at @mw, clipped to the window. */
-static void power_add(struct power_acc *a, double from, double to, double mw)
+/* Add a stretch (from, to] at @mw, clipped to the current span. */
+static void span_add(struct power_acc *a, double from, double to, double mw)
 {
 	from = fmax(from, a->t0);
 	to = fmin(to, a->t1);
@@ -64,14 +67,77 @@ static void power_add(struct power_acc *a, double from, double to, double mw)
 	}
 }
 
+/*
+ * Add a stretch (from, to] at @mw to every span it overlaps. Stretches come
+ * in time order, so spans that end before one can be dropped for good.
+ */
+static void power_add(struct power_acc *a, double from, double to, double mw)
+{
+	size_t i;
+
+	while (a->cur < a->nsp && a->sp[a->cur].t1_ms <= from)
+		a->cur++;
+	for (i = a->cur; i < a->nsp && a->sp[i].t0_ms < to; i++) {
+		if (i != a->in) {
+			/* a new span: its own 100 ms windows, aligned at its start */
+			if (a->in < a->nsp)
+				bin_close(a);
+			a->in = i;
+			a->t0 = a->sp[i].t0_ms;
+			a->t1 = a->sp[i].t1_ms;
+			a->bin = 0;
+			a->bin_mwms = a->bin_cov = 0;
+		}
+		span_add(a, from, to, mw);
+	}
+}
+
+/* Sort by start; merge overlapping or touching spans; drop empty ones. */
+static size_t spans_union(struct rpt_span *sp, size_t n)
+{
+	size_t i, j, m = 0;
+
+	for (i = 1; i < n; i++)		/* insertion sort: spans come nearly sorted */
+		for (j = i; j > 0 && sp[j].t0_ms < sp[j - 1].t0_ms; j--) {
+			struct rpt_span t = sp[j];
+
+			sp[j] = sp[j - 1];
+			sp[j - 1] = t;
+		}
+	for (i = 0; i < n; i++) {
+		if (!(sp[i].t1_ms > sp[i].t0_ms))
+			continue;
+		if (m && sp[i].t0_ms <= sp[m - 1].t1_ms)
+			sp[m - 1].t1_ms = fmax(sp[m - 1].t1_ms, sp[i].t1_ms);
+		else
+			sp[m++] = sp[i];
+	}
+	return m;
+}
+
 int rpt_power_read(struct rpt_log_reader *r, double t0_ms, double t1_ms,
 		   struct rpt_power *p)
 {
-	struct power_acc a = { .t0 = t0_ms, .t1 = t1_ms, .peak = -1 };
+	struct rpt_span w = { t0_ms, t1_ms };
+
+	return rpt_power_read_spans(r, &w, 1, p);
+}
+
+int rpt_power_read_spans(struct rpt_log_reader *r, struct rpt_span *spans, size_t nspans,
+			 struct rpt_power *p)
+{
+	struct power_acc a = { .peak = -1 };
 	struct rpt_log_sample s, first = { 0 };
-	double prev = 0, len = t1_ms - t0_ms;
+	double prev = 0, len = 0;
 	unsigned long n = 0;
+	size_t i;
 	int ret;
+
+	a.nsp = spans_union(spans, nspans);
+	a.sp = spans;
+	a.in = a.nsp;
+	for (i = 0; i < a.nsp; i++)
+		len += spans[i].t1_ms - spans[i].t0_ms;
 
 	memset(p, 0, sizeof(*p));
 	while ((ret = rpt_log_next(r, &s)) == 1) {
@@ -98,11 +164,14 @@ int rpt_power_read(struct rpt_log_reader *r, double t0_ms, double t1_ms,
 		rpt_fig_null(&p->peak_w, "%s", r->err);
 		return ret;
 	}
-	bin_close(&a);
+	if (a.in < a.nsp)
+		bin_close(&a);
 	/* 90 %, or all but two sample periods (ms times on a short window) */
 	if (!(len > 0) || (a.covered < 0.9 * len &&
 			   (n < 2 || len - a.covered > 2 * (prev - first.t_ms) / (n - 1)))) {
-		const char *why = "the power log %s covers %.0f%% of the job's active window (%.0f ms), fewer than 90%%";
+		const char *why = a.nsp > 1 ?
+			"the power log %s covers %.0f%% of the job's bursts (%.0f ms in all), fewer than 90%%" :
+			"the power log %s covers %.0f%% of the job's active window (%.0f ms), fewer than 90%%";
 		double pct = len > 0 ? 100 * a.covered / len : 0;
 
 		rpt_fig_null(&p->avg_w, why, r->name, pct, len);

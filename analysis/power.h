@@ -19,6 +19,11 @@ struct rpt_power {
 	struct rpt_fig peak_w;		/* highest mean over a 100 ms window */
 };
 
+/* A stretch of time [t0_ms, t1_ms], unix ms. */
+struct rpt_span {
+	double t0_ms, t1_ms;
+};
+
 /**
  * rpt_power_read() - Compute the power figures over [@t0_ms, @t1_ms].
  * @r: an open reader of the power log; read to its end
@@ -35,5 +40,21 @@ struct rpt_power {
  */
 int rpt_power_read(struct rpt_log_reader *r, double t0_ms, double t1_ms,
 		   struct rpt_power *p);
+
+/**
+ * rpt_power_read_spans() - Compute the power figures over the union of
+ * @spans (a burst test's bursts: the idle between them does not count).
+ * @r: an open reader of the power log; read to its end
+ * @spans: the spans, in any order, may overlap; sorted and merged in place
+ * @nspans: their number
+ * @p: figures as rpt_power_read()'s, with the union's total length as the
+ *     window's: avg_w is the time-weighted mean over the spans, energy_j
+ *     avg_w times their total length; the 100 ms windows of peak_w are
+ *     aligned at each span's start and end with it
+ *
+ * Return: as rpt_power_read().
+ */
+int rpt_power_read_spans(struct rpt_log_reader *r, struct rpt_span *spans, size_t nspans,
+			 struct rpt_power *p);
 
 #endif

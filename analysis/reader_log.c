@@ -100,11 +100,27 @@ static int log_fill(struct rpt_log_reader *r)
 	return 0;
 }
 
-static const char *skip_blank(const char *p, const char *e)
+/*
+ * The parsers come in two builds of one source: bounded (every read checks
+ * the end @e) for a last line with no newline, and unbounded for a line that
+ * ends in '\n' (or "\r\n"): *e is then that '\n' or '\r', which stops every
+ * scan below on its own (not a blank, digit, '.', ',', '-' or hex digit), so
+ * the end checks can go. That is the hot path: one check a character less
+ * and no overflow check on the first 15 digits.
+ */
+#define ALWAYS_INLINE	inline __attribute__((always_inline))
+#define IN(p)		(!bounded || (p) < e)
+
+static ALWAYS_INLINE const char *skip_blank_(const char *p, const char *e, bool bounded)
 {
-	while (p < e && (*p == ' ' || *p == '\t'))
+	while (IN(p) && (*p == ' ' || *p == '\t'))
 		p++;
 	return p;
+}
+
+static const char *skip_blank(const char *p, const char *e)
+{
+	return skip_blank_(p, e, true);
 }
 
 /*
@@ -112,17 +128,43 @@ static const char *skip_blank(const char *p, const char *e)
  * @hex_ok. Return the end of the number, or NULL when there is none or it is
  * too large to hold exactly.
  */
-static const char *parse_num(const char *p, const char *e, bool frac_ok,
-			     bool hex_ok, double *out)
+/*
+ * Up to 8 decimal digits at @p at once (SWAR); all 8 bytes must be readable.
+ * Return how many lead (0 to 8) and their value in @val.
+ */
+static ALWAYS_INLINE unsigned int digits8(const char *p, uint64_t *val)
 {
-	const char *s = p;
+	const uint64_t hi = 0xF0F0F0F0F0F0F0F0ull;
+	uint64_t x, t, bad;
+	unsigned int k;
+
+	memcpy(&x, p, 8);
+	t = x ^ 0x3030303030303030ull;	/* a digit byte becomes 0..9 */
+	/* a byte is no digit when its high nibble is set, or adding 6 sets it;
+	 * carries only run from a byte that is no digit to the later ones */
+	bad = (t | (t + 0x0606060606060606ull)) & hi;
+	k = bad ? (unsigned int)__builtin_ctzll(bad) / 8 : 8;
+	if (!k)
+		return 0;
+	t = k < 8 ? t << (8 * (8 - k)) : t;	/* leading zeros in front */
+	t = (t * 10 + (t >> 8)) & 0x00FF00FF00FF00FFull;
+	t = (t * 100 + (t >> 16)) & 0x0000FFFF0000FFFFull;
+	*val = (t * 10000 + (t >> 32)) & 0xFFFFFFFFull;
+	return k;
+}
+
+static ALWAYS_INLINE const char *parse_num(const char *p, const char *e, bool frac_ok,
+					   bool hex_ok, double *out, bool bounded,
+					   const char *lim)
+{
+	const char *s = p, *check = p + 15;	/* 15 digits stay below 2^53 */
 	uint64_t v = 0;
 	double d;
 
 	if (hex_ok && e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
 		int digits = 0;
 
-		for (p += 2; p < e; p++, digits++) {
+		for (p += 2; IN(p); p++, digits++) {
 			unsigned int c = (unsigned char)*p, x;
 
 			if (c >= '0' && c <= '9')
@@ -140,19 +182,40 @@ static const char *parse_num(const char *p, const char *e, bool frac_ok,
 		*out = (double)v;
 		return p;
 	}
-	while (p < e && (unsigned)(*p - '0') < 10) {
-		if (v > (uint64_t)LOG_MAX_EXACT / 10)
+	if (!bounded) {
+		/* 8 digits at a time while 8 bytes are there: at most 16 digits */
+		uint64_t d8;
+		unsigned int k;
+
+		if (p + 8 <= lim && (k = digits8(p, &d8)) != 0) {
+			v = d8;
+			p += k;
+			if (k == 8 && p + 8 <= lim && (k = digits8(p, &d8)) != 0) {
+				static const uint64_t pow10[] = {
+					1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000
+				};
+
+				v = v * pow10[k] + d8;
+				p += k;
+			}
+			if (k < 8)	/* a byte that is no digit ended the number */
+				goto digits_done;
+		}
+	}
+	while (IN(p) && (unsigned)(*p - '0') < 10) {
+		if (p >= check && v > (uint64_t)LOG_MAX_EXACT / 10)
 			return NULL;
 		v = v * 10 + (unsigned)(*p - '0');
 		p++;
 	}
+digits_done:
 	if (p == s || v > (uint64_t)LOG_MAX_EXACT)
 		return NULL;
 	d = (double)v;
-	if (frac_ok && p < e && *p == '.') {
+	if (frac_ok && IN(p) && *p == '.') {
 		double scale = 0.1;
 
-		for (p++; p < e && (unsigned)(*p - '0') < 10; p++) {
+		for (p++; IN(p) && (unsigned)(*p - '0') < 10; p++) {
 			d += (*p - '0') * scale;
 			scale *= 0.1;
 		}
@@ -161,8 +224,8 @@ static const char *parse_num(const char *p, const char *e, bool frac_ok,
 	return p;
 }
 
-static int log_parse(struct rpt_log_reader *r, const char *p, const char *e,
-		     struct rpt_log_sample *s)
+static ALWAYS_INLINE int log_parse_(struct rpt_log_reader *r, const char *p, const char *e,
+				    struct rpt_log_sample *s, bool bounded, const char *lim)
 {
 	double f[6];
 	unsigned int n = 0;
@@ -171,14 +234,14 @@ static int log_parse(struct rpt_log_reader *r, const char *p, const char *e,
 	for (;;) {
 		const char *q;
 
-		p = skip_blank(p, e);
+		p = skip_blank_(p, e, bounded);
 		if (n == 6)
 			return log_error(r, -EINVAL,
 					 "expected at most 6 fields (time, value, ddir, bs, offset, prio)");
-		neg = n == 1 && p < e && *p == '-';
+		neg = n == 1 && IN(p) && *p == '-';
 		if (neg)
 			p++;
-		q = parse_num(p, e, n <= 1, n >= 4, &f[n]);
+		q = parse_num(p, e, n <= 1, n >= 4, &f[n], bounded, lim);
 		if (!q) {
 			int len = (int)(e - p) < 20 ? (int)(e - p) : 20;
 
@@ -193,7 +256,7 @@ static int log_parse(struct rpt_log_reader *r, const char *p, const char *e,
 		if (neg)
 			f[n] = -f[n];
 		n++;
-		p = skip_blank(q, e);
+		p = skip_blank_(q, e, bounded);
 		if (p == e)
 			break;
 		if (*p != ',')
@@ -214,6 +277,23 @@ static int log_parse(struct rpt_log_reader *r, const char *p, const char *e,
 	s->bs = (uint64_t)f[3];
 	s->nfields = n;
 	return 1;
+}
+
+/*
+ * A line ending in '\n' or "\r\n": *e is that '\n' or '\r'; @lim: the end of
+ * the data read, for reading 8 bytes at a time.
+ */
+static int log_parse_line(struct rpt_log_reader *r, const char *p, const char *e,
+			  struct rpt_log_sample *s, const char *lim)
+{
+	return log_parse_(r, p, e, s, false, lim);
+}
+
+/* A last line with no newline. */
+static int log_parse_last(struct rpt_log_reader *r, const char *p, const char *e,
+			  struct rpt_log_sample *s)
+{
+	return log_parse_(r, p, e, s, true, e);
 }
 
 int rpt_log_next(struct rpt_log_reader *r, struct rpt_log_sample *s)
@@ -248,7 +328,7 @@ int rpt_log_next(struct rpt_log_reader *r, struct rpt_log_sample *s)
 			r->bytes += used;
 			continue;
 		}
-		ret = log_parse(r, p, le, s);
+		ret = nl ? log_parse_line(r, p, le, s, e) : log_parse_last(r, p, le, s);
 		if (ret < 0)
 			return ret;
 		r->pos += used;

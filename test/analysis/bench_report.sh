@@ -5,16 +5,90 @@
 # read it too), read once by ssdq-report (full fill analysis) and once by
 # fiologparser.py with one interval spanning the whole log (its cheapest
 # mode: a single pass). Prints a Markdown table.
+# Then the json+ half: a 100-job json+ file from a real fio run that needs no
+# device (ioengine=null, numjobs=100, group_reporting=0), read by ssdq-report
+# (--format json: every figure, the 100 jobs' clat bins merged) and by fio's
+# tools/fio_jsonplus_clat2csv (one CSV of percentiles per job), each run
+# several times for the mean. Prints a second Markdown table.
 # Env: SSDQ_REPORT (default build/ssdq-report), FIO_SRC (fio source tree),
-# BENCH_DIR (default /tmp/ssdq-bench; ~1 GB), BENCH_MB (log size, default 1024).
+# FIO (default fio), BENCH_DIR (default /tmp/ssdq-bench; ~1 GB), BENCH_MB
+# (log size, default 1024; 0 skips the log half), BENCH_REPS (json+ runs per
+# tool, default 20).
 set -eu
 R=${SSDQ_REPORT:-build/ssdq-report}
 FIO_SRC=${FIO_SRC:-build/fio-src/fio-3.33}
 D=${BENCH_DIR:-/tmp/ssdq-bench}
 MB=${BENCH_MB:-1024}
 [ -x "$R" ] || { echo "no $R: build it first" >&2; exit 1; }
+FIO=${FIO:-fio}
+REPS=${BENCH_REPS:-20}
 mkdir -p "$D"
 trap 'rm -f "$D/gen" "$D/gen.c"' EXIT
+
+# run CMD...: one timed run; sets secs and rss_kb
+run() {
+	/usr/bin/time -v "$@" >"$D/out" 2>"$D/time" || { cat "$D/time" >&2; return 1; }
+	secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {
+		n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$D/time")
+	rss_kb=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$D/time")
+}
+
+# reps N CMD...: mean wall seconds of N runs (ns clock: /usr/bin/time has 10 ms)
+reps() {
+	n=$1
+	shift
+	t0=$(date +%s%N)
+	i=0
+	while [ $i -lt "$n" ]; do
+		"$@" >"$D/out" 2>"$D/err" || { cat "$D/err" >&2; return 1; }
+		i=$((i + 1))
+	done
+	t1=$(date +%s%N)
+	mean=$(awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.4f", (b - a) / 1e9 / n }')
+}
+
+jsonplus() {
+	J="$D/jsonplus"
+	rm -rf "$J"
+	mkdir -p "$J"
+	(cd "$J" && "$FIO" --name=j --ioengine=null --size=4m --bs=4k --rw=randread \
+		--numjobs=100 --group_reporting=0 --output-format=json+ --output=jobs100.json \
+		>fio.out 2>&1) || { echo "fio failed: $(cat "$J/fio.out")" >&2; return 1; }
+	jsize=$(stat -c %s "$J/jobs100.json")
+	njobs=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["jobs"]))' "$J/jobs100.json")
+	reps "$REPS" "$R" --format json "$J/jobs100.json"
+	jr_mean=$mean
+	run "$R" --format json "$J/jobs100.json"
+	jr_rss=$rss_kb
+	samples=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["tests"][0]["jobs"][0]; print("%d jobs merged, %d %s samples, p99.99 %.3f us" % (j["jobs_merged"], j["lat_samples"], j["lat_kind"], j["lat_p9999_us"]))' "$D/out")
+	jp_mean="" jp_rss=""
+	C2C="$FIO_SRC/tools/fio_jsonplus_clat2csv"
+	if [ -f "$C2C" ]; then
+		reps $(((REPS + 3) / 4)) python3 "$C2C" "$J/jobs100.json" "$J/clat.csv"
+		jp_mean=$mean
+		run python3 "$C2C" "$J/jobs100.json" "$J/clat.csv"
+		jp_rss=$rss_kb
+	fi
+	awk -v size="$jsize" -v n="$njobs" -v rs="$jr_mean" -v rr="$jr_rss" -v reps="$REPS" \
+	    -v ps="$jp_mean" -v pr="$jp_rss" -v s="$samples" 'BEGIN {
+		printf "\njson+: %.0f kB, %d jobs (fio --ioengine=null --numjobs=100 --group_reporting=0 --output-format=json+). ssdq-report: %s.\n\n", size / 1e3, n, s
+		print "| tool | time per run (ms) | peak RSS (MiB) |"
+		print "|---|---:|---:|"
+		printf "| ssdq-report --format json (all figures, bins merged; mean of %d) | %.1f | %.1f |\n", reps, rs * 1000, rr / 1024
+		if (ps != "")
+			printf "| fio tools/fio_jsonplus_clat2csv (a CSV per job) | %.1f | %.1f |\n", ps * 1000, pr / 1024
+		else
+			print "| fio tools/fio_jsonplus_clat2csv | not run (no fio source) | |"
+		if (ps != "")
+			printf "\nssdq-report is %.0fx faster on the json+.\n", ps / rs
+	}'
+	rm -rf "$J"
+}
+
+if [ "$MB" = 0 ]; then
+	jsonplus
+	exit
+fi
 
 cat >"$D/gen.c" <<'EOC'
 #include <stdio.h>
@@ -46,14 +120,6 @@ cat >"$D/bench.json" <<EOJ
  "write": {"io_bytes": $bytes, "total_ios": $lines, "runtime": $last_ms}}]}
 EOJ
 
-# run CMD...: one timed run; sets secs and rss_kb
-run() {
-	/usr/bin/time -v "$@" >"$D/out" 2>"$D/time" || { cat "$D/time" >&2; return 1; }
-	secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {
-		n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$D/time")
-	rss_kb=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$D/time")
-}
-
 run "$R" --format json "$D/bench.json"
 r_secs=$secs r_rss=$rss_kb
 cache=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["tests"][0]["jobs"][0]["fill"]; print("%.1f GB, overall %.0f MB/s" % (j["slc_cache_gb"], j["overall_mbps"]))' "$D/out")
@@ -78,3 +144,4 @@ awk -v size="$size" -v lines="$lines" -v rs="$r_secs" -v rr="$r_rss" \
 	if (ps != "")
 		printf "\nssdq-report is %.0fx faster.\n", ps / rs
 }'
+jsonplus

@@ -99,8 +99,78 @@ TEST(bad_lines)
 	CHECK_CONTAINS(p.avg_w.why, "p.log:2: field 2 (value)");
 }
 
+/*
+ * A burst test: 4 W while a burst runs, 0.1 W idle between. A sample at t
+ * stands for (t - 10, t]: 4000 mW when that lies in a burst. Truth: 4 W over
+ * the bursts (the whole span would read about 1.5 W), energy 4 W x 1.8 s.
+ */
+static const double bursts[][2] = {
+	{ 5400, 5800 }, { 1000, 1500 }, { 3000, 3500 }, { 5000, 5600 },	/* last two overlap */
+};
+
+static char *burst_power_log(size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+	double t;
+	size_t i;
+
+	for (t = 0; t <= 8000; t += 10) {
+		double mw = 100;
+
+		for (i = 0; i < sizeof(bursts) / sizeof(bursts[0]); i++)
+			if (t > bursts[i][0] && t <= bursts[i][1])
+				mw = 4000;
+		fprintf(f, "%.0f, %.0f, 0, 0, 0\n", t, mw);
+	}
+	fclose(f);
+	return buf;
+}
+
+TEST(bursts_only)
+{
+	struct rpt_span sp[4];
+	struct rpt_log_reader r;
+	struct rpt_power p;
+	size_t i, len;
+	char *log = burst_power_log(&len);
+
+	for (i = 0; i < 4; i++) {
+		sp[i].t0_ms = bursts[i][0];
+		sp[i].t1_ms = bursts[i][1];
+	}
+	rpt_log_open_mem(&r, "p.log", log, len);
+	CHECK_EQ_INT(rpt_power_read_spans(&r, sp, 4, &p), 0);
+	CHECK_W(p.avg_w, 4.0);
+	CHECK_W(p.energy_j, 4.0 * 1.8);
+	CHECK_W(p.peak_w, 4.0);
+	/* the whole span, idle included, reads far less */
+	rpt_log_open_mem(&r, "p.log", log, len);
+	CHECK_EQ_INT(rpt_power_read(&r, 1000, 5800, &p), 0);
+	CHECK(p.avg_w.ok && p.avg_w.v < 2.0);
+	free(log);
+}
+
+TEST(bursts_coverage)
+{
+	/* the log ends in the second burst: 500 + 200 of 1000 ms covered */
+	struct rpt_span sp[2] = { { 1000, 1500 }, { 3000, 3500 } };
+	struct rpt_log_reader r;
+	struct rpt_power p;
+	size_t len;
+	char *log = power_log(0, 3200, 10, 4000, -1, 0, &len);
+
+	rpt_log_open_mem(&r, "p.log", log, len);
+	CHECK_EQ_INT(rpt_power_read_spans(&r, sp, 2, &p), 0);
+	CHECK(!p.avg_w.ok && !p.energy_j.ok);
+	CHECK_CONTAINS(p.avg_w.why, "covers 70% of the job's bursts (1000 ms in all)");
+	free(log);
+}
+
 int main(void)
 {
+	RUN(bursts_only);
+	RUN(bursts_coverage);
 	RUN(window_only);
 	RUN(idle_outside_window_excluded);
 	RUN(too_little_coverage);

@@ -334,8 +334,82 @@ TEST(log_file_errors)
 	unlink(path);
 }
 
+/*
+ * The hot path reads 8 digits at a time: numbers of every length from 1 to 16
+ * digits, leading zeros, fractions, at a line's end and at the data's end,
+ * against strtod; 17 digits past 2^53 stay an error.
+ */
+TEST(log_numbers_every_length)
+{
+	char buf[64 * 1024], line[128];
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	double want_t[600], want_v[600];
+	unsigned long long x = 1;
+	size_t len = 0;
+	int i, n = 0, bad = 0;
+
+	for (i = 0; i < 600; i++) {
+		int dt = 1 + i % 16, dv = 1 + (i / 16) % 16, k;
+		char t[32], v[32];
+
+		for (k = 0; k < dt; k++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			t[k] = (char)('0' + (x >> 60) % 10);
+		}
+		t[dt] = 0;
+		if (dt == 16)
+			t[0] = '1';	/* below 2^53 */
+		for (k = 0; k < dv; k++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			v[k] = (char)('0' + (x >> 59) % 10);
+		}
+		v[dv] = 0;
+		if (dv == 16)
+			v[0] = '8';
+		snprintf(line, sizeof(line), "%s%s, %s, %d, %d%s", t, i % 3 ? "" : ".25", v,
+			 i % 3, 4096 + i, i % 5 ? "\n" : "\r\n");
+		want_t[n] = strtod(t, NULL) + (i % 3 ? 0 : 0.25);
+		want_v[n] = strtod(v, NULL);
+		n++;
+		memcpy(buf + len, line, strlen(line));
+		len += strlen(line);
+	}
+	len -= buf[len - 2] == '\r' ? 2 : 1;	/* the last line ends the data */
+	rpt_log_open_mem(&r, "n.log", buf, len);
+	for (i = 0; i < n; i++) {
+		if (rpt_log_next(&r, &s) != 1) {
+			CHECK_CONTAINS(r.err, "(no error)");
+			break;
+		}
+		if (s.t_ms != want_t[i] || s.value != want_v[i] || s.bs != (uint64_t)(4096 + i))
+			bad++;
+	}
+	CHECK_EQ_INT(bad, 0);
+	CHECK_EQ_INT(rpt_log_next(&r, &s), 0);
+
+	strcpy(buf, "90071992547409921, 1, 0, 4096\n");
+	rpt_log_open_mem(&r, "n.log", buf, strlen(buf));
+	CHECK_EQ_INT(rpt_log_next(&r, &s), -EINVAL);
+	CHECK_CONTAINS(r.err, "n.log:1: field 1 (time): number out of range");
+	strcpy(buf, "0000000000000000000000012, 9007199254740993, 0, 4096\n");
+	rpt_log_open_mem(&r, "n.log", buf, strlen(buf));
+	CHECK_EQ_INT(rpt_log_next(&r, &s), -EINVAL);
+	CHECK_CONTAINS(r.err, "field 2 (value): number out of range");
+	/* "0x" with no hex digit at a line's end: a 0 followed by junk */
+	strcpy(buf, "1, 2, 0, 4096, 0, 0x\n");
+	rpt_log_open_mem(&r, "n.log", buf, strlen(buf));
+	CHECK_EQ_INT(rpt_log_next(&r, &s), -EINVAL);
+	CHECK_CONTAINS(r.err, "field 6 (prio): expected ',' or the end of the line, got 'x'");
+	strcpy(buf, "12345678, 87654321x, 0, 4096\n");
+	rpt_log_open_mem(&r, "n.log", buf, strlen(buf));
+	CHECK_EQ_INT(rpt_log_next(&r, &s), -EINVAL);
+	CHECK_CONTAINS(r.err, "field 2 (value): expected ',' or the end of the line, got 'x'");
+}
+
 int main(void)
 {
+	RUN(log_numbers_every_length);
 	RUN(json_leading_text_and_last_document);
 	RUN(json_truncated);
 	RUN(json_malformed);
