@@ -233,6 +233,7 @@ int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 	for (i = 0; i < n; i++) {
 		struct rpt_drive *dr = NULL;
 		char *dir = dir_of(paths[i]);
+		size_t *nt;
 
 		if (!dir)
 			return -ENOMEM;
@@ -251,9 +252,10 @@ int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 				return -ENOMEM;
 			r->nd++;
 		}
-		dr->test = realloc(dr->test, (dr->ntests + 1) * sizeof(*dr->test));
-		if (!dr->test)
+		nt = realloc(dr->test, (dr->ntests + 1) * sizeof(*dr->test));
+		if (!nt)
 			return -ENOMEM;
+		dr->test = nt;
 		dr->test[dr->ntests++] = i;
 		ret = rpt_test_load_dev(paths[i], &dr->dev, &r->t[i]);
 		r->nt = i + 1;
