@@ -10,7 +10,7 @@ M="--ioengine=external:$SO --ssdq_model=tlc-dramless-1tb --ssdq_model_scale=1000
 
 expect_rc 0 "a burst job on the model runs" \
 	fio --name=burst $M --ssdq_erase=auto --rw=write --bs=128k --iodepth=1 --size=64m \
-	--ssdq_burst=16m --ssdq_duty=20 --ssdq_power_rate=50 --write_bw_log=burst \
+	--ssdq_burst=16m --ssdq_duty=20 --ssdq_power_rate=1000 --write_bw_log=burst \
 	--log_avg_msec=10 --log_unix_epoch=1 --output-format=json --output=burst.json
 size=$(stat -c %s drive)
 [ "$size" -lt 65536 ] && pass "the model's state file stays small ($size bytes)" ||
@@ -30,13 +30,14 @@ awk -v d="$duty" 'BEGIN {exit !(d >= 18 && d <= 22)}' &&
 awk -F', ' 'NF != 5 || $1 !~ /^[0-9]+$/ || $2 !~ /^[0-9]+$/ {bad++} END {exit bad || !NR}' \
 	burst_power.1.log && pass "the power log is fio's log format, integer mW" ||
 	fail "power log lines: $(head -3 burst_power.1.log)"
-# at most 20 % of the time writing into the cache (4.2 W), the rest idle
-# (0.05 W): above idle, at most 0.88 W (the model draws active power for
-# media time, which fio's own per-I/O time at QD1 dilutes)
-mean=$(awk -F', ' '{s += $2; n++} END {if (n) printf "%.3f", s / n / 1000}' burst_power.1.log)
-awk -v m="$mean" 'BEGIN {exit !(m > 0.3 && m < 0.95)}' &&
-	pass "mean power $mean W lies between idle and 20 % of active power" ||
-	fail "mean power '$mean' W, expected 0.3-0.95 W"
+# the power log, weighted by time over the bursts and idles, against the
+# model's own energy account of the job (model_energy): within 15 %
+mean=$(awk -F', ' -v s="$(sed -n 's/.*"burst_start".*"time_us":\([0-9]*\).*/\1/p; s/^{"time_us":\([0-9]*\),"event":"burst_start".*/\1/p' burst_events.1.jsonl | head -n 1)" \
+	'p && $1 > s / 1000 { e += $2 * ($1 - p); d += $1 - p } { p = $1 } END { if (d) printf "%.3f", e / d / 1000 }' burst_power.1.log)
+truth=$(sed -n 's/.*"event":"model_energy".*, \([0-9.]*\) W".*/\1/p' burst_events.1.jsonl | tail -n 1)
+awk -v m="$mean" -v t="$truth" 'BEGIN {d = m - t; if (d < 0) d = -d; exit !(m != "" && t > 0 && d <= 0.15 * t)}' &&
+	pass "time-weighted power $mean W matches the model's own account $truth W (15 %)" ||
+	fail "time-weighted power '$mean' W against the model's '$truth' W"
 grep -q '"data_units_written":' burst_smart.1.jsonl && pass "SMART samples are written" ||
 	fail "no SMART samples"
 grep -q '"format": "ssdq-device"' device.json && grep -q '"preset": "tlc-dramless-1tb"' device.json &&
