@@ -86,6 +86,8 @@ static int flush_group(struct rpt_fill_curve *c)
 
 	if (!c->group_n)
 		return 0;
+	if (ms > 0)
+		c->v_last = b / ms;
 	c->group_bytes = c->group_ms = 0;
 	c->group_n = 0;
 	if (c->first_pending) {
@@ -153,7 +155,6 @@ int rpt_fill_add_sample(struct rpt_fill_curve *c, const struct rpt_log_sample *s
 		}
 		c->group_bytes += (double)s->bs;
 		c->group_n++;
-		c->v_last = c->group_ms > 0 ? c->group_bytes / c->group_ms : c->v_last;
 		if (c->bytes + k * (c->group_bytes + c->first_bytes) > RPT_FILL_MAX_BYTES)
 			return -ERANGE;
 		return 0;

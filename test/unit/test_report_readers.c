@@ -407,8 +407,125 @@ TEST(log_numbers_every_length)
 	CHECK_CONTAINS(r.err, "field 2 (value): expected ',' or the end of the line, got 'x'");
 }
 
+/*
+ * A line with 128 bytes after its start takes the reader's fast path (the
+ * shape fio writes, fields found from a bitmask); a line read alone takes the
+ * general parser. Both must agree on every line: samples, return codes and
+ * messages. Lines of every shape near the fast path's: field lengths 0 to 17,
+ * other separators, hex prio of 0 to 10 digits, CR LF, 3 to 7 fields, junk,
+ * lines ending around the 32- and 64-byte marks.
+ */
+static void gen_line(char *out, size_t cap, unsigned long long *x)
+{
+	static const char *const sep[] = { ", ", ", ", ", ", ",", " , ", ",  ", "," };
+	size_t len = 0;
+	int nf, i, k;
+
+#define RND(n)	((*x = *x * 6364136223846793005ull + 1442695040888963407ull) >> 33) % (n)
+	nf = 3 + (int)RND(5);
+	for (i = 0; i < nf; i++) {
+		int digits = RND(4) ? 1 + (int)RND(15) : (int)RND(18);
+
+		if (i)
+			len += snprintf(out + len, cap - len, "%s", RND(8) ? ", " : sep[RND(7)]);
+		if (i >= 4 && RND(2)) {
+			len += snprintf(out + len, cap - len, "0%c", RND(4) ? 'x' : 'X');
+			digits = (int)RND(11);
+			for (k = 0; k < digits; k++)
+				out[len++] = "0123456789abcdefABCDEF"[RND(22)];
+			continue;
+		}
+		if (i == 2 && RND(4))
+			digits = 1;
+		for (k = 0; k < digits; k++)
+			out[len++] = (char)('0' + RND(10));
+		if (i == 2 && digits == 1 && RND(2))
+			out[len - 1] = (char)('0' + RND(3));
+		if (!RND(40))
+			out[len++] = "x.- \t:"[RND(6)];
+	}
+	if (!RND(6))
+		out[len++] = '\r';
+	out[len++] = '\n';
+	out[len] = '\0';
+#undef RND
+}
+
+static int read_one(const char *text, size_t len, struct rpt_log_sample *s, char *err,
+		    size_t errlen)
+{
+	struct rpt_log_reader r;
+	int ret;
+	const char *colon;
+
+	memset(s, 0, sizeof(*s));
+	rpt_log_open_mem(&r, "x.log", text, len);
+	ret = rpt_log_next(&r, s);
+	colon = strstr(r.err, ": ");
+	snprintf(err, errlen, "%s", ret < 0 && colon ? colon : "");
+	return ret;
+}
+
+TEST(log_fast_path_agrees_with_general_parser)
+{
+	static const char *const fixed[] = {
+		"1795990346099, 2052096, 1, 0, 0\n",
+		"1795990346599, 2048000, 1, 0, 0, 0x0000\r\n",
+		"1795990346599, 2048000, 1, 131072, 123456789012345, 0x4001\n",
+		"123456789012345, 123456789012345, 2, 123456789012345, 123456789012345, 0xffffffff\n",
+		"1234567890123456, 1, 1, 1\n",
+		"1, 2, 3, 4\n",
+		"1, 2, 1, 4, 0x123456789\n",
+		"1, 2, 1, 4, 0x\n",
+		"100, 5, 1, 0, 0, 0, 0\n",
+		"1, 2, 1, 4,\n",
+		"1, 2, 1, 4\r\r\n",
+		"0000000000000000000000012, 5, 0, 4096\n",
+		/* ends at byte 31/32/33 and 63/64/65 */
+		"1000000000000, 100000000, 1, 1\n",
+		"10000000000000, 100000000, 1, 1\n",
+		"100000000000000, 100000000, 1, 1\n",
+		"100000000000000, 100000000000000, 1, 100000000000, 1, 0x1234\n",
+		"100000000000000, 100000000000000, 1, 100000000000, 12, 0x1234\n",
+		"100000000000000, 100000000000000, 1, 100000000000, 123, 0x1234\n",
+		"100000000000000, 100000000000000, 1, 100000000000, 123, 0x12345\n",
+	};
+	const char *filler = "1, 1, 1, 1\n";
+	unsigned long long x = 42;
+	char line[256], text[512], err_fast[256], err_slow[256];
+	int i, disagree = 0, fast_ok = 0, n = 3000 + (int)(sizeof(fixed) / sizeof(fixed[0]));
+
+	for (i = 0; i < n; i++) {
+		struct rpt_log_sample a, b;
+		size_t len;
+		int ra, rb, k;
+
+		if (i < (int)(sizeof(fixed) / sizeof(fixed[0])))
+			snprintf(line, sizeof(line), "%s", fixed[i]);
+		else
+			gen_line(line, sizeof(line), &x);
+		len = strlen(line);
+		memcpy(text, line, len);
+		for (k = 0; k < 16; k++)
+			memcpy(text + len + 11 * k, filler, 11);
+		ra = read_one(text, len + 16 * 11, &a, err_fast, sizeof(err_fast));
+		rb = read_one(line, len, &b, err_slow, sizeof(err_slow));
+		fast_ok += ra == 1;
+		if (ra != rb || strcmp(err_fast, err_slow) ||
+		    (ra == 1 && (a.t_ms != b.t_ms || a.value != b.value || a.ddir != b.ddir ||
+				 a.bs != b.bs || a.nfields != b.nfields))) {
+			if (disagree++ < 5)
+				printf("  disagree on \"%.*s\": %d \"%s\" vs %d \"%s\"\n",
+				       (int)len - 1, line, ra, err_fast, rb, err_slow);
+		}
+	}
+	CHECK_EQ_INT(disagree, 0);
+	CHECK(fast_ok > n / 4);	/* the generator makes many good lines too */
+}
+
 int main(void)
 {
+	RUN(log_fast_path_agrees_with_general_parser);
 	RUN(log_numbers_every_length);
 	RUN(json_leading_text_and_last_document);
 	RUN(json_truncated);
