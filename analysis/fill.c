@@ -214,68 +214,118 @@ int rpt_fill_prepend(struct rpt_fill_curve *c, double bytes, double ms)
 	return 0;
 }
 
+/*
+ * The value at @x of the curve through (key[i], val[i]) and the end point
+ * (key_end, val_end), straight between points, from the last point whose key
+ * is <= @x, or < @x when @before (so a flat stretch gives its first value).
+ */
+static double interpolate(const double *key, const double *val, size_t n,
+			  double key_end, double val_end, double x, bool before)
+{
+	size_t lo = 0, hi = n;
+	double k1 = key_end, v1 = val_end;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (before ? key[mid] < x : key[mid] <= x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (lo + 1 < n) {
+		k1 = key[lo + 1];
+		v1 = val[lo + 1];
+	}
+	if (k1 <= key[lo])
+		return val[lo];
+	return val[lo] + (v1 - val[lo]) * (x - key[lo]) / (k1 - key[lo]);
+}
+
 double rpt_fill_time_at(const struct rpt_fill_curve *c, double bytes)
 {
-	size_t lo = 0, hi = c->n;
-	double b0, b1, t0, t1;
-
 	if (bytes >= c->bytes)
 		return c->ms;
 	if (bytes <= 0)
 		return 0;
-	/* the last point with b <= bytes */
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (c->b[mid] <= bytes)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	b0 = c->b[lo];
-	t0 = c->t[lo];
-	if (lo + 1 < c->n) {
-		b1 = c->b[lo + 1];
-		t1 = c->t[lo + 1];
-	} else {
-		b1 = c->bytes;
-		t1 = c->ms;
-	}
-	if (b1 <= b0)
-		return t0;
-	return t0 + (t1 - t0) * (bytes - b0) / (b1 - b0);
+	return interpolate(c->b, c->t, c->n, c->bytes, c->ms, bytes, false);
 }
 
 double rpt_fill_bytes_at(const struct rpt_fill_curve *c, double ms)
 {
-	size_t lo = 0, hi = c->n;
-	double b0, b1, t0, t1;
-
 	if (ms >= c->ms)
 		return c->bytes;
 	if (ms <= 0)
 		return 0;
-	/* the last point with t < ms */
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
+	return interpolate(c->t, c->b, c->n, c->ms, c->bytes, ms, true);
+}
 
-		if (c->t[mid] < ms)
-			lo = mid;
-		else
-			hi = mid;
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Bytes job curve @c had written at log time @t. */
+static double bytes_by(const struct rpt_fill_curve *c, double t)
+{
+	return rpt_fill_bytes_at(c, (t - c->t_first) * c->scale);
+}
+
+int rpt_fill_merge(struct rpt_fill_curve *out, struct rpt_fill_curve *const *in, size_t n)
+{
+	double *at, prev = 0, t0 = 0, t1 = 0;
+	size_t i, k, m = 0, total = 0;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		if (!in[i]->started || in[i]->n < 1 || in[i]->scale != in[0]->scale)
+			return -EINVAL;
+		total += in[i]->n + 1;
+		t0 = i ? fmin(t0, in[i]->t_first) : in[i]->t_first;
+		t1 = i ? fmax(t1, in[i]->t_last) : in[i]->t_last;
 	}
-	b0 = c->b[lo];
-	t0 = c->t[lo];
-	if (lo + 1 < c->n) {
-		b1 = c->b[lo + 1];
-		t1 = c->t[lo + 1];
-	} else {
-		b1 = c->bytes;
-		t1 = c->ms;
+	if (!n)
+		return -EINVAL;
+	/* every job's points and end, in log time: the sum is straight between */
+	at = malloc(total * sizeof(*at));
+	if (!at)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		const struct rpt_fill_curve *c = in[i];
+
+		for (k = 0; k < c->n; k++)
+			at[m++] = c->t_first + c->t[k] / c->scale;
+		at[m++] = c->t_first + c->ms / c->scale;
 	}
-	if (t1 <= t0)
-		return b0;
-	return b0 + (b1 - b0) * (ms - t0) / (t1 - t0);
+	qsort(at, m, sizeof(*at), cmp_double);
+	ret = rpt_fill_init(out, in[0]->avg_msec);
+	rpt_fill_set_scale(out, in[0]->scale);
+	for (k = 1; !ret && k < m; k++) {
+		double b = 0;
+
+		if (at[k] <= at[k - 1])
+			continue;
+		for (i = 0; i < n; i++)
+			b += bytes_by(in[i], at[k]);
+		ret = rpt_fill_add(out, b - prev, (at[k] - at[k - 1]) * out->scale);
+		prev = b;
+	}
+	free(at);
+	if (ret) {
+		rpt_fill_free(out);
+		return ret;
+	}
+	out->started = true;
+	out->t_first = t0;
+	out->t_last = out->t_prev = t1;
+	for (i = 0; i < n; i++) {
+		out->v_first += in[i]->v_first;
+		out->v_last += in[i]->v_last;
+		out->backwards += in[i]->backwards;
+	}
+	return 0;
 }
 
 void rpt_fill_free(struct rpt_fill_curve *c)

@@ -152,6 +152,20 @@ double rpt_fill_time_at(const struct rpt_fill_curve *c, double bytes);
 double rpt_fill_bytes_at(const struct rpt_fill_curve *c, double ms);
 
 /**
+ * rpt_fill_merge() - The fill of a drive written by several jobs at once
+ * (numjobs): at every log time, the bytes all @in curves had written. The
+ * curves' log times must share a clock (log_unix_epoch=1, or jobs started
+ * together) and their scale.
+ * @out: the merged curve, set up here; its t_first is the earliest job's
+ * @in: finished curves (rpt_fill_finish()), first_interval fixes included
+ * @n: how many, >= 1
+ *
+ * Return: 0, -EINVAL (no curves, one without samples, scales differ),
+ * -ENOMEM or -ERANGE; @out needs rpt_fill_free() only after 0.
+ */
+int rpt_fill_merge(struct rpt_fill_curve *out, struct rpt_fill_curve *const *in, size_t n);
+
+/**
  * rpt_fill_free() - Free the points.
  * @c: curve, NULL-safe
  */

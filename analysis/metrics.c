@@ -716,6 +716,122 @@ static double write_io_bytes(const struct rpt_fio_entry *e)
 	return b;
 }
 
+/*
+ * One bw log: the active window @w, and the fill curve @fc (set up by the
+ * caller) when not NULL, with fio's first interval put back (@io_bytes: what
+ * fio counted the job wrote; @ev: the job's events, or NULL). @err is set
+ * when the log cannot give them (w->why says why). Return: 0 or -ENOMEM.
+ */
+static int job_fill(const char *bw, double avg_ms, bool unix_ms, bool short_job,
+		    double io_bytes, const struct rpt_events *ev,
+		    struct rpt_fill_curve *fc, struct window *w, struct rpt_job *j,
+		    struct rpt_diag *d, int *err)
+{
+	double t0;
+	int ret;
+
+	read_bw_log(bw, avg_ms, unix_ms, short_job, fc, w, d, err);
+	if (!fc || *err)
+		return 0;
+	t0 = fc->t_first;
+	ret = first_interval(fc, ev ? rpt_events_io_start(ev, fc->t_first) : NAN,
+			     io_bytes, bw, j);
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret)
+		rpt_diag_add(&j->notes, RPT_WARN, "%s: %s", bw, strerror(-ret));
+	/* the power window starts with the I/O too */
+	if (fc->t_first < t0 && w->t0 > fc->t_first)
+		w->t0 = fc->t_first;
+	return 0;
+}
+
+/*
+ * A sequential write by several jobs (numjobs; one entry each, or one with
+ * group_reporting): each thread's bw log is read on its own, and the drive's
+ * fill is their sum over time (rpt_fill_merge()); the window spans them all.
+ * Every job's first interval is put back from the first job's events (jobs
+ * of a group start together) and its share of fio's io_bytes. A missing or
+ * bad log fails the fill (@err, w->why). Return: 0 or -ENOMEM.
+ */
+static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		      const char *dir, const char *prefix, const struct rpt_device *dev,
+		      double avg_ms, bool unix_ms, bool short_job,
+		      const struct rpt_events *ev, struct rpt_fill_curve *fc,
+		      struct window *w, struct rpt_job *j, struct rpt_diag *d, int *err)
+{
+	const char *pjl = rpt_fio_option(run, &g->e[0], "per_job_logs");
+	struct rpt_fill_curve **in = NULL;
+	size_t i, n = 0, cap = 0;
+	unsigned int t;
+	int ret = 0;
+
+	if (pjl && !strcmp(pjl, "0")) {
+		snprintf(w->why, sizeof(w->why),
+			 "per_job_logs=0: the group's %zu jobs share one bw log",
+			 g->n > 1 ? g->n : (size_t)g->e[0].nthreads);
+		*err = -EINVAL;
+		return 0;
+	}
+	for (i = 0; i < g->n; i++)
+		cap += g->e[i].nthreads ? g->e[i].nthreads : 1;
+	in = calloc(cap, sizeof(*in));
+	if (!in)
+		return -ENOMEM;
+	for (i = 0; i < g->n && !ret && !*err; i++) {
+		const struct rpt_fio_entry *e = &g->e[i];
+		unsigned int nt = e->nthreads ? e->nthreads : 1;
+
+		for (t = e->thread; t < e->thread + nt && !ret && !*err; t++) {
+			struct window wj = { 0 };
+			char *path = log_path(dir, prefix, "bw", "log", t, true);
+
+			in[n] = calloc(1, sizeof(**in));
+			if (!path || !in[n] || rpt_fill_init(in[n], avg_ms)) {
+				free(path);
+				ret = -ENOMEM;
+				break;
+			}
+			rpt_fill_set_scale(in[n], dev ? dev->scale : 1);
+			n++;
+			if (access(path, R_OK)) {
+				snprintf(w->why, sizeof(w->why),
+					 "the bw log %s of job %u of the group's %zu is missing",
+					 path, t, cap);
+				*err = -ENOENT;
+			} else {
+				ret = job_fill(path, avg_ms, unix_ms, short_job,
+					       write_io_bytes(e) / nt, ev, in[n - 1], &wj, j, d, err);
+				if (*err)
+					snprintf(w->why, sizeof(w->why), "%s", wj.why);
+			}
+			if (!ret && !*err) {
+				w->t0 = n > 1 ? fmin(w->t0, wj.t0) : wj.t0;
+				w->t1 = n > 1 ? fmax(w->t1, wj.t1) : wj.t1;
+				w->ok = wj.ok;
+				if (!wj.ok)
+					snprintf(w->why, sizeof(w->why), "%s", wj.why);
+			}
+			free(path);
+		}
+	}
+	if (!ret && !*err) {
+		ret = rpt_fill_merge(fc, in, n);
+		if (ret == -ERANGE || ret == -EINVAL) {
+			snprintf(w->why, sizeof(w->why), "the %zu jobs' bw logs cannot be merged: %s",
+				 n, ret == -ERANGE ? "more than 200 TB written" : "a log without samples");
+			*err = ret;
+			ret = 0;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		rpt_fill_free(in[i]);
+		free(in[i]);
+	}
+	free(in);
+	return ret;
+}
+
 static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		const char *dir, const struct rpt_device *dev, struct rpt_job *j,
 		struct rpt_diag *d)
@@ -755,12 +871,6 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		snprintf(w.why, sizeof(w.why), "per_job_logs=0: the jobs share one log");
 	if (seqw && !bw)
 		why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
-	if (seqw && bw && (g->n > 1 || e->nthreads > 1)) {
-		snprintf(j->fill_why, sizeof(j->fill_why),
-			 "%u jobs in the group: merging their bw logs is not supported yet",
-			 g->n > 1 ? (unsigned int)g->n : e->nthreads);
-		seqw = false;
-	}
 	if (seqw && bw && j->has_bursts) {
 		snprintf(j->fill_why, sizeof(j->fill_why),
 			 "a burst test (%zu bursts with idle between): see the burst figures",
@@ -769,34 +879,25 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	}
 	if (bw) {
 		double avg_ms = avg ? atof(avg) : 0;
-		bool want_fill = seqw;
+		bool unix_ms = epoch && !strcmp(epoch, "1");
+		bool short_job = runtime_ms(e) <= FIO_FIRST_TICK_MS + avg_ms;
 
-		if (want_fill && rpt_fill_init(&fc, avg_ms)) {
-			ret = -ENOMEM;
+		if (seqw && (g->n > 1 || e->nthreads > 1)) {
+			ret = group_fill(run, g, dir, prefix, dev, avg_ms, unix_ms, short_job,
+					 j->has_events ? &ev : NULL, &fc, &w, j, d, &err);
+		} else {
+			ret = seqw ? rpt_fill_init(&fc, avg_ms) : 0;
+			rpt_fill_set_scale(&fc, dev ? dev->scale : 1);
+			if (!ret)
+				ret = job_fill(bw, avg_ms, unix_ms, short_job, write_io_bytes(e),
+					       j->has_events ? &ev : NULL, seqw ? &fc : NULL,
+					       &w, j, d, &err);
+		}
+		if (ret)
 			goto out;
-		}
-		rpt_fill_set_scale(&fc, dev ? dev->scale : 1);
-		read_bw_log(bw, avg_ms, epoch && !strcmp(epoch, "1"),
-			    runtime_ms(e) <= FIO_FIRST_TICK_MS + avg_ms,
-			    want_fill ? &fc : NULL, &w, d, &err);
-		if (want_fill && !err) {
-			double t0 = fc.t_first;
-
-			ret = first_interval(&fc, j->has_events ?
-					     rpt_events_io_start(&ev, fc.t_first) : NAN,
-					     write_io_bytes(e), bw, j);
-			if (ret == -ENOMEM)
-				goto out;
-			if (ret)
-				rpt_diag_add(&j->notes, RPT_WARN, "%s: %s", bw, strerror(-ret));
-			ret = 0;
-			/* the power window starts with the I/O too */
-			if (fc.t_first < t0 && w.t0 > fc.t_first)
-				w.t0 = fc.t_first;
-		}
-		if (want_fill && err)
+		if (seqw && err)
 			why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
-		else if (want_fill) {
+		else if (seqw) {
 			ret = rpt_slc_analyse(&fc, &j->fill);
 			j->has_fill = !ret;
 			if (fc.backwards)
@@ -862,8 +963,11 @@ static void check_fill_bytes(const struct rpt_fio_run *run, const struct rpt_fio
 			     struct rpt_job *j)
 {
 	const char *avg = rpt_fio_option(run, &g->e[0], "log_avg_msec");
-	double b = write_io_bytes(&g->e[0]) * j->fill.scale, slack = 0;
+	double b = 0, slack = 0;
+	size_t i;
 
+	for (i = 0; i < g->n; i++)
+		b += write_io_bytes(&g->e[i]) * j->fill.scale;
 	if (avg && j->fill.overall_mbps.ok)
 		slack = 1.05 * atof(avg) * j->fill.overall_mbps.v * 1e3 * j->fill.scale;
 	if (!j->has_fill || b <= 0)

@@ -104,6 +104,31 @@ assert abs(f["last16_mbps"] - 100) <= 0.1 * 100, f["last16_mbps"]
 ' "$TMP/qlc.json"
 cat "$T_OUT"
 
+# Two jobs filling one drive, each its half (numjobs=2, offset_increment),
+# at QD1 each: the fill is the sum of the two bw logs, the drive's own cache
+# and speeds, and the bytes add up to the whole namespace.
+mkdir -p "$TMP/nj"
+(cd "$TMP/nj" && fio --name=fill --ioengine=external:"$SO" --ssdq_model=tlc-dramless-1tb \
+	--ssdq_model_scale=1000 --filename="$TMP/nj/drive" --ssdq_erase=auto \
+	--rw=write --bs=1m --iodepth=1 --numjobs=2 --size=50% --offset_increment=50% \
+	--write_bw_log=fill --log_avg_msec=0 --log_unix_epoch=1 --output-format=json+ \
+	--output=fill.json >fio.out 2>&1)
+"$R" --format json "$TMP/nj" >"$TMP/nj.json" 2>/dev/null
+expect_rc 0 "numjobs=2 fill of tlc-dramless-1tb: two bw logs summed, cache 88 GB, 650 MB/s after it" python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))["tests"][0]
+j = t["jobs"][0]
+f = j["fill"]
+print("%d jobs, cache %.1f GB, post %.0f MB/s, %.2f GB, overall %.0f MB/s"
+      % (j["jobs_merged"], f["slc_cache_gb"], f["post_cache_mbps"], f["gb_written"], f["overall_mbps"]))
+assert j["jobs_merged"] == 2
+assert abs(f["gb_written"] - 999.292928) < 0.01 * 999, f["gb_written"]
+assert abs(f["slc_cache_gb"] - 88) <= 0.07 * 88, f["slc_cache_gb"]
+assert abs(f["post_cache_mbps"] - 650) <= 0.05 * 650, f["post_cache_mbps"]
+assert abs(f["overall_mbps"] - 600) <= 0.1 * 600, f["overall_mbps"]
+' "$TMP/nj.json"
+cat "$T_OUT"
+
 # fio's averaged bw log as the brief's example writes it (10 ms): its first
 # sample covers the job's first helper-thread tick (up to 250 ms, a hundred GB
 # and more of the full drive here), which the report puts back from the

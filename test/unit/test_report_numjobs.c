@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A drive filled by several fio jobs at once (numjobs): each job's bw log
+ * shows its share of the drive's speed, and the fill figures are the drive's,
+ * from the sum of the logs. Synthetic results directories with a known drive
+ * (cache, speeds), jobs started a little apart with their own log phases, as
+ * one entry per job and as one entry with group_reporting; then the cases that
+ * cannot be merged, each with its reason. And rpt_fill_merge() on its own.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+#include "../../analysis/fill.h"
+#include "../../analysis/report.h"
+
+#define T0_MS	1795990000000.0	/* unix ms */
+
+static int near(double got, double want, double share)
+{
+	return fabs(got - want) <= share * fabs(want);
+}
+
+#define CHECK_NEAR(got, want, share)					\
+	harness_check(near((got), (want), (share)), __FILE__, __LINE__,	\
+		      "CHECK_NEAR(%s, %s): %.6f vs %.6f", #got, #want,	\
+		      (double)(got), (double)(want))
+
+/* The drive: 3000 MB/s until 100 GB written in all, 800 MB/s after; 200 GB. */
+#define CACHE_B		100e9
+#define FAST_BPS	3000e6
+#define SLOW_BPS	800e6
+#define TOTAL_B		200e9
+#define LOG_MS		500.0
+
+static double drive_bytes_at(double s)	/* seconds since the drive's first I/O */
+{
+	double fall = CACHE_B / FAST_BPS;
+
+	if (s <= 0)
+		return 0;
+	return s <= fall ? s * FAST_BPS : fmin(CACHE_B + (s - fall) * SLOW_BPS, TOTAL_B);
+}
+
+static double drive_seconds(void)
+{
+	return CACHE_B / FAST_BPS + (TOTAL_B - CACHE_B) / SLOW_BPS;
+}
+
+struct layout {
+	int jobs;
+	int group_reporting;
+	int per_job_logs_0;
+	int missing;		/* thread whose log is left out, 0 none */
+};
+
+/*
+ * Job k (0-based) starts 37 k ms after the first and gets a 1/jobs share of
+ * the drive's speed while it runs; fio averages each 500 ms interval of its
+ * own, from its own start.
+ */
+static void write_dir(const char *dir, const struct layout *l, double *job_bytes)
+{
+	char path[512];
+	FILE *f;
+	int k;
+
+	for (k = 0; k < l->jobs; k++) {
+		double start = 37.0 * k, t, b0 = 0;
+
+		snprintf(path, sizeof(path), "%s/fill_bw.%d.log", dir, k + 1);
+		if (l->missing == k + 1) {
+			unlink(path);
+			job_bytes[k] = TOTAL_B / l->jobs;
+			continue;
+		}
+		f = fopen(path, "w");
+		for (t = start + LOG_MS; t - LOG_MS < drive_seconds() * 1000; t += LOG_MS) {
+			double b1 = drive_bytes_at(t / 1000) / l->jobs;
+			double bps = (b1 - b0) / (LOG_MS / 1000);
+
+			if (drive_bytes_at(t / 1000) >= TOTAL_B && t - LOG_MS >= drive_seconds() * 1000)
+				break;
+			fprintf(f, "%.0f, %.0f, 1, 0, 0\n", T0_MS + t, bps / 1024);
+			b0 = b1;
+		}
+		fclose(f);
+		job_bytes[k] = b0;
+	}
+	snprintf(path, sizeof(path), "%s/fill.json", dir);
+	f = fopen(path, "w");
+	fprintf(f, "{\"fio version\": \"fio-3.33\", \"jobs\": [");
+	for (k = 0; k < (l->group_reporting ? 1 : l->jobs); k++) {
+		double b = l->group_reporting ? TOTAL_B : job_bytes[k];
+
+		fprintf(f, "%s{\"jobname\": \"fill\", \"groupid\": 0, \"job options\": {"
+			"\"rw\": \"write\", \"bs\": \"1M\", \"numjobs\": \"%d\", %s%s"
+			"\"write_bw_log\": \"fill\", \"log_avg_msec\": \"500\", \"log_unix_epoch\": \"1\"},"
+			" \"read\": {\"io_bytes\": 0, \"total_ios\": 0, \"runtime\": 0},"
+			" \"write\": {\"io_bytes\": %.0f, \"total_ios\": %.0f, \"runtime\": %.0f}}",
+			k ? ", " : "", l->jobs,
+			l->group_reporting ? "\"group_reporting\": \"1\", " : "",
+			l->per_job_logs_0 ? "\"per_job_logs\": \"0\", " : "",
+			b, b / 1048576, drive_seconds() * 1000);
+	}
+	fprintf(f, "]}\n");
+	fclose(f);
+}
+
+static void clean_dir(const char *dir, int jobs)
+{
+	char path[512];
+	int k;
+
+	for (k = 0; k < jobs; k++) {
+		snprintf(path, sizeof(path), "%s/fill_bw.%d.log", dir, k + 1);
+		unlink(path);
+	}
+	snprintf(path, sizeof(path), "%s/fill.json", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+static void check_drive(const struct rpt_test *t, int jobs)
+{
+	const struct rpt_job *j = &t->jobs[0];
+	const struct rpt_fill *f = &j->fill;
+
+	CHECK_EQ_INT(t->njobs, 1);
+	if (!CHECK(j->has_fill)) {
+		printf("  fill: %s\n", j->fill_why);
+		return;
+	}
+	CHECK_EQ_INT(j->njobs, jobs);
+	CHECK_NEAR(f->gb_written, TOTAL_B / 1e9, 0.01);
+	if (CHECK(f->slc_cache_gb.ok))
+		CHECK_NEAR(f->slc_cache_gb.v, CACHE_B / 1e9, 0.02);
+	else
+		printf("  cache: %s\n", f->slc_cache_gb.why);
+	if (CHECK(f->in_cache_mbps.ok))
+		CHECK_NEAR(f->in_cache_mbps.v, FAST_BPS / 1e6, 0.02);
+	if (CHECK(f->post_cache_mbps.ok))
+		CHECK_NEAR(f->post_cache_mbps.v, SLOW_BPS / 1e6, 0.02);
+	if (CHECK(f->overall_mbps.ok))
+		CHECK_NEAR(f->overall_mbps.v, TOTAL_B / drive_seconds() / 1e6, 0.02);
+}
+
+TEST(jobs_one_entry_each)
+{
+	char dir[] = "/tmp/ssdq-test-numjobs.XXXXXX", path[512];
+	struct layout l = { .jobs = 4 };
+	double jb[4];
+	struct rpt_test t;
+
+	if (!CHECK(mkdtemp(dir)))
+		return;
+	write_dir(dir, &l, jb);
+	snprintf(path, sizeof(path), "%s/fill.json", dir);
+	if (CHECK_EQ_INT(rpt_test_load(path, &t), 0)) {
+		check_drive(&t, 4);
+		rpt_test_free(&t);
+	}
+	/* two jobs, each at half the drive's speed (stale logs 3 and 4 unread) */
+	l.jobs = 2;
+	write_dir(dir, &l, jb);
+	if (CHECK_EQ_INT(rpt_test_load(path, &t), 0)) {
+		check_drive(&t, 2);
+		rpt_test_free(&t);
+	}
+	clean_dir(dir, 4);
+}
+
+TEST(jobs_group_reporting)
+{
+	char dir[] = "/tmp/ssdq-test-numjobs.XXXXXX", path[512];
+	struct layout l = { .jobs = 3, .group_reporting = 1 };
+	double jb[3];
+	struct rpt_test t;
+
+	if (!CHECK(mkdtemp(dir)))
+		return;
+	write_dir(dir, &l, jb);
+	snprintf(path, sizeof(path), "%s/fill.json", dir);
+	if (CHECK_EQ_INT(rpt_test_load(path, &t), 0)) {
+		/* one entry reporting three threads */
+		check_drive(&t, 1);
+		rpt_test_free(&t);
+	}
+	clean_dir(dir, 3);
+}
+
+TEST(jobs_not_mergeable)
+{
+	char dir[] = "/tmp/ssdq-test-numjobs.XXXXXX", path[512];
+	struct layout l = { .jobs = 3, .missing = 2 };
+	double jb[3];
+	struct rpt_test t;
+
+	if (!CHECK(mkdtemp(dir)))
+		return;
+	write_dir(dir, &l, jb);
+	snprintf(path, sizeof(path), "%s/fill.json", dir);
+	if (CHECK_EQ_INT(rpt_test_load(path, &t), 0)) {
+		CHECK(!t.jobs[0].has_fill);
+		CHECK_CONTAINS(t.jobs[0].fill_why, "fill_bw.2.log of job 2 of the group's 3 is missing");
+		rpt_test_free(&t);
+	}
+	l.missing = 0;
+	l.per_job_logs_0 = 1;
+	write_dir(dir, &l, jb);
+	if (CHECK_EQ_INT(rpt_test_load(path, &t), 0)) {
+		CHECK(!t.jobs[0].has_fill);
+		CHECK_CONTAINS(t.jobs[0].fill_why, "per_job_logs=0");
+		rpt_test_free(&t);
+	}
+	clean_dir(dir, 3);
+}
+
+/* Two curves on one clock: before, between and after their spans. */
+TEST(merge_curves)
+{
+	struct rpt_fill_curve a, b, m, bad, *in[2] = { &a, &b };
+
+	CHECK_EQ_INT(rpt_fill_init(&a, 0), 0);
+	CHECK_EQ_INT(rpt_fill_init(&b, 0), 0);
+	/* a: 1 GB a second from t = 1000 ms for 10 s; b: 3 GB a second from 5 to 7 s */
+	CHECK_EQ_INT(rpt_fill_add(&a, 10e9, 10000), 0);
+	a.started = true;
+	a.t_first = 1000;
+	a.t_last = 11000;
+	CHECK_EQ_INT(rpt_fill_add(&b, 6e9, 2000), 0);
+	b.started = true;
+	b.t_first = 5000;
+	b.t_last = 7000;
+	CHECK_EQ_INT(rpt_fill_merge(&m, in, 2), 0);
+	CHECK_NEAR(m.bytes, 16e9, 1e-12);
+	CHECK_NEAR(m.ms, 10000, 1e-12);
+	CHECK_NEAR(m.t_first, 1000, 0);
+	CHECK_NEAR(rpt_fill_bytes_at(&m, 4000), 4e9, 1e-9);	/* a alone */
+	CHECK_NEAR(rpt_fill_bytes_at(&m, 5000), 8e9, 1e-9);	/* both: 4 GB/s */
+	CHECK_NEAR(rpt_fill_time_at(&m, 14e9), 8000, 1e-9);	/* a alone again */
+	rpt_fill_free(&m);
+	/* scales must agree; a curve without samples cannot be merged */
+	b.scale = 2;
+	CHECK_EQ_INT(rpt_fill_merge(&m, in, 2), -EINVAL);
+	b.scale = 1;
+	CHECK_EQ_INT(rpt_fill_init(&bad, 0), 0);
+	in[1] = &bad;
+	CHECK_EQ_INT(rpt_fill_merge(&m, in, 2), -EINVAL);
+	CHECK_EQ_INT(rpt_fill_merge(&m, in, 0), -EINVAL);
+	rpt_fill_free(&a);
+	rpt_fill_free(&b);
+	rpt_fill_free(&bad);
+}
+
+int main(void)
+{
+	RUN(merge_curves);
+	RUN(jobs_one_entry_each);
+	RUN(jobs_group_reporting);
+	RUN(jobs_not_mergeable);
+	return harness_main();
+}
