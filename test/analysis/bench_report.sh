@@ -5,13 +5,16 @@
 # read it too), read once by ssdq-report (full fill analysis) and once by
 # fiologparser.py with one interval spanning the whole log (its cheapest
 # mode: a single pass). Prints a Markdown table.
-# Then the json+ half: a 100-job json+ file from a real fio run that needs no
-# device (ioengine=null, numjobs=100, group_reporting=0), read by ssdq-report
-# (--format json: every figure, the 100 jobs' clat bins merged) and by fio's
-# tools/fio_jsonplus_clat2csv (one CSV of percentiles per job), each run
-# several times for the mean. Prints a second Markdown table.
+# Then the json+ half: two 100-job json+ files from real fio runs, one that
+# needs no device (ioengine=null, numjobs=100, group_reporting=0: few bins)
+# and one on the drive model (4k random read at QD1: latency spread over
+# thousands of bins), read by ssdq-report (--format json: every figure, the
+# 100 jobs' clat bins merged) and by fio's tools/fio_jsonplus_clat2csv (one
+# CSV of percentiles per job), each run several times for the mean; with the
+# floors of each side (json-c's parse and free of the file; Python's
+# json.load) and Python's start-up. Prints a second Markdown table.
 # Env: SSDQ_REPORT (default build/ssdq-report), FIO_SRC (fio source tree),
-# FIO (default fio), BENCH_DIR (default /tmp/ssdq-bench; ~1 GB), BENCH_MB
+# SSDQ_SO (default build/ssdq.so: the drive model's json+), FIO (default fio), BENCH_DIR (default /tmp/ssdq-bench; ~1 GB), BENCH_MB
 # (log size, default 1024; 0 skips the log half), BENCH_REPS (json+ runs per
 # tool, default 20).
 set -eu
@@ -23,7 +26,9 @@ MB=${BENCH_MB:-1024}
 FIO=${FIO:-fio}
 REPS=${BENCH_REPS:-20}
 mkdir -p "$D"
-trap 'rm -f "$D/gen" "$D/gen.c"' EXIT
+SO=${SSDQ_SO:-build/ssdq.so}
+SO=$(cd "$(dirname "$SO")" 2>/dev/null && pwd)/$(basename "$SO")
+trap 'rm -f "$D/gen" "$D/gen.c" "$D/jc" "$D/jc.c"' EXIT
 
 # run CMD...: one timed run; sets secs and rss_kb
 run() {
@@ -47,41 +52,90 @@ reps() {
 	mean=$(awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.4f", (b - a) / 1e9 / n }')
 }
 
-jsonplus() {
-	J="$D/jsonplus"
-	rm -rf "$J"
-	mkdir -p "$J"
-	(cd "$J" && "$FIO" --name=j --ioengine=null --size=4m --bs=4k --rw=randread \
-		--numjobs=100 --group_reporting=0 --output-format=json+ --output=jobs100.json \
-		>fio.out 2>&1) || { echo "fio failed: $(cat "$J/fio.out")" >&2; return 1; }
-	jsize=$(stat -c %s "$J/jobs100.json")
-	njobs=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["jobs"]))' "$J/jobs100.json")
-	reps "$REPS" "$R" --format json "$J/jobs100.json"
+# jsonplus_file FILE LABEL: one table row pair for FILE
+jsonplus_file() {
+	jf=$1
+	jsize=$(stat -c %s "$jf")
+	info=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["jobs"]
+print("%d jobs, %d clat bins" % (len(j), sum(len(x[d]["clat_ns"].get("bins", {})) for x in j for d in ("read", "write", "trim"))))' "$jf")
+	reps "$REPS" "$R" --format json "$jf"
 	jr_mean=$mean
-	run "$R" --format json "$J/jobs100.json"
+	run "$R" --format json "$jf"
 	jr_rss=$rss_kb
-	samples=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["tests"][0]["jobs"][0]; print("%d jobs merged, %d %s samples, p99.99 %.3f us" % (j["jobs_merged"], j["lat_samples"], j["lat_kind"], j["lat_p9999_us"]))' "$D/out")
+	samples=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["tests"][0]["jobs"][0]; print("%d jobs merged, %d %s samples" % (j["jobs_merged"], j["lat_samples"], j["lat_kind"]))' "$D/out")
 	jp_mean="" jp_rss=""
-	C2C="$FIO_SRC/tools/fio_jsonplus_clat2csv"
 	if [ -f "$C2C" ]; then
-		reps $(((REPS + 3) / 4)) python3 "$C2C" "$J/jobs100.json" "$J/clat.csv"
+		reps $(((REPS + 3) / 4)) python3 "$C2C" "$jf" "$J/clat.csv"
 		jp_mean=$mean
-		run python3 "$C2C" "$J/jobs100.json" "$J/clat.csv"
+		run python3 "$C2C" "$jf" "$J/clat.csv"
 		jp_rss=$rss_kb
 	fi
-	awk -v size="$jsize" -v n="$njobs" -v rs="$jr_mean" -v rr="$jr_rss" -v reps="$REPS" \
-	    -v ps="$jp_mean" -v pr="$jp_rss" -v s="$samples" 'BEGIN {
-		printf "\njson+: %.0f kB, %d jobs (fio --ioengine=null --numjobs=100 --group_reporting=0 --output-format=json+). ssdq-report: %s.\n\n", size / 1e3, n, s
-		print "| tool | time per run (ms) | peak RSS (MiB) |"
-		print "|---|---:|---:|"
-		printf "| ssdq-report --format json (all figures, bins merged; mean of %d) | %.1f | %.1f |\n", reps, rs * 1000, rr / 1024
+	floor=$("$D/jc" "$jf")
+	pyfloor=$(python3 -c 'import json,sys,time
+b = 1e9
+for i in range(20):
+	t = time.perf_counter(); json.load(open(sys.argv[1])); b = min(b, time.perf_counter() - t)
+print("%.2f" % (b * 1e3))' "$jf")
+	awk -v size="$jsize" -v info="$info" -v label="$2" -v rs="$jr_mean" -v rr="$jr_rss" \
+	    -v reps="$REPS" -v ps="$jp_mean" -v pr="$jp_rss" -v s="$samples" -v jc="$floor" \
+	    -v py="$pyfloor" 'BEGIN {
+		printf "| %s: %.0f kB, %s | ssdq-report --format json (%s; mean of %d) | %.1f | %.1f |\n", label, size / 1e3, info, s, reps, rs * 1000, rr / 1024
 		if (ps != "")
-			printf "| fio tools/fio_jsonplus_clat2csv (a CSV per job) | %.1f | %.1f |\n", ps * 1000, pr / 1024
-		else
-			print "| fio tools/fio_jsonplus_clat2csv | not run (no fio source) | |"
+			printf "| | fio tools/fio_jsonplus_clat2csv (a CSV per job) | %.1f | %.1f |\n", ps * 1000, pr / 1024
+		printf "| | json-c parse + free alone (best of 50) / Python json.load alone (best of 20) | %s / %s | |\n", jc, py
 		if (ps != "")
-			printf "\nssdq-report is %.0fx faster on the json+.\n", ps / rs
+			printf "| | **ssdq-report %.0fx faster** | | |\n", ps / rs
 	}'
+}
+
+jsonplus() {
+	J="$D/jsonplus"
+	C2C="$FIO_SRC/tools/fio_jsonplus_clat2csv"
+	rm -rf "$J"
+	mkdir -p "$J"
+	cat >"$D/jc.c" <<'EOC'
+#include <json-c/json.h>
+#include <stdio.h>
+#include <time.h>
+/* the floor of any json-c reader: parse and free the file, best of 50 */
+int main(int argc, char **argv)
+{
+	double best = 1e9;
+	int i;
+
+	for (i = 0; i < 50 && argc > 1; i++) {
+		struct timespec a, b;
+		json_object *o;
+		double ms;
+
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		o = json_object_from_file(argv[1]);
+		json_object_put(o);
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		ms = (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
+		best = ms < best ? ms : best;
+	}
+	printf("%.2f\n", best);
+	return 0;
+}
+EOC
+	cc -O2 -o "$D/jc" "$D/jc.c" $(pkg-config --cflags --libs json-c)
+	(cd "$J" && "$FIO" --name=j --ioengine=null --size=4m --bs=4k --rw=randread \
+		--numjobs=100 --group_reporting=0 --output-format=json+ --output=null100.json \
+		>fio.out 2>&1) || { echo "fio failed: $(cat "$J/fio.out")" >&2; return 1; }
+	reps 5 python3 -c 'import os, json, argparse, itertools, six'
+	printf '\njson+ files from real fio 3.33 runs; time per run includes process start-up (Python with fio_jsonplus_clat2csv'"'"'s imports and nothing else: %.1f ms).\n\n' "$(awk -v m="$mean" 'BEGIN { print m * 1000 }')"
+	echo "| file | tool | time per run (ms) | peak RSS (MiB) |"
+	echo "|---|---|---:|---:|"
+	jsonplus_file "$J/null100.json" "ioengine=null, numjobs=100, 4 MiB each"
+	if [ -f "$SO" ]; then
+		(cd "$J" && "$FIO" --name=j --ioengine=external:"$SO" --ssdq_model=tlc-dramless-1tb \
+			--ssdq_model_scale=1000 --filename="$J/drive" --rw=randread --bs=4k \
+			--numjobs=100 --time_based --runtime=3 --group_reporting=0 \
+			--output-format=json+ --output=model100.json >fio.out 2>&1) ||
+			{ echo "fio failed: $(cat "$J/fio.out")" >&2; return 1; }
+		jsonplus_file "$J/model100.json" "the drive model, numjobs=100, 4k random read QD1, 3 s"
+	fi
 	rm -rf "$J"
 }
 
