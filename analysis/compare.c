@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "grow.h"
 #include "series.h"
 #include "writers.h"
 
@@ -28,15 +29,8 @@ static int add(struct heads *hs, const char *prefix, const char *key, const char
 {
 	struct head *h;
 
-	if (hs->n == hs->cap) {
-		size_t cap = hs->cap ? 2 * hs->cap : 16;
-		struct head *n = realloc(hs->h, cap * sizeof(*n));
-
-		if (!n)
-			return -ENOMEM;
-		hs->h = n;
-		hs->cap = cap;
-	}
+	if (RPT_GROW(hs->h, hs->cap, hs->n, 16))
+		return -ENOMEM;
 	h = &hs->h[hs->n++];
 	snprintf(h->key, sizeof(h->key), "%s%s%s", prefix ? prefix : "", prefix ? "/" : "", key);
 	snprintf(h->label, sizeof(h->label), "%s%s%s", prefix ? prefix : "", prefix ? " " : "", label);

@@ -5,29 +5,21 @@
 #include <string.h>
 
 #include "diag.h"
+#include "grow.h"
 
 void rpt_diag_add(struct rpt_diag *d, enum rpt_level level, const char *fmt, ...)
 {
 	va_list ap;
+	size_t cap;
 	char *s;
 	int len;
 
 	if (!d)
 		return;
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? 2 * d->cap : 8;
-		char **m = realloc(d->msg, cap * sizeof(*m));
-		enum rpt_level *l;
-
-		if (!m)
-			return;
-		d->msg = m;
-		l = realloc(d->level, cap * sizeof(*l));
-		if (!l)
-			return;
-		d->level = l;
-		d->cap = cap;
-	}
+	cap = d->cap;
+	/* two arrays, one capacity: it grows only when both did */
+	if (RPT_GROW(d->msg, cap, d->n, 8) || RPT_GROW(d->level, d->cap, d->n, 8))
+		return;
 	va_start(ap, fmt);
 	len = vasprintf(&s, fmt, ap);
 	va_end(ap);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "events.h"
+#include "grow.h"
 #include "reader_jsonl.h"
 
 static const struct {
@@ -28,15 +29,8 @@ static const struct {
 
 static int push(struct rpt_events *e, const struct rpt_event *ev)
 {
-	if (e->n == e->cap) {
-		size_t cap = e->cap ? 2 * e->cap : 64;
-		struct rpt_event *n = realloc(e->ev, cap * sizeof(*n));
-
-		if (!n)
-			return -ENOMEM;
-		e->ev = n;
-		e->cap = cap;
-	}
+	if (RPT_GROW(e->ev, e->cap, e->n, 64))
+		return -ENOMEM;
 	e->ev[e->n++] = *ev;
 	return 0;
 }
@@ -225,16 +219,9 @@ int rpt_bursts_compute(const struct rpt_events *e, struct rpt_bursts *b)
 				open = NAN;
 				break;
 			}
-			if (b->n == cap) {
-				struct rpt_burst *nb;
-
-				cap = cap ? 2 * cap : 16;
-				nb = realloc(b->b, cap * sizeof(*nb));
-				if (!nb) {
-					rpt_bursts_free(b);
-					return -ENOMEM;
-				}
-				b->b = nb;
+			if (RPT_GROW(b->b, cap, b->n, 16)) {
+				rpt_bursts_free(b);
+				return -ENOMEM;
 			}
 			/* durations from the exact µs: unix ms lose digits */
 			b->b[b->n].t0_ms = open / 1000;

@@ -6,22 +6,15 @@
 #include <string.h>
 
 #include "fill.h"
+#include "grow.h"
 
 static int fill_push(struct rpt_fill_curve *c, double b, double t)
 {
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 1024;
-		double *nb = realloc(c->b, cap * sizeof(*nb)), *nt;
+	size_t cap = c->cap;
 
-		if (!nb)
-			return -ENOMEM;
-		c->b = nb;
-		nt = realloc(c->t, cap * sizeof(*nt));
-		if (!nt)
-			return -ENOMEM;
-		c->t = nt;
-		c->cap = cap;
-	}
+	/* two arrays, one capacity: it grows only when both did */
+	if (RPT_GROW(c->b, cap, c->n, 1024) || RPT_GROW(c->t, c->cap, c->n, 1024))
+		return -ENOMEM;
 	c->b[c->n] = b;
 	c->t[c->n++] = t;
 	return 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fio_jobs.h"
+#include "grow.h"
 #include "reader_json.h"
 
 static const char *opt_in(struct json_object *opts, const char *key)
@@ -187,14 +188,8 @@ int rpt_fio_run_parse(struct json_object *root, const char *file,
 				     opt_uint(run, &e, "numjobs", 1) : 1;
 			thread += e.nthreads;
 		}
-		/* capacity 2n + 1, grown when n is 0, 1, 3, 7, … */
-		if (!(g->n & (g->n + 1))) {
-			struct rpt_fio_entry *ne = realloc(g->e, (2 * g->n + 1) * sizeof(*ne));
-
-			if (!ne)
-				return -ENOMEM;
-			g->e = ne;
-		}
+		if (RPT_GROW(g->e, g->cap, g->n, 4))
+			return -ENOMEM;
 		g->e[g->n++] = e;
 	}
 	return bad ? -EINVAL : 0;

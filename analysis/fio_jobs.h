@@ -29,6 +29,7 @@ struct rpt_fio_group {
 	int groupid;
 	struct rpt_fio_entry *e;
 	size_t n;
+	size_t cap;
 	struct rpt_fio_entry all;	/* "All clients" entry; all.obj may be NULL */
 };
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "lat_hist.h"
 
 int rpt_lat_hist_add(struct rpt_lat_hist *h, uint64_t ns, uint64_t count)
@@ -11,15 +12,8 @@ int rpt_lat_hist_add(struct rpt_lat_hist *h, uint64_t ns, uint64_t count)
 		return 0;
 	if (count > INT64_MAX - h->total)
 		return -EOVERFLOW;
-	if (h->n == h->cap) {
-		size_t cap = h->cap ? 2 * h->cap : 256;
-		struct rpt_lat_bin *b = realloc(h->bin, cap * sizeof(*b));
-
-		if (!b)
-			return -ENOMEM;
-		h->bin = b;
-		h->cap = cap;
-	}
+	if (RPT_GROW(h->bin, h->cap, h->n, 256))
+		return -ENOMEM;
 	h->bin[h->n].ns = ns;
 	h->bin[h->n++].count = count;
 	h->total += count;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grow.h"
 #include "report.h"
 #include "writers.h"
 
@@ -26,16 +27,9 @@ static int add_input(struct inputs *in, char *path)
 {
 	if (!path)
 		return -ENOMEM;
-	if (in->n == in->cap) {
-		size_t cap = in->cap ? 2 * in->cap : 16;
-		char **p = realloc(in->path, cap * sizeof(*p));
-
-		if (!p) {
-			free(path);
-			return -ENOMEM;
-		}
-		in->path = p;
-		in->cap = cap;
+	if (RPT_GROW(in->path, in->cap, in->n, 16)) {
+		free(path);
+		return -ENOMEM;
 	}
 	in->path[in->n++] = path;
 	return 0;

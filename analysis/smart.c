@@ -5,20 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "reader_jsonl.h"
 #include "smart.h"
 
 static int push(struct rpt_smart *s, const struct rpt_smart_sample *x)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 64;
-		struct rpt_smart_sample *n = realloc(s->s, cap * sizeof(*n));
-
-		if (!n)
-			return -ENOMEM;
-		s->s = n;
-		s->cap = cap;
-	}
+	if (RPT_GROW(s->s, s->cap, s->n, 64))
+		return -ENOMEM;
 	s->s[s->n++] = *x;
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include "harness.h"
 
 #include "../../analysis/fio_jobs.h"
+#include "../../analysis/grow.h"
 #include "../../analysis/lat_hist.h"
 #include "../../analysis/reader_json.h"
 #include "../../analysis/reader_log.h"
@@ -523,8 +524,37 @@ TEST(log_fast_path_agrees_with_general_parser)
 	CHECK(fast_ok > n / 4);	/* the generator makes many good lines too */
 }
 
+TEST(grow_doubles_and_keeps_on_failure)
+{
+	uint64_t *a = NULL, *keep;
+	size_t cap = 0, n, big;
+	int bad = 0;
+
+	for (n = 0; n < 1000; n++) {
+		if (RPT_GROW(a, cap, n, 4)) {
+			bad++;
+			break;
+		}
+		a[n] = n * 3;
+	}
+	CHECK_EQ_INT(bad, 0);
+	CHECK_EQ_U64(cap, 1024);	/* 4 doubled 8 times */
+	for (n = 0; n < 1000; n++)
+		bad += a[n] != n * 3;
+	CHECK_EQ_INT(bad, 0);
+	CHECK_EQ_INT(RPT_GROW(a, cap, 10, 4), 0);	/* room left: nothing moves */
+	CHECK_EQ_U64(cap, 1024);
+	/* a size that cannot be allocated: the array and capacity stay */
+	keep = a;
+	big = SIZE_MAX / 16;
+	CHECK_EQ_INT(rpt_grow(&a, &big, big, 16, 4), -ENOMEM);
+	CHECK(a == keep && big == SIZE_MAX / 16 && a[999] == 2997);
+	free(a);
+}
+
 int main(void)
 {
+	RUN(grow_doubles_and_keeps_on_failure);
 	RUN(log_fast_path_agrees_with_general_parser);
 	RUN(log_numbers_every_length);
 	RUN(json_leading_text_and_last_document);
