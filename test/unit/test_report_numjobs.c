@@ -64,8 +64,9 @@ struct layout {
  * the drive's speed while it runs; fio averages each 500 ms interval of its
  * own, from its own start.
  */
-static void write_dir(const char *dir, const struct layout *l, double *job_bytes)
+static void write_dir(const char *dir, const struct layout *l)
 {
+	double job_bytes[8];
 	char path[512];
 	FILE *f;
 	int k;
@@ -112,6 +113,16 @@ static void write_dir(const char *dir, const struct layout *l, double *job_bytes
 	fclose(f);
 }
 
+/* Write the results directory of @l into @dir and load its test. */
+static int load(const char *dir, const struct layout *l, struct rpt_test *t)
+{
+	char path[512];
+
+	write_dir(dir, l);
+	snprintf(path, sizeof(path), "%s/fill.json", dir);
+	return rpt_test_load(path, t);
+}
+
 static void clean_dir(const char *dir, int jobs)
 {
 	char path[512];
@@ -152,23 +163,19 @@ static void check_drive(const struct rpt_test *t, int jobs)
 
 TEST(jobs_one_entry_each)
 {
-	char dir[] = "/tmp/ssdq-test-numjobs.XXXXXX", path[512];
+	char dir[] = "/tmp/ssdq-test-numjobs.XXXXXX";
 	struct layout l = { .jobs = 4 };
-	double jb[4];
 	struct rpt_test t;
 
 	if (!CHECK(mkdtemp(dir)))
 		return;
-	write_dir(dir, &l, jb);
-	snprintf(path, sizeof(path), "%s/fill.json", dir);
-	if (CHECK_EQ_INT(rpt_test_load(path, &t), 0)) {
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
 		check_drive(&t, 4);
 		rpt_test_free(&t);
 	}
 	/* two jobs, each at half the drive's speed (stale logs 3 and 4 unread) */
 	l.jobs = 2;
-	write_dir(dir, &l, jb);
-	if (CHECK_EQ_INT(rpt_test_load(path, &t), 0)) {
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
 		check_drive(&t, 2);
 		rpt_test_free(&t);
 	}
@@ -177,16 +184,13 @@ TEST(jobs_one_entry_each)
 
 TEST(jobs_group_reporting)
 {
-	char dir[] = "/tmp/ssdq-test-numjobs.XXXXXX", path[512];
+	char dir[] = "/tmp/ssdq-test-numjobs.XXXXXX";
 	struct layout l = { .jobs = 3, .group_reporting = 1 };
-	double jb[3];
 	struct rpt_test t;
 
 	if (!CHECK(mkdtemp(dir)))
 		return;
-	write_dir(dir, &l, jb);
-	snprintf(path, sizeof(path), "%s/fill.json", dir);
-	if (CHECK_EQ_INT(rpt_test_load(path, &t), 0)) {
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
 		/* one entry reporting three threads */
 		check_drive(&t, 1);
 		rpt_test_free(&t);
@@ -196,24 +200,20 @@ TEST(jobs_group_reporting)
 
 TEST(jobs_not_mergeable)
 {
-	char dir[] = "/tmp/ssdq-test-numjobs.XXXXXX", path[512];
+	char dir[] = "/tmp/ssdq-test-numjobs.XXXXXX";
 	struct layout l = { .jobs = 3, .missing = 2 };
-	double jb[3];
 	struct rpt_test t;
 
 	if (!CHECK(mkdtemp(dir)))
 		return;
-	write_dir(dir, &l, jb);
-	snprintf(path, sizeof(path), "%s/fill.json", dir);
-	if (CHECK_EQ_INT(rpt_test_load(path, &t), 0)) {
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
 		CHECK(!t.jobs[0].has_fill);
 		CHECK_CONTAINS(t.jobs[0].fill_why, "fill_bw.2.log of job 2 of the group's 3 is missing");
 		rpt_test_free(&t);
 	}
 	l.missing = 0;
 	l.per_job_logs_0 = 1;
-	write_dir(dir, &l, jb);
-	if (CHECK_EQ_INT(rpt_test_load(path, &t), 0)) {
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
 		CHECK(!t.jobs[0].has_fill);
 		CHECK_CONTAINS(t.jobs[0].fill_why, "per_job_logs=0");
 		rpt_test_free(&t);
