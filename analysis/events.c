@@ -35,10 +35,16 @@ static int push(struct rpt_events *e, const struct rpt_event *ev)
 	return 0;
 }
 
-/* One line's object; 0 kept or skipped, -EINVAL bad (error added), -ENOMEM. */
-static int take(struct rpt_jsonl *r, struct json_object *o, const char *job,
-		struct rpt_events *e, struct rpt_diag *d)
+struct events_arg {
+	const char *job;
+	struct rpt_events *e;
+};
+
+/* One line's object: a rpt_jsonl_take_fn. */
+static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rpt_diag *d)
 {
+	const char *job = ((struct events_arg *)arg)->job;
+	struct rpt_events *e = ((struct events_arg *)arg)->e;
 	struct json_object *v;
 	struct rpt_event ev = { .bytes = -1 };
 	const char *name, *jn, *stop;
@@ -91,27 +97,9 @@ static int take(struct rpt_jsonl *r, struct json_object *o, const char *job,
 static int read_all(struct rpt_jsonl *r, const char *job, struct rpt_events *e,
 		    struct rpt_diag *d)
 {
-	struct json_object *o;
-	int ret;
+	struct events_arg a = { job, e };
 
-	while ((ret = rpt_jsonl_next(r, &o, d)) != 0) {
-		if (ret == -EINVAL)
-			continue;
-		if (ret < 0)
-			break;
-		ret = take(r, o, job, e, d);
-		json_object_put(o);
-		if (ret == -ENOMEM)
-			break;
-		if (ret == -EINVAL)
-			r->bad++;
-		ret = 0;
-	}
-	if (ret == -EIO)
-		rpt_diag_add(d, RPT_ERROR, "%s:%lu: read error", r->name, r->line + 1);
-	e->bad_lines = r->bad;
-	rpt_jsonl_close(r);
-	return ret;
+	return rpt_jsonl_each(r, take, &a, &e->bad_lines, d);
 }
 
 int rpt_events_read(const char *path, const char *job, struct rpt_events *e,

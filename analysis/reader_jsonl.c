@@ -140,6 +140,33 @@ int rpt_jsonl_next(struct rpt_jsonl *r, struct json_object **obj, struct rpt_dia
 	return 1;
 }
 
+int rpt_jsonl_each(struct rpt_jsonl *r, rpt_jsonl_take_fn *take, void *arg,
+		   unsigned long *bad, struct rpt_diag *d)
+{
+	struct json_object *o;
+	int ret;
+
+	while ((ret = rpt_jsonl_next(r, &o, d)) != 0) {
+		if (ret == -EINVAL)
+			continue;
+		if (ret < 0)
+			break;
+		ret = take(r, o, arg, d);
+		json_object_put(o);
+		if (ret == -ENOMEM)
+			break;
+		if (ret == -EINVAL)
+			r->bad++;
+		ret = 0;
+	}
+	if (ret == -EIO)
+		rpt_diag_add(d, RPT_ERROR, "%s:%lu: read error", r->name, r->line + 1);
+	if (bad)
+		*bad = r->bad;
+	rpt_jsonl_close(r);
+	return ret;
+}
+
 void rpt_jsonl_close(struct rpt_jsonl *r)
 {
 	if (!r)

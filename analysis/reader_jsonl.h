@@ -68,6 +68,34 @@ int rpt_jsonl_next(struct rpt_jsonl *r, struct json_object **obj, struct rpt_dia
 void rpt_jsonl_close(struct rpt_jsonl *r);
 
 /**
+ * typedef rpt_jsonl_take_fn - What a sidecar's reader does with one line.
+ * @r: the reader (r->where names the line)
+ * @o: the line's object
+ * @arg: the reader's own
+ * @d: messages
+ *
+ * Return: 0 kept or skipped, -EINVAL a bad line (its error added to @d),
+ * -ENOMEM to stop.
+ */
+typedef int rpt_jsonl_take_fn(struct rpt_jsonl *r, struct json_object *o, void *arg,
+			      struct rpt_diag *d);
+
+/**
+ * rpt_jsonl_each() - Hand every line's object to @take, then close @r.
+ * Lines that are not JSON objects and lines @take finds bad are counted in
+ * r->bad (after the call: @bad) and skipped.
+ * @r: an open reader
+ * @take: see rpt_jsonl_take_fn
+ * @arg: passed to @take
+ * @bad: bad lines, on return; may be NULL
+ * @d: messages
+ *
+ * Return: 0, -ENOMEM, or -EIO after a read error (reported in @d).
+ */
+int rpt_jsonl_each(struct rpt_jsonl *r, rpt_jsonl_take_fn *take, void *arg,
+		   unsigned long *bad, struct rpt_diag *d);
+
+/**
  * rpt_jsonl_num() - A finite number member, negative allowed (temperatures).
  * @obj: object
  * @key: member

@@ -17,9 +17,10 @@ static int push(struct rpt_smart *s, const struct rpt_smart_sample *x)
 	return 0;
 }
 
-static int take(struct rpt_jsonl *r, struct json_object *o, struct rpt_smart *s,
-		struct rpt_diag *d)
+/* One line's object: a rpt_jsonl_take_fn. */
+static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rpt_diag *d)
 {
+	struct rpt_smart *s = arg;
 	static const char *const keys[6] = {
 		"composite_temp_c", "critical_warning", "thermal_mgmt_t1_transitions",
 		"thermal_mgmt_t2_transitions", "thermal_mgmt_t1_time_s",
@@ -50,30 +51,6 @@ static int take(struct rpt_jsonl *r, struct json_object *o, struct rpt_smart *s,
 	return push(s, &x);
 }
 
-static int read_all(struct rpt_jsonl *r, struct rpt_smart *s, struct rpt_diag *d)
-{
-	struct json_object *o;
-	int ret;
-
-	while ((ret = rpt_jsonl_next(r, &o, d)) != 0) {
-		if (ret == -EINVAL)
-			continue;
-		if (ret < 0)
-			break;
-		ret = take(r, o, s, d);
-		json_object_put(o);
-		if (ret == -ENOMEM)
-			break;
-		if (ret == -EINVAL)
-			r->bad++;
-		ret = 0;
-	}
-	if (ret == -EIO)
-		rpt_diag_add(d, RPT_ERROR, "%s:%lu: read error", r->name, r->line + 1);
-	rpt_jsonl_close(r);
-	return ret;
-}
-
 int rpt_smart_read(const char *path, struct rpt_smart *s, struct rpt_diag *d)
 {
 	struct rpt_jsonl r;
@@ -81,7 +58,7 @@ int rpt_smart_read(const char *path, struct rpt_smart *s, struct rpt_diag *d)
 
 	memset(s, 0, sizeof(*s));
 	ret = rpt_jsonl_open(&r, path, d);
-	return ret ? ret : read_all(&r, s, d);
+	return ret ? ret : rpt_jsonl_each(&r, take, s, NULL, d);
 }
 
 int rpt_smart_read_mem(const char *name, const char *data, size_t len,
@@ -92,7 +69,7 @@ int rpt_smart_read_mem(const char *name, const char *data, size_t len,
 
 	memset(s, 0, sizeof(*s));
 	ret = rpt_jsonl_open_mem(&r, name, data, len);
-	return ret ? ret : read_all(&r, s, d);
+	return ret ? ret : rpt_jsonl_each(&r, take, s, NULL, d);
 }
 
 void rpt_smart_free(struct rpt_smart *s)

@@ -44,6 +44,50 @@ void rpt_svg_put_label(FILE *out, const char *s, size_t max)
 	rpt_put_html(out, buf);
 }
 
+/* The <svg> element's start, @height pixels high. */
+static void svg_open(FILE *out, const char *aria, size_t height)
+{
+	fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"", out);
+	rpt_put_html(out, aria);
+	fprintf(out, "\" width=\"%d\" height=\"%zu\">\n", RPT_SVG_W, height);
+}
+
+/* Horizontal grid lines with their values, every @step up to @max. */
+static void y_grid(FILE *out, int x0, int y0, int pw, int ph, double max, double step)
+{
+	double v;
+
+	for (v = 0; v <= max + step / 2; v += step) {
+		double py = y0 + ph - v / max * ph;
+
+		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.10g</text>\n",
+			x0, py, x0 + pw, py, x0 - 5, py + 4, v);
+	}
+}
+
+/* The axes' names: @xname under the plot, @yname turned along its left. */
+static void axis_names(FILE *out, int x0, int y0, int pw, int ph, const char *xname,
+		       const char *yname)
+{
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", x0 + pw / 2, y0 + ph + 32);
+	rpt_put_html(out, xname);
+	fprintf(out, "</text><text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">",
+		y0 + ph / 2, y0 + ph / 2);
+	rpt_put_html(out, yname);
+	fputs("</text>\n", out);
+}
+
+/* Legend entry @i (three a row from @legend_y) in colour @i. */
+static void legend(FILE *out, int x0, int legend_y, size_t i, const char *name)
+{
+	fprintf(out, "<rect x=\"%zu\" y=\"%zu\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+		"<text x=\"%zu\" y=\"%zu\">", x0 + (i % 3) * 230, legend_y + (i / 3) * 18 - 10,
+		rpt_svg_color(i), x0 + (i % 3) * 230 + 16, legend_y + (i / 3) * 18);
+	rpt_svg_put_label(out, name, 30);
+	fputs("</text>\n", out);
+}
+
 void rpt_svg_bars(FILE *out, const char *aria, const char *unit,
 		  const struct rpt_bar *b, size_t n, int prec)
 {
@@ -60,9 +104,7 @@ void rpt_svg_bars(FILE *out, const char *aria, const char *unit,
 		max = 1;
 	step = rpt_svg_nice_step(max, 5);
 	max = ceil(max / step) * step;
-	fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"", out);
-	rpt_put_html(out, aria);
-	fprintf(out, "\" width=\"%d\" height=\"%zu\">\n", RPT_SVG_W, n * (BAR + 6) + 40);
+	svg_open(out, aria, n * (BAR + 6) + 40);
 	for (x = 0; x <= max + step / 2; x += step) {
 		double px = LEFT + x / max * pw;
 
@@ -102,7 +144,7 @@ void rpt_svg_lines(FILE *out, const char *aria, const char *xname,
 		   const struct rpt_line *s, size_t ns)
 {
 	const int x0 = 70, y0 = 20, pw = RPT_SVG_W - 90, ph = 240;
-	double max = 0, step, v;
+	double max = 0, step;
 	size_t i, k;
 	int legend_y = y0 + ph + 50;
 
@@ -116,16 +158,8 @@ void rpt_svg_lines(FILE *out, const char *aria, const char *xname,
 		max = 1;
 	step = rpt_svg_nice_step(max, 5);
 	max = ceil(max * 1.05 / step) * step;
-	fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"", out);
-	rpt_put_html(out, aria);
-	fprintf(out, "\" width=\"%d\" height=\"%zu\">\n", RPT_SVG_W, legend_y + 18 * ((ns + 2) / 3));
-	for (v = 0; v <= max + step / 2; v += step) {
-		double py = y0 + ph - v / max * ph;
-
-		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
-			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.10g</text>\n",
-			x0, py, x0 + pw, py, x0 - 5, py + 4, v);
-	}
+	svg_open(out, aria, legend_y + 18 * ((ns + 2) / 3));
+	y_grid(out, x0, y0, pw, ph, max, step);
 	for (i = 0; i < nx; i++) {
 		double px = x0 + (nx > 1 ? (double)i / (nx - 1) * pw : pw / 2.0);
 
@@ -135,12 +169,7 @@ void rpt_svg_lines(FILE *out, const char *aria, const char *xname,
 		rpt_put_html(out, xl[i]);
 		fputs("</text>\n", out);
 	}
-	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", x0 + pw / 2, y0 + ph + 32);
-	rpt_put_html(out, xname);
-	fprintf(out, "</text><text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">",
-		y0 + ph / 2, y0 + ph / 2);
-	rpt_put_html(out, yname);
-	fputs("</text>\n", out);
+	axis_names(out, x0, y0, pw, ph, xname, yname);
 	for (k = 0; k < ns; k++) {
 		const char *c = rpt_svg_color(k);
 		bool open = false;
@@ -175,11 +204,7 @@ void rpt_svg_lines(FILE *out, const char *aria, const char *xname,
 			rpt_put_html(out, xl[i]);
 			fprintf(out, ": %.4g</title></circle>\n", s[k].y[i]);
 		}
-		fprintf(out, "<rect x=\"%zu\" y=\"%zu\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-			"<text x=\"%zu\" y=\"%zu\">", x0 + (k % 3) * 230, legend_y + (k / 3) * 18 - 10,
-			c, x0 + (k % 3) * 230 + 16, legend_y + (k / 3) * 18);
-		rpt_svg_put_label(out, s[k].name, 30);
-		fputs("</text>\n", out);
+		legend(out, x0, legend_y, k, s[k].name);
 	}
 	fputs("</svg>\n", out);
 }
@@ -202,16 +227,8 @@ void rpt_svg_scatter(FILE *out, const char *aria, const char *xname, const char 
 	ys = rpt_svg_nice_step(ymax, 5);
 	xmax = ceil(xmax * 1.02 / xs) * xs;
 	ymax = ceil(ymax * 1.05 / ys) * ys;
-	fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"", out);
-	rpt_put_html(out, aria);
-	fprintf(out, "\" width=\"%d\" height=\"%zu\">\n", RPT_SVG_W, legend_y + 18 * ((ng + 2) / 3));
-	for (v = 0; v <= ymax + ys / 2; v += ys) {
-		double py = y0 + ph - v / ymax * ph;
-
-		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
-			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.10g</text>\n",
-			x0, py, x0 + pw, py, x0 - 5, py + 4, v);
-	}
+	svg_open(out, aria, legend_y + 18 * ((ng + 2) / 3));
+	y_grid(out, x0, y0, pw, ph, ymax, ys);
 	for (v = 0; v <= xmax + xs / 2; v += xs) {
 		double px = x0 + v / xmax * pw;
 
@@ -219,24 +236,14 @@ void rpt_svg_scatter(FILE *out, const char *aria, const char *xname, const char 
 			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.10g</text>\n",
 			px, y0, px, y0 + ph, px, y0 + ph + 15, v);
 	}
-	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", x0 + pw / 2, y0 + ph + 32);
-	rpt_put_html(out, xname);
-	fprintf(out, "</text><text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">",
-		y0 + ph / 2, y0 + ph / 2);
-	rpt_put_html(out, yname);
-	fputs("</text>\n", out);
+	axis_names(out, x0, y0, pw, ph, xname, yname);
 	for (i = 0; i < n; i++) {
 		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" fill-opacity=\"0.8\"><title>",
 			x0 + p[i].x / xmax * pw, y0 + ph - p[i].y / ymax * ph, rpt_svg_color(p[i].group));
 		rpt_put_html(out, p[i].label);
 		fprintf(out, ": %.4g, %.4g</title></circle>\n", p[i].x, p[i].y);
 	}
-	for (i = 0; i < ng; i++) {
-		fprintf(out, "<rect x=\"%zu\" y=\"%zu\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-			"<text x=\"%zu\" y=\"%zu\">", x0 + (i % 3) * 230, legend_y + (i / 3) * 18 - 10,
-			rpt_svg_color(i), x0 + (i % 3) * 230 + 16, legend_y + (i / 3) * 18);
-		rpt_svg_put_label(out, groups[i], 30);
-		fputs("</text>\n", out);
-	}
+	for (i = 0; i < ng; i++)
+		legend(out, x0, legend_y, i, groups[i]);
 	fputs("</svg>\n", out);
 }

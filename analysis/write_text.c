@@ -17,6 +17,16 @@ static void cell(FILE *out, int width, int prec, const struct rpt_fig *f)
 		fprintf(out, " %*s", width, "-");
 }
 
+/* "@pre VALUE @unit", or "@pre - @unit (why)" for a null figure. */
+static void value(FILE *out, const char *pre, int prec, const char *unit,
+		  const struct rpt_fig *f)
+{
+	if (f->ok)
+		fprintf(out, "%s%.*f %s", pre, prec, f->v, unit);
+	else
+		fprintf(out, "%s- %s (%s)", pre, unit, f->why);
+}
+
 static void fill_line(FILE *out, const char *label, const struct rpt_fig *f,
 		      const char *unit, const struct rpt_fig *same)
 {
@@ -58,15 +68,12 @@ static void bursts(FILE *out, const struct rpt_bursts *b)
 {
 	size_t i;
 
-	fprintf(out, "  bursts: %zu, %.1f MB in all; score", b->n, b->bytes / 1e6);
+	fprintf(out, "  bursts: %zu, %.1f MB in all;", b->n, b->bytes / 1e6);
+	value(out, " score ", 1, "MB/s", &b->score_mbps);
 	if (b->score_mbps.ok)
-		fprintf(out, " %.1f MB/s (bytes / time bursting)", b->score_mbps.v);
-	else
-		fprintf(out, " - (%s)", b->score_mbps.why);
-	if (b->duty_pct.ok)
-		fprintf(out, ", duty cycle %.1f %%\n", b->duty_pct.v);
-	else
-		fprintf(out, ", duty cycle - (%s)\n", b->duty_pct.why);
+		fputs(" (bytes / time bursting)", out);
+	value(out, ", duty cycle ", 1, "%", &b->duty_pct);
+	fputc('\n', out);
 	fputs("    MB/s per burst:", out);
 	for (i = 0; i < b->n; i++) {
 		fputs(i % 12 ? "" : "\n     ", out);
@@ -172,18 +179,10 @@ static void series_text(FILE *out, const struct rpt_test *t, const struct rpt_se
 	if (s->kind != RPT_SERIES_QD)
 		return;
 	fputs("  score (mean of QD1, QD2, QD4):", out);
-	if (s->score_mbps.ok)
-		fprintf(out, " %.1f MB/s", s->score_mbps.v);
-	else
-		fprintf(out, " - MB/s (%s)", s->score_mbps.why);
-	if (s->power_w.ok)
-		fprintf(out, ", %.2f W", s->power_w.v);
-	else
-		fprintf(out, ", - W (%s)", s->power_w.why);
-	if (s->efficiency.ok)
-		fprintf(out, ", %.1f MB/s/W\n", s->efficiency.v);
-	else
-		fprintf(out, ", - MB/s/W (%s)\n", s->efficiency.why);
+	value(out, " ", 1, "MB/s", &s->score_mbps);
+	value(out, ", ", 2, "W", &s->power_w);
+	value(out, ", ", 1, "MB/s/W", &s->efficiency);
+	fputc('\n', out);
 }
 
 /* Variants side by side: clean, fragmented and full-drive runs. */
