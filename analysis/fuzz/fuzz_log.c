@@ -2,10 +2,13 @@
 /*
  * libFuzzer target: log reader, fill curve (averaged and per-I/O logs, a
  * scaled model drive, the first interval put back) and SLC analysis, power
- * window.
+ * window. Every sample read (the fast path where 128 bytes follow) must be
+ * what the general parser makes of its line read alone.
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "../fill.h"
 #include "../power.h"
@@ -13,6 +16,20 @@
 #include "../slc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The line(s) at @p read alone, under 128 bytes: the general parser. */
+static void same_alone(const uint8_t *p, size_t len, const struct rpt_log_sample *s)
+{
+	struct rpt_log_reader r;
+	struct rpt_log_sample a;
+
+	if (len >= 128)
+		return;
+	rpt_log_open_mem(&r, "alone.log", (const char *)p, len);
+	if (rpt_log_next(&r, &a) != 1 || a.t_ms != s->t_ms || a.value != s->value ||
+	    a.ddir != s->ddir || a.bs != s->bs || a.nfields != s->nfields)
+		abort();
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -28,9 +45,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (mode & 2)
 		rpt_fill_set_scale(&c, 1000);
 	rpt_log_open_mem(&r, "fuzz.log", (const char *)data, size);
-	while (rpt_log_next(&r, &s) == 1)
+	for (size_t at = 0; rpt_log_next(&r, &s) == 1; at = r.pos) {
+		same_alone(data + at, r.pos - at, &s);
 		if (s.ddir == 1 && rpt_fill_add_sample(&c, &s))
 			break;
+	}
 	rpt_fill_finish(&c);
 	if (c.started && c.bytes > 0 && c.bytes < 1e12 && mode == 2)
 		rpt_fill_prepend(&c, c.bytes / 3, c.ms / 7 + 1);
