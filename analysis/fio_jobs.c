@@ -151,7 +151,7 @@ int rpt_fio_run_parse(struct json_object *root, const char *file,
 	n = json_object_array_length(jobs);
 	for (i = 0; i < n; i++) {
 		struct json_object *j = json_object_array_get_idx(jobs, i);
-		struct rpt_fio_entry e = { .obj = j };
+		struct rpt_fio_entry e = { .obj = j, .index = i };
 		struct rpt_fio_group *g;
 		const char *name = NULL;
 		double gid = 0;

@@ -10,6 +10,8 @@
 
 #include "diag.h"
 
+struct rpt_status;
+
 /*
  * The jobs of one fio JSON document, in report groups. A group is fio's
  * groupid: the jobs of a group ran together, so their bytes add up and their
@@ -23,6 +25,7 @@ struct rpt_fio_entry {
 	const char *jobname;
 	unsigned int thread;	/* fio thread number for log names, 0 unknown */
 	unsigned int nthreads;	/* threads this entry reports (group_reporting) */
+	size_t index;		/* in the "jobs" (or "client_stats") array */
 };
 
 struct rpt_fio_group {
@@ -39,6 +42,9 @@ struct rpt_fio_run {
 	bool client_server;
 	struct rpt_fio_group *g;
 	size_t ng;
+	/* --status-interval snapshots of the file, NULL if one document; set
+	 * by the caller, borrowed */
+	const struct rpt_status *status;
 };
 
 /**

@@ -14,6 +14,7 @@
 #include "reader_json.h"
 #include "reader_log.h"
 #include "smart.h"
+#include "status.h"
 
 static const char *const ddir_name[] = { "read", "write", "trim" };
 
@@ -832,6 +833,58 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 	return ret;
 }
 
+/*
+ * A sequential write without a bw log, in a file of --status-interval
+ * snapshots: the fill from the snapshots' bytes over the group's write
+ * runtime (status.h), coarser than a log (one point per snapshot). The window for power, when no other: the snapshots'
+ * span, unix ms. Return: 0 or -ENOMEM; @err and w->why when there is no
+ * curve.
+ */
+static int status_fill(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		       const struct rpt_device *dev, struct rpt_fill_curve *fc,
+		       struct window *w, int *err)
+{
+	char why[RPT_WHY_LEN];
+	size_t *idx, i;
+	int ret;
+
+	idx = malloc(g->n * sizeof(*idx));
+	if (!idx)
+		return -ENOMEM;
+	for (i = 0; i < g->n; i++)
+		idx[i] = g->e[i].index;
+	ret = rpt_status_fill(run->status, idx, g->n, fc, why, sizeof(why));
+	free(idx);
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret) {
+		if (!w->why[0])
+			snprintf(w->why, sizeof(w->why), "no bw log");
+		why_cat(w->why, sizeof(w->why), w->why, ", and ");
+		why_cat(w->why, sizeof(w->why), w->why,
+			ret == -ERANGE ? "the snapshots add up to more than 200 TB" : why);
+		*err = ret;
+		return 0;
+	}
+	/* a scaled model: the curve in full-drive units */
+	if (dev && dev->scale > 1) {
+		for (i = 0; i < fc->n; i++) {
+			fc->b[i] *= dev->scale;
+			fc->t[i] *= dev->scale;
+		}
+		fc->bytes *= dev->scale;
+		fc->ms *= dev->scale;
+		fc->scale = dev->scale;
+	}
+	if (!w->ok && fc->t_first > 0) {
+		w->t0 = fc->t_first;
+		w->t1 = fc->t_last;
+		w->ok = true;
+		w->why[0] = '\0';
+	}
+	return 0;
+}
+
 static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		const char *dir, const struct rpt_device *dev, struct rpt_job *j,
 		struct rpt_diag *d)
@@ -895,11 +948,21 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		}
 		if (ret)
 			goto out;
+	} else if (seqw && run->status) {
+		ret = status_fill(run, g, dev, &fc, &w, &err);
+		if (ret)
+			goto out;
+	}
+	if (bw || (seqw && run->status)) {
 		if (seqw && err)
 			why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
 		else if (seqw) {
 			ret = rpt_slc_analyse(&fc, &j->fill);
 			j->has_fill = !ret;
+			if (j->has_fill && !bw)
+				snprintf(j->fill.source, sizeof(j->fill.source),
+					 "%u --status-interval snapshots about %.0f ms apart (no bw log)",
+					 run->status->docs, fc.avg_msec);
 			if (fc.backwards)
 				rpt_diag_add(&j->notes, RPT_WARN,
 					     "%s: %lu samples went back in time and were skipped",

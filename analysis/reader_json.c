@@ -50,6 +50,13 @@ int rpt_json_parse(const char *name, const char *text, size_t len,
 		   struct json_object **root, unsigned int *ndocs,
 		   struct rpt_diag *d)
 {
+	return rpt_json_parse_each(name, text, len, NULL, NULL, root, ndocs, d);
+}
+
+int rpt_json_parse_each(const char *name, const char *text, size_t len,
+			rpt_json_doc_fn *each, void *arg, struct json_object **root,
+			unsigned int *ndocs, struct rpt_diag *d)
+{
 	struct json_tokener *tok;
 	struct json_object *last = NULL;
 	unsigned int docs = 0;
@@ -94,6 +101,8 @@ int rpt_json_parse(const char *name, const char *text, size_t len,
 			json_object_put(last);
 			last = obj;
 			docs++;
+			if (each && (ret = each(obj, arg)))
+				break;
 			continue;
 		}
 		if (jerr == json_tokener_continue) {
@@ -138,6 +147,13 @@ int rpt_json_parse(const char *name, const char *text, size_t len,
 int rpt_json_load(const char *path, struct json_object **root,
 		  unsigned int *ndocs, struct rpt_diag *d)
 {
+	return rpt_json_load_each(path, NULL, NULL, root, ndocs, d);
+}
+
+int rpt_json_load_each(const char *path, rpt_json_doc_fn *each, void *arg,
+		       struct json_object **root, unsigned int *ndocs,
+		       struct rpt_diag *d)
+{
 	struct stat st;
 	size_t got = 0;
 	char *text;
@@ -178,7 +194,7 @@ int rpt_json_load(const char *path, struct json_object **root,
 		got += n;
 	}
 	close(fd);
-	ret = rpt_json_parse(path, text, got, root, ndocs, d);
+	ret = rpt_json_parse_each(path, text, got, each, arg, root, ndocs, d);
 	free(text);
 	return ret;
 }

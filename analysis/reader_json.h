@@ -19,6 +19,17 @@
  */
 
 /**
+ * typedef rpt_json_doc_fn - Called for every complete document in turn,
+ * before the next is parsed (the last included), e.g. for the snapshots of
+ * --status-interval (status.h).
+ * @doc: the document, an object; borrowed
+ * @arg: the caller's
+ *
+ * Return: 0, or -ENOMEM to stop parsing.
+ */
+typedef int rpt_json_doc_fn(struct json_object *doc, void *arg);
+
+/**
  * rpt_json_parse() - Parse fio output held in memory.
  * @name: file name for messages
  * @text: the bytes (need not be NUL-terminated)
@@ -36,6 +47,24 @@ int rpt_json_parse(const char *name, const char *text, size_t len,
 		   struct rpt_diag *d);
 
 /**
+ * rpt_json_parse_each() - rpt_json_parse() that also hands every complete
+ * document to @each (NULL: none).
+ * @name: as rpt_json_parse()
+ * @text: as rpt_json_parse()
+ * @len: as rpt_json_parse()
+ * @each: called per document
+ * @arg: passed to @each
+ * @root: as rpt_json_parse()
+ * @ndocs: as rpt_json_parse()
+ * @d: as rpt_json_parse()
+ *
+ * Return: as rpt_json_parse(), or -ENOMEM from @each.
+ */
+int rpt_json_parse_each(const char *name, const char *text, size_t len,
+			rpt_json_doc_fn *each, void *arg, struct json_object **root,
+			unsigned int *ndocs, struct rpt_diag *d);
+
+/**
  * rpt_json_load() - Read a file and parse it with rpt_json_parse().
  * @path: the file
  * @root: as rpt_json_parse()
@@ -47,6 +76,21 @@ int rpt_json_parse(const char *name, const char *text, size_t len,
  */
 int rpt_json_load(const char *path, struct json_object **root,
 		  unsigned int *ndocs, struct rpt_diag *d);
+
+/**
+ * rpt_json_load_each() - rpt_json_load() with rpt_json_parse_each()'s @each.
+ * @path: as rpt_json_load()
+ * @each: called per document, may be NULL
+ * @arg: passed to @each
+ * @root: as rpt_json_load()
+ * @ndocs: as rpt_json_load()
+ * @d: as rpt_json_load()
+ *
+ * Return: as rpt_json_load(), or -ENOMEM from @each.
+ */
+int rpt_json_load_each(const char *path, rpt_json_doc_fn *each, void *arg,
+		       struct json_object **root, unsigned int *ndocs,
+		       struct rpt_diag *d);
 
 /*
  * Typed access with JSON paths in messages. Each returns 1 when the member

@@ -11,6 +11,7 @@
 #include "reader_json.h"
 #include "report.h"
 #include "series.h"
+#include "status.h"
 
 static char *test_name(const char *path)
 {
@@ -44,6 +45,7 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 {
 	struct json_object *root = NULL;
 	struct rpt_fio_run run = { 0 };
+	struct rpt_status st = { 0 };
 	char *copy, *dir;
 	size_t i;
 	int ret;
@@ -63,7 +65,7 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 		ret = rpt_device_load(dir, &t->dev, &t->diag) == -ENOMEM ? -ENOMEM : 0;
 	if (ret)
 		goto out;
-	ret = rpt_json_load(path, &root, &t->ndocs, &t->diag);
+	ret = rpt_json_load_each(path, rpt_status_add, &st, &root, &t->ndocs, &t->diag);
 	if (ret)
 		goto out;
 	if (is_device_json(root)) {
@@ -76,6 +78,7 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 	ret = rpt_fio_run_parse(root, path, &run, &t->diag);
 	if (ret == -ENOMEM)
 		goto out;
+	run.status = t->ndocs > 1 ? &st : NULL;
 	t->jobs = calloc(run.ng ? run.ng : 1, sizeof(*t->jobs));
 	if (!t->jobs) {
 		ret = -ENOMEM;
@@ -97,6 +100,7 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 		rpt_diag_add(&t->diag, RPT_WARN, "%s: fio reported no jobs", path);
 out:
 	rpt_fio_run_free(&run);
+	rpt_status_free(&st);
 	json_object_put(root);
 	free(copy);
 	return ret;

@@ -64,6 +64,9 @@ struct rpt_fill {
 	char throttle_why[RPT_WHY_LEN];
 	struct rpt_fill_temp *temp;
 	size_t ntemp;
+	/* where the curve came from, set by the caller: "" for the job's bw
+	 * log(s), else e.g. the --status-interval snapshots */
+	char source[RPT_WHY_LEN];
 };
 
 /**

@@ -568,7 +568,13 @@ static void test_table(FILE *out, const struct rpt_test *t)
 		if (!j->has_fill)
 			continue;
 		fill_chart(out, t, j);
-		fprintf(out, "<p>%.2f GB written. SLC cache: ", j->fill.gb_written);
+		fprintf(out, "<p>%.2f GB written", j->fill.gb_written);
+		if (j->fill.source[0]) {
+			fputs(" (from ", out);
+			rpt_put_html(out, j->fill.source);
+			fputc(')', out);
+		}
+		fputs(". SLC cache: ", out);
 		if (j->fill.slc_cache_gb.ok) {
 			fprintf(out, "%.1f GB at %.0f MB/s", j->fill.slc_cache_gb.v,
 				j->fill.in_cache_mbps.v);

@@ -90,6 +90,8 @@ static void fill(FILE *out, const struct rpt_fill *f)
 	num(out, f->scale);
 	fprintf(out, ",\n%s\"gb_written\": ", ind);
 	num(out, f->gb_written);
+	fprintf(out, ",\n%s\"source\": ", ind);
+	rpt_put_json_str(out, f->source[0] ? f->source : "bw log");
 	for (i = 0; i < 6; i++)
 		fig(out, ind, keys[i], figs[i]);
 	fprintf(out, ",\n%s\"throttle\": ", ind);

@@ -46,6 +46,8 @@ static void fill(FILE *out, const struct rpt_fill *f)
 	if (f->scale > 1)
 		fprintf(out, " (model scaled 1/%.10g: GB of the full drive, bytes x %.10g; speeds as measured)",
 			f->scale, f->scale);
+	if (f->source[0])
+		fprintf(out, "; from %s", f->source);
 	fputc('\n', out);
 	fill_line(out, "SLC cache", &f->slc_cache_gb, "GB", &f->slc_cache_gb);
 	fill_line(out, "in-cache", &f->in_cache_mbps, "MB/s", &f->slc_cache_gb);

@@ -129,6 +129,28 @@ assert abs(f["overall_mbps"] - 600) <= 0.1 * 600, f["overall_mbps"]
 ' "$TMP/nj.json"
 cat "$T_OUT"
 
+# No bw log, but --status-interval snapshots (every 20 ms: 59 GB of the full
+# drive apart in the cache at scale 1000): the fill from the snapshots, coarse.
+mkdir -p "$TMP/si"
+(cd "$TMP/si" && fio --name=fill --ioengine=external:"$SO" --ssdq_model=tlc-dramless-1tb \
+	--ssdq_model_scale=1000 --filename="$TMP/si/drive" --ssdq_erase=auto \
+	--rw=write --bs=1m --iodepth=2 --size=100% --status-interval=20ms \
+	--output-format=json --output=fill.json >fio.out 2>&1)
+"$R" --format json "$TMP/si" >"$TMP/si.json" 2>/dev/null
+expect_rc 0 "status-interval snapshots, no bw log: a coarse fill of tlc-dramless-1tb (cache 88 GB within 15 %)" python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))["tests"][0]
+f = t["jobs"][0]["fill"]
+print("%d documents; %s: cache %.1f GB, %.2f GB, overall %.0f MB/s"
+      % (t["documents"], f["source"], f["slc_cache_gb"], f["gb_written"], f["overall_mbps"]))
+assert t["documents"] >= 20, t["documents"]
+assert "--status-interval snapshots" in f["source"], f["source"]
+assert abs(f["gb_written"] - 999.292928) < 0.01, f["gb_written"]
+assert abs(f["slc_cache_gb"] - 88) <= 0.15 * 88, f["slc_cache_gb"]
+assert abs(f["overall_mbps"] - 600) <= 0.1 * 600, f["overall_mbps"]
+' "$TMP/si.json"
+cat "$T_OUT"
+
 # fio's averaged bw log as the brief's example writes it (10 ms): its first
 # sample covers the job's first helper-thread tick (up to 250 ms, a hundred GB
 # and more of the full drive here), which the report puts back from the

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A drive filled by several fio jobs at once (numjobs): each job's bw log
- * shows its share of the drive's speed, and the fill figures are the drive's,
- * from the sum of the logs. Synthetic results directories with a known drive
- * (cache, speeds), jobs started a little apart with their own log phases, as
- * one entry per job and as one entry with group_reporting; then the cases that
- * cannot be merged, each with its reason. And rpt_fill_merge() on its own.
+ * Fills from other sources than one job's bw log. A drive filled by several
+ * fio jobs at once (numjobs): each job's bw log shows its share of the
+ * drive's speed, and the fill figures are the drive's, from the sum of the
+ * logs. Synthetic results directories with a known drive (cache, speeds),
+ * jobs started a little apart with their own log phases, as one entry per job
+ * and as one entry with group_reporting; then the cases that cannot be
+ * merged, each with its reason. And rpt_fill_merge() on its own. Then a fill
+ * with no bw log in a --status-interval file: the curve from the snapshots.
  */
 #include <errno.h>
 #include <math.h>
@@ -17,7 +19,9 @@
 #include "harness.h"
 
 #include "../../analysis/fill.h"
+#include "../../analysis/reader_json.h"
 #include "../../analysis/report.h"
+#include "../../analysis/status.h"
 
 #define T0_MS	1795990000000.0	/* unix ms */
 
@@ -57,7 +61,33 @@ struct layout {
 	int group_reporting;
 	int per_job_logs_0;
 	int missing;		/* thread whose log is left out, 0 none */
+	int status_ms;		/* --status-interval snapshots this far apart, 0 none */
+	int no_bw_log;
 };
+
+/* One fio JSON document of the run at @stamp (unix ms), @runtime ms in. */
+static void write_doc(FILE *f, const struct layout *l, double stamp, double runtime,
+		      const double *job_bytes)
+{
+	int k;
+
+	fprintf(f, "{\"fio version\": \"fio-3.33\", \"timestamp_ms\": %.0f, \"jobs\": [", stamp);
+	for (k = 0; k < (l->group_reporting ? 1 : l->jobs); k++) {
+		double b = l->group_reporting ? TOTAL_B : job_bytes[k];
+
+		fprintf(f, "%s{\"jobname\": \"fill\", \"groupid\": 0, \"job options\": {"
+			"\"rw\": \"write\", \"bs\": \"1M\", \"numjobs\": \"%d\", %s%s%s"
+			"\"log_avg_msec\": \"500\", \"log_unix_epoch\": \"1\"},"
+			" \"read\": {\"io_bytes\": 0, \"total_ios\": 0, \"runtime\": 0},"
+			" \"write\": {\"io_bytes\": %.0f, \"total_ios\": %.0f, \"runtime\": %.0f}}",
+			k ? ", " : "", l->jobs,
+			l->group_reporting ? "\"group_reporting\": \"1\", " : "",
+			l->per_job_logs_0 ? "\"per_job_logs\": \"0\", " : "",
+			l->no_bw_log ? "" : "\"write_bw_log\": \"fill\", ",
+			b, b / 1048576, runtime);
+	}
+	fprintf(f, "]}\n");
+}
 
 /*
  * Job k (0-based) starts 37 k ms after the first and gets a 1/jobs share of
@@ -71,7 +101,7 @@ static void write_dir(const char *dir, const struct layout *l)
 	FILE *f;
 	int k;
 
-	for (k = 0; k < l->jobs; k++) {
+	for (k = 0; k < l->jobs && !l->no_bw_log; k++) {
 		double start = 37.0 * k, t, b0 = 0;
 
 		snprintf(path, sizeof(path), "%s/fill_bw.%d.log", dir, k + 1);
@@ -95,21 +125,21 @@ static void write_dir(const char *dir, const struct layout *l)
 	}
 	snprintf(path, sizeof(path), "%s/fill.json", dir);
 	f = fopen(path, "w");
-	fprintf(f, "{\"fio version\": \"fio-3.33\", \"jobs\": [");
-	for (k = 0; k < (l->group_reporting ? 1 : l->jobs); k++) {
-		double b = l->group_reporting ? TOTAL_B : job_bytes[k];
+	if (l->status_ms) {
+		double ts, end = drive_seconds() * 1000;
 
-		fprintf(f, "%s{\"jobname\": \"fill\", \"groupid\": 0, \"job options\": {"
-			"\"rw\": \"write\", \"bs\": \"1M\", \"numjobs\": \"%d\", %s%s"
-			"\"write_bw_log\": \"fill\", \"log_avg_msec\": \"500\", \"log_unix_epoch\": \"1\"},"
-			" \"read\": {\"io_bytes\": 0, \"total_ios\": 0, \"runtime\": 0},"
-			" \"write\": {\"io_bytes\": %.0f, \"total_ios\": %.0f, \"runtime\": %.0f}}",
-			k ? ", " : "", l->jobs,
-			l->group_reporting ? "\"group_reporting\": \"1\", " : "",
-			l->per_job_logs_0 ? "\"per_job_logs\": \"0\", " : "",
-			b, b / 1048576, drive_seconds() * 1000);
+		/* fio's snapshots: bytes and write runtime so far, cumulative */
+		for (ts = l->status_ms; ts < end + l->status_ms; ts += l->status_ms) {
+			double at = fmin(ts, end);
+
+			for (k = 0; k < l->jobs; k++)
+				job_bytes[k] = drive_bytes_at(at / 1000) / l->jobs;
+			write_doc(f, l, T0_MS + at, at, job_bytes);
+		}
 	}
-	fprintf(f, "]}\n");
+	for (k = 0; k < l->jobs && l->no_bw_log; k++)
+		job_bytes[k] = TOTAL_B / l->jobs;
+	write_doc(f, l, T0_MS + drive_seconds() * 1000, drive_seconds() * 1000, job_bytes);
 	fclose(f);
 }
 
@@ -258,8 +288,81 @@ TEST(merge_curves)
 	rpt_fill_free(&bad);
 }
 
+TEST(status_interval_snapshots)
+{
+	char dir[] = "/tmp/ssdq-test-status.XXXXXX";
+	struct layout l = { .jobs = 1, .status_ms = 1000, .no_bw_log = 1 };
+	struct rpt_test t;
+
+	if (!CHECK(mkdtemp(dir)))
+		return;
+	/* one job, a snapshot a second: 3 GB apart in the cache */
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
+		check_drive(&t, 1);
+		CHECK_CONTAINS(t.jobs[0].fill.source, "--status-interval snapshots about 1000 ms apart");
+		CHECK_EQ_INT(t.ndocs, 160);
+		rpt_test_free(&t);
+	}
+	/* two jobs' snapshots summed */
+	l.jobs = 2;
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
+		check_drive(&t, 2);
+		rpt_test_free(&t);
+	}
+	/* a bw log beside the snapshots wins */
+	l.jobs = 1;
+	l.no_bw_log = 0;
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
+		check_drive(&t, 1);
+		CHECK_STREQ(t.jobs[0].fill.source, "");
+		rpt_test_free(&t);
+	}
+	/* too few snapshots, and one document alone: no fill, and why */
+	l.no_bw_log = 1;
+	l.status_ms = 60000;
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
+		CHECK(!t.jobs[0].has_fill);
+		CHECK_CONTAINS(t.jobs[0].fill_why, "no bw log (write_bw_log), and 3 --status-interval snapshots with bytes written: too few");
+		rpt_test_free(&t);
+	}
+	l.status_ms = 0;
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
+		CHECK(!t.jobs[0].has_fill);
+		CHECK_CONTAINS(t.jobs[0].fill_why, "the job has no bw log (write_bw_log)");
+		rpt_test_free(&t);
+	}
+	clean_dir(dir, 2);
+}
+
+/* Snapshots whose documents list other jobs cannot make one series. */
+TEST(status_mismatch)
+{
+	static const char text[] =
+		"{\"timestamp_ms\": 1000, \"jobs\": [{\"jobname\": \"a\", \"write\": {\"io_bytes\": 1, \"runtime\": 1}}]}\n"
+		"{\"timestamp_ms\": 2000, \"jobs\": [{\"jobname\": \"b\", \"write\": {\"io_bytes\": 2, \"runtime\": 2}}]}\n";
+	struct rpt_status s = { 0 };
+	struct rpt_fill_curve c;
+	struct json_object *root;
+	struct rpt_diag d = { 0 };
+	unsigned int docs;
+	size_t idx = 0;
+	char why[128];
+
+	CHECK_EQ_INT(rpt_json_parse_each("m.json", text, strlen(text), rpt_status_add, &s,
+					 &root, &docs, &d), 0);
+	CHECK_EQ_INT(docs, 2);
+	CHECK(s.mismatch);
+	CHECK_EQ_INT(rpt_status_fill(&s, &idx, 1, &c, why, sizeof(why)), -ENODATA);
+	CHECK_CONTAINS(why, "list different jobs");
+	json_object_put(root);
+	rpt_status_free(&s);
+	rpt_diag_free(&d);
+}
+
 int main(void)
 {
+	RUN(status_interval_snapshots);
+	RUN(status_mismatch);
 	RUN(merge_curves);
 	RUN(jobs_one_entry_each);
 	RUN(jobs_group_reporting);
