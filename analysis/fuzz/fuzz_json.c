@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* libFuzzer target: fio JSON reader, job grouping and the figures of each group. */
+/*
+ * libFuzzer target: fio JSON reader, --status-interval snapshots, job grouping
+ * and the figures of each group (a fill from the snapshots included).
+ */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -9,6 +12,7 @@
 #include "../metrics.h"
 #include "../reader_json.h"
 #include "../report.h"
+#include "../status.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -16,12 +20,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rpt_diag d = { 0 };
 	struct json_object *root;
+	struct rpt_status st = { 0 };
 	struct rpt_fio_run run;
+	unsigned int docs;
 	size_t i;
 
-	if (rpt_json_parse("fuzz.json", (const char *)data, size, &root, NULL, &d))
+	if (rpt_json_parse_each("fuzz.json", (const char *)data, size, rpt_status_add, &st,
+				&root, &docs, &d))
 		goto out;
 	rpt_fio_run_parse(root, "fuzz.json", &run, &d);
+	run.status = docs > 1 ? &st : NULL;
 	for (i = 0; i < run.ng; i++) {
 		struct rpt_job j;
 
@@ -38,6 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rpt_fio_run_free(&run);
 	json_object_put(root);
 out:
+	rpt_status_free(&st);
 	rpt_diag_free(&d);
 	return 0;
 }

@@ -142,6 +142,27 @@ TEST(status_interval_last_document)
 	rpt_test_free(&t);
 }
 
+/* A real sequential write with no bw log: the fill from its snapshots. */
+TEST(status_interval_fill)
+{
+	struct rpt_test t;
+	const struct rpt_fill *f;
+
+	CHECK_EQ_INT(load("fio-3.33", "seqwrite-status.json", &t), 0);
+	CHECK_EQ_INT(t.ndocs, 6);
+	if (!CHECK_EQ_INT(t.njobs, 1) || !CHECK(t.jobs[0].has_fill))
+		goto out;
+	f = &t.jobs[0].fill;
+	CHECK_CONTAINS(f->source, "6 --status-interval snapshots about 1000 ms apart");
+	/* the last document's io_bytes, and fio's own rate */
+	CHECK(fabs(f->gb_written - 5.243928576) < 1e-6);
+	CHECK(f->overall_mbps.ok && fabs(f->overall_mbps.v - 1048.576) < 0.01 * 1048.576);
+	CHECK(!f->slc_cache_gb.ok);
+	CHECK_CONTAINS(f->slc_cache_gb.why, "the speed never fell for good");
+out:
+	rpt_test_free(&t);
+}
+
 TEST(plain_json_percentiles)
 {
 	struct rpt_test t;
@@ -203,6 +224,7 @@ int main(void)
 	RUN(seq_fill_with_power);
 	RUN(client_server);
 	RUN(status_interval_last_document);
+	RUN(status_interval_fill);
 	RUN(plain_json_percentiles);
 	RUN(malformed_inputs);
 	return harness_main();
