@@ -389,6 +389,19 @@ static char *find_sidecar(const char *dir, const char *prefix, const char *type,
 	return NULL;
 }
 
+/* Whether an option is given and not 0 (fio's bool and size options). */
+static bool opt_set(const char *v)
+{
+	return v && *v && strcmp(v, "0") && strcmp(v, "false");
+}
+
+/* How a job's bw logs are to be read. */
+struct bw_opts {
+	double avg_ms;		/* log_avg_msec, 0 per-I/O or unknown */
+	bool unix_ms;		/* log_unix_epoch=1 */
+	bool short_job;		/* may have ended before fio's first log tick */
+};
+
 struct window {
 	bool ok;
 	double t0, t1;
@@ -396,7 +409,7 @@ struct window {
 };
 
 /* Read the bw log: the active window, and the fill curve when @fill. */
-static void read_bw_log(const char *path, double avg_msec, bool unix_ms, bool short_job,
+static void read_bw_log(const char *path, const struct bw_opts *o,
 			struct rpt_fill_curve *fill, struct window *w,
 			struct rpt_diag *d, int *err)
 {
@@ -407,7 +420,7 @@ static void read_bw_log(const char *path, double avg_msec, bool unix_ms, bool sh
 
 	ret = rpt_log_open(&r, path);
 	while (!ret && (ret = rpt_log_next(&r, &s)) == 1) {
-		double start = s.t_ms - (s.bs ? 0 : avg_msec);
+		double start = s.t_ms - (s.bs ? 0 : o->avg_ms);
 
 		ret = 0;
 		if (first || start < w->t0)
@@ -435,7 +448,7 @@ static void read_bw_log(const char *path, double avg_msec, bool unix_ms, bool sh
 		rpt_diag_add(d, RPT_ERROR, "%s", r.err);
 		why_cat(w->why, sizeof(w->why), "", r.err);
 		*err = ret;
-	} else if (first && short_job) {
+	} else if (first && o->short_job) {
 		snprintf(w->why, sizeof(w->why),
 			 "the bw log %s is empty: fio logs nothing for a job shorter than its first log tick",
 			 path);
@@ -444,7 +457,7 @@ static void read_bw_log(const char *path, double avg_msec, bool unix_ms, bool sh
 		rpt_diag_add(d, RPT_ERROR, "%s:1: empty log: expected fio bw samples", path);
 		snprintf(w->why, sizeof(w->why), "the bw log %s is empty", path);
 		*err = -ENODATA;
-	} else if (!unix_ms) {
+	} else if (!o->unix_ms) {
 		snprintf(w->why, sizeof(w->why),
 			 "the bw log has times relative to the job start (log_unix_epoch=0), so the power log cannot be aligned");
 	} else {
@@ -723,7 +736,7 @@ static double write_io_bytes(const struct rpt_fio_entry *e)
  * fio counted the job wrote; @ev: the job's events, or NULL). @err is set
  * when the log cannot give them (w->why says why). Return: 0 or -ENOMEM.
  */
-static int job_fill(const char *bw, double avg_ms, bool unix_ms, bool short_job,
+static int job_fill(const char *bw, const struct bw_opts *o,
 		    double io_bytes, const struct rpt_events *ev,
 		    struct rpt_fill_curve *fc, struct window *w, struct rpt_job *j,
 		    struct rpt_diag *d, int *err)
@@ -731,7 +744,7 @@ static int job_fill(const char *bw, double avg_ms, bool unix_ms, bool short_job,
 	double t0;
 	int ret;
 
-	read_bw_log(bw, avg_ms, unix_ms, short_job, fc, w, d, err);
+	read_bw_log(bw, o, fc, w, d, err);
 	if (!fc || *err)
 		return 0;
 	t0 = fc->t_first;
@@ -757,8 +770,7 @@ static int job_fill(const char *bw, double avg_ms, bool unix_ms, bool short_job,
  */
 static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		      const char *dir, const char *prefix, const struct rpt_device *dev,
-		      double avg_ms, bool unix_ms, bool short_job,
-		      const struct rpt_events *ev, struct rpt_fill_curve *fc,
+		      const struct bw_opts *o, const struct rpt_events *ev, struct rpt_fill_curve *fc,
 		      struct window *w, struct rpt_job *j, struct rpt_diag *d, int *err)
 {
 	const char *pjl = rpt_fio_option(run, &g->e[0], "per_job_logs");
@@ -788,7 +800,7 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 			char *path = log_path(dir, prefix, "bw", "log", t, true);
 
 			in[n] = calloc(1, sizeof(**in));
-			if (!path || !in[n] || rpt_fill_init(in[n], avg_ms)) {
+			if (!path || !in[n] || rpt_fill_init(in[n], o->avg_ms)) {
 				free(path);
 				ret = -ENOMEM;
 				break;
@@ -801,7 +813,7 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 					 path, t, cap);
 				*err = -ENOENT;
 			} else {
-				ret = job_fill(path, avg_ms, unix_ms, short_job,
+				ret = job_fill(path, o,
 					       write_io_bytes(e) / nt, ev, in[n - 1], &wj, j, d, err);
 				if (*err)
 					snprintf(w->why, sizeof(w->why), "%s", wj.why);
@@ -915,9 +927,13 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		snprintf(w.why, sizeof(w.why), "the job has no bw log (write_bw_log)");
 	else if (!e->thread)
 		snprintf(w.why, sizeof(w.why), "client/server run: the logs stay on the servers");
-	else if (rpt_fio_option(run, e, "log_compression") ||
-		 rpt_fio_option(run, e, "log_store_compressed"))
-		snprintf(w.why, sizeof(w.why), "compressed fio logs are not read");
+	else if (opt_set(rpt_fio_option(run, e, "log_store_compressed")))
+		snprintf(w.why, sizeof(w.why),
+			 "log_store_compressed=1: fio stored the samples compressed and binary (.fz); fio --inflate-log=FILE writes them as text");
+	else if (opt_set(rpt_fio_option(run, e, "log_compression")) && opt_set(avg))
+		/* a per-I/O log (log_avg_msec=0) comes out whole and is read */
+		snprintf(w.why, sizeof(w.why),
+			 "log_compression with log_avg_msec: fio (3.33 to 3.37 at least) then ignores log_avg_msec and drops samples (fio issues #1746, #1457), so the log cannot be trusted");
 	else if (!(bw = find_log(dir, prefix, "bw", e, tried, sizeof(tried))))
 		snprintf(w.why, sizeof(w.why), "the bw log %s is missing", tried);
 	else if (pjl && !strcmp(pjl, "0") && g->n > 1)
@@ -931,18 +947,20 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		seqw = false;
 	}
 	if (bw) {
-		double avg_ms = avg ? atof(avg) : 0;
-		bool unix_ms = epoch && !strcmp(epoch, "1");
-		bool short_job = runtime_ms(e) <= FIO_FIRST_TICK_MS + avg_ms;
+		struct bw_opts o = {
+			.avg_ms = avg ? atof(avg) : 0,
+			.unix_ms = epoch && !strcmp(epoch, "1"),
+		};
 
+		o.short_job = runtime_ms(e) <= FIO_FIRST_TICK_MS + o.avg_ms;
 		if (seqw && (g->n > 1 || e->nthreads > 1)) {
-			ret = group_fill(run, g, dir, prefix, dev, avg_ms, unix_ms, short_job,
+			ret = group_fill(run, g, dir, prefix, dev, &o,
 					 j->has_events ? &ev : NULL, &fc, &w, j, d, &err);
 		} else {
-			ret = seqw ? rpt_fill_init(&fc, avg_ms) : 0;
+			ret = seqw ? rpt_fill_init(&fc, o.avg_ms) : 0;
 			rpt_fill_set_scale(&fc, dev ? dev->scale : 1);
 			if (!ret)
-				ret = job_fill(bw, avg_ms, unix_ms, short_job, write_io_bytes(e),
+				ret = job_fill(bw, &o, write_io_bytes(e),
 					       j->has_events ? &ev : NULL, seqw ? &fc : NULL,
 					       &w, j, d, &err);
 		}

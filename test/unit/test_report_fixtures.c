@@ -163,6 +163,27 @@ out:
 	rpt_test_free(&t);
 }
 
+/*
+ * log_compression: fio's per-I/O log is whole and read; with log_avg_msec
+ * fio 3.33 writes one I/O's speed per interval, refused with the reason.
+ */
+TEST(log_compression)
+{
+	struct rpt_test t;
+
+	CHECK_EQ_INT(load("fio-3.33", "seqwrite-gz.json", &t), 0);
+	if (CHECK_EQ_INT(t.njobs, 1) && CHECK(t.jobs[0].has_fill))
+		CHECK(fabs(t.jobs[0].fill.gb_written - 0.2097152) < 1e-9);
+	rpt_test_free(&t);
+	CHECK_EQ_INT(load("fio-3.33", "seqwrite-gzavg.json", &t), 0);
+	if (CHECK_EQ_INT(t.njobs, 1)) {
+		CHECK(!t.jobs[0].has_fill);
+		CHECK_CONTAINS(t.jobs[0].fill_why, "log_compression with log_avg_msec");
+		CHECK(!t.jobs[0].power_w.ok);
+	}
+	rpt_test_free(&t);
+}
+
 TEST(plain_json_percentiles)
 {
 	struct rpt_test t;
@@ -225,6 +246,7 @@ int main(void)
 	RUN(client_server);
 	RUN(status_interval_last_document);
 	RUN(status_interval_fill);
+	RUN(log_compression);
 	RUN(plain_json_percentiles);
 	RUN(malformed_inputs);
 	return harness_main();
