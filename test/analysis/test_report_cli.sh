@@ -36,7 +36,7 @@ for t in d["tests"]:
                 assert k in j["fill"], k
         else:
             assert "fill" in j["null_reasons"]
-assert n == 6, n
+assert n == 9, n
 ' "$TMP/r.json"
 
 "$R" --format csv "$FX" >"$TMP/r.csv"
@@ -45,7 +45,7 @@ import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
 assert rows[0][:4] == ["drive", "test", "job", "rw"], rows[0]
 assert rows[0][-1] == "notes" and all(r[0] == "fio-3.33" for r in rows[1:])
-assert len(rows) == 7 and all(len(r) == len(rows[0]) for r in rows)
+assert len(rows) == 10 and all(len(r) == len(rows[0]) for r in rows)
 ' "$TMP/r.csv"
 
 expect_rc 0 "html report written" "$R" --html "$TMP/r.html" "$FX"
