@@ -163,16 +163,25 @@ cat >"$T/bin/fio" <<'EOF'
 #!/bin/sh
 # fake fio: records its call, writes a JSON, fails or hangs on request
 [ "$1" = --version ] && { echo fio-3.33; exit 0; }
-out=
-for a in "$@"; do case $a in --output=*) out=${a#--output=} ;; esac; done
+out= trigger=
+for a in "$@"; do
+	case $a in --output=*) out=${a#--output=} ;; --trigger-file=*) trigger=${a#--trigger-file=} ;; esac
+done
 name=$(basename "$out" .json)
 echo "$name cwd=$PWD dev=$SSDQ_DEV span=$SSDQ_SPAN power=$SSDQ_POWER args=$*" >>"$FAKE_CALLS"
 [ -n "${FAKE_LBA:-}" ] && printf '{\n  "format": "ssdq-device",\n  "lba_size": %s,\n  "errors": []\n}\n' "$FAKE_LBA" >device.json
 [ "$name" = "${FAKE_FAIL:-}" ] && { echo "fake failure of $name" >&2; exit 1; }
 if [ "$name" = "${FAKE_HANG:-}" ]; then
-	trap 'echo "{\"partial\": 1}" >"$out"; exit 128' TERM
+	# runs until its trigger file appears, as fio does; a signal is only recorded
+	trap 'echo "$name got SIGTERM" >>"$FAKE_CALLS.sig"' TERM
+	trap 'echo "$name got SIGINT" >>"$FAKE_CALLS.sig"' INT
 	echo hanging >"$FAKE_CALLS.hang"
-	while :; do sleep 1; done
+	i=0
+	while [ ! -e "$trigger" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -e "$trigger" ] && rm -f "$trigger" && echo "$name stopped by $trigger" >>"$FAKE_CALLS.sig"
+	echo "{\"partial\": 1}" >"$out"
+	: >"local-$name-0-verify.state"
+	exit 0
 fi
 echo "ssdq: stderr line of $name" >&2
 printf '{"fio version": "fio-3.33", "jobs": [{"jobname": "%s", "error": 0}]}\n' "$name" >"$out"
@@ -278,20 +287,33 @@ expect_out "test 4 of 7: qd1-seq-read-bs" "starts at test 4"
 	fail "state: $(cat "$O/ssdq-run.state")"
 expect_out "SSDQ_REPORT=none: run ssdq-report on $O later" "SSDQ_REPORT=none: no report, and says so"
 
-# resume after SIGTERM in the middle of a test
+# resume after SIGTERM in the middle of a test. The signal goes to ssdq-run's
+# whole process group, as a terminal's ^C does: fio must get none (its handler
+# can deadlock in fork() or malloc()); ssdq-run stops it through its trigger file.
 O=$T/sig
-rm -f "$T/calls" "$T/calls.hang"
-FAKE_HANG=burst-seq-read "$RUN" --suite consumer --model qlc-1tb --scale 64 --out "$O" >"$T/sig.out" 2>&1 &
+rm -f "$T/calls" "$T/calls.hang" "$T/calls.sig"
+SETSID=
+command -v setsid >/dev/null 2>&1 && SETSID=setsid
+# shellcheck disable=SC2086 # SETSID is setsid or nothing
+FAKE_HANG=burst-seq-read $SETSID "$RUN" --suite consumer --model qlc-1tb --scale 64 --out "$O" \
+	>"$T/sig.out" 2>&1 &
 pid=$!
 i=0
 while [ ! -f "$T/calls.hang" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-kill -TERM $pid
+if [ -n "$SETSID" ]; then kill -TERM -$pid; else kill -TERM $pid; fi
 i=0
 while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 if kill -0 $pid 2>/dev/null; then kill -KILL $pid; fail "ssdq-run did not stop on SIGTERM"; fi
 wait $pid; rc=$?
 cp "$T/sig.out" "$T_OUT"
 [ $rc = 130 ] && pass "SIGTERM during a test: exit 130" || { fail "SIGTERM: exit $rc"; sed 's/^/    /' "$T_OUT"; }
+grep -q "got SIG" "$T/calls.sig" 2>/dev/null && fail "fio was signalled: $(cat "$T/calls.sig")" ||
+	pass "fio got no signal"
+grep -q "burst-seq-read stopped by $O/ssdq-run.stop" "$T/calls.sig" 2>/dev/null &&
+	pass "fio was stopped through its trigger file" || fail "fio's stop: $(cat "$T/calls.sig" 2>/dev/null)"
+ls "$O"/ssdq-run.stop "$O"/local-*-verify.state >/dev/null 2>&1 &&
+	fail "left behind: $(cd "$O" && ls ssdq-run.stop local-*-verify.state 2>/dev/null | tr '\n' ' ')" ||
+	pass "no trigger file and no verify state files are left"
 expect_out "interrupted during burst-seq-read" "names the interrupted test"
 [ "$(cat "$O/ssdq-run.state")" = prefill ] && pass "the interrupted test is not recorded as finished" ||
 	fail "state after SIGTERM: $(cat "$O/ssdq-run.state")"

@@ -123,6 +123,12 @@ m=$(jq -r 'select(.event == "erase_end") | .method' "$R"/erase_events.*.jsonl 2>
 
 # 4. resume
 [ "$(cat "$R/resume-1.rc" 2>/dev/null)" = 130 ]; ok $? "SIGTERM mid-suite: ssdq-run exit 130" "exit $(cat "$R/resume-1.rc" 2>/dev/null)"
+# fio stops through its trigger file; a fio signalled in fork() hung until killed 30 s later
+secs=$(cat "$R/resume-1.stop-secs" 2>/dev/null)
+awk -v s="${secs:-999}" 'BEGIN { exit !(s < 20) }'
+ok $? "SIGTERM mid-suite: ssdq-run and fio stopped within 20 s ($secs s)" "$(grep -m1 'did not stop' "$R/resume-1.err" 2>/dev/null)"
+! grep -Eq '^(ssdq-run\.stop|local-.*-verify\.state)$' "$R/resume-1.files" 2>/dev/null
+ok $? "the interrupted run left no trigger or verify state file" "$(grep -E 'stop|verify' "$R/resume-1.files" | tr '\n' ' ')"
 k=$(wc -l <"$R/resume-1.state" 2>/dev/null | tr -d ' ')
 [ "${k:-0}" -ge 2 ] && [ "$k" -lt 7 ]; ok $? "the interrupted run recorded $k of 7 tests" "${k:-no state}"
 grep -q "resuming: $k finished earlier" "$R/resume-2.out"; ok $? "the second run resumed after test $k"

@@ -4,7 +4,8 @@
 # out), every test leaving fio json+, its logs, ssdq's sidecars and device.json;
 # util/erase.fio leaves the namespace reading zeroes (QEMU has no Sanitize: the
 # fallback runs); the enterprise suite on the 512-byte namespace, killed with
-# SIGTERM after two tests, exits 130 and resumes where it stopped.
+# SIGTERM after two tests, exits 130 within seconds (fio stopped through its
+# trigger file, not killed after 30 s) and resumes where it stopped.
 #
 # DRAFT (.draft: not picked up yet). Needs in the initramfs (test/vm/initramfs.sh):
 #   - the repository's jobs/ at /opt/ssdq/jobs (or SSDQ_JOBS=...);
@@ -70,9 +71,12 @@ while [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null; do
 	i=$((i + 1))
 done
 sleep 0.5
+t0=$(cut -d' ' -f1 /proc/uptime)
 kill -TERM $pid 2>/dev/null
 wait $pid
 echo $? >resume-1.rc
+echo "$t0 $(cut -d' ' -f1 /proc/uptime)" | awk '{ printf "%.1f\n", $2 - $1 }' >resume-1.stop-secs
+ls "$out" >resume-1.files 2>/dev/null
 cp "$out/ssdq-run.state" resume-1.state 2>/dev/null
 md5sum "$out/precondition.json" >resume-1.md5 2>/dev/null
 run resume-2 "$RUN" --suite enterprise --device "$NG512" --out "$out" --scale $SCALE --yes $destroy
