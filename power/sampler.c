@@ -23,6 +23,8 @@
 #define GAP_RETRY_US	1000000
 #define STALE_US	1000000
 #define SLICE_US	50000
+/* a stream whose samples carry their own times is read this often at most */
+#define STREAM_BATCH_US	20000
 
 struct ev {
 	int64_t time_us;
@@ -217,6 +219,23 @@ static void take_sample(struct ssdq_sampler *s, struct src_state *st, const stru
 	st->acc_n++;
 }
 
+/*
+ * Time between reads of a source: the period, or the source's own minimum;
+ * a stream of samples stamped with their own times is read in batches (its
+ * buckets come from those times), so one source does not wake the thread
+ * every period.
+ */
+static int64_t poll_step(const struct ssdq_sampler *s, const struct src_state *st)
+{
+	int64_t step = s->period_us;
+
+	if (st->src->min_interval_us > step)
+		step = st->src->min_interval_us;
+	if (s->nsrc == 1 && st->src->streamed && st->src->own_times && step < STREAM_BATCH_US)
+		step = STREAM_BATCH_US;
+	return step;
+}
+
 static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mono)
 {
 	struct ssdq_sample buf[256];
@@ -247,10 +266,9 @@ static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mo
 		push_event(s, ssdq_realtime_us(), "power_gap_end", -1, st->src->spec, NULL);
 		warn(s, "power source \"%s\" is back", st->src->spec);
 	}
-	st->next_poll += st->src->min_interval_us > (unsigned int)s->period_us ?
-			 st->src->min_interval_us : s->period_us;
-	if (st->next_poll < mono)
-		st->next_poll = mono;
+	st->next_poll += poll_step(s, st);
+	if (st->next_poll <= mono)
+		st->next_poll = mono + poll_step(s, st);	/* late: skip, do not burst */
 }
 
 static void multi_tick(struct ssdq_sampler *s, int64_t mono)
@@ -306,11 +324,15 @@ static void *power_main(void *arg)
 			s->src[i].src->idle_hint = idle;
 			poll_source(s, &s->src[i], mono);
 		}
-		if (s->nsrc > 1)
+		if (s->nsrc > 1) {
+			/* the sum of several sources is taken every period */
 			multi_tick(s, mono);
-		next += s->period_us;
-		if (next < mono)
-			next = mono + s->period_us;	/* late: skip, do not burst */
+			next += s->period_us;
+			if (next < mono)
+				next = mono + s->period_us;	/* late: skip, do not burst */
+		} else {
+			next = s->src[0].next_poll;
+		}
 		sleep_until(s, next);
 	}
 	return NULL;

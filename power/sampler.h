@@ -40,7 +40,9 @@
  *
  * With one source, each power line is the mean of that source's samples in
  * one period, stamped with their mean time (a streamed source keeps its own
- * sample times). With several, each line is the sum of each source's mean
+ * sample times, and one whose samples all carry their own times is read in
+ * batches, every 20 ms at the most often). With several, each line is the
+ * sum of each source's mean
  * since the last period (or its last value, while younger than 1 s),
  * stamped with the sampler's time; while any source is in a gap, no line is
  * written.

@@ -93,7 +93,10 @@ struct ssdq_source_ops {
  * @rail: rails summed, set by open
  * @unit: unit of the raw readings, set by open
  * @estimated: readings are estimates (nvme-ps)
- * @streamed: samples carry their own times (cmd, qis)
+ * @streamed: samples arrive in a stream, not per read (cmd, qis)
+ * @own_times: every sample so far carried the time it was taken, not its
+ *	arrival (qis always; cmd while its lines have TIME): the sampler may
+ *	then read in batches instead of every period
  * @min_interval_us: read no more often than this (0: at the sampler rate)
  * @idle_hint: set by the sampler between idle_start and idle_end events;
  *	nvme-ps uses IDLP rather than ACTP then
@@ -107,6 +110,7 @@ struct ssdq_source {
 	const char *unit;
 	bool estimated;
 	bool streamed;
+	bool own_times;
 	unsigned int min_interval_us;
 	volatile int idle_hint;
 	char err[256];
@@ -168,8 +172,8 @@ int ssdq_source_split(const char *str, const char **specs, int max,
  * @time_us: the reading's time
  * @watts: the reading
  *
- * Return: 0; -ENODATA for a blank line or a comment ('#'); -EINVAL for a
- * line that is not a reading.
+ * Return: 0 stamped with @arrival_us, 1 with its own TIME; -ENODATA for a
+ * blank line or a comment ('#'); -EINVAL for a line that is not a reading.
  */
 int ssdq_cmd_parse_line(const char *line, int64_t arrival_us, int64_t *time_us,
 			double *watts);

@@ -32,6 +32,8 @@ struct cmd_priv {
 	char buf[8192];
 	size_t len;
 	unsigned long bad_lines;
+	bool timed;		/* a line carried its own time */
+	bool untimed;		/* a line was stamped on arrival */
 };
 
 int ssdq_cmd_parse_line(const char *line, int64_t arrival_us, int64_t *time_us,
@@ -89,7 +91,7 @@ int ssdq_cmd_parse_line(const char *line, int64_t arrival_us, int64_t *time_us,
 	else
 		*time_us = (int64_t)llround(v[0] * 1e6);
 	*watts = v[1] * scale;
-	return 0;
+	return 1;
 }
 
 static void reap(struct cmd_priv *p, int block)
@@ -153,7 +155,9 @@ static int parse_lines(struct cmd_priv *p, int64_t now_us, struct ssdq_sample *o
 			break;
 		*nl = '\0';
 		ret = ssdq_cmd_parse_line(p->buf + off, now_us, &t, &w);
-		if (!ret) {
+		if (ret >= 0) {
+			p->timed |= ret == 1;
+			p->untimed |= ret == 0;
 			memset(&out[n], 0, sizeof(out[n]));
 			out[n].time_us = t;
 			out[n].watts = w;
@@ -197,7 +201,7 @@ static int first_reading(struct cmd_priv *p, int *bad)
 		memcpy(line, p->buf + off, n);
 		line[n] = '\0';
 		ret = ssdq_cmd_parse_line(line, 0, &t, &w);
-		if (!ret)
+		if (ret >= 0)
 			return 1;
 		if (ret == -EINVAL) {
 			*bad = (int)off;
@@ -332,6 +336,7 @@ static int cmd_read(struct ssdq_source *src, int64_t now_us,
 		return ret;
 	}
 	n = parse_lines(p, now_us, out, max);
+	src->own_times = p->timed && !p->untimed;
 	if (n == 0 && p->eof && !memchr(p->buf, '\n', p->len)) {
 		char how[64];
 

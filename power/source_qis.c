@@ -662,6 +662,7 @@ static int qis_open(struct ssdq_source *src, const char *arg,
 		return ret;
 	}
 	src->streamed = true;
+	src->own_times = true;
 	src->unit = "W";
 	snprintf(src->rail, sizeof(src->rail), "%s", p->h.rail);
 	src->priv = p;

@@ -2,7 +2,8 @@
 /*
  * The sampler end to end without a device: hwmon fixtures (one source, a
  * sensor that disappears and comes back, two sources summed), a cmd source
- * with its own timestamps, the events sidecar, open errors.
+ * with its own timestamps, a stream with its own times read in batches, the
+ * events sidecar, open errors.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -254,6 +255,101 @@ TEST(cmd_own_timestamps)
 	CHECK_EQ_INT(nwarn, 1);
 }
 
+/*
+ * A streamed source made here ("fake"): each read returns a 2 W sample for
+ * every millisecond since the last, stamped with its own time ("fake:own")
+ * or not claiming so ("fake:arrival"); it counts the reads.
+ */
+struct fake {
+	int64_t next_us;
+	int reads;
+};
+static int fake_reads;
+
+static int fake_open(struct ssdq_source *src, const char *arg,
+		     const struct ssdq_source_cfg *cfg, char *err, size_t errlen)
+{
+	struct fake *f = calloc(1, sizeof(*f));
+
+	(void)cfg;
+	if (!f) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	f->next_us = (int64_t)now_ms() * 1000;
+	src->priv = f;
+	src->streamed = true;
+	src->own_times = !strcmp(arg, "own");
+	snprintf(src->rail, sizeof(src->rail), "fake");
+	src->unit = "W";
+	return 0;
+}
+
+static int fake_read(struct ssdq_source *src, int64_t now_us, struct ssdq_sample *out, int max)
+{
+	struct fake *f = src->priv;
+	int n = 0;
+
+	f->reads++;
+	for (; f->next_us < now_us && n < max; f->next_us += 1000, n++) {
+		memset(&out[n], 0, sizeof(out[n]));
+		out[n].time_us = f->next_us;
+		out[n].watts = 2.0;
+	}
+	return n;
+}
+
+static void fake_close(struct ssdq_source *src)
+{
+	fake_reads = ((struct fake *)src->priv)->reads;
+	free(src->priv);
+	src->priv = NULL;
+}
+
+static const struct ssdq_source_ops fake_ops = {
+	.type = "fake", .open = fake_open, .read = fake_read, .close = fake_close,
+};
+static const struct ssdq_source_ops *const fake_types[] = { &fake_ops, NULL };
+
+TEST(stream_with_own_times_read_in_batches)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 1000, .extra_types = fake_types };
+	struct ssdq_sampler *s = NULL;
+	char err[512];
+	long long lo, hi, step;
+	int lines, own_reads;
+
+	/* 1 kHz for 400 ms: a line a millisecond, from about 20 reads */
+	c.power = "fake:own";
+	paths(&c, "fake-own");
+	lo = now_ms() - 1;
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
+	if (!s) {
+		printf("  %s\n", err);
+		return;
+	}
+	usleep(400000);
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	hi = now_ms() + 1;
+	own_reads = fake_reads;
+	lines = check_power_log(c.power_log, lo, hi, 2000, &step);
+	CHECK(lines >= 350 && lines <= 402);
+	CHECK(step <= 2);
+	CHECK(own_reads >= 5 && own_reads <= 40);
+	printf("  own times: %d lines from %d reads\n", lines, own_reads);
+
+	/* the same stream stamped on arrival is read every period */
+	c.power = "fake:arrival";
+	paths(&c, "fake-arrival");
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
+	if (!s)
+		return;
+	usleep(400000);
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	CHECK(fake_reads > 4 * own_reads);
+	printf("  arrival times: %d reads\n", fake_reads);
+}
+
 TEST(open_errors)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 10 };
@@ -334,6 +430,7 @@ int main(void)
 	RUN(hwmon_gap);
 	RUN(two_sources_summed);
 	RUN(cmd_own_timestamps);
+	RUN(stream_with_own_times_read_in_batches);
 	RUN(open_errors);
 	RUN(events_never_wait);
 	sh("rm -rf %s", dir);
