@@ -40,8 +40,9 @@ echo "| engine | QD | IOPS | mean lat (us) | CPU per I/O (us) | IOPS vs io_uring
 echo "|---|---:|---:|---:|---:|---:|---:|"
 for qd in 1 32; do
 	ref_iops=$(figures io_uring_cmd $qd | awk '{print $1}' | median)
-	for e in ssdq-async ssdq-sync io_uring_cmd; do
+	for e in ssdq-async ssdq-nosample ssdq-sync io_uring_cmd; do
 		case $e in ssdq-async) name="ssdq (io_uring)" ;; ssdq-sync) name="ssdq (ssdq_sync=1)" ;;
+		ssdq-nosample) name="ssdq (io_uring, no SMART sampling)" ;;
 		*) name="fio io_uring_cmd" ;; esac
 		all=$(figures $e $qd)
 		if [ -z "$all" ]; then

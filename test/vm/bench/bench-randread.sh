@@ -1,4 +1,5 @@
-# 4 KiB random reads on the 4-KiB namespace: ssdq io_uring, ssdq ioctl and
+# 4 KiB random reads on the 4-KiB namespace: ssdq io_uring, ssdq io_uring
+# with SMART sampling off (its sampler threads not started), ssdq ioctl and
 # fio's io_uring_cmd at QD1 and QD32, each time_based for BENCH_RUNTIME s,
 # in BENCH_ROUNDS rounds whose engine order rotates (TCG is noisy: the host
 # takes the median of the rounds).
@@ -9,7 +10,7 @@ rt=${rt:-10} rounds=${rounds:-3}
 area=256M
 # written LBAs: a read of a hole never reaches the image file in QEMU
 ref precondition --filename="$NG4K" --rw=write --bs=1m --iodepth=8 --size=$area
-order="ssdq-async ssdq-sync io_uring_cmd"
+order="ssdq-async ssdq-nosample ssdq-sync io_uring_cmd"
 r=1
 while [ "$r" -le "$rounds" ]; do
 	for qd in 1 32; do
@@ -18,6 +19,7 @@ while [ "$r" -le "$rounds" ]; do
 		for e in $order; do
 			case $e in
 			ssdq-async) ssdq "$e-qd$qd-r$r" "$@" ;;
+			ssdq-nosample) ssdq "$e-qd$qd-r$r" "$@" --ssdq_smart_interval=0 ;;
 			ssdq-sync) ssdq "$e-qd$qd-r$r" "$@" --ssdq_sync=1 ;;
 			io_uring_cmd) ref "$e-qd$qd-r$r" "$@" ;;
 			esac
