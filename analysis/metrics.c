@@ -940,7 +940,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		snprintf(w.why, sizeof(w.why), "per_job_logs=0: the jobs share one log");
 	if (seqw && !bw)
 		why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
-	if (seqw && bw && j->has_bursts) {
+	if (seqw && j->has_bursts) {
 		snprintf(j->fill_why, sizeof(j->fill_why),
 			 "a burst test (%zu bursts with idle between): see the burst figures",
 			 j->bursts.n);

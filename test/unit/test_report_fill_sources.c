@@ -290,9 +290,11 @@ TEST(merge_curves)
 
 TEST(status_interval_snapshots)
 {
-	char dir[] = "/tmp/ssdq-test-status.XXXXXX";
+	char dir[] = "/tmp/ssdq-test-status.XXXXXX", path[512];
 	struct layout l = { .jobs = 1, .status_ms = 1000, .no_bw_log = 1 };
 	struct rpt_test t;
+	FILE *f;
+	int i;
 
 	if (!CHECK(mkdtemp(dir)))
 		return;
@@ -331,6 +333,23 @@ TEST(status_interval_snapshots)
 		CHECK_CONTAINS(t.jobs[0].fill_why, "the job has no bw log (write_bw_log)");
 		rpt_test_free(&t);
 	}
+	/* a burst test's snapshots are no fill: its events say bursts */
+	snprintf(path, sizeof(path), "%s/fill_events.1.jsonl", dir);
+	f = fopen(path, "w");
+	if (CHECK(f != NULL)) {
+		for (i = 0; i < 3; i++)
+			fprintf(f, "{\"time_us\":%.0f,\"event\":\"burst_start\",\"job\":\"fill\"}\n"
+				"{\"time_us\":%.0f,\"event\":\"burst_end\",\"job\":\"fill\",\"bytes\":1048576}\n",
+				(T0_MS + 1000.0 * i) * 1000, (T0_MS + 1000.0 * i + 10) * 1000);
+		fclose(f);
+	}
+	l.status_ms = 1000;
+	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
+		CHECK(!t.jobs[0].has_fill);
+		CHECK_CONTAINS(t.jobs[0].fill_why, "a burst test (3 bursts");
+		rpt_test_free(&t);
+	}
+	unlink(path);
 	clean_dir(dir, 2);
 }
 
