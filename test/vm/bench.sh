@@ -2,7 +2,7 @@
 # `make bench`: one VM boot, 4 KiB random-read IOPS, mean latency and CPU per
 # I/O for ssdq (io_uring, ioctl) and fio's io_uring_cmd; a Markdown table on
 # stdout. Figures are for QEMU TCG's emulated NVMe: compare rows, not drives.
-# usage: test/vm/bench.sh [--runtime SECS] [--out DIR]
+# usage: test/vm/bench.sh [--runtime SECS] [--rounds N] [--out DIR]
 set -eu
 . "$(dirname "$0")/host-lib.sh"
 rt=10 rounds=3 out=$VMDIR/bench
@@ -17,8 +17,11 @@ done
 if [ -z "${SSDQ_BENCH_TABLE_ONLY:-}" ]; then
 	(cd "$ROOT" && sh scripts/deps.sh vm) || die "missing Debian packages (scripts/deps.sh vm)"
 	[ -f "${SSDQ_SO:-$ROOT/build/ssdq.so}" ] || die "${SSDQ_SO:-$ROOT/build/ssdq.so} is missing (run make)"
+	# 8 runs a round (4 engines, 2 depths) of rt s plus ramp and start-up
 	SSDQ_VM_APPEND="ssdq.bench_runtime=$rt ssdq.bench_rounds=$rounds" \
-		sh "$VM/boot.sh" --scenarios bench-randread --out "$out" >&2
+		sh "$VM/boot.sh" --scenarios bench-randread --out "$out" \
+		--scenario-timeout $((rounds * 8 * (rt + 8) + 120)) \
+		--timeout $((rounds * 8 * (rt + 8) + 300)) >&2
 fi
 R=$out/bench-randread
 
