@@ -473,8 +473,10 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 	struct rpt_fig *figs[3] = { &j->power_w, &j->energy_j, &j->peak_power_w };
 	struct rpt_log_reader r;
 	struct rpt_power p;
+	struct rpt_span *sp;
 	char tried[2 * PATH_MAX + 8] = "", why[RPT_WHY_LEN];
 	char *path = NULL;
+	size_t i, n;
 
 	if (!e->thread) {
 		null_all(figs, 3, "client/server run: the logs stay on the servers");
@@ -487,43 +489,26 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 		null_all(figs, 3, why);
 		return;
 	}
-	if (j->has_bursts) {
-		/* a burst test: the bursts are the active window, not the idle between */
-		struct rpt_span *sp = malloc(j->bursts.n * sizeof(*sp));
-		size_t i;
-		int ret;
-
-		if (!sp) {
-			null_all(figs, 3, "out of memory");
-			free(path);
-			return;
-		}
-		for (i = 0; i < j->bursts.n; i++) {
-			sp[i].t0_ms = j->bursts.b[i].t0_ms;
-			sp[i].t1_ms = j->bursts.b[i].t1_ms;
-		}
-		ret = rpt_log_open(&r, path);
-		if (ret || rpt_power_read_spans(&r, sp, j->bursts.n, &p)) {
-			rpt_diag_add(d, RPT_ERROR, "%s", r.err);
-			null_all(figs, 3, r.err);
-		} else {
-			j->power_w = p.avg_w;
-			j->energy_j = p.energy_j;
-			j->peak_power_w = p.peak_w;
-		}
-		rpt_log_close(&r);
-		free(sp);
-		free(path);
-		return;
-	}
-	if (!w->ok) {
+	if (!j->has_bursts && !w->ok) {
 		why_cat(why, sizeof(why), "no active window for the power log: ",
 			w->why[0] ? w->why : "the job has no bw log (write_bw_log)");
 		null_all(figs, 3, why);
 		free(path);
 		return;
 	}
-	if (rpt_log_open(&r, path) || rpt_power_read(&r, w->t0, w->t1, &p)) {
+	/* a burst test: the bursts are the active window, not the idle between */
+	n = j->has_bursts ? j->bursts.n : 1;
+	sp = malloc(n * sizeof(*sp));
+	if (!sp) {
+		null_all(figs, 3, "out of memory");
+		free(path);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		sp[i].t0_ms = j->has_bursts ? j->bursts.b[i].t0_ms : w->t0;
+		sp[i].t1_ms = j->has_bursts ? j->bursts.b[i].t1_ms : w->t1;
+	}
+	if (rpt_log_open(&r, path) || rpt_power_read_spans(&r, sp, n, &p)) {
 		rpt_diag_add(d, RPT_ERROR, "%s", r.err);
 		null_all(figs, 3, r.err);
 	} else {
@@ -532,6 +517,7 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 		j->peak_power_w = p.peak_w;
 	}
 	rpt_log_close(&r);
+	free(sp);
 	free(path);
 }
 
