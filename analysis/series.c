@@ -349,3 +349,27 @@ long rpt_variant_groups(const struct rpt_report *r, const struct rpt_drive *d,
 	*out = g;
 	return kept;
 }
+
+size_t rpt_vgroup_params(const struct rpt_vgroup *g, double *x, size_t max)
+{
+	size_t nx = 0, k, m;
+	unsigned int v;
+
+	for (v = 0; v < RPT_NVARIANTS; v++)
+		for (k = 0; g->s[v] && k < g->s[v]->n; k++) {
+			double p = rpt_series_param(g->t[v], g->s[v], k);
+
+			for (m = 0; m < nx && x[m] != p; m++)
+				;
+			if (m == nx && nx < max && !isnan(p))
+				x[nx++] = p;
+		}
+	for (k = 1; k < nx; k++)
+		for (m = k; m > 0 && x[m - 1] > x[m]; m--) {
+			double tmp = x[m];
+
+			x[m] = x[m - 1];
+			x[m - 1] = tmp;
+		}
+	return nx;
+}

@@ -98,4 +98,15 @@ const char *rpt_variant_name(unsigned int v);
 long rpt_variant_groups(const struct rpt_report *r, const struct rpt_drive *d,
 			struct rpt_vgroup **out);
 
+/**
+ * rpt_vgroup_params() - The union of a group's variants' queue depths or
+ * block sizes, ascending, for one row (or point) each side by side.
+ * @g: group
+ * @x: the values
+ * @max: room in @x; values past it are left out
+ *
+ * Return: how many.
+ */
+size_t rpt_vgroup_params(const struct rpt_vgroup *g, double *x, size_t max);
+
 #endif

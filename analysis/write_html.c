@@ -434,24 +434,8 @@ static void variants_html(FILE *out, const struct rpt_report *r, const struct rp
 		char xl[64][16];
 		const char *xp[64];
 		struct rpt_line lines[RPT_NVARIANTS];
-		size_t nx = 0, k, m, nl = 0;
+		size_t nx = rpt_vgroup_params(&g[i], x, 64), k, m, nl = 0;
 
-		for (v = 0; v < RPT_NVARIANTS; v++)
-			for (k = 0; g[i].s[v] && k < g[i].s[v]->n; k++) {
-				double p = rpt_series_param(g[i].t[v], g[i].s[v], k);
-
-				for (m = 0; m < nx && x[m] != p; m++)
-					;
-				if (m == nx && nx < 64 && !isnan(p))
-					x[nx++] = p;
-			}
-		for (k = 1; k < nx; k++)
-			for (m = k; m > 0 && x[m - 1] > x[m]; m--) {
-				double tmp = x[m];
-
-				x[m] = x[m - 1];
-				x[m - 1] = tmp;
-			}
 		for (k = 0; k < nx; k++) {
 			param_label(xl[k], sizeof(xl[k]), g[i].kind, x[k]);
 			xp[k] = xl[k];

@@ -196,27 +196,9 @@ static void variants_text(FILE *out, const struct rpt_report *r, const struct rp
 
 	for (i = 0; i < ng; i++) {
 		double x[64];
-		size_t nx = 0, k, m;
+		size_t nx = rpt_vgroup_params(&g[i], x, 64), k, m;
 		char bs[16];
 
-		/* the union of the variants' QDs or block sizes, in order */
-		for (v = 0; v < RPT_NVARIANTS; v++) {
-			for (k = 0; g[i].s[v] && k < g[i].s[v]->n; k++) {
-				double p = rpt_series_param(g[i].t[v], g[i].s[v], k);
-
-				for (m = 0; m < nx && x[m] != p; m++)
-					;
-				if (m == nx && nx < 64 && !isnan(p))
-					x[nx++] = p;
-			}
-		}
-		for (k = 1; k < nx; k++)
-			for (m = k; m > 0 && x[m - 1] > x[m]; m--) {
-				double tmp = x[m];
-
-				x[m] = x[m - 1];
-				x[m - 1] = tmp;
-			}
 		fprintf(out, "\n%s side by side: %s\n", g[i].key,
 			g[i].kind == RPT_SERIES_QD ? "MB/s per queue depth" : "MB/s per block size");
 		fprintf(out, "  %8s", g[i].kind == RPT_SERIES_QD ? "QD" : "bs");
