@@ -7,6 +7,7 @@
 
 #include "fill.h"
 #include "grow.h"
+#include "sort.h"
 
 static int fill_push(struct rpt_fill_curve *c, double b, double t)
 {
@@ -253,13 +254,6 @@ double rpt_fill_bytes_at(const struct rpt_fill_curve *c, double ms)
 	return interpolate(c->t, c->b, c->n, c->ms, c->bytes, ms, true);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* Bytes job curve @c had written at log time @t. */
 static double bytes_by(const struct rpt_fill_curve *c, double t)
 {
@@ -292,7 +286,7 @@ int rpt_fill_merge(struct rpt_fill_curve *out, struct rpt_fill_curve *const *in,
 			at[m++] = c->t_first + c->t[k] / c->scale;
 		at[m++] = c->t_first + c->ms / c->scale;
 	}
-	qsort(at, m, sizeof(*at), cmp_double);
+	rpt_sort_doubles(at, m);
 	ret = rpt_fill_init(out, in[0]->avg_msec);
 	rpt_fill_set_scale(out, in[0]->scale);
 	for (k = 1; !ret && k < m; k++) {

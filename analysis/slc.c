@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "slc.h"
+#include "sort.h"
 
 #define GB		1e9
 #define SLC_LOW		0.80	/* below this share of the in-cache level is low */
@@ -83,13 +84,6 @@ static int chunks_init(struct chunks *k, const struct rpt_fill_curve *c)
 	return 0;
 }
 
-static int dbl_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* The @q quantile of the rates of the chunks starting in [from, to); 0 if none. */
 static double quantile_rate(const struct chunks *k, double from, double to, double q)
 {
@@ -105,7 +99,7 @@ static double quantile_rate(const struct chunks *k, double from, double to, doub
 		free(v);
 		return 0;
 	}
-	qsort(v, m, sizeof(double), dbl_cmp);
+	rpt_sort_doubles(v, m);
 	med = v[(size_t)(q * (m - 1) + 0.5)];
 	free(v);
 	return med;

@@ -8,6 +8,7 @@
 #include "grow.h"
 #include "reader_jsonl.h"
 #include "smart.h"
+#include "sort.h"
 
 static int push(struct rpt_smart *s, const struct rpt_smart_sample *x)
 {
@@ -80,13 +81,6 @@ void rpt_smart_free(struct rpt_smart *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static int dbl_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 double rpt_smart_interval(const struct rpt_smart *s)
 {
 	double *g, med;
@@ -99,7 +93,7 @@ double rpt_smart_interval(const struct rpt_smart *s)
 		return 1000;
 	for (i = 1; i < s->n; i++)
 		g[i - 1] = s->s[i].t_ms - s->s[i - 1].t_ms;
-	qsort(g, s->n - 1, sizeof(*g), dbl_cmp);
+	rpt_sort_doubles(g, s->n - 1);
 	med = g[(s->n - 1) / 2];
 	free(g);
 	return med > 0 ? med : 1000;

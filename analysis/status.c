@@ -8,6 +8,7 @@
 
 #include "grow.h"
 #include "reader_json.h"
+#include "sort.h"
 #include "status.h"
 
 /* A snapshot needs at least this many, with bytes, for a curve. */
@@ -68,13 +69,6 @@ int rpt_status_add(struct json_object *doc, void *arg)
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 int rpt_status_fill(const struct rpt_status *s, const size_t *idx, size_t n,
 		    struct rpt_fill_curve *c, char *why, size_t len)
 {
@@ -132,7 +126,7 @@ int rpt_status_fill(const struct rpt_status *s, const size_t *idx, size_t n,
 		ret = -ENODATA;
 	}
 	if (!ret) {
-		qsort(gap, used, sizeof(*gap), cmp_double);
+		rpt_sort_doubles(gap, used);
 		c->avg_msec = gap[used / 2];
 		c->t_first = isnan(t0) ? 0 : t0;
 		c->t_last = c->t_prev = c->t_first + t_prev;
