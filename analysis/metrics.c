@@ -851,7 +851,7 @@ static int status_fill(const struct rpt_fio_run *run, const struct rpt_fio_group
 		return -ENOMEM;
 	for (i = 0; i < g->n; i++)
 		idx[i] = g->e[i].index;
-	ret = rpt_status_fill(run->status, idx, g->n, fc, why, sizeof(why));
+	ret = rpt_status_fill(run->status, idx, g->n, dev ? dev->scale : 1, fc, why, sizeof(why));
 	free(idx);
 	if (ret == -ENOMEM)
 		return ret;
@@ -863,16 +863,6 @@ static int status_fill(const struct rpt_fio_run *run, const struct rpt_fio_group
 			ret == -ERANGE ? "the snapshots add up to more than 200 TB" : why);
 		*err = ret;
 		return 0;
-	}
-	/* a scaled model: the curve in full-drive units */
-	if (dev && dev->scale > 1) {
-		for (i = 0; i < fc->n; i++) {
-			fc->b[i] *= dev->scale;
-			fc->t[i] *= dev->scale;
-		}
-		fc->bytes *= dev->scale;
-		fc->ms *= dev->scale;
-		fc->scale = dev->scale;
 	}
 	if (!w->ok && fc->t_first > 0) {
 		w->t0 = fc->t_first;

@@ -70,7 +70,7 @@ int rpt_status_add(struct json_object *doc, void *arg)
 }
 
 int rpt_status_fill(const struct rpt_status *s, const size_t *idx, size_t n,
-		    struct rpt_fill_curve *c, char *why, size_t len)
+		    double scale, struct rpt_fill_curve *c, char *why, size_t len)
 {
 	double t_prev = 0, b_prev = 0, *gap, t0 = NAN;
 	size_t i, k, docs = SIZE_MAX, used = 0;
@@ -94,6 +94,7 @@ int rpt_status_fill(const struct rpt_status *s, const size_t *idx, size_t n,
 	if (!gap)
 		return -ENOMEM;
 	ret = rpt_fill_init(c, 0);
+	rpt_fill_set_scale(c, scale);
 	for (k = 0; !ret && k < docs; k++) {
 		double t = 0, b = 0;
 
@@ -111,7 +112,7 @@ int rpt_status_fill(const struct rpt_status *s, const size_t *idx, size_t n,
 			if (isnan(t0) && b_prev == 0)
 				t0 = s->job[idx[0]].p[k].stamp_ms - t;
 			gap[used++] = t - t_prev;
-			ret = rpt_fill_add(c, b - b_prev, t - t_prev);
+			ret = rpt_fill_add(c, c->scale * (b - b_prev), c->scale * (t - t_prev));
 			if (!c->started)
 				c->v_first = (b - b_prev) / fmax(t - t_prev, 1e-9);
 			c->started = true;

@@ -56,6 +56,7 @@ int rpt_status_add(struct json_object *doc, void *arg);
  * @s: the snapshots
  * @idx: entries' indexes in "jobs"
  * @n: how many
+ * @scale: the curve's scale (rpt_fill_set_scale()), 1 for a real drive
  * @c: the curve, set up here; free with rpt_fill_free() after 0
  * @why: on -ENODATA, why not
  * @len: its size
@@ -64,7 +65,7 @@ int rpt_status_add(struct json_object *doc, void *arg);
  * documents' jobs do not match), -ENOMEM or -ERANGE (from rpt_fill_add()).
  */
 int rpt_status_fill(const struct rpt_status *s, const size_t *idx, size_t n,
-		    struct rpt_fill_curve *c, char *why, size_t len);
+		    double scale, struct rpt_fill_curve *c, char *why, size_t len);
 
 /**
  * rpt_status_free() - Free the snapshots.

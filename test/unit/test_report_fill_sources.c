@@ -371,7 +371,7 @@ TEST(status_mismatch)
 					 &root, &docs, &d), 0);
 	CHECK_EQ_INT(docs, 2);
 	CHECK(s.mismatch);
-	CHECK_EQ_INT(rpt_status_fill(&s, &idx, 1, &c, why, sizeof(why)), -ENODATA);
+	CHECK_EQ_INT(rpt_status_fill(&s, &idx, 1, 1, &c, why, sizeof(why)), -ENODATA);
 	CHECK_CONTAINS(why, "list different jobs");
 	json_object_put(root);
 	rpt_status_free(&s);
