@@ -130,6 +130,18 @@ static const char *skip_blank(const char *p, const char *e)
  * too large to hold exactly.
  */
 /*
+ * The value of the first @k (1 to 8) bytes of @t, a little-endian word of
+ * digits already turned to 0..9 (SWAR: pairs, then fours, then all eight).
+ */
+static ALWAYS_INLINE uint64_t swar8(uint64_t t, unsigned int k)
+{
+	t = k < 8 ? t << (8 * (8 - k)) : t;	/* leading zeros in front */
+	t = (t * 10 + (t >> 8)) & 0x00FF00FF00FF00FFull;
+	t = (t * 100 + (t >> 16)) & 0x0000FFFF0000FFFFull;
+	return (t * 10000 + (t >> 32)) & 0xFFFFFFFFull;
+}
+
+/*
  * Up to 8 decimal digits at @p at once (SWAR); all 8 bytes must be readable.
  * Return how many lead (0 to 8) and their value in @val.
  */
@@ -147,10 +159,7 @@ static ALWAYS_INLINE unsigned int digits8(const char *p, uint64_t *val)
 	k = bad ? (unsigned int)__builtin_ctzll(bad) / 8 : 8;
 	if (!k)
 		return 0;
-	t = k < 8 ? t << (8 * (8 - k)) : t;	/* leading zeros in front */
-	t = (t * 10 + (t >> 8)) & 0x00FF00FF00FF00FFull;
-	t = (t * 100 + (t >> 16)) & 0x0000FFFF0000FFFFull;
-	*val = (t * 10000 + (t >> 32)) & 0xFFFFFFFFull;
+	*val = swar8(t, k);
 	return k;
 }
 
@@ -349,10 +358,7 @@ static ALWAYS_INLINE uint64_t digits_value(const char *p, unsigned int k)
 	uint64_t t;
 
 	memcpy(&t, p, 8);
-	t = (t ^ 0x3030303030303030ull) << (8 * (8 - k));	/* zeros in front */
-	t = (t * 10 + (t >> 8)) & 0x00FF00FF00FF00FFull;
-	t = (t * 100 + (t >> 16)) & 0x0000FFFF0000FFFFull;
-	return (t * 10000 + (t >> 32)) & 0xFFFFFFFFull;
+	return swar8(t ^ 0x3030303030303030ull, k);
 }
 
 /* The value of the decimal digits at [@at, @end), 1 to 15 of them. */
