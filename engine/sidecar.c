@@ -23,11 +23,10 @@ int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suff
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-static void event(struct thread_data *td, const char *name, long long bytes,
+static void event(struct thread_data *td, int64_t t_us, const char *name, long long bytes,
 		  const char *key, const char *value)
 {
 	struct ssdq_data *sd = td->io_ops_data;
-	struct timespec ts;
 
 	if (!sd)
 		return;
@@ -50,9 +49,7 @@ static void event(struct thread_data *td, const char *name, long long bytes,
 		}
 		setvbuf(sd->events, NULL, _IOLBF, 0);
 	}
-	clock_gettime(CLOCK_REALTIME, &ts);
-	fprintf(sd->events, "{\"time_us\":%lld,\"event\":", (long long)ts.tv_sec * 1000000LL +
-		ts.tv_nsec / 1000);
+	fprintf(sd->events, "{\"time_us\":%lld,\"event\":", (long long)t_us);
 	ssdq_json_str(sd->events, name);
 	fputs(",\"job\":", sd->events);
 	ssdq_json_str(sd->events, td->o.name);
@@ -69,17 +66,18 @@ static void event(struct thread_data *td, const char *name, long long bytes,
 
 void ssdq_event(struct thread_data *td, const char *name, long long bytes)
 {
-	event(td, name, bytes, NULL, NULL);
+	event(td, ssdq_realtime_us(), name, bytes, NULL, NULL);
 }
 
 void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
 		    const char *value)
 {
-	event(td, name, -1, key, value);
+	event(td, ssdq_realtime_us(), name, -1, key, value);
 }
 
-void ssdq_event_end(struct thread_data *td)
+int64_t ssdq_event_end(struct thread_data *td)
 {
+	int64_t t = ssdq_realtime_us();
 	uint64_t bytes = td->io_bytes[DDIR_READ] + td->io_bytes[DDIR_WRITE] +
 			 td->io_bytes[DDIR_TRIM];
 	const char *why = "bytes";
@@ -92,7 +90,8 @@ void ssdq_event_end(struct thread_data *td)
 		why = "bytes";
 	else if (td->o.timeout)
 		why = "time";
-	event(td, "job_end", (long long)bytes, "stop", why);
+	event(td, t, "job_end", (long long)bytes, "stop", why);
+	return t;
 }
 
 void ssdq_sidecars_close(struct thread_data *td)

@@ -210,8 +210,10 @@ void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
  * ssdq_event_end() - Record "job_end" with the bytes the job moved and why
  * it stopped: "bytes" (size/io_size done), "time" (runtime= ran out before,
  * or time_based) or "error".
+ *
+ * Return: the event's time (CLOCK_REALTIME, microseconds).
  */
-void ssdq_event_end(struct thread_data *td);
+int64_t ssdq_event_end(struct thread_data *td);
 
 /**
  * ssdq_sidecar_name() - Name a sidecar as fio names the job's logs:
@@ -231,8 +233,12 @@ int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suff
  */
 int ssdq_sampling_start(struct thread_data *td);
 
-/** ssdq_sampling_stop() - Stop the job's sampler, if it has one. */
-void ssdq_sampling_stop(struct thread_data *td);
+/**
+ * ssdq_sampling_stop() - Stop the job's sampler, if it has one.
+ * @end_us: no power or SMART line stamped after this time is written (the
+ *	job_end event's time); INT64_MAX for none
+ */
+void ssdq_sampling_stop(struct thread_data *td, int64_t end_us);
 
 /** ssdq_sidecars_close() - Close the job's sidecars. */
 void ssdq_sidecars_close(struct thread_data *td);

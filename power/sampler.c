@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,7 @@ struct ssdq_sampler {
 	bool power_started, aux_started;
 	atomic_int stop;
 	atomic_int idle;
+	_Atomic int64_t end_us;	/* no power or SMART line after this time */
 
 	/* single-source period mean */
 	int64_t bucket;
@@ -204,6 +206,8 @@ static void bucket_flush(struct ssdq_sampler *s)
 
 static void take_sample(struct ssdq_sampler *s, struct src_state *st, const struct ssdq_sample *x)
 {
+	if (x->time_us > atomic_load(&s->end_us))
+		return;
 	if (s->nsrc == 1) {
 		int64_t b = x->time_us / s->period_us;
 
@@ -275,6 +279,7 @@ static void multi_tick(struct ssdq_sampler *s, int64_t mono)
 {
 	double sum = 0;
 	bool ok = true;
+	int64_t t;
 
 	for (int i = 0; i < s->nsrc; i++) {
 		struct src_state *st = &s->src[i];
@@ -289,8 +294,9 @@ static void multi_tick(struct ssdq_sampler *s, int64_t mono)
 			ok = false;
 		sum += st->last_w;
 	}
-	if (ok)
-		power_line(s, ssdq_realtime_us(), sum);
+	t = ssdq_realtime_us();
+	if (ok && t <= atomic_load(&s->end_us))
+		power_line(s, t, sum);
 }
 
 static void sleep_until(struct ssdq_sampler *s, int64_t mono_us)
@@ -374,6 +380,8 @@ static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
 	int64_t t = ssdq_realtime_us();
 	int ret;
 
+	if (t > atomic_load(&s->end_us))
+		return 0;
 	if (s->cfg.smart_read) {
 		memset(&sm, 0, sizeof(sm));
 		ret = s->cfg.smart_read(s->cfg.smart_arg, &sm);
@@ -482,6 +490,7 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
+	atomic_init(&s->end_us, INT64_MAX);
 	s->cfg = *cfg;
 	s->smart_fd = -1;
 	pthread_mutex_init(&s->ev_lock, NULL);
@@ -670,6 +679,12 @@ static int close_file(FILE *f)
 		return 0;
 	bad = ferror(f);
 	return fclose(f) || bad ? -EIO : 0;
+}
+
+void ssdq_sampler_end(struct ssdq_sampler *s, int64_t t_us)
+{
+	if (s)
+		atomic_store(&s->end_us, t_us);
 }
 
 int ssdq_sampler_close(struct ssdq_sampler *s)

@@ -23,6 +23,7 @@
  *	ssdq_sampler_event(s, "burst_start", 0);
  *	ssdq_sampler_event(s, "burst_end", bytes);
  *	ssdq_sampler_event(s, "job_end", -1);
+ *	ssdq_sampler_end(s, end_us);		(optional: cut the logs there)
  *	ssdq_sampler_close(s);
  *
  * Files (all CLOCK_REALTIME; see docs/power.md):
@@ -53,6 +54,7 @@
  */
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "nvme.h"
 #include "source.h"
@@ -136,6 +138,15 @@ void ssdq_sampler_event(struct ssdq_sampler *s, const char *name, long long byte
  * error ("device_error", "LBA Out of Range at ...").
  */
 void ssdq_sampler_event_msg(struct ssdq_sampler *s, const char *name, const char *msg);
+
+/**
+ * ssdq_sampler_end() - Write no power or SMART line stamped after @t_us
+ * (CLOCK_REALTIME, as the lines): the sidecars end where the job ended,
+ * not where the threads were joined. Events are not cut.
+ * @s: the sampler (NULL: nothing happens)
+ * @t_us: the end, e.g. the time of the job's "job_end" event
+ */
+void ssdq_sampler_end(struct ssdq_sampler *s, int64_t t_us);
 
 /**
  * ssdq_sampler_close() - Stop the threads, write what is pending, close

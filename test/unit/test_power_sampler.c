@@ -350,6 +350,72 @@ TEST(stream_with_own_times_read_in_batches)
 	printf("  arrival times: %d reads\n", fake_reads);
 }
 
+/* SMART from a callback: a fixed 40 C reading */
+static int fake_smart(void *arg, struct ssdq_smart *out)
+{
+	(void)arg;
+	out->composite_temp_k = 313;
+	return 0;
+}
+
+/* Count JSON lines of @path; fail on one whose time_us is after @end_us. */
+static int smart_lines_until(const char *path, long long end_us)
+{
+	char *text = slurp(path), *line, *save = NULL;
+	int n = 0;
+
+	if (!CHECK(text != NULL))
+		return 0;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		long long t = -1;
+
+		if (!CHECK(sscanf(line, "{\"time_us\":%lld,", &t) == 1) ||
+		    !CHECK(t <= end_us)) {
+			printf("  line %d: %s (end %lld)\n", n + 1, line, end_us);
+			return n;
+		}
+		n++;
+	}
+	return n;
+}
+
+/*
+ * ssdq_sampler_end(): the threads keep running until close, but the power
+ * and SMART logs end at the given time (the engine passes its job_end).
+ */
+TEST(end_cuts_the_logs)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 100, .smart_ms = 100 };
+	struct ssdq_sampler *s = NULL;
+	char spec[128], err[512];
+	long long t0, end_us, step;
+	struct timespec ts;
+	int n, m;
+
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon0", dir);
+	c.power = spec;
+	c.smart_read = fake_smart;
+	paths(&c, "end");
+	t0 = now_ms();
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
+	if (!s) {
+		printf("  %s\n", err);
+		return;
+	}
+	usleep(300000);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	end_us = (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+	ssdq_sampler_end(s, end_us);
+	usleep(300000);		/* three SMART periods, 30 power periods after the end */
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	n = check_power_log(c.power_log, t0, end_us / 1000, 6150, &step);
+	m = smart_lines_until(c.smart_log, end_us);
+	CHECK(n >= 20 && n <= 32);
+	CHECK(m >= 2 && m <= 4);
+	printf("  %d power and %d SMART lines, none after the end\n", n, m);
+	ssdq_sampler_end(NULL, 0);
+}
+
 TEST(open_errors)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 10 };
@@ -431,6 +497,7 @@ int main(void)
 	RUN(two_sources_summed);
 	RUN(cmd_own_timestamps);
 	RUN(stream_with_own_times_read_in_batches);
+	RUN(end_cuts_the_logs);
 	RUN(open_errors);
 	RUN(events_never_wait);
 	sh("rm -rf %s", dir);
