@@ -115,6 +115,24 @@ static unsigned int opt_uint(const struct rpt_fio_run *run,
 	return end != s && !*end && v > 0 && v < 1u << 20 ? (unsigned int)v : dflt;
 }
 
+bool rpt_fio_option_on(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
+		       const char *key, bool dflt)
+{
+	const char *s = rpt_fio_option(run, e, key);
+	unsigned long long v;
+	char *end;
+
+	if (!s)
+		return dflt;
+	if (!*s)
+		return true;
+	errno = 0;
+	v = strtoull(s, &end, strstr(s, "0x") || strstr(s, "0X") ? 16 : 10);
+	if (end == s || errno || *s == '-')
+		return dflt;
+	return v != 0;
+}
+
 int rpt_fio_run_parse(struct json_object *root, const char *file,
 		      struct rpt_fio_run *run, struct rpt_diag *d)
 {
@@ -181,10 +199,8 @@ int rpt_fio_run_parse(struct json_object *root, const char *file,
 			continue;
 		}
 		if (!run->client_server) {
-			const char *gr = rpt_fio_option(run, &e, "group_reporting");
-
 			e.thread = thread;
-			e.nthreads = gr && strcmp(gr, "0") ?
+			e.nthreads = rpt_fio_option_on(run, &e, "group_reporting", false) ?
 				     opt_uint(run, &e, "numjobs", 1) : 1;
 			thread += e.nthreads;
 		}

@@ -74,6 +74,20 @@ const char *rpt_fio_option(const struct rpt_fio_run *run,
 			   const struct rpt_fio_entry *e, const char *key);
 
 /**
+ * rpt_fio_option_on() - Whether a bool, int or size option is on, read as
+ * fio reads it: a bare option (fio prints "") is on, a number (decimal, or
+ * hex with 0x) is on when not 0, a size ("1M") when its number is not 0.
+ * @run: the run
+ * @e: the entry
+ * @key: option name
+ * @dflt: fio's default, for an option not given or a value fio would refuse
+ *
+ * Return: true when on.
+ */
+bool rpt_fio_option_on(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
+		       const char *key, bool dflt);
+
+/**
  * rpt_fio_size() - Parse a fio size such as "128k", "1M", "4KiB" or "4096"
  * (binary multiples, fio's default kb_base=1024); for "R,W,T" lists the
  * part of data direction @ddir (0 read, 1 write, 2 trim), for ranges "a-b"

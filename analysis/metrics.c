@@ -389,12 +389,6 @@ static char *find_sidecar(const char *dir, const char *prefix, const char *type,
 	return NULL;
 }
 
-/* Whether an option is given and not 0 (fio's bool and size options). */
-static bool opt_set(const char *v)
-{
-	return v && *v && strcmp(v, "0") && strcmp(v, "false");
-}
-
 /* How a job's bw logs are to be read. */
 struct bw_opts {
 	double avg_ms;		/* log_avg_msec, 0 per-I/O or unknown */
@@ -759,13 +753,12 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 		      const struct bw_opts *o, const struct rpt_events *ev, struct rpt_fill_curve *fc,
 		      struct window *w, struct rpt_job *j, struct rpt_diag *d, int *err)
 {
-	const char *pjl = rpt_fio_option(run, &g->e[0], "per_job_logs");
 	struct rpt_fill_curve **in = NULL;
 	size_t i, n = 0, cap = 0;
 	unsigned int t;
 	int ret = 0;
 
-	if (pjl && !strcmp(pjl, "0")) {
+	if (!rpt_fio_option_on(run, &g->e[0], "per_job_logs", true)) {
 		snprintf(w->why, sizeof(w->why),
 			 "per_job_logs=0: the group's %zu jobs share one bw log",
 			 g->n > 1 ? g->n : (size_t)g->e[0].nthreads);
@@ -880,8 +873,6 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	const struct rpt_fio_entry *e = &g->e[0];
 	const char *prefix = rpt_fio_option(run, e, "write_bw_log");
 	const char *avg = rpt_fio_option(run, e, "log_avg_msec");
-	const char *epoch = rpt_fio_option(run, e, "log_unix_epoch");
-	const char *pjl = rpt_fio_option(run, e, "per_job_logs");
 	bool seqw = !strcmp(j->rw, "write"), smart_ok = false;
 	struct window w = { 0 };
 	struct rpt_fill_curve fc = { 0 };
@@ -903,16 +894,17 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		snprintf(w.why, sizeof(w.why), "the job has no bw log (write_bw_log)");
 	else if (!e->thread)
 		snprintf(w.why, sizeof(w.why), "client/server run: the logs stay on the servers");
-	else if (opt_set(rpt_fio_option(run, e, "log_store_compressed")))
+	else if (rpt_fio_option_on(run, e, "log_store_compressed", false))
 		snprintf(w.why, sizeof(w.why),
 			 "log_store_compressed=1: fio stored the samples compressed and binary (.fz); fio --inflate-log=FILE writes them as text");
-	else if (opt_set(rpt_fio_option(run, e, "log_compression")) && opt_set(avg))
+	else if (rpt_fio_option_on(run, e, "log_compression", false) &&
+		 rpt_fio_option_on(run, e, "log_avg_msec", false))
 		/* a per-I/O log (log_avg_msec=0) comes out whole and is read */
 		snprintf(w.why, sizeof(w.why),
 			 "log_compression with log_avg_msec: fio (3.33 to 3.37 at least) then ignores log_avg_msec and drops samples (fio issues #1746, #1457), so the log cannot be trusted");
 	else if (!(bw = find_log(dir, prefix, "bw", e, tried, sizeof(tried))))
 		snprintf(w.why, sizeof(w.why), "the bw log %s is missing", tried);
-	else if (pjl && !strcmp(pjl, "0") && g->n > 1)
+	else if (!rpt_fio_option_on(run, e, "per_job_logs", true) && g->n > 1)
 		snprintf(w.why, sizeof(w.why), "per_job_logs=0: the jobs share one log");
 	if (seqw && !bw)
 		why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
@@ -925,7 +917,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	if (bw) {
 		struct bw_opts o = {
 			.avg_ms = avg ? atof(avg) : 0,
-			.unix_ms = epoch && !strcmp(epoch, "1"),
+			.unix_ms = rpt_fio_option_on(run, e, "log_unix_epoch", false),
 		};
 
 		o.short_job = runtime_ms(e) <= FIO_FIRST_TICK_MS + o.avg_ms;

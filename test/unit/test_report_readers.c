@@ -170,6 +170,42 @@ TEST(fio_run_shapes)
 	rpt_diag_free(&d);
 }
 
+/* Bool, int and size options read as fio reads them, with fio's defaults. */
+TEST(fio_option_on)
+{
+	const char *text =
+		"{\"global options\": {\"per_job_logs\": \"0\", \"group_reporting\": \"\"},"
+		" \"jobs\": [{\"jobname\": \"a\", \"groupid\": 0, \"job options\": {"
+		"  \"log_unix_epoch\": \"0x1\", \"log_compression\": \"1M\","
+		"  \"log_avg_msec\": \"0\", \"log_store_compressed\": \"true\","
+		"  \"time_based\": \"-1\", \"numjobs\": \"3\"}}]}";
+	struct rpt_diag d = { 0 };
+	struct json_object *root;
+	struct rpt_fio_run run;
+	const struct rpt_fio_entry *e;
+
+	CHECK_EQ_INT(parse(text, &root, NULL, &d), 0);
+	CHECK_EQ_INT(rpt_fio_run_parse(root, "t.json", &run, &d), 0);
+	if (CHECK_EQ_INT(run.ng, 1)) {
+		e = &run.g[0].e[0];
+		CHECK(rpt_fio_option_on(&run, e, "log_unix_epoch", false));	/* hex */
+		CHECK(rpt_fio_option_on(&run, e, "log_compression", false));	/* a size */
+		CHECK(!rpt_fio_option_on(&run, e, "log_avg_msec", true));
+		CHECK(!rpt_fio_option_on(&run, e, "per_job_logs", true));	/* global */
+		CHECK(rpt_fio_option_on(&run, e, "group_reporting", false));	/* bare */
+		CHECK_EQ_INT(e->nthreads, 3);		/* so numjobs are one entry */
+		/* values fio refuses, and options not given: the default */
+		CHECK(!rpt_fio_option_on(&run, e, "log_store_compressed", false));
+		CHECK(rpt_fio_option_on(&run, e, "time_based", true));
+		CHECK(!rpt_fio_option_on(&run, e, "time_based", false));
+		CHECK(rpt_fio_option_on(&run, e, "thread", true));
+		CHECK(!rpt_fio_option_on(&run, e, "thread", false));
+	}
+	rpt_fio_run_free(&run);
+	json_object_put(root);
+	rpt_diag_free(&d);
+}
+
 TEST(fio_sizes)
 {
 	uint64_t v;
@@ -562,6 +598,7 @@ int main(void)
 	RUN(json_malformed);
 	RUN(json_types_and_ranges);
 	RUN(fio_run_shapes);
+	RUN(fio_option_on);
 	RUN(fio_sizes);
 	RUN(lat_hist_merge_and_percentiles);
 	RUN(log_good_forms);
