@@ -30,6 +30,7 @@ static int model_open(struct ssdq_source *src, const char *arg,
 	snprintf(src->rail, sizeof(src->rail), "model:%s", m->p->name);
 	src->unit = "W";
 	src->estimated = true;
+	src->averaged = true;	/* ssdq_model_power(): the mean since the last call */
 	src->priv = m;
 	return 0;
 }

@@ -39,9 +39,9 @@ struct src_state {
 	struct ssdq_source *src;
 	int64_t next_poll;
 	bool in_gap;
+	int64_t prev_t;		/* an averaged source's previous reading, 0: none */
 	/* several sources: mean since the last period, and the last value */
-	double acc_w;
-	unsigned long acc_n;
+	double acc_w, acc_wt;
 	double last_w;
 	int64_t last_seen;
 };
@@ -61,10 +61,9 @@ struct ssdq_sampler {
 	atomic_int idle;
 	_Atomic int64_t end_us;	/* no power or SMART line after this time */
 
-	/* single-source period mean */
+	/* single-source period mean, weighted (see take_sample()) */
 	int64_t bucket;
-	double b_w, b_t;
-	unsigned long b_n;
+	double b_w, b_t, b_wt;
 	unsigned long power_lines, smart_lines;
 
 	int last_cw;
@@ -198,29 +197,58 @@ static void power_line(struct ssdq_sampler *s, int64_t t_us, double watts)
 
 static void bucket_flush(struct ssdq_sampler *s)
 {
-	if (s->b_n)
-		power_line(s, (int64_t)(s->b_t / (double)s->b_n), s->b_w / (double)s->b_n);
-	s->b_n = 0;
-	s->b_w = s->b_t = 0;
+	if (s->b_wt > 0)
+		power_line(s, (int64_t)(s->b_t / s->b_wt), s->b_w / s->b_wt);
+	s->b_w = s->b_t = s->b_wt = 0;
 }
 
+static void bucket_add(struct ssdq_sampler *s, int64_t b, double t, double watts, double wt)
+{
+	if (s->b_wt > 0 && b != s->bucket)
+		bucket_flush(s);
+	s->bucket = b;
+	s->b_w += watts * wt;
+	s->b_t += t * wt;
+	s->b_wt += wt;
+}
+
+/*
+ * An instant's reading counts once in its period. An averaged reading (the
+ * mean since the previous one) counts for the time it covers, split over
+ * the periods it spans: a read that came late fills the periods it missed,
+ * and two reads in one period are weighted by their lengths, so the lines
+ * keep the source's energy whatever the thread's timing.
+ */
 static void take_sample(struct ssdq_sampler *s, struct src_state *st, const struct ssdq_sample *x)
 {
-	if (x->time_us > atomic_load(&s->end_us))
-		return;
-	if (s->nsrc == 1) {
-		int64_t b = x->time_us / s->period_us;
+	int64_t t0, t1 = x->time_us;
 
-		if (s->b_n && b != s->bucket)
-			bucket_flush(s);
-		s->bucket = b;
-		s->b_w += x->watts;
-		s->b_t += (double)x->time_us;
-		s->b_n++;
+	if (t1 > atomic_load(&s->end_us))
+		return;
+	if (!st->src->averaged) {
+		if (s->nsrc == 1) {
+			bucket_add(s, t1 / s->period_us, (double)t1, x->watts, 1);
+		} else {
+			st->acc_w += x->watts;
+			st->acc_wt += 1;
+		}
 		return;
 	}
-	st->acc_w += x->watts;
-	st->acc_n++;
+	t0 = st->prev_t ? st->prev_t : t1 - s->period_us;
+	st->prev_t = t1;
+	if (s->nsrc > 1) {
+		st->acc_w += x->watts * (double)(t1 - t0);
+		st->acc_wt += (double)(t1 - t0);
+		return;
+	}
+	while (t0 < t1) {
+		int64_t b = t0 / s->period_us, end = (b + 1) * s->period_us;
+
+		if (end > t1)
+			end = t1;
+		bucket_add(s, b, (double)(t0 + end) / 2, x->watts, (double)(end - t0));
+		t0 = end;
+	}
 }
 
 /*
@@ -254,6 +282,7 @@ static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mo
 	} while (n == 256 && !atomic_load(&s->stop));
 	if (n < 0) {
 		st->next_poll = mono + GAP_RETRY_US;
+		st->prev_t = 0;		/* a reading after the gap does not speak for it */
 		if (!st->in_gap) {
 			st->in_gap = true;
 			if (s->nsrc == 1)
@@ -284,11 +313,11 @@ static void multi_tick(struct ssdq_sampler *s, int64_t mono)
 	for (int i = 0; i < s->nsrc; i++) {
 		struct src_state *st = &s->src[i];
 
-		if (st->acc_n) {
-			st->last_w = st->acc_w / (double)st->acc_n;
+		if (st->acc_wt > 0) {
+			st->last_w = st->acc_w / st->acc_wt;
 			st->last_seen = mono;
 			st->acc_w = 0;
-			st->acc_n = 0;
+			st->acc_wt = 0;
 		}
 		if (st->in_gap || !st->last_seen || mono - st->last_seen > STALE_US)
 			ok = false;

@@ -40,7 +40,9 @@
  * Every file is line-buffered: a killed process leaves each line it wrote.
  *
  * With one source, each power line is the mean of that source's samples in
- * one period, stamped with their mean time (a streamed source keeps its own
+ * one period, stamped with their mean time; an averaged source's samples
+ * are weighted by the time each covers, and one that covers several
+ * periods (a late read) gives each its line (a streamed source keeps its own
  * sample times, and one whose samples all carry their own times is read in
  * batches, every 20 ms at the most often). With several, each line is the
  * sum of each source's mean

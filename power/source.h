@@ -14,7 +14,8 @@
  *	nvme-ps                                    the drive's own estimate
  *
  * A source sums its rails: each sample is the source's total power at one
- * instant. Polled sources (hwmon, nvme-ps) return one sample per read,
+ * instant, or, for an averaged source (an energy counter, the drive model),
+ * its mean power since the source's previous sample. Polled sources (hwmon, nvme-ps) return one sample per read,
  * stamped with the time the sampler passes in; streamed sources (cmd, qis)
  * return what has arrived since the last read, each sample with its own
  * time. Nothing here knows of fio.
@@ -93,6 +94,9 @@ struct ssdq_source_ops {
  * @rail: rails summed, set by open
  * @unit: unit of the raw readings, set by open
  * @estimated: readings are estimates (nvme-ps)
+ * @averaged: each sample is the mean power since the previous one (an
+ *	energy counter's difference), not an instant's: the sampler weights
+ *	it by the time it covers
  * @streamed: samples arrive in a stream, not per read (cmd, qis)
  * @own_times: every sample so far carried the time it was taken, not its
  *	arrival (qis always; cmd while its lines have TIME): the sampler may
@@ -109,6 +113,7 @@ struct ssdq_source {
 	char rail[128];
 	const char *unit;
 	bool estimated;
+	bool averaged;
 	bool streamed;
 	bool own_times;
 	unsigned int min_interval_us;

@@ -1,8 +1,10 @@
 #!/bin/sh
 # ssdq-report recovers the drive model's ground truth (docs/model.md): SLC
 # cache size within 2 %, post-cache speed within 5 %, average power within
-# 2 % of the model's own energy account, QD1 p99 within 25 % (see below), and a hot drive
-# reported as throttling, not as a cache end. No device.
+# 0.5 % of the model's own energy account (the power lines keep the model's
+# energy however late the sampler reads: measured 0.001-0.03 %), QD1 p99
+# within 25 % (see below), and a hot drive reported as throttling, not as a
+# cache end. No device.
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/test/lib.sh"
 SO=${SSDQ_SO:-$top/build/ssdq.so}
@@ -41,14 +43,14 @@ fill tlc tlc-dramless-1tb 20 5500m
 d=$W/tlc
 within "tlc-dramless-1tb SLC cache GB" "$(jget "$d" fill .fill.slc_cache_gb)" 88 2
 within "tlc-dramless-1tb post-cache MB/s" "$(jget "$d" fill .fill.post_cache_mbps)" 650 5
-within "tlc-dramless-1tb average W" "$(jget "$d" fill .power_w)" "$(truth_w "$d")" 2
+within "tlc-dramless-1tb average W" "$(jget "$d" fill .power_w)" "$(truth_w "$d")" 0.5
 
 # qlc-1tb: dynamic cache, 12 + 169.2 x (1 - fill) GB: 154.98 GB on a fill from empty
 fill qlc qlc-1tb 50 3400m
 d=$W/qlc
 within "qlc-1tb SLC cache GB" "$(jget "$d" fill .fill.slc_cache_gb)" 154.98 2
 within "qlc-1tb post-cache MB/s" "$(jget "$d" fill .fill.post_cache_mbps)" 100 5
-within "qlc-1tb average W" "$(jget "$d" fill .power_w)" "$(truth_w "$d")" 2
+within "qlc-1tb average W" "$(jget "$d" fill .power_w)" "$(truth_w "$d")" 0.5
 
 # the same drive in a hot case (70 C air): it throttles during the fill
 fill hot qlc-1tb 100 2200m --ssdq_model_ambient=70
