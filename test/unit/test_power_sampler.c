@@ -407,7 +407,7 @@ static int smart_lines_until(const char *path, long long end_us)
 /*
  * An averaged source read late keeps its energy: every period gets a line,
  * and their mean is the drive's 2.5 W (the drive model's power source is
- * one; unweighted, its late reads lost 1-3 % of the energy).
+ * one; unweighted, its late reads lost 0.5-2.5 % of the energy).
  */
 TEST(averaged_source_keeps_its_energy)
 {
