@@ -148,11 +148,15 @@ int ssdq_sampling_start(struct thread_data *td)
 	return 0;
 }
 
-void ssdq_sampling_stop(struct thread_data *td, int64_t end_us)
+int64_t ssdq_sampling_end(struct thread_data *td)
+{
+	return ssdq_sampler_end(((struct ssdq_data *)td->io_ops_data)->sampler);
+}
+
+void ssdq_sampling_stop(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 
-	ssdq_sampler_end(sd->sampler, end_us);
 	if (sd->sampler && ssdq_sampler_close(sd->sampler))
 		ssdq_log("%s: a power or SMART sidecar was not written in full", td->o.name);
 	sd->sampler = NULL;

@@ -75,9 +75,8 @@ void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
 	event(td, ssdq_realtime_us(), name, -1, key, value);
 }
 
-int64_t ssdq_event_end(struct thread_data *td)
+void ssdq_event_end(struct thread_data *td, int64_t t_us)
 {
-	int64_t t = ssdq_realtime_us();
 	uint64_t bytes = td->io_bytes[DDIR_READ] + td->io_bytes[DDIR_WRITE] +
 			 td->io_bytes[DDIR_TRIM];
 	const char *why = "bytes";
@@ -90,8 +89,7 @@ int64_t ssdq_event_end(struct thread_data *td)
 		why = "bytes";
 	else if (td->o.timeout)
 		why = "time";
-	event(td, t, "job_end", (long long)bytes, "stop", why);
-	return t;
+	event(td, t_us, "job_end", (long long)bytes, "stop", why);
 }
 
 void ssdq_sidecars_close(struct thread_data *td)

@@ -540,7 +540,8 @@ static void ssdq_cleanup(struct thread_data *td)
 	if (!sd)
 		return;
 	ssdq_phase_end(td);
-	ssdq_sampling_stop(td, ssdq_event_end(td));
+	ssdq_event_end(td, ssdq_sampling_end(td));
+	ssdq_sampling_stop(td);
 	ssdq_sidecars_close(td);
 	if (sd->nr_errors > sd->nr_errors_shown)
 		ssdq_log("%s: %lu failed I/Os in all, %lu described above", td->o.name,

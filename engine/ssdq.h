@@ -210,10 +210,9 @@ void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
  * ssdq_event_end() - Record "job_end" with the bytes the job moved and why
  * it stopped: "bytes" (size/io_size done), "time" (runtime= ran out before,
  * or time_based) or "error".
- *
- * Return: the event's time (CLOCK_REALTIME, microseconds).
+ * @t_us: its time (CLOCK_REALTIME, microseconds), from ssdq_sampling_end()
  */
-int64_t ssdq_event_end(struct thread_data *td);
+void ssdq_event_end(struct thread_data *td, int64_t t_us);
 
 /**
  * ssdq_sidecar_name() - Name a sidecar as fio names the job's logs:
@@ -234,11 +233,15 @@ int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suff
 int ssdq_sampling_start(struct thread_data *td);
 
 /**
- * ssdq_sampling_stop() - Stop the job's sampler, if it has one.
- * @end_us: no power or SMART line stamped after this time is written (the
- *	job_end event's time); INT64_MAX for none
+ * ssdq_sampling_end() - End the job's power and SMART logs now (see
+ * ssdq_sampler_end()); the sampler runs on until ssdq_sampling_stop().
+ *
+ * Return: the end, CLOCK_REALTIME in microseconds: the job_end event's time.
  */
-void ssdq_sampling_stop(struct thread_data *td, int64_t end_us);
+int64_t ssdq_sampling_end(struct thread_data *td);
+
+/** ssdq_sampling_stop() - Stop the job's sampler, if it has one. */
+void ssdq_sampling_stop(struct thread_data *td);
 
 /** ssdq_sidecars_close() - Close the job's sidecars. */
 void ssdq_sidecars_close(struct thread_data *td);

@@ -59,7 +59,9 @@ struct ssdq_sampler {
 	bool power_started, aux_started;
 	atomic_int stop;
 	atomic_int idle;
-	_Atomic int64_t end_us;	/* no power or SMART line after this time */
+	/* no power or SMART line after end_us: see ssdq_sampler_end() */
+	pthread_mutex_t end_lock;
+	int64_t end_us;
 
 	/* single-source period mean, weighted (see take_sample()) */
 	int64_t bucket;
@@ -186,6 +188,21 @@ void ssdq_sampler_event_msg(struct ssdq_sampler *s, const char *name, const char
 		push_event(s, ssdq_realtime_us(), name, -1, NULL, msg);
 }
 
+/*
+ * The end as of now. Read after a sample's time was taken: if the end is
+ * not set yet, ssdq_sampler_end() takes its time after this, so later than
+ * the sample's (both under end_lock).
+ */
+static int64_t end_of(struct ssdq_sampler *s)
+{
+	int64_t e;
+
+	pthread_mutex_lock(&s->end_lock);
+	e = s->end_us;
+	pthread_mutex_unlock(&s->end_lock);
+	return e;
+}
+
 /* --- power ---------------------------------------------------------------- */
 
 static void power_line(struct ssdq_sampler *s, int64_t t_us, double watts)
@@ -219,11 +236,12 @@ static void bucket_add(struct ssdq_sampler *s, int64_t b, double t, double watts
  * and two reads in one period are weighted by their lengths, so the lines
  * keep the source's energy whatever the thread's timing.
  */
-static void take_sample(struct ssdq_sampler *s, struct src_state *st, const struct ssdq_sample *x)
+static void take_sample(struct ssdq_sampler *s, struct src_state *st, const struct ssdq_sample *x,
+			int64_t end_us)
 {
 	int64_t t0, t1 = x->time_us;
 
-	if (t1 > atomic_load(&s->end_us))
+	if (t1 > end_us)
 		return;
 	if (!st->src->averaged) {
 		if (s->nsrc == 1) {
@@ -276,9 +294,12 @@ static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mo
 	if (mono < st->next_poll)
 		return;
 	do {
+		int64_t end;
+
 		n = ssdq_source_read(st->src, ssdq_realtime_us(), buf, 256);
+		end = end_of(s);
 		for (int i = 0; i < n; i++)
-			take_sample(s, st, &buf[i]);
+			take_sample(s, st, &buf[i], end);
 	} while (n == 256 && !atomic_load(&s->stop));
 	if (n < 0) {
 		st->next_poll = mono + GAP_RETRY_US;
@@ -324,7 +345,7 @@ static void multi_tick(struct ssdq_sampler *s, int64_t mono)
 		sum += st->last_w;
 	}
 	t = ssdq_realtime_us();
-	if (ok && t <= atomic_load(&s->end_us))
+	if (ok && t <= end_of(s))
 		power_line(s, t, sum);
 }
 
@@ -409,7 +430,7 @@ static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
 	int64_t t = ssdq_realtime_us();
 	int ret;
 
-	if (t > atomic_load(&s->end_us))
+	if (t > end_of(s))
 		return 0;
 	if (s->cfg.smart_read) {
 		memset(&sm, 0, sizeof(sm));
@@ -519,7 +540,8 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
-	atomic_init(&s->end_us, INT64_MAX);
+	s->end_us = INT64_MAX;
+	pthread_mutex_init(&s->end_lock, NULL);
 	s->cfg = *cfg;
 	s->smart_fd = -1;
 	pthread_mutex_init(&s->ev_lock, NULL);
@@ -710,10 +732,19 @@ static int close_file(FILE *f)
 	return fclose(f) || bad ? -EIO : 0;
 }
 
-void ssdq_sampler_end(struct ssdq_sampler *s, int64_t t_us)
+int64_t ssdq_sampler_end(struct ssdq_sampler *s)
 {
-	if (s)
-		atomic_store(&s->end_us, t_us);
+	int64_t t;
+
+	if (!s)
+		return ssdq_realtime_us();
+	pthread_mutex_lock(&s->end_lock);
+	t = ssdq_realtime_us();
+	if (t < s->end_us)
+		s->end_us = t;
+	t = s->end_us;
+	pthread_mutex_unlock(&s->end_lock);
+	return t;
 }
 
 int ssdq_sampler_close(struct ssdq_sampler *s)
@@ -750,6 +781,7 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 	free(s->ctrl);
 	free(s->job);
 	pthread_mutex_destroy(&s->ev_lock);
+	pthread_mutex_destroy(&s->end_lock);
 	free(s);
 	return ret ? -EIO : 0;
 }

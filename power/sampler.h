@@ -22,8 +22,8 @@
  *	ssdq_sampler_event(s, "job_start", -1);
  *	ssdq_sampler_event(s, "burst_start", 0);
  *	ssdq_sampler_event(s, "burst_end", bytes);
+ *	end_us = ssdq_sampler_end(s);		(optional: the logs end now)
  *	ssdq_sampler_event(s, "job_end", -1);
- *	ssdq_sampler_end(s, end_us);		(optional: cut the logs there)
  *	ssdq_sampler_close(s);
  *
  * Files (all CLOCK_REALTIME; see docs/power.md):
@@ -142,13 +142,18 @@ void ssdq_sampler_event(struct ssdq_sampler *s, const char *name, long long byte
 void ssdq_sampler_event_msg(struct ssdq_sampler *s, const char *name, const char *msg);
 
 /**
- * ssdq_sampler_end() - Write no power or SMART line stamped after @t_us
- * (CLOCK_REALTIME, as the lines): the sidecars end where the job ended,
- * not where the threads were joined. Events are not cut.
- * @s: the sampler (NULL: nothing happens)
- * @t_us: the end, e.g. the time of the job's "job_end" event
+ * ssdq_sampler_end() - End the power and SMART logs now: no line stamped
+ * after the returned time is written, though the threads run on until
+ * ssdq_sampler_close(). The time is taken under the lock the threads read
+ * the end under, so a sample stamped after it cannot slip in; stamp the
+ * job's end event with it, and the logs end where the job did, not where
+ * the threads were joined. Events are not cut. A second call keeps the
+ * first end.
+ * @s: the sampler (NULL: only the time is taken)
+ *
+ * Return: the end, CLOCK_REALTIME in microseconds (as the lines).
  */
-void ssdq_sampler_end(struct ssdq_sampler *s, int64_t t_us);
+int64_t ssdq_sampler_end(struct ssdq_sampler *s);
 
 /**
  * ssdq_sampler_close() - Stop the threads, write what is pending, close
