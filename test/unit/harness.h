@@ -75,6 +75,14 @@ harness_check(int ok, const char *file, int line, const char *fmt, ...)
 	return 0;
 }
 
+/* Whether @got lies within @share (0.02: 2 %) of @want. */
+static inline int harness_near(double got, double want, double share)
+{
+	double d = got - want;
+
+	return (d < 0 ? -d : d) <= share * (want < 0 ? -want : want);
+}
+
 static inline int harness_eq_int(long long a, long long b, const char *sa,
 				 const char *sb, const char *file, int line)
 {
@@ -190,6 +198,10 @@ static inline int harness_main(void)
 			 __FILE__, __LINE__)
 #define CHECK_MEMEQ(a, b, n)						\
 	harness_memeq((a), (b), (n), #a, #b, __FILE__, __LINE__)
+#define CHECK_NEAR(got, want, share)					\
+	harness_check(harness_near((got), (want), (share)), __FILE__,	\
+		      __LINE__, "CHECK_NEAR(%s, %s): %.6f vs %.6f (%g%% allowed)", \
+		      #got, #want, (double)(got), (double)(want), (double)(share) * 100)
 
 /* The whole program cannot run here: say why and exit 77. */
 #define SKIP(...)							\

@@ -25,16 +25,6 @@
 
 #define T0_MS	1795990000000.0	/* unix ms */
 
-static int near(double got, double want, double share)
-{
-	return fabs(got - want) <= share * fabs(want);
-}
-
-#define CHECK_NEAR(got, want, share)					\
-	harness_check(near((got), (want), (share)), __FILE__, __LINE__,	\
-		      "CHECK_NEAR(%s, %s): %.6f vs %.6f", #got, #want,	\
-		      (double)(got), (double)(want))
-
 /* The drive: 3000 MB/s until 100 GB written in all, 800 MB/s after; 200 GB. */
 #define CACHE_B		100e9
 #define FAST_BPS	3000e6

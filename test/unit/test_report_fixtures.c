@@ -20,13 +20,8 @@
 
 static char dir[512];
 
-static int near(double got, double want, double share)
-{
-	return fabs(got - want) <= share * fabs(want);
-}
-
 #define CHECK_FIG(fig, want)						\
-	harness_check((fig).ok && near((fig).v, (want), 1e-6), __FILE__,	\
+	harness_check((fig).ok && harness_near((fig).v, (want), 1e-6), __FILE__,	\
 		      __LINE__, "CHECK_FIG(%s, %s): %s%.6f (%s) vs %.6f",	\
 		      #fig, #want, (fig).ok ? "" : "null ", (fig).v,	\
 		      (fig).why, (double)(want))
@@ -100,7 +95,7 @@ TEST(seq_fill_with_power)
 	CHECK_FIG(j->peak_power_w, 9.0);
 	CHECK_FIG(j->mbps_per_w, 2096.802533 / ((54 * 6.0 + 9.0) / 55));
 	if (CHECK(j->has_fill)) {
-		CHECK(near(j->fill.gb_written, 11.540631601152, 1e-9));
+		CHECK(harness_near(j->fill.gb_written, 11.540631601152, 1e-9));
 		CHECK_FIG(j->fill.overall_mbps, 2098.296654754909);
 		CHECK(!j->fill.slc_cache_gb.ok);
 		CHECK(!j->fill.last16_mbps.ok);

@@ -21,16 +21,6 @@
 
 #define T0	1795990000000000LL	/* unix µs */
 
-static int near(double got, double want, double share)
-{
-	return fabs(got - want) <= share * fabs(want);
-}
-
-#define CHECK_NEAR(got, want, share)					\
-	harness_check(near((got), (want), (share)), __FILE__, __LINE__,	\
-		      "CHECK_NEAR(%s, %s): %.6f vs %.6f", #got, #want,	\
-		      (double)(got), (double)(want))
-
 static int has_msg(const struct rpt_diag *d, const char *needle)
 {
 	size_t i;

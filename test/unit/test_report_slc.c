@@ -125,16 +125,6 @@ static int analyse(const struct drive *d, struct rpt_fill *f, struct truth *t)
 	return ret;
 }
 
-static int near(double got, double want, double share)
-{
-	return fabs(got - want) <= share * fabs(want);
-}
-
-#define CHECK_NEAR(got, want, share)					\
-	harness_check(near((got), (want), (share)), __FILE__, __LINE__,	\
-		      "CHECK_NEAR(%s, %s): %.4f vs %.4f (%.1f%% allowed)",	\
-		      #got, #want, (double)(got), (double)(want), (share) * 100)
-
 static void check_cache(const struct rpt_fill *f, double gb)
 {
 	if (CHECK(f->slc_cache_gb.ok))
@@ -279,7 +269,7 @@ TEST(small_cache)
 	rng_state = 7;
 	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
 	check_cache(&f, 6);
-	CHECK(!f.last16_mbps.ok || near(f.last16_mbps.v, 450, 0.03));
+	CHECK(!f.last16_mbps.ok || harness_near(f.last16_mbps.v, 450, 0.03));
 	rpt_fill_figures_free(&f);
 }
 
@@ -316,7 +306,7 @@ TEST(cache_size_sweep)
 
 		rng_state = (unsigned long long)(gb * 1000);
 		analyse(&d, &f, &t);
-		if (!CHECK(f.slc_cache_gb.ok && near(f.slc_cache_gb.v, gb, 0.02)))
+		if (!CHECK(f.slc_cache_gb.ok && harness_near(f.slc_cache_gb.v, gb, 0.02)))
 			printf("  cache %.2f GB: got %s%.3f\n", gb,
 			       f.slc_cache_gb.ok ? "" : "null ", f.slc_cache_gb.v);
 		else if (fabs(f.slc_cache_gb.v - gb) / gb * 1000 > worst)

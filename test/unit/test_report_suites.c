@@ -20,13 +20,8 @@
 #include "../../analysis/report.h"
 #include "../../analysis/series.h"
 
-static int near(double got, double want, double share)
-{
-	return fabs(got - want) <= share * fabs(want);
-}
-
 #define CHECK_FIG(fig, want)						\
-	harness_check((fig).ok && near((fig).v, (want), 1e-12), __FILE__,	\
+	harness_check((fig).ok && harness_near((fig).v, (want), 1e-12), __FILE__,	\
 		      __LINE__, "CHECK_FIG(%s, %s): %s%.6f (%s) vs %.6f",	\
 		      #fig, #want, (fig).ok ? "" : "null ", (fig).v,	\
 		      (fig).why, (double)(want))
