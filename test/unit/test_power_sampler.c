@@ -113,6 +113,24 @@ static void paths(struct ssdq_sampler_cfg *c, const char *name)
 	c->warn = on_warn;
 }
 
+/*
+ * Sample with @c for @us microseconds: open, wait, close. False when the
+ * sampler did not open (a failed check, and why printed).
+ */
+static bool sample_for(const struct ssdq_sampler_cfg *c, unsigned int us)
+{
+	struct ssdq_sampler *s = NULL;
+	char err[512];
+
+	if (!CHECK_EQ_INT(ssdq_sampler_open(c, &s, err, sizeof(err)), 0)) {
+		printf("  %s\n", err);
+		return false;
+	}
+	usleep(us);
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	return true;
+}
+
 TEST(hwmon_one_source)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 100 };
@@ -211,8 +229,7 @@ TEST(hwmon_gap)
 TEST(two_sources_summed)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 50 };
-	struct ssdq_sampler *s = NULL;
-	char spec[256], err[512];
+	char spec[256];
 	long long t0, step;
 	int n;
 
@@ -221,11 +238,8 @@ TEST(two_sources_summed)
 	c.power = spec;
 	paths(&c, "two");
 	t0 = now_ms();
-	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
-	if (!s)
+	if (!sample_for(&c, 400000))
 		return;
-	usleep(400000);
-	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
 	n = check_power_log(c.power_log, t0, now_ms(), 15450, &step);
 	CHECK(n >= 15 && n <= 22);
 }
@@ -233,21 +247,15 @@ TEST(two_sources_summed)
 TEST(cmd_own_timestamps)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 10 };
-	struct ssdq_sampler *s = NULL;
-	char err[512], *log, *ev;
+	char *log, *ev;
 
 	/* 20 readings 10 ms apart alternating 1 W and 3 W: two 100 ms periods of 2 W */
 	c.power = "cmd:i=0; while [ $i -lt 20 ]; do "
 		  "printf '1700000000.%03d %d\\n' $((i*10)) $((1 + 2*(i%2))); i=$((i+1)); done";
 	paths(&c, "cmd");
 	nwarn = 0;
-	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
-	if (!s) {
-		printf("  %s\n", err);
+	if (!sample_for(&c, 300000))
 		return;
-	}
-	usleep(300000);
-	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
 	log = slurp(c.power_log);
 	CHECK_STREQ(log, "1700000000045, 2000, 0, 0, 0\n1700000000145, 2000, 0, 0, 0\n");
 	ev = slurp(c.events_log);
@@ -343,8 +351,6 @@ static const struct ssdq_source_ops *const fake_types[] = { &fake_ops, NULL };
 TEST(stream_with_own_times_read_in_batches)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 1000, .extra_types = fake_types };
-	struct ssdq_sampler *s = NULL;
-	char err[512];
 	long long lo, hi, step;
 	int lines, own_reads;
 
@@ -352,13 +358,8 @@ TEST(stream_with_own_times_read_in_batches)
 	c.power = "fake:own";
 	paths(&c, "fake-own");
 	lo = now_ms() - 1;
-	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
-	if (!s) {
-		printf("  %s\n", err);
+	if (!sample_for(&c, 400000))
 		return;
-	}
-	usleep(400000);
-	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
 	hi = now_ms() + 1;
 	own_reads = fake_reads;
 	lines = check_power_log(c.power_log, lo, hi, 2000, &step);
@@ -372,11 +373,8 @@ TEST(stream_with_own_times_read_in_batches)
 	/* the same stream stamped on arrival is read every period */
 	c.power = "fake:arrival";
 	paths(&c, "fake-arrival");
-	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
-	if (!s)
+	if (!sample_for(&c, 400000))
 		return;
-	usleep(400000);
-	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
 	CHECK(fake_reads > 4 * own_reads);
 	printf("  arrival times: %d reads\n", fake_reads);
 }
@@ -422,8 +420,7 @@ static int smart_lines_until(const char *path, long long end_us)
 TEST(averaged_source_keeps_its_energy)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 1000, .extra_types = fake_types };
-	struct ssdq_sampler *s = NULL;
-	char err[512], *text, *line, *save = NULL;
+	char *text, *line, *save = NULL;
 	long long lo, step;
 	double sum = 0;
 	int n, m, k = 0;
@@ -431,13 +428,8 @@ TEST(averaged_source_keeps_its_energy)
 	c.power = "fake:avg";
 	paths(&c, "fake-avg");
 	lo = now_ms() - 1;
-	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
-	if (!s) {
-		printf("  %s\n", err);
+	if (!sample_for(&c, 400000))
 		return;
-	}
-	usleep(400000);
-	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
 	n = check_power_log(c.power_log, lo, now_ms() + 1, -1, &step);
 	CHECK(n >= 380 && n <= 402);
 	CHECK_EQ_INT(step, 1);			/* no period left without a line */
