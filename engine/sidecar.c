@@ -5,7 +5,6 @@
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "ssdq.h"
 #include "util.h"

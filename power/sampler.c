@@ -239,24 +239,23 @@ static void bucket_add(struct ssdq_sampler *s, int64_t b, double t, double watts
 static void take_sample(struct ssdq_sampler *s, struct src_state *st, const struct ssdq_sample *x,
 			int64_t end_us)
 {
-	int64_t t0, t1 = x->time_us;
+	int64_t t0 = 0, t1 = x->time_us;
+	double wt = 1;
 
 	if (t1 > end_us)
 		return;
-	if (!st->src->averaged) {
-		if (s->nsrc == 1) {
-			bucket_add(s, t1 / s->period_us, (double)t1, x->watts, 1);
-		} else {
-			st->acc_w += x->watts;
-			st->acc_wt += 1;
-		}
+	if (st->src->averaged) {
+		t0 = st->prev_t ? st->prev_t : t1 - s->period_us;
+		st->prev_t = t1;
+		wt = (double)(t1 - t0);
+	}
+	if (s->nsrc > 1) {
+		st->acc_w += x->watts * wt;
+		st->acc_wt += wt;
 		return;
 	}
-	t0 = st->prev_t ? st->prev_t : t1 - s->period_us;
-	st->prev_t = t1;
-	if (s->nsrc > 1) {
-		st->acc_w += x->watts * (double)(t1 - t0);
-		st->acc_wt += (double)(t1 - t0);
+	if (!st->src->averaged) {
+		bucket_add(s, t1 / s->period_us, (double)t1, x->watts, 1);
 		return;
 	}
 	while (t0 < t1) {
