@@ -1,11 +1,19 @@
 # ssdq — plain make. `make V=1` shows the commands.
-#   make                 engine (build/ssdq.so) and tools
+#   make                 engine (build/ssdq.so) and tools; only builds
+#   make deps            install the Debian packages the build and tests need (root)
+#   make configure       the fio source step alone (build/fio.conf); `make` runs it when missing
 #   make demo            the suites on two drive-model presets, HTML report in build/demo/
-#   make check           unit tests, then the QEMU test bed (test/vm)
-#   make check-asan      the unit tests under ASan/UBSan
+#   make check           check-fast, then check-integration (the README's test command)
+#   make check-fast      unit, fixture, corpus and mock tests and shellcheck, under a minute
+#   make check-integration  the drive model end to end, then the QEMU test bed (test/vm)
+#   make check-asan      check-fast under ASan/UBSan
 #   make bench           benchmarks (figures go to BENCHMARKS.md by hand)
 #   make install         PREFIX=/usr/local ENGINEDIR=/usr/lib/<multiarch> DESTDIR=
-# FIO_SRC=/path/to/fio builds against that fio tree instead of `apt-get source fio`.
+# FIO_SRC=/path/to/fio (on the command line or in the environment) builds
+# against that fio tree instead of the one `apt-get source fio` fetches.
+#
+# Only `deps` (and demo/check, which depend on it) acts on the machine;
+# `make`, `make clean`, `make -n` and `make -q` write nothing outside build/.
 
 PREFIX  ?= /usr/local
 # dlopen("ssdq.so") without a slash searches LD_LIBRARY_PATH, ld.so.cache
@@ -22,26 +30,29 @@ else
 Q := @
 endif
 
-DEPS_OK := $(shell sh scripts/deps.sh build >&2 && echo ok)
-ifneq ($(DEPS_OK),ok)
-$(error build dependencies are missing (see above))
+# The configure step writes $(B)/fio.conf (FIO_SRC=, FIO_VERSION=); the
+# compile flags read it when a recipe runs, after the step, never at parse
+# time. A FIO_SRC that differs from the configured one reconfigures.
+.DEFAULT_GOAL := all
+FIO_CONF     := build/fio.conf
+fio_conf      = $(shell sed -n 's/^$(1)=//p' $(FIO_CONF) 2>/dev/null)
+FIO_DIR       = $(call fio_conf,FIO_SRC)
+FIO_VERSION   = $(call fio_conf,FIO_VERSION)
+ifneq ($(FIO_SRC),)
+ifneq ($(abspath $(FIO_SRC)),$(call fio_conf,FIO_SRC))
+$(FIO_CONF): FORCE
 endif
-
-FIO_SRC := $(shell sh scripts/fio-src.sh $(CURDIR)/build)
-ifeq ($(FIO_SRC),)
-$(error no fio source tree (see above))
 endif
-FIO_VERSION := $(shell sed -n 's/^DEF_VER=//p' $(FIO_SRC)/FIO-VERSION-GEN)
 
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 SAN      ?=
-PCI_CFLAGS  := $(shell pkg-config --cflags libpci) -DSSDQ_HAVE_LIBPCI
-PCI_LIBS    := $(shell pkg-config --libs libpci)
+PCI_CFLAGS  := $(shell pkg-config --cflags libpci 2>/dev/null) -DSSDQ_HAVE_LIBPCI
+PCI_LIBS    := $(shell pkg-config --libs libpci 2>/dev/null)
 BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower $(PCI_CFLAGS)
-FIO_CFLAGS  := -include $(FIO_SRC)/config-host.h -isystem $(FIO_SRC) -DFIO_VERSION='"$(FIO_VERSION)"' \
+FIO_CFLAGS   = -include $(FIO_DIR)/config-host.h -isystem $(FIO_DIR) -DFIO_VERSION='"$(FIO_VERSION)"' \
                -fvisibility=hidden
-LIBS_ENGINE := $(shell pkg-config --libs liburing) -lm -lpthread $(PCI_LIBS)
+LIBS_ENGINE := $(shell pkg-config --libs liburing 2>/dev/null) -lm -lpthread $(PCI_LIBS)
 
 ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
@@ -67,7 +78,17 @@ include analysis/analysis.mk
 ssdq.so:
 	$(Q)ln -sf $(B)/ssdq.so $@
 
-$(B)/engine/%.o: engine/%.c
+$(FIO_CONF): scripts/fio-src.sh
+	@FIO_SRC='$(FIO_SRC)' sh scripts/fio-src.sh build $@
+
+configure: $(FIO_CONF)
+
+deps:
+	@sh scripts/deps.sh build
+	@sh scripts/deps.sh check
+	@sh scripts/deps.sh src
+
+$(B)/engine/%.o: engine/%.c $(FIO_CONF)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(BASE_CFLAGS) $(FIO_CFLAGS) -MMD -MP -c -o $@ $<
@@ -96,7 +117,7 @@ $(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(ENGINE_CORE:eng
 	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS)
 
 # The same engine claiming another fio release, to test the version check.
-$(B)/mismatch/ssdq.o: engine/ssdq.c
+$(B)/mismatch/ssdq.o: engine/ssdq.c $(FIO_CONF)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(BASE_CFLAGS) $(filter-out -DFIO_VERSION=%,$(FIO_CFLAGS)) -DFIO_VERSION='"fio-0.0-ssdq-test"' \
@@ -123,29 +144,45 @@ $(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
 
 unit: $(UNIT_BINS)
 
-HOST_TESTS := test/power/ssdq-sample.sh test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
-              test/analysis/test_report_model.sh test/analysis/test_report_suite.sh \
-              test/jobs/parse.sh test/jobs/runner.sh
-TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report
+# The tiers. FAST: deterministic, no drive model in real time, no VM; also
+# run under ASan/UBSan. INTEGRATION: the drive model end to end, then the
+# QEMU test bed. test/run-tests.sh gives each program a timeout (--timeout N
+# applies to the programs after it) and names a program when its fires.
+FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh \
+              test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
+              test/jobs/parse.sh test/engine-host.sh
+INTEGRATION_TESTS := test/model-host.sh test/model-truth.sh test/analysis/test_report_model.sh \
+              test/analysis/test_report_suite.sh test/jobs/runner.sh \
+              --timeout 2400 test/vm/run.sh
+FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so
+TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report SSDQ_SO=$(CURDIR)/$(B)/ssdq.so
 
-check-unit: $(UNIT_BINS) $(B)/ssdq-sample $(B)/ssdq-report
-	@$(TOOLS_ENV) sh test/run-tests.sh $(UNIT_BINS) $(HOST_TESTS)
+check-fast: $(FAST_BUILD)
+	@$(TOOLS_ENV) sh test/run-tests.sh --timeout 120 $(FAST_TESTS)
 
-check: all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so
-	@sh scripts/deps.sh check
-	@$(TOOLS_ENV) sh test/run-tests.sh $(UNIT_BINS) $(HOST_TESTS) \
-		test/engine-host.sh test/model-host.sh test/model-truth.sh test/vm/run.sh
+check-integration: $(FAST_BUILD)
+	@$(TOOLS_ENV) sh test/run-tests.sh --timeout 600 $(INTEGRATION_TESTS)
+
+# The README's test command: packages first (a re-read of this Makefile
+# then sees them), then both tiers in one run with one total line.
+check: deps
+	@$(MAKE) --no-print-directory check-both
+
+check-both: $(FAST_BUILD)
+	@$(TOOLS_ENV) sh test/run-tests.sh --timeout 120 $(FAST_TESTS) --timeout 600 $(INTEGRATION_TESTS)
 
 check-asan:
-	$(MAKE) B=build/asan SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check-unit
+	@$(MAKE) --no-print-directory B=build/asan \
+		SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check-fast
 
-demo: all
+demo: deps
+	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh
 
 bench: all
 	@sh test/vm/bench.sh
 	@sh test/vm/bench-sampler.sh
-	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_SRC) sh test/analysis/bench_report.sh
+	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_DIR) sh test/analysis/bench_report.sh
 
 install: all
 	install -d $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(PREFIX)/bin
@@ -160,9 +197,13 @@ install: all
 			>$(DESTDIR)$(PREFIX)/bin/$$t && chmod 0755 $(DESTDIR)$(PREFIX)/bin/$$t; \
 	done
 
+# keeps the fio source and its configuration (build/fio-src, build/fio.conf)
 clean:
 	rm -rf $(B)/engine $(B)/core $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
 
-.PHONY: all unit check check-unit check-asan bench demo install clean fuzz
+FORCE:
+
+.PHONY: all unit check check-both check-fast check-integration check-asan bench demo install clean \
+	fuzz deps configure FORCE
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 .SECONDARY:

@@ -56,7 +56,7 @@ static int check_fio_version(void)
 		return checked < 0 ? -1 : 0;
 	if (strcmp(fio_version_string, FIO_VERSION)) {
 		ssdq_log("ssdq.so was built against %s but is loaded by %s; rebuild it "
-			 "against %s's source (make clean; make FIO_SRC=/path/to/%s)",
+			 "against %s's source (make FIO_SRC=/path/to/%s)",
 			 FIO_VERSION, fio_version_string, fio_version_string,
 			 fio_version_string);
 		checked = -1;

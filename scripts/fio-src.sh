@@ -1,39 +1,40 @@
 #!/bin/sh
-# Prepares a configured fio source tree matching the fio on PATH and prints
-# its path. usage: scripts/fio-src.sh BUILD_DIR
+# The configure step: prepares a configured fio source tree matching the fio
+# on PATH and writes its description for the build.
+# usage: scripts/fio-src.sh BUILD_DIR OUT   (OUT: the file to write, e.g. build/fio.conf)
 #
-# The tree comes from FIO_SRC when set, else from `apt-get source fio`; a
-# deb-src entry for the configured Debian suites is added when none exists.
-# fio's ./configure runs there so config-host.h describes the same features
-# (libaio, libnuma, rdma) Debian's fio was built with: struct thread_data and
-# struct io_u change layout with them.
+# OUT gets two lines, FIO_SRC=<tree> and FIO_VERSION=<fio-x.y>, and is only
+# rewritten when they change, so a configured build stays up to date.
+#
+# The tree is FIO_SRC when set, else BUILD_DIR/fio-src/fio-<ver> from
+# `apt-get source fio` (downloaded into BUILD_DIR; the deb-src entry it
+# needs is added by `make deps`, never here). fio's ./configure runs in the
+# tree when it has no config-host.h, so config-host.h describes the same
+# features (libaio, libnuma, rdma) Debian's fio was built with: struct
+# thread_data and struct io_u change layout with them. Nothing outside
+# BUILD_DIR and the tree is written.
 set -eu
-build=${1:?usage: $0 BUILD_DIR}
+build=${1:?usage: $0 BUILD_DIR OUT}
+out=${2:?usage: $0 BUILD_DIR OUT}
 
-ver=$(fio --version 2>/dev/null) || { echo "ssdq: fio is not on PATH" >&2; exit 1; }
+ver=$(fio --version 2>/dev/null) || { echo "ssdq: fio is not on PATH (make deps installs it)" >&2; exit 1; }
 ver=${ver#fio-}
 
 if [ -n "${FIO_SRC:-}" ]; then
-	src=$FIO_SRC
-	[ -f "$src/fio.h" ] || { echo "ssdq: FIO_SRC=$src holds no fio source (no fio.h)" >&2; exit 1; }
+	src=$(cd "$FIO_SRC" 2>/dev/null && pwd) || { echo "ssdq: FIO_SRC=$FIO_SRC: no such directory" >&2; exit 1; }
+	[ -f "$src/fio.h" ] || { echo "ssdq: FIO_SRC=$FIO_SRC holds no fio source (no fio.h)" >&2; exit 1; }
 else
-	src=$build/fio-src/fio-$ver
+	mkdir -p "$build/fio-src"
+	src=$(cd "$build/fio-src" && pwd)/fio-$ver
 	if [ ! -f "$src/fio.h" ]; then
-		mkdir -p "$build/fio-src"
-		if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
-			if [ "$(id -u)" != 0 ]; then
-				echo "ssdq: no deb-src entry in /etc/apt; add one or set FIO_SRC=/path/to/fio-$ver" >&2
-				exit 1
-			fi
-			suites=$(sed -n 's/^Suites: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
-			[ -n "$suites" ] || suites=$(. /etc/os-release && echo "$VERSION_CODENAME $VERSION_CODENAME-updates")
-			printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-				"$suites" > /etc/apt/sources.list.d/ssdq-deb-src.sources
-			echo "ssdq: added deb-src entry /etc/apt/sources.list.d/ssdq-deb-src.sources" >&2
-			apt-get update >/dev/null 2>&1 || true
+		pkgver=$(dpkg-query -W -f='${Version}' fio 2>/dev/null) ||
+			{ echo "ssdq: fio on PATH is not Debian's; build with FIO_SRC=/path/to/fio-$ver" >&2; exit 1; }
+		echo "ssdq: fetching fio $pkgver's source into $build/fio-src (apt-get source)" >&2
+		if ! (cd "$build/fio-src" && apt-get source --download-only "fio=$pkgver" >source.log 2>&1); then
+			echo "ssdq: apt-get source fio=$pkgver failed (see $build/fio-src/source.log);" \
+			     "run make deps as root to add a deb-src entry, or build with FIO_SRC=/path/to/fio-$ver" >&2
+			exit 1
 		fi
-		(cd "$build/fio-src" && apt-get source --download-only "fio=$(dpkg-query -W -f='${Version}' fio)" >/dev/null 2>&1 ||
-			{ apt-get update >/dev/null 2>&1; apt-get source --download-only "fio=$(dpkg-query -W -f='${Version}' fio)" >&2; })
 		(cd "$build/fio-src" && rm -rf "fio-$ver" && dpkg-source -x --no-check ./fio_*.dsc "fio-$ver" >/dev/null)
 	fi
 fi
@@ -44,15 +45,19 @@ if [ -n "$have" ] && [ "$have" != "$ver" ]; then
 	     "and the engine will refuse to run in it" >&2
 fi
 if [ ! -f "$src/config-host.h" ]; then
+	echo "ssdq: running fio's ./configure in $src" >&2
 	(cd "$src" && ./configure >config.log.ssdq 2>&1) ||
-		{ echo "ssdq: fio ./configure failed in $src (see config.log.ssdq)" >&2; exit 1; }
+		{ echo "ssdq: fio ./configure failed in $src (see $src/config.log.ssdq)" >&2; exit 1; }
 fi
 for c in CONFIG_LIBAIO CONFIG_LIBNUMA; do
 	if ldd "$(command -v fio)" | grep -q "$(echo $c | sed 's/CONFIG_LIB/lib/;y/AIONUM/aionum/')" &&
 	   ! grep -q "#define $c\$" "$src/config-host.h"; then
 		echo "ssdq: $src/config-host.h lacks $c but the installed fio has it;" \
-		     "install the -dev package and remove config-host.h to reconfigure" >&2
+		     "install the -dev package (make deps) and remove config-host.h to reconfigure" >&2
 		exit 1
 	fi
 done
-echo "$src"
+
+mkdir -p "$(dirname "$out")"
+printf 'FIO_SRC=%s\nFIO_VERSION=%s\n' "$src" "$(sed -n 's/^DEF_VER=//p' "$src/FIO-VERSION-GEN")" >"$out.tmp"
+if cmp -s "$out.tmp" "$out"; then rm -f "$out.tmp"; else mv "$out.tmp" "$out"; fi

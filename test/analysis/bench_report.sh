@@ -119,6 +119,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 EOC
+	# shellcheck disable=SC2046 # compiler flags, split on purpose
 	cc -O2 -o "$D/jc" "$D/jc.c" $(pkg-config --cflags --libs json-c)
 	(cd "$J" && "$FIO" --name=j --ioengine=null --size=4m --bs=4k --rw=randread \
 		--numjobs=100 --group_reporting=0 --output-format=json+ --output=null100.json \

@@ -71,7 +71,7 @@ n=$(lines_with "$TMP/out/kill_power.1.log" 9300)
 if command -v python3 >/dev/null 2>&1; then
 	python3 test/power/qis_server.py --lifetime 15 >"$TMP/port" &
 	QPID=$!
-	for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$TMP/port" ] && break; sleep 0.2; done
+	for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$TMP/port" ] && break; sleep 0.2; done
 	port=$(head -n 1 "$TMP/port")
 	expect_rc 0 "qis: --duration 1 ends by itself" "$BIN" --power "qis:127.0.0.1:$port" \
 		--rate 100 --duration 1 --out "$TMP/out/qis"

@@ -122,10 +122,12 @@ echo "readings: the sampler's own timing; the block meter's lines carry the mete
 echo
 echo "| rate | intervals | periods without a line | jitter p99 (ms) | p99 / period | largest dt (ms) |"
 echo "|---|---:|---:|---:|---:|---:|"
+# shellcheck disable=SC2046 # figures, split on purpose
 set -- $(jitter 500 "$R/jitter-2hz_power.1.log")
 awk -v n="$1" -v m="$3" -v p="$4" -v x="$5" 'BEGIN {
 	if (n == 0) { print "| 2 Hz | no result | | | | |"; exit }
 	printf "| 2 Hz | %d | %d | %g | %.2f%% | %d |\n", n, m, p, p / 500 * 100, x }'
+# shellcheck disable=SC2046 # figures, split on purpose
 set -- $(jitter 1 "$R"/qd*-on-*_power.1.log "$R"/qd*-power-*_power.1.log)
 awk -v n="$1" -v m="$3" -v p="$4" -v x="$5" 'BEGIN {
 	if (n == 0) { print "| 1 kHz | no result | | | | |"; exit }

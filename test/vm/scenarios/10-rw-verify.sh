@@ -6,11 +6,11 @@ size_for() { case $1 in 512) echo 4M ;; 4k) echo 16M ;; *) echo 64M ;; esac; }
 while read -r ns bs qd pat path opts; do
 	[ -n "$ns" ] || continue
 	pick "$ns"
-	case $pat in seq) rw=write ;; rand) rw=randwrite ;; esac
+	case $pat in seq) rw='write' ;; rand) rw=randwrite ;; esac
 	n=$ns-$bs-qd$qd-$pat-$path$(echo "$opts" | sed 's/ *--ssdq_/-/g; s/=1\b//g; s/=/_/g')
 	case $path in sync) opts="--ssdq_sync=1 $opts" ;; esac
 	# shellcheck disable=SC2086
-	ssdq "$n" --filename="$ng" --rw=$rw --bs=$bs --iodepth=$qd --size=$(size_for $bs) \
+	ssdq "$n" --filename="$ng" --rw=$rw --bs=$bs --iodepth=$qd --size="$(size_for $bs)" \
 		--verify=crc32c --do_verify=1 --verify_fatal=1 $opts
 	echo "$n $(size_for $bs)" >>runs
 done <<'LIST'

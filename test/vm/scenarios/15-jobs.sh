@@ -12,6 +12,7 @@ ssdq proc-4k-sync --filename="$NG4K" --offset=700M $common --ssdq_sync=1
 ssdq thread-4k --filename="$NG4K" --offset=780M $common --thread --ssdq_fixedbufs=1
 }
 for n in proc-512:$NS512:700 thread-512:$NS512:780 proc-4k-sync:$NS4K:700 thread-4k:$NS4K:780; do
+	# shellcheck disable=SC2046 # fields, split on purpose
 	set -- $(echo "$n" | tr ':' ' ')
 	o=$(($3 << 20))
 	echo "$1 $(nonzero "$2" $o 16777216) $(nonzero "$2" $((o + 16777216)) 16777216)" \

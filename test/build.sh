@@ -1,0 +1,59 @@
+#!/bin/sh
+# The build acts on nothing but build/: in a copy of the source tree, `make
+# -n`, `make -q` and `make clean` write nothing outside build/ and run no
+# apt-get or configure; `make FIO_SRC=TREE` (the command the engine's fio
+# version refusal prints) configures TREE and compiles against it, as does
+# FIO_SRC=TREE in the environment. Needs a configured build/fio.conf (make).
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/test/lib.sh"
+conf=$top/build/fio.conf
+[ -f "$conf" ] || { echo "SKIP: no $conf (run make first)"; exit 77; }
+fiosrc=$(sed -n 's/^FIO_SRC=//p' "$conf")
+W=$(mktemp -d "${TMPDIR:-/tmp}/ssdq-build.XXXXXX")
+trap 'rm -rf "$W" "$T_OUT"' EXIT
+
+mkdir -p "$W/src"
+(cd "$top" && git ls-files -z 2>/dev/null | xargs -0 cp --parents -t "$W/src" 2>/dev/null) ||
+	(cd "$top" && tar cf - --exclude=./build --exclude=./.git . | tar xf - -C "$W/src")
+S=$W/src
+mkdir -p "$S/build" && cp "$conf" "$S/build/fio.conf"
+touch "$W/stamp"
+sleep 1
+
+# newer PATH...: files changed since the stamp, outside build/
+changed() { find "$@" -newer "$W/stamp" ! -path "$S/build/*" ! -path "$S/build" -print 2>/dev/null | head -n 5; }
+for goal in "-n" "-q" "-n check" "-n demo" "-n install" "clean"; do
+	# shellcheck disable=SC2086 # make's flags and goal
+	(cd "$S" && make $goal) >"$T_OUT" 2>&1
+	c=$(changed "$S" /etc/apt "$fiosrc")
+	[ -z "$c" ] && pass "make $goal writes nothing outside build/" || fail "make $goal changed: $c"
+	if grep -q 'ssdq: installing\|running fio.s ./configure\|fetching fio' "$T_OUT"; then
+		fail "make $goal acted on the machine: $(grep 'ssdq:' "$T_OUT" | head -n 2)"
+	else
+		pass "make $goal installs, fetches and configures nothing"
+	fi
+done
+(cd "$S" && make -n all) >"$T_OUT" 2>&1
+if grep -q 'apt-get\|deps\.sh' "$T_OUT"; then fail "make -n would run apt-get"; else pass "make (all) would run no apt-get"; fi
+
+# a fio tree of one's own, not configured yet
+mkdir -p "$W/fio"
+(cd "$fiosrc" && tar cf - --exclude=config-host.h --exclude=config-host.mak --exclude='*.o' --exclude='*.d' . ) |
+	(cd "$W/fio" && tar xf -)
+expect_rc 0 "make FIO_SRC=TREE on the command line builds the engine's core" \
+	sh -c "cd '$S' && make FIO_SRC='$W/fio' build/engine/ssdq.o"
+[ -f "$W/fio/config-host.h" ] && pass "make FIO_SRC=TREE ran fio's ./configure in TREE" ||
+	fail "no config-host.h in the FIO_SRC tree"
+grep -qx "FIO_SRC=$W/fio" "$S/build/fio.conf" && pass "build/fio.conf records the tree" ||
+	fail "build/fio.conf: $(cat "$S/build/fio.conf")"
+grep -q "$W/fio/config-host.h" "$S/build/engine/ssdq.d" && pass "the engine compiled against the tree's config-host.h" ||
+	fail "build/engine/ssdq.d names no $W/fio/config-host.h"
+expect_rc 0 "FIO_SRC=TREE in the environment: nothing left to do" \
+	sh -c "cd '$S' && FIO_SRC='$W/fio' make -q build/engine/ssdq.o"
+expect_rc 0 "back to the configured tree rebuilds against it" \
+	sh -c "cd '$S' && make FIO_SRC='$fiosrc' build/engine/ssdq.o"
+grep -q "$fiosrc/config-host.h" "$S/build/engine/ssdq.d" && pass "and the object follows it" ||
+	fail "build/engine/ssdq.d still names another tree"
+expect_rc 2 "a FIO_SRC that holds no fio is refused" sh -c "cd '$S' && make FIO_SRC=/nonexistent build/engine/ssdq.o"
+expect_out "FIO_SRC=/nonexistent: no such directory" "the refusal names the variable and the path"
+summary
