@@ -62,6 +62,7 @@ struct ssdq_sampler {
 	/* no power or SMART line after end_us: see ssdq_sampler_end() */
 	pthread_mutex_t end_lock;
 	int64_t end_us;
+	struct ssdq_clock clk;		/* cfg.clock, or the real clocks */
 
 	/* single-source period mean, weighted (see take_sample()) */
 	int64_t bucket;
@@ -97,6 +98,45 @@ static void warn(struct ssdq_sampler *s, const char *fmt, ...)
 		s->cfg.warn(s->cfg.warn_arg, msg);
 	else
 		fprintf(stderr, "ssdq: %s\n", msg);
+}
+
+/* --- clocks -------------------------------------------------------------- */
+
+static int64_t real_realtime_us(void *arg)
+{
+	(void)arg;
+	return ssdq_realtime_us();
+}
+
+static int64_t real_mono_us(void *arg)
+{
+	(void)arg;
+	return ssdq_mono_us();
+}
+
+static void real_sleep_until(void *arg, int64_t until_us)
+{
+	struct timespec ts = { .tv_sec = until_us / 1000000,
+			       .tv_nsec = (until_us % 1000000) * 1000 };
+
+	(void)arg;
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+static const struct ssdq_clock real_clock = {
+	.realtime_us = real_realtime_us,
+	.mono_us = real_mono_us,
+	.sleep_until = real_sleep_until,
+};
+
+static int64_t rt_now(struct ssdq_sampler *s)
+{
+	return s->clk.realtime_us(s->clk.arg);
+}
+
+static int64_t mono_now(struct ssdq_sampler *s)
+{
+	return s->clk.mono_us(s->clk.arg);
 }
 
 static void push_event(struct ssdq_sampler *s, int64_t t, const char *name, long long bytes,
@@ -161,7 +201,7 @@ static void drain_events(struct ssdq_sampler *s)
 		for (unsigned int i = 0; i < n; i++)
 			write_event(s, &batch[i]);
 		if (dropped) {
-			struct ev e = { .time_us = ssdq_realtime_us(), .bytes = -1,
+			struct ev e = { .time_us = rt_now(s), .bytes = -1,
 					.name = "events_dropped" };
 
 			snprintf(e.msg, sizeof(e.msg), "%lu events lost: the ring was full",
@@ -179,13 +219,13 @@ void ssdq_sampler_event(struct ssdq_sampler *s, const char *name, long long byte
 		atomic_store(&s->idle, 1);
 	else if (!strcmp(name, "idle_end"))
 		atomic_store(&s->idle, 0);
-	push_event(s, ssdq_realtime_us(), name, bytes, NULL, NULL);
+	push_event(s, rt_now(s), name, bytes, NULL, NULL);
 }
 
 void ssdq_sampler_event_msg(struct ssdq_sampler *s, const char *name, const char *msg)
 {
 	if (s)
-		push_event(s, ssdq_realtime_us(), name, -1, NULL, msg);
+		push_event(s, rt_now(s), name, -1, NULL, msg);
 }
 
 /*
@@ -295,7 +335,7 @@ static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mo
 	do {
 		int64_t end;
 
-		n = ssdq_source_read(st->src, ssdq_realtime_us(), buf, 256);
+		n = ssdq_source_read(st->src, rt_now(s), buf, 256);
 		end = end_of(s);
 		for (int i = 0; i < n; i++)
 			take_sample(s, st, &buf[i], end);
@@ -307,7 +347,7 @@ static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mo
 			st->in_gap = true;
 			if (s->nsrc == 1)
 				bucket_flush(s);
-			push_event(s, ssdq_realtime_us(), "power_gap_start", -1, st->src->spec,
+			push_event(s, rt_now(s), "power_gap_start", -1, st->src->spec,
 				   st->src->err);
 			warn(s, "power source \"%s\" failed: %s; a gap is recorded and "
 			     "sampling goes on", st->src->spec, st->src->err);
@@ -316,7 +356,7 @@ static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mo
 	}
 	if (st->in_gap) {
 		st->in_gap = false;
-		push_event(s, ssdq_realtime_us(), "power_gap_end", -1, st->src->spec, NULL);
+		push_event(s, rt_now(s), "power_gap_end", -1, st->src->spec, NULL);
 		warn(s, "power source \"%s\" is back", st->src->spec);
 	}
 	st->next_poll += poll_step(s, st);
@@ -343,7 +383,7 @@ static void multi_tick(struct ssdq_sampler *s, int64_t mono)
 			ok = false;
 		sum += st->last_w;
 	}
-	t = ssdq_realtime_us();
+	t = rt_now(s);
 	if (ok && t <= end_of(s))
 		power_line(s, t, sum);
 }
@@ -351,28 +391,25 @@ static void multi_tick(struct ssdq_sampler *s, int64_t mono)
 static void sleep_until(struct ssdq_sampler *s, int64_t mono_us)
 {
 	while (!atomic_load(&s->stop)) {
-		int64_t now = ssdq_mono_us(), until = mono_us;
-		struct timespec ts;
+		int64_t now = mono_now(s), until = mono_us;
 
 		if (now >= mono_us)
 			return;
 		if (until - now > SLICE_US)
 			until = now + SLICE_US;
-		ts.tv_sec = until / 1000000;
-		ts.tv_nsec = (until % 1000000) * 1000;
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		s->clk.sleep_until(s->clk.arg, until);
 	}
 }
 
 static void *power_main(void *arg)
 {
 	struct ssdq_sampler *s = arg;
-	int64_t next = ssdq_mono_us();
+	int64_t next = mono_now(s);
 
 	for (int i = 0; i < s->nsrc; i++)
 		s->src[i].next_poll = next;
 	while (!atomic_load(&s->stop)) {
-		int64_t mono = ssdq_mono_us();
+		int64_t mono = mono_now(s);
 		int idle = atomic_load(&s->idle);
 
 		for (int i = 0; i < s->nsrc; i++) {
@@ -420,13 +457,13 @@ static void ocp_sample(struct ssdq_sampler *s, struct ssdq_smart *sm)
 	else
 		snprintf(msg, sizeof(msg), "OCP C0h log from %s: %s", s->ctrl,
 			 ret == -ENOMSG ? "the GUID changed" : strerror(-ret));
-	push_event(s, ssdq_realtime_us(), "ocp_error", -1, s->ctrl, msg);
+	push_event(s, rt_now(s), "ocp_error", -1, s->ctrl, msg);
 }
 
 static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
 {
 	struct ssdq_smart sm;
-	int64_t t = ssdq_realtime_us();
+	int64_t t = rt_now(s);
 	int ret;
 
 	if (t > end_of(s))
@@ -475,17 +512,17 @@ static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
 static void *aux_main(void *arg)
 {
 	struct ssdq_sampler *s = arg;
-	int64_t next_smart = ssdq_mono_us() + (int64_t)s->cfg.smart_ms * 1000;
+	int64_t next_smart = mono_now(s) + (int64_t)s->cfg.smart_ms * 1000;
 
 	while (!atomic_load(&s->stop)) {
-		int64_t now = ssdq_mono_us(), wake = now + SLICE_US;
+		int64_t now = mono_now(s), wake = now + SLICE_US;
 
 		if (s->smart_f && now >= next_smart) {
 			char err[300];
 
 			if (smart_sample(s, err, sizeof(err))) {
 				if (!s->smart_failing) {
-					push_event(s, ssdq_realtime_us(), "smart_error", -1, s->ctrl, err);
+					push_event(s, rt_now(s), "smart_error", -1, s->ctrl, err);
 					warn(s, "%s; SMART sampling goes on", err);
 				}
 				s->smart_failing = true;
@@ -542,12 +579,18 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 	s->end_us = INT64_MAX;
 	pthread_mutex_init(&s->end_lock, NULL);
 	s->cfg = *cfg;
+	s->clk = cfg->clock ? *cfg->clock : real_clock;
 	s->smart_fd = -1;
 	pthread_mutex_init(&s->ev_lock, NULL);
 	s->period_us = (int64_t)llround(1e6 / (cfg->power_hz > 0 ? cfg->power_hz : 10));
 	if (s->period_us < 50) {
 		snprintf(err, errlen, "power rate %.0f Hz is above the 20 kHz the sampler "
 			 "supports", cfg->power_hz);
+		ret = -EINVAL;
+		goto fail;
+	}
+	if (!s->clk.realtime_us || !s->clk.mono_us || !s->clk.sleep_until) {
+		snprintf(err, errlen, "a clock needs realtime_us, mono_us and sleep_until");
 		ret = -EINVAL;
 		goto fail;
 	}
@@ -657,7 +700,7 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 			goto fail;
 	}
 	{
-		int64_t t = ssdq_realtime_us();
+		int64_t t = rt_now(s);
 		char msg[128];
 
 		snprintf(msg, sizeof(msg), "power_hz=%g smart_ms=%u", 1e6 / (double)s->period_us,
@@ -738,7 +781,7 @@ int64_t ssdq_sampler_end(struct ssdq_sampler *s)
 	if (!s)
 		return ssdq_realtime_us();
 	pthread_mutex_lock(&s->end_lock);
-	t = ssdq_realtime_us();
+	t = rt_now(s);
 	if (t < s->end_us)
 		s->end_us = t;
 	t = s->end_us;
@@ -753,6 +796,8 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 	if (!s)
 		return 0;
 	atomic_store(&s->stop, 1);
+	if (s->clk.wake)
+		s->clk.wake(s->clk.arg);
 	if (s->power_started)
 		pthread_join(s->power_thread, NULL);
 	if (s->aux_started)
@@ -764,7 +809,7 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 
 		snprintf(msg, sizeof(msg), "power_lines=%lu smart_lines=%lu", s->power_lines,
 			 s->smart_lines);
-		push_event(s, ssdq_realtime_us(), "sampler_stop", -1, NULL, msg);
+		push_event(s, rt_now(s), "sampler_stop", -1, NULL, msg);
 	}
 	drain_events(s);
 	for (int i = 0; i < s->nsrc; i++)

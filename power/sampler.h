@@ -52,7 +52,8 @@
  *
  * Threads: one for power (when a source is named), one for SMART and the
  * events file. The caller's calls never wait for I/O: events go through a
- * ring the events thread writes out.
+ * ring the events thread writes out. Both run on the clocks of
+ * &struct ssdq_clock: the real ones, or a test's simulated one.
  */
 
 #include <stddef.h>
@@ -62,6 +63,33 @@
 #include "source.h"
 
 struct ssdq_sampler;
+
+/**
+ * struct ssdq_clock - the clocks the sampler reads and sleeps on
+ * @realtime_us: CLOCK_REALTIME in microseconds: what lines, events and
+ *	polled readings are stamped with, and what ssdq_sampler_end() returns
+ * @mono_us: CLOCK_MONOTONIC in microseconds: what the threads tick on
+ * @sleep_until: sleep until @mono_us reads @until_us or later. It may
+ *	return early: the threads read @mono_us again and check whether they
+ *	are to stop (they never ask for more than 50 ms at a time).
+ * @wake: called by ssdq_sampler_close() once it has told the threads to
+ *	stop: a @sleep_until waiting then returns, and one called after it
+ *	returns at once. NULL when @sleep_until returns on time by itself
+ *	(the real clock).
+ * @arg: passed to each
+ *
+ * The sampler reads no other clock, so a test can run its threads on a
+ * simulated time that it advances itself, and know how many lines that
+ * time makes. Sources keep their own: a streamed one (cmd, qis) stamps
+ * its samples by the real clock, or by the meter's.
+ */
+struct ssdq_clock {
+	int64_t (*realtime_us)(void *arg);
+	int64_t (*mono_us)(void *arg);
+	void (*sleep_until)(void *arg, int64_t until_us);
+	void (*wake)(void *arg);
+	void *arg;
+};
 
 /**
  * struct ssdq_sampler_cfg - what to sample and where to write it
@@ -90,6 +118,8 @@ struct ssdq_sampler;
  * @smart_read: when set, SMART samples come from this callback instead of
  *	the controller's log page (the drive model); returns 0 or -errno
  * @smart_arg: passed to @smart_read
+ * @clock: the clocks to run on, copied at open; NULL for the real ones
+ *	(the engine and ssdq-sample pass none; tests pass a simulated one)
  */
 struct ssdq_sampler_cfg {
 	const char *power;
@@ -110,6 +140,7 @@ struct ssdq_sampler_cfg {
 	const struct ssdq_source_ops *const *extra_types;
 	int (*smart_read)(void *arg, struct ssdq_smart *out);
 	void *smart_arg;
+	const struct ssdq_clock *clock;
 };
 
 /**
@@ -151,7 +182,8 @@ void ssdq_sampler_event_msg(struct ssdq_sampler *s, const char *name, const char
  * first end.
  * @s: the sampler (NULL: only the time is taken)
  *
- * Return: the end, CLOCK_REALTIME in microseconds (as the lines).
+ * Return: the end, CLOCK_REALTIME in microseconds (as the lines; by the
+ * sampler's clock, &ssdq_sampler_cfg.clock).
  */
 int64_t ssdq_sampler_end(struct ssdq_sampler *s);
 
