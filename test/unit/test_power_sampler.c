@@ -1,27 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The sampler end to end without a device: hwmon fixtures (one source, a
- * sensor that disappears and comes back, two sources summed), a cmd source
- * with its own timestamps, a stream with its own times read in batches, the
- * events sidecar, open errors.
+ * The sampler end to end without a device. Most tests run its threads on a
+ * simulated clock (vclock.h) and check exact counts, times and spacing:
+ * hwmon fixtures (one source, a sensor that disappears and comes back, two
+ * sources summed), a stream with its own times read in batches, an averaged
+ * source read late, the end of the logs, the events ring. On the real
+ * clock: a cmd source with its own timestamps, the end taken against a
+ * 20 kHz thread, open errors.
  */
 #include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "harness.h"
+#include "vclock.h"
 #include "../../power/sampler.h"
+
+#define RT0_MS	(VCLOCK_RT0 / 1000)
 
 static char dir[64];
 static pthread_mutex_t warn_lock = PTHREAD_MUTEX_INITIALIZER;
 static char warnings[4096];
 static int nwarn;
+/* the simulated clock of the test running (the fake source spends its time) */
+static struct vclock vc;
+static struct ssdq_clock vclk;
 
 static void on_warn(void *arg, const char *msg)
 {
@@ -59,45 +67,72 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
+/**
+ * struct plog - what read_power_log() found
+ * @lines: number of lines
+ * @first: time of the first line, ms
+ * @min_step: least time between two lines, ms (0: fewer than two lines)
+ * @max_step: most time between two lines, ms
+ * @sum_mw: sum of the lines' values
+ */
+struct plog {
+	int lines;
+	long long first, min_step, max_step, sum_mw;
+};
 
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Check every power log line is "T, V, 0, 0, 0" with V == @mw (or any if < 0)
- * and T within [lo, hi] and not decreasing; return the line count. */
-static int check_power_log(const char *path, long long lo, long long hi, long long mw,
-			   long long *max_step)
+/*
+ * Read a power log whose lines are all "T, V, 0, 0, 0", V == @mw (any when
+ * < 0), T within [lo, hi] and not decreasing. One check, however many lines.
+ */
+static bool read_power_log(const char *path, long long lo, long long hi, long long mw,
+			   struct plog *p)
 {
-	char *text = slurp(path), *line, *save = NULL;
+	char *text = slurp(path), *line, *save = NULL, *bad = NULL;
 	long long last = 0;
-	int n = 0;
 
-	if (!CHECK(text != NULL))
-		return 0;
-	*max_step = 0;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	memset(p, 0, sizeof(*p));
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
 		long long t, v;
 		int a, b, c, k = -1;
 
 		if (sscanf(line, "%lld, %lld, %d, %d, %d%n", &t, &v, &a, &b, &c, &k) != 5 ||
-		    line[k] || a || b || c) {
-			CHECK_STREQ(line, "time_ms, value_mW, 0, 0, 0");
-			return n;
+		    line[k] || a || b || c || t < lo || t > hi || t < last || (mw >= 0 && v != mw)) {
+			bad = line;
+			break;
 		}
-		if (!CHECK(t >= lo && t <= hi && t >= last) || (mw >= 0 && !CHECK_EQ_INT(v, mw))) {
-			printf("  line %d: %s (window %lld..%lld)\n", n + 1, line, lo, hi);
-			return n;
-		}
-		if (last && t - last > *max_step)
-			*max_step = t - last;
+		if (!p->lines)
+			p->first = t;
+		if (p->lines == 1 || (p->lines && t - last < p->min_step))
+			p->min_step = t - last;
+		if (p->lines && t - last > p->max_step)
+			p->max_step = t - last;
 		last = t;
-		n++;
+		p->sum_mw += v;
+		p->lines++;
 	}
-	return n;
+	if (!CHECK(text && !bad)) {
+		printf("  %s: %s (window %lld..%lld, %lld mW)\n", path, text ? bad : "not read", lo,
+		       hi, mw);
+		return false;
+	}
+	return true;
+}
+
+/* time_us of the first event named @name in @ev, -1 when there is none */
+static long long event_time(const char *ev, const char *name)
+{
+	char key[64];
+	const char *p;
+	long long t;
+
+	snprintf(key, sizeof(key), "\"event\":\"%s\"", name);
+	p = ev ? strstr(ev, key) : NULL;
+	if (!p)
+		return -1;
+	while (p > ev && p[-1] != '\n')
+		p--;
+	return sscanf(p, "{\"time_us\":%lld,", &t) == 1 ? t : -1;
 }
 
 static void paths(struct ssdq_sampler_cfg *c, const char *name)
@@ -114,30 +149,48 @@ static void paths(struct ssdq_sampler_cfg *c, const char *name)
 }
 
 /*
- * Sample with @c for @us microseconds: open, wait, close. False when the
- * sampler did not open (a failed check, and why printed).
+ * Open @c on a fresh simulated clock, time standing at 0; @threads: the
+ * sampler's, 2 with a power source, 1 without. NULL when it did not open (a
+ * failed check, and why printed).
  */
-static bool sample_for(const struct ssdq_sampler_cfg *c, unsigned int us)
+static struct ssdq_sampler *open_virtual(struct ssdq_sampler_cfg *c, int threads)
 {
 	struct ssdq_sampler *s = NULL;
 	char err[512];
 
+	vclock_init(&vc, &vclk, threads);
+	c->clock = &vclk;
 	if (!CHECK_EQ_INT(ssdq_sampler_open(c, &s, err, sizeof(err)), 0)) {
 		printf("  %s\n", err);
-		return false;
+		vclock_destroy(&vc);
 	}
-	usleep(us);
+	return s;
+}
+
+static void close_virtual(struct ssdq_sampler *s)
+{
 	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	vclock_destroy(&vc);
+}
+
+/* Sample with @c from 0 to @us of simulated time: open, run, close. */
+static bool sample_virtual(struct ssdq_sampler_cfg *c, int threads, int64_t us)
+{
+	struct ssdq_sampler *s = open_virtual(c, threads);
+
+	if (!s)
+		return false;
+	CHECK_EQ_INT(vclock_run(&vc, us), 0);
+	close_virtual(s);
 	return true;
 }
 
 TEST(hwmon_one_source)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 100 };
-	struct ssdq_sampler *s = NULL;
-	char spec[128], err[512], *ev;
-	long long t0, t1, step;
-	int n;
+	struct ssdq_sampler *s;
+	struct plog p;
+	char spec[128], *ev;
 
 	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon0", dir);
 	c.power = spec;
@@ -152,26 +205,29 @@ TEST(hwmon_one_source)
 			fclose(f);
 		}
 	}
-	t0 = now_ms();
-	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
-	if (!s) {
-		printf("  %s\n", err);
+	s = open_virtual(&c, 2);
+	if (!s)
 		return;
-	}
 	ssdq_sampler_event(s, "job_start", -1);
 	ssdq_sampler_event(s, "burst_start", 0);
-	usleep(300000);
-	/* written as it goes: lines are on disk before close */
-	CHECK(check_power_log(c.power_log, t0, now_ms(), 6150, &step) >= 20);
+	/*
+	 * A reading at 0, 10, ..., 300 ms; a period's line is written when the
+	 * next period's reading comes: 30 lines on disk before close.
+	 */
+	CHECK_EQ_INT(vclock_run(&vc, 300000), 0);
+	read_power_log(c.power_log, RT0_MS, RT0_MS + 300, 6150, &p);
+	CHECK_EQ_INT(p.lines, 30);
 	ssdq_sampler_event(s, "burst_end", 1048576);
 	ssdq_sampler_event_msg(s, "device_error", "LBA \"Out\" of Range");
-	usleep(200000);
+	CHECK_EQ_INT(vclock_run(&vc, 500000), 0);
 	ssdq_sampler_event(s, "job_end", -1);
-	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
-	t1 = now_ms();
-	n = check_power_log(c.power_log, t0, t1, 6150, &step);
-	CHECK(n >= 35 && n <= 52);
-	CHECK(step <= 40);
+	close_virtual(s);
+	/* 0, 10, ..., 500 ms: 51 lines 10 ms apart (close writes the last) */
+	read_power_log(c.power_log, RT0_MS, RT0_MS + 500, 6150, &p);
+	CHECK_EQ_INT(p.lines, 51);
+	CHECK_EQ_INT(p.first, RT0_MS);
+	CHECK_EQ_INT(p.min_step, 10);
+	CHECK_EQ_INT(p.max_step, 10);
 	ev = slurp(c.events_log);
 	CHECK_CONTAINS(ev, "\"event\":\"sampler_start\"");
 	CHECK(!strncmp(ev, "{\"time_us\":1,\"event\":\"engine_marker\"}\n", 37));
@@ -181,18 +237,22 @@ TEST(hwmon_one_source)
 	CHECK_CONTAINS(ev, "\"event\":\"burst_start\",\"job\":\"seq1\",\"bytes\":0}");
 	CHECK_CONTAINS(ev, "\"event\":\"burst_end\",\"job\":\"seq1\",\"bytes\":1048576}");
 	CHECK_CONTAINS(ev, "\"event\":\"device_error\",\"job\":\"seq1\",\"msg\":\"LBA \\\"Out\\\" of Range\"}");
-	CHECK_CONTAINS(ev, "\"event\":\"sampler_stop\"");
+	CHECK_CONTAINS(ev, "\"event\":\"sampler_stop\",\"job\":\"seq1\",\"msg\":\"power_lines=51 smart_lines=0\"}");
 	CHECK(strstr(ev, "job_start") < strstr(ev, "burst_end"));
+	/* stamped by the sampler's clock */
+	CHECK_EQ_INT(event_time(ev, "sampler_start"), VCLOCK_RT0);
+	CHECK_EQ_INT(event_time(ev, "job_start"), VCLOCK_RT0);
+	CHECK_EQ_INT(event_time(ev, "burst_end"), VCLOCK_RT0 + 300000);
+	CHECK_EQ_INT(event_time(ev, "job_end"), VCLOCK_RT0 + 500000);
 	CHECK(access(c.smart_log, F_OK) != 0);	/* no SMART asked for */
 }
 
 TEST(hwmon_gap)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 100 };
-	struct ssdq_sampler *s = NULL;
-	char spec[128], err[512], *ev, *a, *b;
-	long long t0, step;
-	int n;
+	struct ssdq_sampler *s;
+	struct plog p;
+	char spec[128], *ev;
 
 	CHECK_EQ_INT(sh("cp -r %s/class/hwmon/hwmon1 %s/class/hwmon/hwmon7", dir, dir), 0);
 	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon7", dir);
@@ -200,24 +260,26 @@ TEST(hwmon_gap)
 	paths(&c, "gap");
 	nwarn = 0;
 	warnings[0] = '\0';
-	t0 = now_ms();
-	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
+	s = open_virtual(&c, 2);
 	if (!s)
 		return;
-	usleep(300000);
+	CHECK_EQ_INT(vclock_run(&vc, 300000), 0);
 	CHECK_EQ_INT(sh("rm %s/class/hwmon/hwmon7/curr2_input", dir), 0);
-	usleep(1200000);
+	CHECK_EQ_INT(vclock_run(&vc, 1500000), 0);
 	CHECK_EQ_INT(sh("echo 1000 > %s/class/hwmon/hwmon7/curr2_input", dir), 0);
-	usleep(1300000);
-	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
-	/* ~0.3 s before, the gap (retried each second), ~0.5 s after */
-	n = check_power_log(c.power_log, t0, now_ms(), 9300, &step);
-	CHECK(n >= 60);
-	CHECK(step >= 900);		/* the gap shows in the log */
+	CHECK_EQ_INT(vclock_run(&vc, 2800000), 0);
+	close_virtual(s);
+	/*
+	 * Readings at 0..300 ms; the one at 310 fails, the retries a second
+	 * apart: 1310 fails, 2310 reads again, then 2320..2800: 31 + 50 lines.
+	 */
+	read_power_log(c.power_log, RT0_MS, RT0_MS + 2800, 9300, &p);
+	CHECK_EQ_INT(p.lines, 81);
+	CHECK_EQ_INT(p.min_step, 10);
+	CHECK_EQ_INT(p.max_step, 2010);		/* the gap shows in the log */
 	ev = slurp(c.events_log);
-	a = strstr(ev, "\"event\":\"power_gap_start\"");
-	b = strstr(ev, "\"event\":\"power_gap_end\"");
-	CHECK(a && b && a < b);
+	CHECK_EQ_INT(event_time(ev, "power_gap_start"), VCLOCK_RT0 + 310000);
+	CHECK_EQ_INT(event_time(ev, "power_gap_end"), VCLOCK_RT0 + 2310000);
 	CHECK_CONTAINS(ev, "\"msg\":\"channel 2 (3.3V) of");
 	CHECK_CONTAINS(ev, "No such file or directory");
 	CHECK_EQ_INT(nwarn, 2);
@@ -229,33 +291,58 @@ TEST(hwmon_gap)
 TEST(two_sources_summed)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 50 };
+	struct plog p;
 	char spec[256];
-	long long t0, step;
-	int n;
 
 	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon0;hwmon:%s/class/hwmon/hwmon1",
 		 dir, dir);
 	c.power = spec;
 	paths(&c, "two");
-	t0 = now_ms();
-	if (!sample_for(&c, 400000))
+	if (!sample_virtual(&c, 2, 400000))
 		return;
-	n = check_power_log(c.power_log, t0, now_ms(), 15450, &step);
-	CHECK(n >= 15 && n <= 22);
+	/* the sum taken at 0, 20, ..., 400 ms, stamped then */
+	read_power_log(c.power_log, RT0_MS, RT0_MS + 400, 15450, &p);
+	CHECK_EQ_INT(p.lines, 21);
+	CHECK_EQ_INT(p.first, RT0_MS);
+	CHECK_EQ_INT(p.min_step, 20);
+	CHECK_EQ_INT(p.max_step, 20);
 }
 
+/* Wait, in real time, until the sampler has warned @n times (20 s at most). */
+static bool wait_warnings(int n)
+{
+	for (int i = 0; i < 2000; i++) {
+		int got;
+
+		pthread_mutex_lock(&warn_lock);
+		got = nwarn;
+		pthread_mutex_unlock(&warn_lock);
+		if (got >= n)
+			return true;
+		usleep(10000);
+	}
+	return false;
+}
+
+/* On the real clock: the lines come from the command's own times. */
 TEST(cmd_own_timestamps)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 10 };
-	char *log, *ev;
+	struct ssdq_sampler *s = NULL;
+	char err[512], *log, *ev;
 
 	/* 20 readings 10 ms apart alternating 1 W and 3 W: two 100 ms periods of 2 W */
 	c.power = "cmd:i=0; while [ $i -lt 20 ]; do "
 		  "printf '1700000000.%03d %d\\n' $((i*10)) $((1 + 2*(i%2))); i=$((i+1)); done";
 	paths(&c, "cmd");
 	nwarn = 0;
-	if (!sample_for(&c, 300000))
+	if (!CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0)) {
+		printf("  %s\n", err);
 		return;
+	}
+	/* its exit is warned of once every line was read */
+	CHECK(wait_warnings(1));
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
 	log = slurp(c.power_log);
 	CHECK_STREQ(log, "1700000000045, 2000, 0, 0, 0\n1700000000145, 2000, 0, 0, 0\n");
 	ev = slurp(c.events_log);
@@ -266,13 +353,14 @@ TEST(cmd_own_timestamps)
 }
 
 /*
- * A streamed source made here ("fake"): each read returns a 2 W sample for
- * every millisecond since the last, stamped with its own time ("fake:own")
- * or not claiming so ("fake:arrival"); it counts the reads.
- * "fake:avg" is a polled, averaged source instead: a drive that draws 5 mJ
- * at every 2 ms of the clock (2.5 W), read as its mean power since the
- * previous read, and every 5th read takes 1.5 ms, so the next ones are late.
- * "fake:poll" is polled: 2 W at each read, stamped with the read's time.
+ * A source made here ("fake"), starting at its first read. "fake:own" is
+ * streamed: each read returns a 2 W sample for every millisecond since the
+ * last, stamped with its own time; "fake:arrival" the same, not claiming so.
+ * "fake:avg" is a polled, averaged source: a drive that draws 5 mJ at every
+ * 2 ms of the clock (2.5 W), read as its mean power since the previous read;
+ * every 5th read takes 1.5 ms of the simulated clock, so the next ones are
+ * late. "fake:poll" is polled: 2 W at each read, stamped with the read's
+ * time. The reads are counted.
  */
 struct fake {
 	int64_t next_us, prev_us;
@@ -291,8 +379,6 @@ static int fake_open(struct ssdq_source *src, const char *arg,
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	f->next_us = (int64_t)now_ms() * 1000;
-	f->prev_us = f->next_us;
 	f->avg = !strcmp(arg, "avg");
 	f->poll = !strcmp(arg, "poll");
 	src->priv = f;
@@ -309,7 +395,8 @@ static int fake_read(struct ssdq_source *src, int64_t now_us, struct ssdq_sample
 	struct fake *f = src->priv;
 	int n = 0;
 
-	f->reads++;
+	if (!f->reads++)
+		f->next_us = f->prev_us = now_us;
 	if (f->avg) {
 		if (now_us <= f->prev_us)
 			return 0;
@@ -319,7 +406,7 @@ static int fake_read(struct ssdq_source *src, int64_t now_us, struct ssdq_sample
 			     ((double)(now_us - f->prev_us) / 1e6);
 		f->prev_us = now_us;
 		if (f->reads % 5 == 0)
-			usleep(1500);
+			vclock_spend(&vc, 1500);
 		return 1;
 	}
 	if (f->poll) {
@@ -351,32 +438,30 @@ static const struct ssdq_source_ops *const fake_types[] = { &fake_ops, NULL };
 TEST(stream_with_own_times_read_in_batches)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 1000, .extra_types = fake_types };
-	long long lo, hi, step;
-	int lines, own_reads;
+	struct plog p;
 
-	/* 1 kHz for 400 ms: a line a millisecond, from about 20 reads */
+	/*
+	 * 1 kHz for 400 ms: read at 0, 20, ..., 400 ms, a sample a millisecond
+	 * from 0 to 399 ms, a line each.
+	 */
 	c.power = "fake:own";
 	paths(&c, "fake-own");
-	lo = now_ms() - 1;
-	if (!sample_for(&c, 400000))
+	if (!sample_virtual(&c, 2, 400000))
 		return;
-	hi = now_ms() + 1;
-	own_reads = fake_reads;
-	lines = check_power_log(c.power_log, lo, hi, 2000, &step);
-	/* a sample a millisecond, from open to the last read (which may come
-	 * just before close, or up to 20 ms before it) */
-	CHECK(lines >= 350 && lines <= hi - lo + 1);
-	CHECK(step <= 2);
-	CHECK(own_reads >= 5 && own_reads <= 40);
-	printf("  own times: %d lines from %d reads\n", lines, own_reads);
+	read_power_log(c.power_log, RT0_MS, RT0_MS + 400, 2000, &p);
+	CHECK_EQ_INT(p.lines, 400);
+	CHECK_EQ_INT(p.first, RT0_MS);
+	CHECK_EQ_INT(p.max_step, 1);
+	CHECK_EQ_INT(fake_reads, 21);
 
-	/* the same stream stamped on arrival is read every period */
+	/* the same stream stamped on arrival is read every period: 0..400 ms */
 	c.power = "fake:arrival";
 	paths(&c, "fake-arrival");
-	if (!sample_for(&c, 400000))
+	if (!sample_virtual(&c, 2, 400000))
 		return;
-	CHECK(fake_reads > 4 * own_reads);
-	printf("  arrival times: %d reads\n", fake_reads);
+	read_power_log(c.power_log, RT0_MS, RT0_MS + 400, 2000, &p);
+	CHECK_EQ_INT(p.lines, 400);
+	CHECK_EQ_INT(fake_reads, 401);
 }
 
 /* SMART from a callback: a fixed 40 C reading */
@@ -387,113 +472,126 @@ static int fake_smart(void *arg, struct ssdq_smart *out)
 	return 0;
 }
 
-/* Count JSON lines of @path; fail on one whose time_us is after @end_us. */
-static int smart_lines_until(const char *path, long long end_us)
+/*
+ * Read the time_us of each line of a SMART log into @t (up to @max); the
+ * number of lines. One check: every line has a time_us.
+ */
+static int smart_times(const char *path, long long *t, int max)
 {
-	char *text = slurp(path), *line, *save = NULL;
+	char *text = slurp(path), *line, *save = NULL, *bad = NULL;
 	int n = 0;
 
-	if (!CHECK(text != NULL))
-		return 0;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		long long t = -1;
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save), n++) {
+		long long x;
 
-		if (!CHECK(sscanf(line, "{\"time_us\":%lld,", &t) == 1) ||
-		    !CHECK(t <= end_us)) {
-			printf("  line %d: %s (end %lld)\n", n + 1, line, end_us);
-			return n;
+		if (sscanf(line, "{\"time_us\":%lld,", &x) != 1) {
+			bad = line;
+			break;
 		}
-		n++;
+		if (n < max)
+			t[n] = x;
 	}
+	if (!CHECK(text && !bad))
+		printf("  %s: %s\n", path, text ? bad : "not read");
 	return n;
+}
+
+/*
+ * An averaged source read late keeps its energy: every period gets a line,
+ * and their energy is the drive's (the drive model's power source is one;
+ * unweighted, its late reads lost 0.5-2.5 % of the energy).
+ */
+TEST(averaged_source_keeps_its_energy)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 1000, .extra_types = fake_types };
+	struct plog p;
+
+	c.power = "fake:avg";
+	paths(&c, "fake-avg");
+	/* to 398 ms, where the last read is on time and ends a whole period */
+	if (!sample_virtual(&c, 2, 398000))
+		return;
+	read_power_log(c.power_log, RT0_MS, RT0_MS + 398, -1, &p);
+	printf("  %d lines, %lld mW ms from %d reads\n", p.lines, p.sum_mw, fake_reads);
+	CHECK_EQ_INT(p.lines, 398);
+	CHECK_EQ_INT(p.first, RT0_MS);
+	CHECK_EQ_INT(p.max_step, 1);		/* no period left without a line */
+	/* one a period, 0..398 ms, but each one after a slow one half a period late */
+	CHECK_EQ_INT(fake_reads, 399);
+	/* 199 draws of 5 mJ, within the lines' rounding to 1 mW */
+	CHECK(llabs(p.sum_mw - 199 * 5000) * 2 <= p.lines);
 }
 
 /*
  * ssdq_sampler_end(): the threads keep running until close, but the power
  * and SMART logs end at the given time (the engine passes its job_end).
  */
-/*
- * An averaged source read late keeps its energy: every period gets a line,
- * and their mean is the drive's 2.5 W (the drive model's power source is
- * one; unweighted, its late reads lost 0.5-2.5 % of the energy).
- */
-TEST(averaged_source_keeps_its_energy)
-{
-	struct ssdq_sampler_cfg c = { .power_hz = 1000, .extra_types = fake_types };
-	char *text, *line, *save = NULL;
-	long long lo, step;
-	double sum = 0;
-	int n, m, k = 0;
-
-	c.power = "fake:avg";
-	paths(&c, "fake-avg");
-	lo = now_ms() - 1;
-	if (!sample_for(&c, 400000))
-		return;
-	n = check_power_log(c.power_log, lo, now_ms() + 1, -1, &step);
-	CHECK(n >= 380 && n <= 402);
-	CHECK_EQ_INT(step, 1);			/* no period left without a line */
-	/* 1 ms lines of a 2 ms cycle: the mean of whole cycles, first one out */
-	m = (n - 2) & ~1;
-	text = slurp(c.power_log);
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save), k++)
-		if (k >= 1 && k <= m)
-			sum += atof(strchr(line, ',') + 1);
-	printf("  %d lines, mean %.1f mW (truth 2500) from %d reads\n", n, sum / m, fake_reads);
-	CHECK(m > 0 && fabs(sum / m - 2500) <= 25);
-}
-
 TEST(end_cuts_the_logs)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 100, .smart_ms = 100 };
-	struct ssdq_sampler *s = NULL;
+	struct ssdq_sampler *s;
+	struct plog p;
+	long long t[8], end_us;
 	char spec[128], err[512];
-	long long t0, end_us, step;
-	int n, m;
+	int m;
 
 	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon0", dir);
 	c.power = spec;
 	c.smart_read = fake_smart;
 	paths(&c, "end");
-	t0 = now_ms();
-	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
-	if (!s) {
-		printf("  %s\n", err);
+	s = open_virtual(&c, 2);
+	if (!s)
 		return;
-	}
-	usleep(300000);
+	CHECK_EQ_INT(vclock_run(&vc, 305000), 0);
 	end_us = ssdq_sampler_end(s);
-	CHECK(end_us >= t0 * 1000 + 300000);
+	CHECK_EQ_INT(end_us, VCLOCK_RT0 + 305000);
+	CHECK_EQ_INT(vclock_run(&vc, 306000), 0);
 	CHECK_EQ_INT(ssdq_sampler_end(s), end_us);	/* the first end stays */
-	usleep(300000);		/* three SMART periods, 30 power periods after the end */
-	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
-	n = check_power_log(c.power_log, t0, end_us / 1000, 6150, &step);
-	m = smart_lines_until(c.smart_log, end_us);
-	CHECK(n >= 20 && n <= 32);
-	CHECK(m >= 2 && m <= 4);
-	printf("  %d power and %d SMART lines, none after the end\n", n, m);
-	CHECK(ssdq_sampler_end(NULL) >= end_us);
+	/* 30 power periods and 3 SMART ones after the end */
+	CHECK_EQ_INT(vclock_run(&vc, 605000), 0);
+	close_virtual(s);
+	/* power at 0, 10, ..., 300 ms; SMART at open, 100, 200 and 300 ms */
+	read_power_log(c.power_log, RT0_MS, end_us / 1000, 6150, &p);
+	CHECK_EQ_INT(p.lines, 31);
+	CHECK_EQ_INT(p.max_step, 10);
+	m = smart_times(c.smart_log, t, 8);
+	CHECK_EQ_INT(m, 4);
+	CHECK(m == 4 && t[0] == VCLOCK_RT0 && t[1] == t[0] + 100000 && t[2] == t[1] + 100000 &&
+	      t[3] == t[2] + 100000);
+	CHECK(ssdq_sampler_end(NULL) > end_us);		/* no sampler: the real clock */
 
 	/*
-	 * The end is taken under the lock the power thread reads it under: at
-	 * 20 kHz a sample taken just after the end is never written, however
-	 * the two threads interleave.
+	 * On the real clock: the end is taken under the lock the power thread
+	 * reads it under, so at 20 kHz a sample taken just after the end is
+	 * never written, however the two threads interleave. Each round waits
+	 * for the first line, so a busy host only slows it down.
 	 */
 	c = (struct ssdq_sampler_cfg){ .power_hz = 20000, .extra_types = fake_types };
 	c.power = "fake:poll";
 	for (int i = 0; i < 40; i++) {
+		long long t0 = ssdq_sampler_end(NULL) / 1000;
+		bool ok;
+
 		paths(&c, "end-race");
 		if (ssdq_sampler_open(&c, &s, err, sizeof(err))) {
 			CHECK_STREQ(err, "");
 			return;
 		}
-		usleep(2000 + 97 * i);
+		for (int k = 0; k < 20000; k++) {
+			struct stat st;
+
+			if (!stat(c.power_log, &st) && st.st_size > 0)
+				break;
+			usleep(1000);
+		}
+		usleep(97 * i);
 		end_us = ssdq_sampler_end(s);
 		usleep(1000);
 		CHECK_EQ_INT(ssdq_sampler_close(s), 0);
-		n = check_power_log(c.power_log, t0, end_us / 1000, 2000, &step);
-		if (!CHECK(n >= 1)) {
-			printf("  round %d: %d lines\n", i, n);
+		ok = read_power_log(c.power_log, t0, end_us / 1000, 2000, &p);
+		if (!CHECK(p.lines >= 1) || !ok) {
+			printf("  round %d: %d lines\n", i, p.lines);
 			break;
 		}
 	}
@@ -503,6 +601,7 @@ TEST(open_errors)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 10 };
 	struct ssdq_sampler *s = (struct ssdq_sampler *)1;
+	struct ssdq_clock half = { .realtime_us = vclock_rt, .mono_us = vclock_mono };
 	char err[512];
 
 	paths(&c, "err");
@@ -528,6 +627,10 @@ TEST(open_errors)
 	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), -EINVAL);
 	CHECK_CONTAINS(err, "above the 20 kHz");
 	c.power_hz = 10;
+	c.clock = &half;		/* no sleep_until */
+	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "a clock needs realtime_us, mono_us and sleep_until");
+	c.clock = NULL;
 	c.power_log = "/nonexistent-dir/x_power.1.log";
 	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), -ENOENT);
 	CHECK_CONTAINS(err, "cannot create /nonexistent-dir/x_power.1.log");
@@ -535,32 +638,38 @@ TEST(open_errors)
 	ssdq_sampler_event(NULL, "x", 1);
 }
 
+/*
+ * ssdq_sampler_event() never waits for the events thread: here it sleeps on
+ * the simulated clock, stopped, while 5000 events come. The ring takes 1024,
+ * the rest is recorded as lost when the thread wakes.
+ */
 TEST(events_never_wait)
 {
 	struct ssdq_sampler_cfg c = { 0 };
-	struct ssdq_sampler *s = NULL;
-	char err[512], *ev;
-	struct timespec a, b;
-	double us;
+	struct ssdq_sampler *s;
+	char *ev, *last = NULL;
 	int lines = 0;
 
 	paths(&c, "flood");
-	CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0);
+	s = open_virtual(&c, 1);
 	if (!s)
 		return;
-	clock_gettime(CLOCK_MONOTONIC, &a);
+	CHECK_EQ_INT(vclock_run(&vc, 0), 0);		/* the thread asleep */
 	for (int i = 0; i < 5000; i++)
 		ssdq_sampler_event(s, "burst_start", i);
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	us = (double)(b.tv_sec - a.tv_sec) * 1e6 + (double)(b.tv_nsec - a.tv_nsec) / 1e3;
-	printf("  5000 events in %.0f us\n", us);
-	CHECK(us < 200000);
-	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	CHECK_EQ_INT(vclock_run(&vc, 50000), 0);	/* its next wake */
+	close_virtual(s);
 	ev = slurp(c.events_log);
-	for (char *p = ev; (p = strchr(p, '\n')); p++)
+	for (char *p = ev; p && (p = strchr(p, '\n')); p++)
 		lines++;
-	/* all written, or the loss recorded */
-	CHECK(lines >= 5002 || strstr(ev, "events_dropped"));
+	/* sampler_start, 1024 events, events_dropped, sampler_stop */
+	CHECK_EQ_INT(lines, 1027);
+	for (char *p = ev; p && (p = strstr(p, "\"event\":\"burst_start\"")); p++)
+		last = p;
+	CHECK(last && !strncmp(last, "\"event\":\"burst_start\",\"bytes\":1023}\n", 36));
+	CHECK_CONTAINS(ev, "{\"time_us\":1700000000050000,\"event\":\"events_dropped\","
+		       "\"msg\":\"3976 events lost: the ring was full\"}\n");
+	CHECK_CONTAINS(ev, "\"event\":\"sampler_stop\"");
 }
 
 int main(void)
