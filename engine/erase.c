@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <linux/nvme_ioctl.h>
 
+#include "bgcmd.h"
 #include "erase.h"
 #include "nvme_status.h"
 
@@ -17,8 +18,6 @@
 #define LOG_SANITIZE_STATUS	0x81
 #define SANACT_BLOCK_ERASE	0x2
 #define FORMAT_SES_USER_DATA	(1u << 9)
-#define ERASE_TIMEOUT_MS	(4u * 3600 * 1000)
-#define DSM_MAX_RANGES		256u
 
 const char *ssdq_erase_name(enum ssdq_erase_method m)
 {
@@ -53,17 +52,35 @@ enum ssdq_erase_method ssdq_erase_pick(const struct ssdq_erase_caps *caps)
 	return SSDQ_ERASE_NONE;
 }
 
-static int admin(int fd, struct nvme_passthru_cmd *cmd, const char *what, char *err,
-		 size_t errlen)
+static int real_admin(void *arg, int fd, struct nvme_passthru_cmd *cmd)
 {
-	char st[256];
 	int ret;
 
+	(void)arg;
 	ret = ioctl(fd, NVME_IOCTL_ADMIN_CMD, cmd);
+	return ret < 0 ? -errno : ret;
+}
+
+static int real_io(void *arg, int fd, struct nvme_passthru_cmd64 *cmd)
+{
+	int ret;
+
+	(void)arg;
+	ret = ioctl(fd, NVME_IOCTL_IO64_CMD, cmd);
+	return ret < 0 ? -errno : ret;
+}
+
+static const struct ssdq_erase_ops real_ops = { .admin = real_admin, .io = real_io };
+
+/* Turn a command's answer into 0 or -errno with a message naming @what. */
+static int answer(int ret, const char *what, char *err, size_t errlen)
+{
+	char st[256];
+
 	if (ret < 0) {
-		ret = -errno;
 		snprintf(err, errlen, "%s: %s%s", what, strerror(-ret),
-			 ret == -EACCES || ret == -EPERM ? " (admin commands need root)" : "");
+			 ret == -EACCES || ret == -EPERM ? " (admin commands need root)" :
+			 ret == -EINTR ? " (stopped)" : "");
 		return ret;
 	}
 	if (ret > 0) {
@@ -74,8 +91,16 @@ static int admin(int fd, struct nvme_passthru_cmd *cmd, const char *what, char *
 	return 0;
 }
 
-static int identify_ctrl(struct ssdq_nsdev *dev, struct ssdq_erase_caps *caps, char *err,
-			 size_t errlen)
+static int admin(const struct ssdq_erase_ctl *ctl, int fd, struct nvme_passthru_cmd *cmd,
+		 const char *what, char *err, size_t errlen)
+{
+	if (!cmd->timeout_ms)
+		cmd->timeout_ms = SSDQ_ERASE_ADMIN_TIMEOUT_MS;
+	return answer(ctl->ops->admin(ctl->ops->arg, fd, cmd), what, err, errlen);
+}
+
+static int identify_ctrl(const struct ssdq_erase_ctl *ctl, struct ssdq_nsdev *dev,
+			 struct ssdq_erase_caps *caps, char *err, size_t errlen)
 {
 	struct nvme_passthru_cmd cmd = {
 		.opcode = SSDQ_NVME_ADMIN_IDENTIFY,
@@ -89,36 +114,48 @@ static int identify_ctrl(struct ssdq_nsdev *dev, struct ssdq_erase_caps *caps, c
 		return -ENOMEM;
 	memset(buf, 0, SSDQ_NVME_ID_SIZE);
 	cmd.addr = (uintptr_t)buf;
-	ret = admin(dev->fd, &cmd, "Identify Controller", err, errlen);
+	ret = admin(ctl, dev->fd, &cmd, "Identify Controller", err, errlen);
 	if (!ret)
 		ssdq_erase_caps_parse(buf, caps);
 	free(buf);
 	return ret;
 }
 
-static int sanitize(struct ssdq_nsdev *dev, char *err, size_t errlen)
+static int sanitize_status(struct ssdq_erase_ctl *ctl, struct ssdq_nsdev *dev,
+			   unsigned char *log, char *err, size_t errlen)
+{
+	struct nvme_passthru_cmd get = {
+		.opcode = ADMIN_GET_LOG_PAGE,
+		.nsid = 0xffffffff,
+		.addr = (uintptr_t)log,
+		.data_len = 512,
+		.cdw10 = LOG_SANITIZE_STATUS | ((512 / 4 - 1) << 16),
+	};
+
+	memset(log, 0, 512);
+	return admin(ctl, dev->fd, &get, "Sanitize Status log", err, errlen);
+}
+
+static int sanitize(struct ssdq_erase_ctl *ctl, struct ssdq_nsdev *dev, char *err,
+		    size_t errlen)
 {
 	struct nvme_passthru_cmd cmd = {
 		.opcode = ADMIN_SANITIZE,
 		.cdw10 = SANACT_BLOCK_ERASE,
 	};
 	unsigned char log[512];
+	int64_t t0, deadline;
 	int ret;
 
-	ret = admin(dev->fd, &cmd, "Sanitize (block erase)", err, errlen);
+	ret = admin(ctl, dev->fd, &cmd, "Sanitize (block erase)", err, errlen);
 	if (ret)
 		return ret;
-	for (;;) {
-		struct nvme_passthru_cmd get = {
-			.opcode = ADMIN_GET_LOG_PAGE,
-			.nsid = 0xffffffff,
-			.addr = (uintptr_t)log,
-			.data_len = sizeof(log),
-			.cdw10 = LOG_SANITIZE_STATUS | ((sizeof(log) / 4 - 1) << 16),
-		};
-		unsigned int sstat;
+	t0 = ssdq_stop_mono_us(&ctl->stop);
+	deadline = t0 + (int64_t)SSDQ_ERASE_MAX_MS * 1000;
+	for (int first = 1;; first = 0) {
+		unsigned int sstat, etbe;
 
-		ret = admin(dev->fd, &get, "Sanitize Status log", err, errlen);
+		ret = sanitize_status(ctl, dev, log, err, errlen);
 		if (ret)
 			return ret;
 		sstat = log[2] & 0x7;
@@ -128,77 +165,114 @@ static int sanitize(struct ssdq_nsdev *dev, char *err, size_t errlen)
 			snprintf(err, errlen, "Sanitize (block erase) failed (Sanitize Status log)");
 			return -EIO;
 		}
-		sleep(1);
+		etbe = log[12] | log[13] << 8 | log[14] << 16 | (unsigned int)log[15] << 24;
+		if (first && etbe && etbe != 0xffffffffu) {
+			ctl->sanitize_est_s = etbe;
+			deadline = t0 + ((int64_t)etbe * SSDQ_SANITIZE_FACTOR +
+					 SSDQ_SANITIZE_MARGIN_S) * 1000000;
+		}
+		if (ssdq_stop_mono_us(&ctl->stop) >= deadline) {
+			snprintf(err, errlen, "Sanitize (block erase) still in progress after %lld s "
+				 "(the drive estimated %s%u s): giving up; the drive goes on sanitizing",
+				 (long long)((ssdq_stop_mono_us(&ctl->stop) - t0) / 1000000),
+				 ctl->sanitize_est_s ? "" : "nothing; the limit is ",
+				 ctl->sanitize_est_s ? ctl->sanitize_est_s : SSDQ_ERASE_MAX_MS / 1000);
+			return -ETIMEDOUT;
+		}
+		if (ssdq_wait_for(&ctl->stop, SSDQ_SANITIZE_POLL_US)) {
+			snprintf(err, errlen, "Sanitize (block erase): stopped after %lld s; the "
+				 "drive goes on sanitizing (a sanitize cannot be aborted) and refuses "
+				 "I/O until it has finished",
+				 (long long)((ssdq_stop_mono_us(&ctl->stop) - t0) / 1000000));
+			return -EINTR;
+		}
 	}
 }
 
-static int format(struct ssdq_nsdev *dev, char *err, size_t errlen)
+static int format(struct ssdq_erase_ctl *ctl, struct ssdq_nsdev *dev, char *err,
+		  size_t errlen)
 {
 	struct nvme_passthru_cmd cmd = {
 		.opcode = ADMIN_FORMAT_NVM,
 		.nsid = dev->ns.nsid,
 		.cdw10 = (dev->id.flba & 0xf) | ((dev->id.flba >> 4) & 0x3) << 12 |
 			 FORMAT_SES_USER_DATA,
-		.timeout_ms = ERASE_TIMEOUT_MS,
+		.timeout_ms = SSDQ_ERASE_MAX_MS,
 	};
+	int64_t t0 = ssdq_stop_mono_us(&ctl->stop);
+	int ret;
 
-	return admin(dev->fd, &cmd, "Format NVM (user data erase)", err, errlen);
+	ret = ssdq_bg_admin(ctl->ops->admin, ctl->ops->arg, dev->fd, &cmd, "ssdq-format",
+			    &ctl->stop, t0 + (int64_t)SSDQ_ERASE_MAX_MS * 1000 +
+			    SSDQ_SANITIZE_MARGIN_S * 1000000LL, &ctl->left_pid);
+	if (ret == -EINTR || ret == -ETIMEDOUT) {
+		snprintf(err, errlen, "Format NVM (user data erase): %s after %lld s; the drive "
+			 "finishes the format in the background, and helper pid %d [ssdq-format] "
+			 "holds the namespace until it has", ret == -EINTR ? "stopped" :
+			 "no answer", (long long)((ssdq_stop_mono_us(&ctl->stop) - t0) / 1000000),
+			 (int)ctl->left_pid);
+		return ret;
+	}
+	return answer(ret, "Format NVM (user data erase)", err, errlen);
 }
 
-static int deallocate_all(struct ssdq_nsdev *dev, char *err, size_t errlen)
+static int deallocate_all(struct ssdq_erase_ctl *ctl, struct ssdq_nsdev *dev, char *err,
+			  size_t errlen)
 {
+	uint64_t lba = 0, per_cmd = SSDQ_DEALLOC_CMD_BYTES >> dev->ns.lba_shift;
 	struct ssdq_dsm_range *r;
-	uint64_t lba = 0;
 	int ret = 0;
 
-	r = calloc(DSM_MAX_RANGES, sizeof(*r));
+	if (per_cmd > 0xffffffffULL)
+		per_cmd = 0xffffffffULL;
+	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
 	while (!ret && lba < dev->ns.nlba) {
+		uint64_t len = dev->ns.nlba - lba < per_cmd ? dev->ns.nlba - lba : per_cmd;
 		struct nvme_passthru_cmd64 cmd = {
 			.opcode = SSDQ_NVME_CMD_DSM,
 			.nsid = dev->ns.nsid,
 			.addr = (uintptr_t)r,
+			.data_len = sizeof(*r),
+			.cdw10 = 0,
 			.cdw11 = SSDQ_NVME_DSM_AD,
 		};
-		unsigned int n = 0;
 
-		for (; n < DSM_MAX_RANGES && lba < dev->ns.nlba; n++) {
-			uint64_t len = dev->ns.nlba - lba;
-
-			if (len > 0xffffffffULL)
-				len = 0xffffffffULL;
-			r[n].cattr = 0;
-			r[n].nlb = htole32((uint32_t)len);
-			r[n].slba = htole64(lba);
-			lba += len;
+		if (ssdq_stop_requested(&ctl->stop)) {
+			snprintf(err, errlen, "Dataset Management (deallocate): stopped at LBA %llu "
+				 "of %llu", (unsigned long long)lba,
+				 (unsigned long long)dev->ns.nlba);
+			ret = -EINTR;
+			break;
 		}
-		cmd.cdw10 = n - 1;
-		cmd.data_len = n * sizeof(*r);
-		ret = ioctl(dev->fd, NVME_IOCTL_IO64_CMD, &cmd);
-		if (ret < 0) {
-			ret = -errno;
-			snprintf(err, errlen, "Dataset Management (deallocate): %s", strerror(-ret));
-		} else if (ret > 0) {
-			char st[256];
-
-			ssdq_nvme_status_str(st, sizeof(st), (uint16_t)ret);
-			snprintf(err, errlen, "Dataset Management (deallocate): %s", st);
-			ret = -EIO;
-		}
+		r->cattr = 0;
+		r->nlb = htole32((uint32_t)len);
+		r->slba = htole64(lba);
+		ret = answer(ctl->ops->io(ctl->ops->arg, dev->fd, &cmd),
+			     "Dataset Management (deallocate)", err, errlen);
+		lba += len;
 	}
 	free(r);
 	return ret;
 }
 
 int ssdq_erase_ns(struct ssdq_nsdev *dev, enum ssdq_erase_method want,
-		  enum ssdq_erase_method *used, char *err, size_t errlen)
+		  enum ssdq_erase_method *used, struct ssdq_erase_ctl *ctl, char *err,
+		  size_t errlen)
 {
+	struct ssdq_erase_ctl none = { .ops = NULL };
 	struct ssdq_erase_caps caps;
 	enum ssdq_erase_method m = want;
 	int ret;
 
-	ret = identify_ctrl(dev, &caps, err, errlen);
+	if (!ctl)
+		ctl = &none;
+	if (!ctl->ops)
+		ctl->ops = &real_ops;
+	ctl->left_pid = 0;
+	ctl->sanitize_est_s = 0;
+	ret = identify_ctrl(ctl, dev, &caps, err, errlen);
 	if (ret)
 		return ret;
 	if (m == SSDQ_ERASE_AUTO)
@@ -208,15 +282,15 @@ int ssdq_erase_ns(struct ssdq_nsdev *dev, enum ssdq_erase_method want,
 	case SSDQ_ERASE_SANITIZE:
 		if (!caps.sanitize_block || caps.nn != 1)
 			break;
-		return sanitize(dev, err, errlen);
+		return sanitize(ctl, dev, err, errlen);
 	case SSDQ_ERASE_FORMAT:
 		if (!caps.format || (caps.format_all_ns && caps.nn != 1))
 			break;
-		return format(dev, err, errlen);
+		return format(ctl, dev, err, errlen);
 	case SSDQ_ERASE_DEALLOCATE:
 		if (!caps.dsm)
 			break;
-		return deallocate_all(dev, err, errlen);
+		return deallocate_all(ctl, dev, err, errlen);
 	default:
 		snprintf(err, errlen, "the drive supports none of Sanitize (block erase), "
 			 "Format NVM and Dataset Management");

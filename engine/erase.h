@@ -4,7 +4,11 @@
 
 #include <stddef.h>
 
+#include <sys/types.h>
+#include <linux/nvme_ioctl.h>
+
 #include "nsdev.h"
+#include "wait.h"
 
 /** enum ssdq_erase_method - how a namespace is erased before a test */
 enum ssdq_erase_method {
@@ -44,20 +48,70 @@ void ssdq_erase_caps_parse(const unsigned char *id_ctrl, struct ssdq_erase_caps 
 enum ssdq_erase_method ssdq_erase_pick(const struct ssdq_erase_caps *caps);
 
 /**
+ * struct ssdq_erase_ops - how an erase sends its commands; tests pass mocks
+ * @admin: an admin command, as ioctl(NVME_IOCTL_ADMIN_CMD): 0, the NVMe
+ *	status (> 0) or -errno
+ * @io: an I/O command, as ioctl(NVME_IOCTL_IO64_CMD)
+ * @arg: passed to both
+ */
+struct ssdq_erase_ops {
+	int (*admin)(void *arg, int fd, struct nvme_passthru_cmd *cmd);
+	int (*io)(void *arg, int fd, struct nvme_passthru_cmd64 *cmd);
+	void *arg;
+};
+
+/**
+ * struct ssdq_erase_ctl - what an erase may wait on, and what it left
+ * @stop: the job's stop flag and the clock of every wait
+ * @ops: NULL for ioctl(2) on the namespace node
+ * @left_pid: out: the helper still waiting for a Format the wait gave up
+ *	on (a stop or the deadline), else 0; it holds the namespace's writer
+ *	lock until the drive has finished
+ * @sanitize_est_s: out: the drive's own estimate of a Sanitize block
+ *	erase (Sanitize Status log), 0 when it gave none
+ */
+struct ssdq_erase_ctl {
+	struct ssdq_stop stop;
+	const struct ssdq_erase_ops *ops;
+	pid_t left_pid;
+	unsigned int sanitize_est_s;
+};
+
+/* Admin commands of an erase other than the Format itself time out after this. */
+#define SSDQ_ERASE_ADMIN_TIMEOUT_MS	10000u
+/* A Format NVM, and a Sanitize the drive gives no estimate for, may take this long. */
+#define SSDQ_ERASE_MAX_MS		(4u * 3600 * 1000)
+/* A Sanitize may take its estimate times this plus SSDQ_SANITIZE_MARGIN_S. */
+#define SSDQ_SANITIZE_FACTOR		2
+#define SSDQ_SANITIZE_MARGIN_S		60
+/* Sanitize Status is read this often. */
+#define SSDQ_SANITIZE_POLL_US		1000000
+/* Bytes one Dataset Management command deallocates at most. */
+#define SSDQ_DEALLOC_CMD_BYTES		(32ULL << 30)
+
+/**
  * ssdq_erase_ns() - Erase the namespace behind @dev.
  * @dev: an open namespace (opened for writing)
  * @want: a method, or SSDQ_ERASE_AUTO
  * @used: the method that ran
+ * @ctl: stop flag, clock, command ops (NULL: the real ones, no stop)
  * @err: message on failure
  * @errlen: size of @err
  *
- * Blocks until the erase has finished (a Sanitize is polled through its
- * status log).
+ * Every wait looks at the stop flag at least every SSDQ_STOP_SLICE_US: a
+ * Format is sent from a helper process (bgcmd.h) and waited for in slices,
+ * a Sanitize is polled through its status log until the drive's estimate
+ * times SSDQ_SANITIZE_FACTOR plus SSDQ_SANITIZE_MARGIN_S (SSDQ_ERASE_MAX_MS
+ * without one), a deallocate goes in commands of SSDQ_DEALLOC_CMD_BYTES
+ * with a look at the flag between them.
  *
  * Return: 0, -EOPNOTSUPP when the drive lacks @want (or every method), -EIO
- * with the NVMe status in @err when the drive refused, or -errno of ioctl(2).
+ * with the NVMe status in @err when the drive refused, -EINTR when a stop
+ * was requested (the drive may go on erasing: @ctl->left_pid, @err says
+ * what), -ETIMEDOUT past the deadline, or -errno of ioctl(2).
  */
 int ssdq_erase_ns(struct ssdq_nsdev *dev, enum ssdq_erase_method want,
-		  enum ssdq_erase_method *used, char *err, size_t errlen);
+		  enum ssdq_erase_method *used, struct ssdq_erase_ctl *ctl, char *err,
+		  size_t errlen);
 
 #endif

@@ -1,28 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Bursts with a duty cycle, and idle after a job. */
-#include <time.h>
+#include <string.h>
 
 #include "ssdq.h"
 #include "util.h"
+#include "wait.h"
 
-static void sleep_ns(uint64_t ns)
-{
-	struct timespec ts = {
-		.tv_sec = (time_t)(ns / 1000000000ULL),
-		.tv_nsec = (long)(ns % 1000000000ULL),
-	};
-
-	while (nanosleep(&ts, &ts))
-		;
-}
-
+/*
+ * Idle for @ns, or until the job is asked to stop (fio's terminate flag,
+ * looked at every SSDQ_STOP_SLICE_US): idle_end then says "stop".
+ */
 static void idle(struct thread_data *td, uint64_t ns)
 {
+	struct ssdq_stop st = { .flag = &td->terminate };
+
 	if (!ns)
 		return;
 	ssdq_event(td, "idle_start", -1);
-	sleep_ns(ns);
-	ssdq_event(td, "idle_end", -1);
+	if (ssdq_wait_for(&st, (int64_t)(ns / 1000)))
+		ssdq_event_str(td, "idle_end", "stop", "terminated");
+	else
+		ssdq_event(td, "idle_end", -1);
 }
 
 /* Close a burst whose I/O has all completed; idle for the duty cycle. */
@@ -101,7 +99,19 @@ void ssdq_phase_end(struct thread_data *td)
 	struct ssdq_data *sd = td->io_ops_data;
 	struct ssdq_bursts *b = &sd->bursts;
 
+	bool ended;
+
 	if (o->burst && b->start_ns && !b->inflight)
 		finish_burst(td, b, 0);
+	if (!o->idle_us || !strcmp(ssdq_stop_reason(td, ssdq_job_bytes(td)), "terminated"))
+		return;		/* no cool-down after a stop request */
+	/*
+	 * fio sets the terminate flag when runtime= runs out, and a stop
+	 * request does not set it again (fio skips a job whose flag is set):
+	 * clear it for the cool-down, so a stop request then is seen.
+	 */
+	ended = td->terminate;
+	td->terminate = false;
 	idle(td, o->idle_us * 1000ULL);
+	td->terminate = td->terminate || ended;
 }

@@ -78,17 +78,7 @@ void ssdq_event_end(struct thread_data *td, int64_t t_us)
 {
 	uint64_t bytes = td->io_bytes[DDIR_READ] + td->io_bytes[DDIR_WRITE] +
 			 td->io_bytes[DDIR_TRIM];
-	const char *why = "bytes";
-
-	if (td->error)
-		why = "error";
-	else if (td->o.time_based)
-		why = "time";
-	else if (td->total_io_size && bytes >= td->total_io_size)
-		why = "bytes";
-	else if (td->o.timeout)
-		why = "time";
-	event(td, t_us, "job_end", (long long)bytes, "stop", why);
+	event(td, t_us, "job_end", (long long)bytes, "stop", ssdq_stop_reason(td, bytes));
 }
 
 void ssdq_sidecars_close(struct thread_data *td)

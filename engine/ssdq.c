@@ -195,7 +195,7 @@ static int ssdq_setup(struct thread_data *td)
 	for_each_file(td, f, i)
 		if (ssdq_get_file_size(td, f))
 			return 1;
-	return 0;
+	return ssdq_guard_writer(td) ? 1 : 0;
 }
 
 static int ssdq_open_file(struct thread_data *td, struct fio_file *f)
@@ -409,6 +409,8 @@ static int ssdq_init(struct thread_data *td)
 			 "verify or run on a device", td->o.name, o->model);
 		return 1;
 	}
+	if (ssdq_guard_job(td))
+		return 1;
 	sd = calloc(1, sizeof(*sd));
 	if (!sd)
 		return 1;
@@ -486,21 +488,29 @@ static int erase_files(struct thread_data *td)
 	if (o->erase == SSDQ_ERASE_NONE)
 		return 0;
 	for_each_file(td, f, i) {
+		struct ssdq_erase_ctl ctl = { .stop = { .flag = &td->terminate } };
 		enum ssdq_erase_method used = o->erase;
 		struct ssdq_file sf;
 		const char *how;
 		char err[512];
 		int ret = 0;
 
+		if (td->terminate)
+			return -EINTR;
 		if (open_backing(td, f, O_RDWR, &sf))
 			return -EINVAL;
 		ssdq_event_str(td, "erase_start", "file", f->file_name);
 		if (sf.model.sh)
 			ssdq_model_erase(&sf.model);
 		else
-			ret = ssdq_erase_ns(&sf.dev, o->erase, &used, err, sizeof(err));
+			ret = ssdq_erase_ns(&sf.dev, o->erase, &used, &ctl, err, sizeof(err));
 		how = sf.model.sh ? "model" : ssdq_erase_name(used);
 		close_backing(&sf);
+		if (ret == -EINTR) {
+			ssdq_log("%s: ssdq_erase=%s: %s", f->file_name, how, err);
+			ssdq_event_str(td, "erase_stopped", "msg", err);
+			return ret;
+		}
 		if (ret) {
 			ssdq_log("%s: ssdq_erase=%s failed: %s", f->file_name,
 				 ssdq_erase_name(o->erase), err);
@@ -518,7 +528,8 @@ static int ssdq_post_init(struct thread_data *td)
 	struct ssdq_data *sd = td->io_ops_data;
 	int ret;
 
-	if (compute_max_parts(td) || erase_files(td))
+	if (ssdq_check_buffers(td) || ssdq_guard_writer(td) || compute_max_parts(td) ||
+	    erase_files(td))
 		return 1;
 	ret = sd->be->post_init(td);
 	if (ret) {

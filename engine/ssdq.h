@@ -208,11 +208,25 @@ void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
 
 /**
  * ssdq_event_end() - Record "job_end" with the bytes the job moved and why
- * it stopped: "bytes" (size/io_size done), "time" (runtime= ran out before,
- * or time_based) or "error".
+ * it stopped (ssdq_stop_reason()). A job killed leaves no job_end.
  * @t_us: its time (CLOCK_REALTIME, microseconds), from ssdq_sampling_end()
  */
 void ssdq_event_end(struct thread_data *td, int64_t t_us);
+
+/**
+ * ssdq_stop_reason() - Why the job stopped: "error" (td's error), "bytes"
+ * (size/io_size done), "time" (runtime= ran out), "terminated" (asked to
+ * stop before either: a signal, the trigger file, exitall), else "bytes"
+ * (number_ios and the like). fio sets td->terminate when runtime runs out
+ * too, so the flag alone does not tell a stop request.
+ * @bytes: the bytes the job moved
+ *
+ * Return: a static string.
+ */
+const char *ssdq_stop_reason(struct thread_data *td, uint64_t bytes);
+
+/** ssdq_job_bytes() - Bytes the job has read, written and trimmed. */
+uint64_t ssdq_job_bytes(struct thread_data *td);
 
 /**
  * ssdq_sidecar_name() - Name a sidecar as fio names the job's logs:
@@ -245,6 +259,36 @@ void ssdq_sampling_stop(struct thread_data *td);
 
 /** ssdq_sidecars_close() - Close the job's sidecars. */
 void ssdq_sidecars_close(struct thread_data *td);
+
+/**
+ * ssdq_check_buffers() - Refuse a job whose I/O buffers fio could not
+ * allocate (fio 3.33 goes on with NULL buffers), naming the memory
+ * iodepth x bs needs.
+ *
+ * Return: 0, or -ENOMEM with td's error set.
+ */
+int ssdq_check_buffers(struct thread_data *td);
+
+/**
+ * ssdq_guard_writer() - Take the writer's lock (engine/nslock.h) of every
+ * file of a job that writes, trims or erases; a no-op for a reader and
+ * for a lock this process holds already. Called in fio's main process
+ * (->setup), so its job processes inherit the lock, and again in the job
+ * before its first erase or write.
+ *
+ * Return: 0, or -EBUSY (another process holds a namespace, named on
+ * stderr) or another -errno, with td's error set.
+ */
+int ssdq_guard_writer(struct thread_data *td);
+
+/**
+ * ssdq_guard_job() - Make a job process die (SIGKILL) when fio's main
+ * process does, so an orphaned job never writes on.
+ *
+ * Return: 0, or -ESRCH when fio's main process is gone already (said on
+ * stderr), or -errno of prctl(2).
+ */
+int ssdq_guard_job(struct thread_data *td);
 
 /**
  * ssdq_log() - Print "ssdq: <message>\n" on stderr in one write. Never

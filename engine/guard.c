@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Guards of a job: one writer per namespace (nslock.h), and a job process
+ * that dies with fio's main process instead of writing on as an orphan.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "ssdq.h"
+#include "nslock.h"
+
+#define MAX_SHOWN	4
+
+/* fio's main process: the one that ran ->setup (inherited by forked jobs) */
+static pid_t fio_main_pid;
+
+static bool is_writer(struct thread_data *td)
+{
+	return td_write(td) || td_trim(td) ||
+	       ((struct ssdq_options *)td->eo)->erase != SSDQ_ERASE_NONE;
+}
+
+/* Holders that are this fio run's own processes: its main process and jobs. */
+static bool own_run(const struct ssdq_nsholder *h, int nr)
+{
+	if (!nr || !fio_main_pid || getppid() != fio_main_pid)
+		return false;
+	for (int i = 0; i < nr; i++)
+		if (h[i].pid != fio_main_pid && h[i].ppid != fio_main_pid)
+			return false;
+	return true;
+}
+
+static int lock_namespace(struct thread_data *td, const char *file)
+{
+	struct ssdq_nsholder h[MAX_SHOWN];
+	char key[200], who[1200];
+	int ret, nr;
+
+	ret = ssdq_ns_identity(file, NULL, key, sizeof(key));
+	if (ret) {
+		ssdq_log("%s: cannot tell which namespace %s is: %s", td->o.name, file,
+			 strerror(-ret));
+		return ret;
+	}
+	ret = ssdq_nslock_take(ssdq_nslock_dir(), key, h, MAX_SHOWN, &nr);
+	if (ret == -EBUSY && own_run(h, nr))
+		return 0;	/* a job of this run took it (create_serialize=0) */
+	if (ret == -EBUSY) {
+		if (nr)
+			ssdq_nslock_describe(h, nr, who, sizeof(who));
+		else
+			snprintf(who, sizeof(who), "a process this user cannot see");
+		ssdq_log("%s: %s is being written by another process: %s. ssdq lets one fio run "
+			 "write a namespace at a time (lock %s/ssdq-ns.%s.lock): wait for it to end, "
+			 "or stop it; a Format in progress holds the namespace until the drive has "
+			 "finished it", td->o.name, file, who, ssdq_nslock_dir(), key);
+		return ret;
+	}
+	if (ret) {
+		ssdq_log("%s: cannot take the writer's lock of %s in %s: %s", td->o.name, file,
+			 ssdq_nslock_dir(), strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
+int ssdq_guard_writer(struct thread_data *td)
+{
+	struct fio_file *f;
+	unsigned int i;
+	int ret;
+
+	if (!fio_main_pid && !td->o.use_thread)
+		fio_main_pid = getpid();
+	if (!is_writer(td))
+		return 0;
+	for_each_file(td, f, i) {
+		ret = lock_namespace(td, f->file_name);
+		if (ret) {
+			td_verror(td, -ret, "ssdq_lock");
+			return ret;
+		}
+	}
+	return 0;
+}
+
+int ssdq_guard_job(struct thread_data *td)
+{
+	if (td->o.use_thread || !fio_main_pid || getpid() == fio_main_pid)
+		return 0;
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
+		return -errno;
+	if (getppid() != fio_main_pid) {
+		ssdq_log("%s: fio's main process (pid %d) is gone; the job does not start",
+			 td->o.name, (int)fio_main_pid);
+		return -ESRCH;
+	}
+	return 0;
+}

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Why a job stopped, for its job_end event. */
+#include "ssdq.h"
+
+const char *ssdq_stop_reason(struct thread_data *td, uint64_t bytes)
+{
+	struct timespec now;
+
+	if (td->error)
+		return "error";
+	/* a time_based job goes round its size until the runtime ends */
+	if (!td->o.time_based && td->total_io_size && bytes >= td->total_io_size)
+		return "bytes";
+	/* runtime= ran out: fio sets td->terminate for that too */
+	if (td->o.timeout && (td->epoch.tv_sec || td->epoch.tv_nsec)) {
+		fio_gettime(&now, NULL);
+		if (utime_since(&td->epoch, &now) >= td->o.timeout)
+			return "time";
+	}
+	/* a signal, the trigger file, exitall, or fio's main process stopping it */
+	if (td->terminate)
+		return "terminated";
+	return td->o.time_based ? "time" : "bytes";
+}
+
+uint64_t ssdq_job_bytes(struct thread_data *td)
+{
+	return td->io_bytes[DDIR_READ] + td->io_bytes[DDIR_WRITE] + td->io_bytes[DDIR_TRIM];
+}
