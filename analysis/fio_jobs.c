@@ -144,6 +144,7 @@ int rpt_fio_run_parse(struct json_object *root, const char *file,
 
 	memset(run, 0, sizeof(*run));
 	run->file = file;
+	rpt_fio_version_of(root, &run->ver);
 	if (json_object_object_get_ex(root, "global options", &run->globals) &&
 	    !json_object_is_type(run->globals, json_type_object) &&
 	    !json_object_is_type(run->globals, json_type_array)) {
@@ -191,10 +192,12 @@ int rpt_fio_run_parse(struct json_object *root, const char *file,
 			continue;
 		}
 		e.jobname = name ? name : "(unnamed)";
+		e.has_opts = json_object_object_get_ex(j, "job options", NULL);
 		g = group_of(run, (int)gid);
 		if (!g)
 			return -ENOMEM;
 		if (run->client_server && !strcmp(e.jobname, "All clients")) {
+			e.all_clients = true;
 			g->all = e;
 			continue;
 		}
@@ -208,6 +211,20 @@ int rpt_fio_run_parse(struct json_object *root, const char *file,
 			return -ENOMEM;
 		g->e[g->n++] = e;
 	}
+	/* a group of which only "All clients" is in the file */
+	for (i = 0; i < run->ng; i++) {
+		struct rpt_fio_group *g = &run->g[i];
+
+		if (g->n || !g->all.obj)
+			continue;
+		if (RPT_GROW(g->e, g->cap, g->n, 1))
+			return -ENOMEM;
+		g->e[g->n++] = g->all;
+	}
+	if (!run->ver.known && run->ng)
+		rpt_diag_add(d, RPT_WARN,
+			     "%s: no \"fio version\": units are taken from what the file holds (clat_ns, or fio 2.x's clat in µs; io_bytes in bytes, or in KiB where that matches bw × runtime)",
+			     file);
 	return bad ? -EINVAL : 0;
 }
 

@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include "diag.h"
+#include "fio_version.h"
 
 struct rpt_status;
 
@@ -17,7 +18,9 @@ struct rpt_status;
  * groupid: the jobs of a group ran together, so their bytes add up and their
  * latency bins merge. Client/server output ("client_stats") puts every
  * client's copy of a job in the same group; fio's "All clients" entries are
- * kept aside for the group's throughput.
+ * kept aside for the group's throughput and fio's own merged latency. A group
+ * of which the file holds only the "All clients" entry (some tools keep only
+ * that) has it as its one entry as well.
  */
 struct rpt_fio_entry {
 	struct json_object *obj;
@@ -26,6 +29,8 @@ struct rpt_fio_entry {
 	unsigned int thread;	/* fio thread number for log names, 0 unknown */
 	unsigned int nthreads;	/* threads this entry reports (group_reporting) */
 	size_t index;		/* in the "jobs" (or "client_stats") array */
+	bool has_opts;		/* it has "job options" (fio's "All clients" has none) */
+	bool all_clients;	/* it is fio's "All clients" entry */
 };
 
 struct rpt_fio_group {
@@ -39,6 +44,7 @@ struct rpt_fio_group {
 struct rpt_fio_run {
 	const char *file;		/* the JSON file, for messages and logs */
 	struct json_object *globals;	/* "global options", object or array */
+	struct rpt_fio_version ver;	/* "fio version" */
 	bool client_server;
 	struct rpt_fio_group *g;
 	size_t ng;

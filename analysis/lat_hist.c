@@ -39,6 +39,12 @@ static int parse_u64(const char *s, uint64_t *out)
 int rpt_lat_hist_add_bins(struct rpt_lat_hist *h, struct json_object *bins,
 			  const char **bad_key)
 {
+	return rpt_lat_hist_add_bins_unit(h, bins, 1, bad_key);
+}
+
+int rpt_lat_hist_add_bins_unit(struct rpt_lat_hist *h, struct json_object *bins,
+			       double ns_per_unit, const char **bad_key)
+{
 	struct json_object_iterator it = json_object_iter_begin(bins);
 	struct json_object_iterator end = json_object_iter_end(bins);
 
@@ -50,10 +56,13 @@ int rpt_lat_hist_add_bins(struct rpt_lat_hist *h, struct json_object *bins,
 		int ret;
 
 		if (parse_u64(key, &ns) || !json_object_is_type(v, json_type_int) ||
-		    (count = json_object_get_int64(v)) < 0 || count == INT64_MAX) {
+		    (count = json_object_get_int64(v)) < 0 || count == INT64_MAX ||
+		    (double)ns * ns_per_unit >= 9223372036854775808.0) {
 			*bad_key = key;
 			return -EINVAL;
 		}
+		if (ns_per_unit != 1)
+			ns = (uint64_t)((double)ns * ns_per_unit);
 		ret = rpt_lat_hist_add(h, ns, (uint64_t)count);
 		if (ret)
 			return ret;

@@ -50,6 +50,20 @@ int rpt_lat_hist_add_bins(struct rpt_lat_hist *h, struct json_object *bins,
 			  const char **bad_key);
 
 /**
+ * rpt_lat_hist_add_bins_unit() - rpt_lat_hist_add_bins() for bins keyed in
+ * another unit (fio 2.x json+: µs).
+ * @h: histogram
+ * @bins: the object
+ * @ns_per_unit: 1 for ns keys, 1000 for µs keys
+ * @bad_key: as rpt_lat_hist_add_bins()
+ *
+ * Return: as rpt_lat_hist_add_bins(); -EINVAL also for a key whose value in
+ * ns passes 2^63.
+ */
+int rpt_lat_hist_add_bins_unit(struct rpt_lat_hist *h, struct json_object *bins,
+			       double ns_per_unit, const char **bad_key);
+
+/**
  * rpt_lat_hist_percentile() - The smallest latency with at least @pct
  * percent of the samples at or below it (fio's rule).
  * @h: histogram; sorted and merged on the first call

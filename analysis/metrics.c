@@ -8,17 +8,14 @@
 #include <unistd.h>
 
 #include "fill.h"
-#include "lat_hist.h"
+#include "fio_figures.h"
+#include "fio_stats.h"
 #include "metrics.h"
 #include "power.h"
 #include "reader_json.h"
 #include "reader_log.h"
 #include "smart.h"
 #include "status.h"
-
-static const char *const ddir_name[] = { "read", "write", "trim" };
-
-#define P9999_MIN_SAMPLES	100000
 
 /* @a then @b into @dst, cut to @len */
 static void why_cat(char *dst, size_t len, const char *a, const char *b)
@@ -36,295 +33,6 @@ static void null_all(struct rpt_fig *const *f, size_t n, const char *why)
 
 	for (i = 0; i < n; i++)
 		rpt_fig_null(f[i], "%s", why);
-}
-
-/* rw without a ":<nr>" suffix; fio's default is read. */
-static char *rw_of(const struct rpt_fio_run *run, const struct rpt_fio_entry *e)
-{
-	const char *rw = rpt_fio_option(run, e, "rw");
-
-	if (!rw)
-		rw = rpt_fio_option(run, e, "readwrite");
-	if (!rw)
-		rw = "read";
-	return strndup(rw, strcspn(rw, ":"));
-}
-
-static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		   struct rpt_job *j)
-{
-	const struct rpt_fio_entry *e = &g->e[0];
-	const char *bs = rpt_fio_option(run, e, "bs");
-	const char *qd = rpt_fio_option(run, e, "iodepth");
-	unsigned int ddir = strstr(j->rw, "write") && !strstr(j->rw, "rw") ? 1 : 0;
-	uint64_t v;
-	size_t i;
-
-	if (!bs)
-		bs = rpt_fio_option(run, e, "blocksize");
-	if (!bs)
-		rpt_fig_set(&j->bs, 4096);
-	else if (!rpt_fio_size(bs, ddir, &v))
-		rpt_fig_set(&j->bs, (double)v);
-	else
-		rpt_fig_null(&j->bs, "cannot read bs \"%s\"", bs);
-	if (!qd)
-		rpt_fig_set(&j->iodepth, 1);
-	else if (!rpt_fio_size(qd, 0, &v) && v && v < 1u << 20)
-		rpt_fig_set(&j->iodepth, (double)v);
-	else
-		rpt_fig_null(&j->iodepth, "cannot read iodepth \"%s\"", qd);
-
-	for (i = 1; i < g->n; i++) {
-		char *rw = rw_of(run, &g->e[i]);
-
-		if (rw && strcmp(rw, j->rw))
-			rpt_diag_add(&j->notes, RPT_WARN,
-				     "%s: %s: rw=%s differs from the group's first job (rw=%s); figures are for the whole group",
-				     run->file, g->e[i].path, rw, j->rw);
-		free(rw);
-	}
-}
-
-/* Sum one data direction; 1 when it did I/O, 0 when not, -EINVAL. */
-static int ddir_totals(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
-		       unsigned int dd, double *bytes, double *ios, double *ms,
-		       struct rpt_diag *d)
-{
-	struct json_object *o = NULL;
-	char path[64];
-	double b = 0, n = 0, t = 0;
-	int ret;
-
-	ret = rpt_json_typed(e->obj, ddir_name[dd], json_type_object, run->file,
-			     e->path, &o, d);
-	if (ret <= 0)
-		return ret;
-	snprintf(path, sizeof(path), "%s.%s", e->path, ddir_name[dd]);
-	if (rpt_json_num(o, "io_bytes", run->file, path, &b, d) < 0 ||
-	    rpt_json_num(o, "total_ios", run->file, path, &n, d) < 0 ||
-	    rpt_json_num(o, "runtime", run->file, path, &t, d) < 0)
-		return -EINVAL;
-	if (!n && !b)
-		return 0;
-	*bytes += b;
-	*ios += n;
-	*ms = fmax(*ms, t);
-	return 1;
-}
-
-static void throughput(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		       struct rpt_job *j, struct rpt_diag *d)
-{
-	double mbps = 0, iops = 0;
-	unsigned int dd, active = 0;
-	size_t i;
-	bool bad = false;
-
-	for (dd = 0; dd < 3; dd++) {
-		double bytes = 0, ios = 0, ms = 0;
-		int ret = 0;
-
-		if (g->all.obj) {
-			ret = ddir_totals(run, &g->all, dd, &bytes, &ios, &ms, d);
-		} else {
-			for (i = 0; i < g->n; i++) {
-				int r = ddir_totals(run, &g->e[i], dd, &bytes, &ios, &ms, d);
-
-				if (r < 0)
-					bad = true;
-				ret = ret > 0 ? ret : r;
-			}
-		}
-		if (ret < 0)
-			bad = true;
-		if (ret <= 0 || ms <= 0)
-			continue;
-		active++;
-		mbps += bytes / ms / 1000;
-		iops += ios / ms * 1000;
-	}
-	if (bad) {
-		rpt_fig_null(&j->mbps, "malformed fio output (see the errors)");
-		rpt_fig_null(&j->iops, "malformed fio output (see the errors)");
-	} else if (!active) {
-		rpt_fig_null(&j->mbps, "the job did no I/O");
-		rpt_fig_null(&j->iops, "the job did no I/O");
-	} else {
-		rpt_fig_set(&j->mbps, mbps);
-		rpt_fig_set(&j->iops, iops);
-	}
-}
-
-/* The latency object @kind of every active direction of every job. */
-struct lat_src {
-	struct json_object *o;
-	char path[64];
-};
-
-static size_t lat_sources(const struct rpt_fio_run *run,
-			  const struct rpt_fio_group *g, const char *kind,
-			  struct lat_src *src, size_t max)
-{
-	size_t i, n = 0;
-	unsigned int dd;
-
-	for (i = 0; i < g->n; i++) {
-		for (dd = 0; dd < 3; dd++) {
-			struct json_object *o, *l;
-			double ios = 0;
-
-			if (!json_object_object_get_ex(g->e[i].obj, ddir_name[dd], &o) ||
-			    !json_object_is_type(o, json_type_object) ||
-			    rpt_json_num(o, "total_ios", run->file, "", &ios, NULL) <= 0 ||
-			    !ios)
-				continue;
-			if (n == max)
-				return n;
-			src[n].o = json_object_object_get_ex(o, kind, &l) &&
-				   json_object_is_type(l, json_type_object) ? l : NULL;
-			snprintf(src[n].path, sizeof(src[n].path), "%s.%s.%s",
-				 g->e[i].path, ddir_name[dd], kind);
-			n++;
-		}
-	}
-	return n;
-}
-
-static bool has_bins(struct json_object *o)
-{
-	struct json_object *b;
-
-	return o && json_object_object_get_ex(o, "bins", &b) &&
-	       json_object_is_type(b, json_type_object) &&
-	       json_object_object_length(b) > 0;
-}
-
-static void latency_mean(const struct rpt_fio_run *run, struct lat_src *src,
-			 size_t n, struct rpt_job *j, struct rpt_diag *d)
-{
-	double sum = 0, cnt = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		double mean = 0, nn = 0;
-
-		if (!src[i].o ||
-		    rpt_json_num(src[i].o, "mean", run->file, src[i].path, &mean, d) <= 0 ||
-		    rpt_json_num(src[i].o, "N", run->file, src[i].path, &nn, d) <= 0) {
-			rpt_fig_null(&j->lat_mean_us, "%s: no mean latency and count", src[i].path);
-			return;
-		}
-		sum += mean * nn;
-		cnt += nn;
-	}
-	if (cnt > 0)
-		rpt_fig_set(&j->lat_mean_us, sum / cnt / 1000);
-	else
-		rpt_fig_null(&j->lat_mean_us, "no latency samples");
-}
-
-/* fio's own percentiles of a single job and direction */
-static void latency_fio_pct(const struct rpt_fio_run *run, struct lat_src *s,
-			    struct rpt_job *j, struct rpt_diag *d)
-{
-	static const char *const key[2] = { "99.000000", "99.990000" };
-	struct rpt_fig *f[2] = { &j->lat_p99_us, &j->lat_p9999_us };
-	struct json_object *pct = NULL;
-	char path[96];
-	unsigned int i;
-
-	rpt_json_typed(s->o, "percentile", json_type_object, run->file, s->path, &pct, d);
-	snprintf(path, sizeof(path), "%s.percentile", s->path);
-	for (i = 0; i < 2; i++) {
-		double v;
-
-		if (pct && rpt_json_num(pct, key[i], run->file, path, &v, d) > 0)
-			rpt_fig_set(f[i], v / 1000);
-		else
-			rpt_fig_null(f[i], "no json+ bins and fio printed no %s percentile",
-				     key[i]);
-	}
-}
-
-static void latency(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		    struct rpt_job *j, struct rpt_diag *d)
-{
-	static const char *const kinds[2] = { "lat_ns", "clat_ns" };
-	struct rpt_lat_hist h = { 0 };
-	struct lat_src *src;
-	size_t n = 0, i, max = 3 * g->n;
-	unsigned int k;
-	int ret = 0;
-
-	src = calloc(max ? max : 1, sizeof(*src));
-	if (!src) {
-		null_all((struct rpt_fig *[]){ &j->lat_mean_us, &j->lat_p99_us,
-					       &j->lat_p9999_us }, 3, "out of memory");
-		return;
-	}
-	for (k = 0; k < 2; k++) {
-		n = lat_sources(run, g, kinds[k], src, max);
-		for (i = 0; i < n && has_bins(src[i].o); i++)
-			;
-		if (n && i == n)
-			break;
-	}
-	if (!n) {
-		null_all((struct rpt_fig *[]){ &j->lat_mean_us, &j->lat_p99_us,
-					       &j->lat_p9999_us }, 3, "the job did no I/O");
-		goto out;
-	}
-	if (k == 2) {
-		/* no bins: fio's percentiles, for a single job and direction only */
-		n = lat_sources(run, g, "lat_ns", src, max);
-		k = 0;
-		if (n != 1 || !src[0].o || !json_object_object_get_ex(src[0].o, "percentile", NULL)) {
-			n = lat_sources(run, g, "clat_ns", src, max);
-			k = 1;
-		}
-		j->lat_kind = k ? "clat" : "lat";
-		latency_mean(run, src, n, j, d);
-		if (n == 1 && src[0].o) {
-			latency_fio_pct(run, &src[0], j, d);
-		} else {
-			rpt_fig_null(&j->lat_p99_us, "no json+ bins, and percentiles of %zu jobs or directions cannot be merged",
-				     n);
-			rpt_fig_null(&j->lat_p9999_us, "%s", j->lat_p99_us.why);
-		}
-		goto out;
-	}
-	j->lat_kind = k ? "clat" : "lat";
-	latency_mean(run, src, n, j, d);
-	for (i = 0; i < n && !ret; i++) {
-		struct json_object *bins;
-		const char *bad = "";
-
-		json_object_object_get_ex(src[i].o, "bins", &bins);
-		ret = rpt_lat_hist_add_bins(&h, bins, &bad);
-		if (ret == -EINVAL)
-			rpt_diag_add(d, RPT_ERROR, "%s: %s.bins.\"%s\": expected a latency in ns with a count",
-				     run->file, src[i].path, bad);
-		else if (ret)
-			rpt_diag_add(d, RPT_ERROR, "%s: %s.bins: %s", run->file,
-				     src[i].path, strerror(-ret));
-	}
-	if (ret || !h.total) {
-		rpt_fig_null(&j->lat_p99_us, ret ? "malformed json+ bins (see the errors)" :
-			     "json+ bins hold no samples");
-		rpt_fig_null(&j->lat_p9999_us, "%s", j->lat_p99_us.why);
-		goto out;
-	}
-	j->lat_samples = h.total;
-	rpt_fig_set(&j->lat_p99_us, rpt_lat_hist_percentile(&h, 99) / 1000.0);
-	rpt_fig_set(&j->lat_p9999_us, rpt_lat_hist_percentile(&h, 99.99) / 1000.0);
-	if (h.total < P9999_MIN_SAMPLES)
-		rpt_diag_add(&j->notes, RPT_WARN,
-			     "p99.99 latency from %llu samples: fewer than 10 lie above it, so it is not reliable",
-			     (unsigned long long)h.total);
-out:
-	rpt_lat_hist_free(&h);
-	free(src);
 }
 
 static char *log_path(const char *dir, const char *prefix, const char *type,
@@ -394,13 +102,43 @@ struct bw_opts {
 	double avg_ms;		/* log_avg_msec, 0 per-I/O or unknown */
 	bool unix_ms;		/* log_unix_epoch=1 */
 	bool short_job;		/* may have ended before fio's first log tick */
+	bool any_ddir;		/* a "mixed" row: the fill takes samples of any ddir */
+};
+
+/* The bytes a bw log adds up to per ddir, by the fill's interval rule (fill.h). */
+struct log_bytes {
+	double b[3];
+	double t_prev[3];
+	bool seen[3];
 };
 
 struct window {
 	bool ok;
 	double t0, t1;
 	char why[RPT_WHY_LEN];
+	struct log_bytes lb;
+	bool counted;		/* lb holds one whole log */
 };
+
+static void count_bytes(struct log_bytes *lb, const struct rpt_log_sample *s, double avg_ms)
+{
+	unsigned int dd = s->ddir;
+	double ms;
+
+	if (dd > 2 || !(s->value > 0))
+		return;
+	if (s->bs) {
+		lb->b[dd] += (double)s->bs;
+		return;
+	}
+	ms = lb->seen[dd] ? s->t_ms - lb->t_prev[dd] : avg_ms;
+	if (ms > 1.5 * avg_ms && avg_ms > 0)
+		ms = avg_ms;
+	if (ms > 0)
+		lb->b[dd] += s->value * 1024 * ms / 1000;
+	lb->t_prev[dd] = s->t_ms;
+	lb->seen[dd] = true;
+}
 
 /* Read the bw log: the active window, and the fill curve when @fill. */
 static void read_bw_log(const char *path, const struct bw_opts *o,
@@ -422,7 +160,8 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 		if (first || s.t_ms > w->t1)
 			w->t1 = s.t_ms;
 		first = false;
-		if (fill && s.ddir == 1) {
+		count_bytes(&w->lb, &s, o->avg_ms);
+		if (fill && (s.ddir == 1 || o->any_ddir)) {
 			ret = rpt_fill_add_sample(fill, &s);
 			if (ret == -ERANGE)
 				snprintf(r.err, sizeof(r.err),
@@ -435,6 +174,7 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 			ret = 0;
 		}
 	}
+	w->counted = !ret && !first;
 	if (!ret && fill && (ret = rpt_fill_finish(fill)))
 		snprintf(r.err, sizeof(r.err), "%s: %s", path, ret == -ERANGE ?
 			 "more than 200 TB written: not a real drive's log" : strerror(-ret));
@@ -689,25 +429,23 @@ static double runtime_ms(const struct rpt_fio_entry *e)
 	double ms = 0, v;
 	unsigned int dd;
 
-	for (dd = 0; dd < 3; dd++) {
+	for (dd = 0; dd < RPT_NDDIR; dd++) {
 		struct json_object *o;
 
-		if (json_object_object_get_ex(e->obj, ddir_name[dd], &o) &&
+		if (json_object_object_get_ex(e->obj, rpt_ddir_name[dd], &o) &&
 		    rpt_json_num(o, "runtime", "", "", &v, NULL) > 0)
 			ms = fmax(ms, v);
 	}
 	return ms;
 }
 
-static double write_io_bytes(const struct rpt_fio_entry *e)
-{
-	struct json_object *o;
-	double b = 0;
+/* The directions of a row a fill is made of: write, or mixed (unified). */
+#define FILL_MASK(mask)	((mask) & (1u << RPT_DD_WRITE | 1u << RPT_DD_MIXED))
 
-	if (!json_object_object_get_ex(e->obj, "write", &o) ||
-	    rpt_json_num(o, "io_bytes", "", "", &b, NULL) <= 0)
-		return 0;
-	return b;
+static double write_io_bytes(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
+			     unsigned int mask)
+{
+	return rpt_fio_row_bytes(run, e, FILL_MASK(mask));
 }
 
 /*
@@ -749,8 +487,9 @@ static int job_fill(const char *bw, const struct bw_opts *o,
  * bad log fails the fill (@err, w->why). Return: 0 or -ENOMEM.
  */
 static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		      const char *dir, const char *prefix, const struct rpt_device *dev,
-		      const struct bw_opts *o, const struct rpt_events *ev, struct rpt_fill_curve *fc,
+		      unsigned int mask, const char *dir, const char *prefix,
+		      const struct rpt_device *dev, const struct bw_opts *o,
+		      const struct rpt_events *ev, struct rpt_fill_curve *fc,
 		      struct window *w, struct rpt_job *j, struct rpt_diag *d, int *err)
 {
 	struct rpt_fill_curve **in = NULL;
@@ -758,21 +497,26 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 	unsigned int t;
 	int ret = 0;
 
+	for (i = 0; i < g->n; i++) {
+		if (!rpt_fio_did_io(run, &g->e[i], FILL_MASK(mask)))
+			continue;
+		cap += g->e[i].nthreads ? g->e[i].nthreads : 1;
+	}
 	if (!rpt_fio_option_on(run, &g->e[0], "per_job_logs", true)) {
 		snprintf(w->why, sizeof(w->why),
-			 "per_job_logs=0: the group's %zu jobs share one bw log",
-			 g->n > 1 ? g->n : (size_t)g->e[0].nthreads);
+			 "per_job_logs=0: the group's %zu jobs share one bw log", cap);
 		*err = -EINVAL;
 		return 0;
 	}
-	for (i = 0; i < g->n; i++)
-		cap += g->e[i].nthreads ? g->e[i].nthreads : 1;
-	in = calloc(cap, sizeof(*in));
+	in = calloc(cap ? cap : 1, sizeof(*in));
 	if (!in)
 		return -ENOMEM;
 	for (i = 0; i < g->n && !ret && !*err; i++) {
 		const struct rpt_fio_entry *e = &g->e[i];
 		unsigned int nt = e->nthreads ? e->nthreads : 1;
+
+		if (!rpt_fio_did_io(run, e, FILL_MASK(mask)))
+			continue;
 
 		for (t = e->thread; t < e->thread + nt && !ret && !*err; t++) {
 			struct window wj = { 0 };
@@ -788,14 +532,20 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 			n++;
 			if (access(path, R_OK)) {
 				snprintf(w->why, sizeof(w->why),
-					 "the bw log %s of job %u of the group's %zu is missing",
+					 "the bw log %s of thread %u (one of the %zu writing) is missing",
 					 path, t, cap);
 				*err = -ENOENT;
 			} else {
-				ret = job_fill(path, o,
-					       write_io_bytes(e) / nt, ev, in[n - 1], &wj, j, d, err);
-				if (*err)
+				ret = job_fill(path, o, write_io_bytes(run, e, mask) / nt, ev,
+					       in[n - 1], &wj, j, d, err);
+				if (*err) {
 					snprintf(w->why, sizeof(w->why), "%s", wj.why);
+				} else if (!ret && !in[n - 1]->started) {
+					snprintf(w->why, sizeof(w->why),
+						 "the bw log %s of thread %u has no write samples (ddir 1), though fio counted %.4g MB written by its job",
+						 path, t, write_io_bytes(run, e, mask) / 1e6);
+					*err = -ENODATA;
+				}
 			}
 			if (!ret && !*err) {
 				w->t0 = n > 1 ? fmin(w->t0, wj.t0) : wj.t0;
@@ -811,7 +561,7 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 		ret = rpt_fill_merge(fc, in, n);
 		if (ret == -ERANGE || ret == -EINVAL) {
 			snprintf(w->why, sizeof(w->why), "the %zu jobs' bw logs cannot be merged: %s",
-				 n, ret == -ERANGE ? "more than 200 TB written" : "a log without samples");
+				 n, ret == -ERANGE ? "more than 200 TB written" : "their scales differ");
 			*err = ret;
 			ret = 0;
 		}
@@ -832,19 +582,20 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
  * curve.
  */
 static int status_fill(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		       const struct rpt_device *dev, struct rpt_fill_curve *fc,
-		       struct window *w, int *err)
+		       unsigned int mask, const struct rpt_device *dev,
+		       struct rpt_fill_curve *fc, struct window *w, int *err)
 {
 	char why[RPT_WHY_LEN];
-	size_t *idx, i;
+	size_t *idx, i, n = 0;
 	int ret;
 
-	idx = malloc(g->n * sizeof(*idx));
+	idx = malloc((g->n ? g->n : 1) * sizeof(*idx));
 	if (!idx)
 		return -ENOMEM;
 	for (i = 0; i < g->n; i++)
-		idx[i] = g->e[i].index;
-	ret = rpt_status_fill(run->status, idx, g->n, dev ? dev->scale : 1, fc, why, sizeof(why));
+		if (rpt_fio_did_io(run, &g->e[i], FILL_MASK(mask)))
+			idx[n++] = g->e[i].index;
+	ret = rpt_status_fill(run->status, idx, n, dev ? dev->scale : 1, fc, why, sizeof(why));
 	free(idx);
 	if (ret == -ENOMEM)
 		return ret;
@@ -866,14 +617,78 @@ static int status_fill(const struct rpt_fio_run *run, const struct rpt_fio_group
 	return 0;
 }
 
-static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		const char *dir, const struct rpt_device *dev, struct rpt_job *j,
-		struct rpt_diag *d)
+/*
+ * A bw log's bytes against fio's io_bytes over its @runtime_ms: the log may
+ * miss what fio did outside its @span_ms (its first interval before the first
+ * sample, the last partial interval, intervals without a completion at the
+ * end) plus one log interval, and 2 % besides. Bytes in the drive's units
+ * (a scaled model's full-drive bytes), times in the log's ms.
+ */
+static void bytes_vs_log(struct rpt_job *j, const char *what, double log, double fio,
+			 double runtime_ms, double span_ms, double avg_ms)
 {
-	const struct rpt_fio_entry *e = &g->e[0];
+	double rate = fio / runtime_ms, out = fmax(0, runtime_ms - span_ms);
+	char a[32], b[32];
+
+	if (!(fio > 0) || !(runtime_ms > 0))
+		return;
+	if (log <= 1.02 * fio + 1.05 * rate * avg_ms &&
+	    log >= 0.98 * fio - rate * (out + 1.05 * avg_ms))
+		return;
+	rpt_diag_add(&j->notes, RPT_WARN,
+		     "implausible: %s adds up to %s but fio counted %s%s%s; fio's io_bytes is kept for MB/s",
+		     what, rpt_fmt_bytes(a, sizeof(a), log), rpt_fmt_bytes(b, sizeof(b), fio),
+		     j->ddir ? " " : "", j->ddir ? j->ddir : "");
+}
+
+/* The bytes of the row's directions in a job's bw log against fio's io_bytes. */
+static void check_log_bytes(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
+			    unsigned int mask, const char *bw, const struct bw_opts *o,
+			    const struct window *w, struct rpt_job *j)
+{
+	double log = 0;
+	char what[PATH_MAX + 16];
+	unsigned int dd;
+
+	if (!w->counted)
+		return;
+	for (dd = 0; dd < 3; dd++)
+		if (mask & (1u << dd | 1u << RPT_DD_MIXED))
+			log += w->lb.b[dd];
+	snprintf(what, sizeof(what), "the bw log %s", bw);
+	bytes_vs_log(j, what, log, rpt_fio_row_bytes(run, e, mask), runtime_ms(e),
+		     w->t1 - w->t0, o->avg_ms);
+}
+
+/* The fill's bytes against what fio counted its writers wrote. */
+static void check_fill_bytes(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+			     unsigned int mask, double avg_ms, double span_ms,
+			     const char *src, struct rpt_job *j)
+{
+	double b = 0, ms = 0;
+	char what[PATH_MAX + 64];
+	size_t i;
+
+	for (i = 0; i < g->n; i++) {
+		if (!rpt_fio_did_io(run, &g->e[i], FILL_MASK(mask)))
+			continue;
+		b += write_io_bytes(run, &g->e[i], mask) * j->fill.scale;
+		ms = fmax(ms, runtime_ms(&g->e[i]));
+	}
+	snprintf(what, sizeof(what), "the fill from %s%s", src,
+		 j->fill.scale > 1 ? " (full-drive sizes)" : "");
+	bytes_vs_log(j, what, j->fill.gb_written * 1e9, b, ms, span_ms, avg_ms);
+}
+
+static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		unsigned int mask, const char *dir, const struct rpt_device *dev,
+		struct rpt_job *j, struct rpt_diag *d)
+{
+	const struct rpt_fio_entry *e = rpt_fio_row_entry(run, g, mask);
 	const char *prefix = rpt_fio_option(run, e, "write_bw_log");
 	const char *avg = rpt_fio_option(run, e, "log_avg_msec");
-	bool seqw = !strcmp(j->rw, "write"), smart_ok = false;
+	bool seqw = !strcmp(j->rw, "write") && FILL_MASK(mask), smart_ok = false;
+	size_t i, writers = 0, rows_jobs = 0;
 	struct window w = { 0 };
 	struct rpt_fill_curve fc = { 0 };
 	struct rpt_events ev = { 0 };
@@ -887,9 +702,17 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	if (ret)
 		goto out;
 	smart(e, dir, prefix, &sm, d, &smart_ok);
-	if (!seqw)
+	if (!seqw && j->split && !strcmp(j->rw, "write"))
+		snprintf(j->fill_why, sizeof(j->fill_why),
+			 "the %s row of a group that also %s: the fill is the write row's",
+			 j->ddir ? j->ddir : "", "writes");
+	else if (!seqw)
 		snprintf(j->fill_why, sizeof(j->fill_why),
 			 "not a sequential write (rw=%s)", j->rw);
+	for (i = 0; i < g->n; i++) {
+		writers += rpt_fio_did_io(run, &g->e[i], FILL_MASK(mask));
+		rows_jobs += rpt_fio_did_io(run, &g->e[i], mask);
+	}
 	if (!prefix)
 		snprintf(w.why, sizeof(w.why), "the job has no bw log (write_bw_log)");
 	else if (!e->thread)
@@ -904,8 +727,11 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 			 "log_compression with log_avg_msec: fio (3.33 to 3.37 at least) then ignores log_avg_msec and drops samples (fio issues #1746, #1457), so the log cannot be trusted");
 	else if (!(bw = find_log(dir, prefix, "bw", e, tried, sizeof(tried))))
 		snprintf(w.why, sizeof(w.why), "the bw log %s is missing", tried);
-	else if (!rpt_fio_option_on(run, e, "per_job_logs", true) && g->n > 1)
+	else if (!rpt_fio_option_on(run, e, "per_job_logs", true) && g->n > 1) {
 		snprintf(w.why, sizeof(w.why), "per_job_logs=0: the jobs share one log");
+		free(bw);
+		bw = NULL;
+	}
 	if (seqw && !bw)
 		why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
 	if (seqw && j->has_bursts) {
@@ -918,24 +744,27 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		struct bw_opts o = {
 			.avg_ms = avg ? atof(avg) : 0,
 			.unix_ms = rpt_fio_option_on(run, e, "log_unix_epoch", false),
+			.any_ddir = mask == 1u << RPT_DD_MIXED,
 		};
 
 		o.short_job = runtime_ms(e) <= FIO_FIRST_TICK_MS + o.avg_ms;
-		if (seqw && (g->n > 1 || e->nthreads > 1)) {
-			ret = group_fill(run, g, dir, prefix, dev, &o,
+		if (seqw && (writers > 1 || e->nthreads > 1)) {
+			ret = group_fill(run, g, mask, dir, prefix, dev, &o,
 					 j->has_events ? &ev : NULL, &fc, &w, j, d, &err);
 		} else {
 			ret = seqw ? rpt_fill_init(&fc, o.avg_ms) : 0;
 			rpt_fill_set_scale(&fc, dev ? dev->scale : 1);
 			if (!ret)
-				ret = job_fill(bw, &o, write_io_bytes(e),
+				ret = job_fill(bw, &o, write_io_bytes(run, e, mask),
 					       j->has_events ? &ev : NULL, seqw ? &fc : NULL,
 					       &w, j, d, &err);
+			if (!ret && !err && !seqw && rows_jobs == 1 && e->nthreads <= 1)
+				check_log_bytes(run, e, mask, bw, &o, &w, j);
 		}
 		if (ret)
 			goto out;
 	} else if (seqw && run->status) {
-		ret = status_fill(run, g, dev, &fc, &w, &err);
+		ret = status_fill(run, g, mask, dev, &fc, &w, &err);
 		if (ret)
 			goto out;
 	}
@@ -953,6 +782,9 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 				rpt_diag_add(&j->notes, RPT_WARN,
 					     "%s: %lu samples went back in time and were skipped",
 					     bw, fc.backwards);
+			if (j->has_fill)
+				check_fill_bytes(run, g, mask, fc.avg_msec, w.t1 - w.t0,
+						 bw ? bw : "the --status-interval snapshots", j);
 			if (j->has_fill && smart_ok && w.ok)
 				throttle_check(&fc, &sm, &j->fill);
 			else if (j->has_fill)
@@ -1008,45 +840,18 @@ out:
 	return ret;
 }
 
-static void check_fill_bytes(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-			     struct rpt_job *j)
-{
-	const char *avg = rpt_fio_option(run, &g->e[0], "log_avg_msec");
-	double b = 0, slack = 0;
-	size_t i;
-
-	for (i = 0; i < g->n; i++)
-		b += write_io_bytes(&g->e[i]) * j->fill.scale;
-	if (avg && j->fill.overall_mbps.ok)
-		slack = 1.05 * atof(avg) * j->fill.overall_mbps.v * 1e3 * j->fill.scale;
-	if (!j->has_fill || b <= 0)
-		return;
-	/* fio drops the last, partial log interval: allow for one */
-	if (fabs(j->fill.gb_written * 1e9 - b) > 0.02 * b + slack)
-		rpt_diag_add(&j->notes, RPT_WARN,
-			     "the bw log adds up to %.3f GB but fio counted %.3f GB written%s",
-			     j->fill.gb_written, b / 1e9,
-			     j->fill.scale > 1 ? " (full-drive GB)" : "");
-}
-
 int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		    const char *dir, const struct rpt_device *dev, struct rpt_job *j,
-		    struct rpt_diag *d)
+		    unsigned int mask, bool split, const char *dir,
+		    const struct rpt_device *dev, struct rpt_job *j, struct rpt_diag *d)
 {
 	int ret;
 
-	j->name = strdup(g->e[0].jobname);
-	j->rw = rw_of(run, &g->e[0]);
-	if (!j->name || !j->rw)
-		return -ENOMEM;
-	j->njobs = g->n;
-	basics(run, g, j);
-	throughput(run, g, j, d);
-	latency(run, g, j, d);
-	ret = logs(run, g, dir, dev, j, d);
+	ret = rpt_fio_figures(run, g, mask, split, j, d);
 	if (ret)
 		return ret;
-	check_fill_bytes(run, g, j);
+	ret = logs(run, g, mask, dir, dev, j, d);
+	if (ret)
+		return ret;
 	if (j->has_bursts && j->power_w.ok && j->power_w.v > 0) {
 		/*
 		 * The power is the bursts' only: so is the throughput, the burst

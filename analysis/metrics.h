@@ -6,14 +6,12 @@
 #include "report.h"
 
 /*
- * Figures of one group of fio jobs:
- * - MB/s and IOPS: bytes and I/Os of all data directions and jobs over the
- *   longest runtime per direction (fio's group rule), or fio's own
- *   "All clients" entry in client/server output;
- * - latency: json+ bins of all jobs and directions merged, total latency
- *   (lat_ns) when every job has its bins, else completion latency (clat_ns);
- *   without bins, fio's own percentiles of a single job; the mean is the
- *   sample-weighted mean;
+ * Figures of one row of a group of fio jobs (a row per data direction of a
+ * group that mixes them):
+ * - from fio's JSON: MB/s, IOPS, latency, queue depth and their plausibility
+ *   (fio_figures.h);
+ * - the bw log's bytes against fio's io_bytes (a warning when they differ
+ *   by more than fio's first and last intervals and 2 %);
  * - power from the <prefix>_power.<N>.log sidecar over the active window the
  *   job's bw (or iops) log shows, <prefix> being the log prefix, else the
  *   job name;
@@ -27,9 +25,12 @@
  */
 
 /**
- * rpt_job_compute() - Fill @j from group @g of @run.
+ * rpt_job_compute() - Fill @j, one row of group @g of @run (fio_figures.h:
+ * a row per data direction of a group that mixes them).
  * @run: the run
  * @g: the group
+ * @mask: the row's directions, from rpt_fio_rows()
+ * @split: whether the group has several rows
  * @dir: directory of the JSON file, for the logs
  * @dev: the drive (device.json); NULL for a real drive of unknown make
  * @j: the job, zeroed by the caller
@@ -38,7 +39,7 @@
  * Return: 0 or -ENOMEM. Bad input makes figures null and adds errors to @d.
  */
 int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		    const char *dir, const struct rpt_device *dev, struct rpt_job *j,
-		    struct rpt_diag *d);
+		    unsigned int mask, bool split, const char *dir,
+		    const struct rpt_device *dev, struct rpt_job *j, struct rpt_diag *d);
 
 #endif

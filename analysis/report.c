@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fio_figures.h"
 #include "fio_jobs.h"
 #include "metrics.h"
 #include "reader_json.h"
@@ -38,6 +39,35 @@ static bool is_device_json(struct json_object *root)
 	return json_object_object_get_ex(root, "format", &f) &&
 	       json_object_is_type(f, json_type_string) &&
 	       !strcmp(json_object_get_string(f), "ssdq-device");
+}
+
+/*
+ * The rows of one group (a row per direction) share one power figure: each
+ * row's MB/s/W would charge all the power to part of the bytes, so the
+ * efficiency is the group's, in the reason.
+ */
+static void shared_power(struct rpt_job *row, size_t n)
+{
+	double mbps = 0, iops = 0;
+	char a[32], b[32];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		mbps += row[i].mbps.ok ? row[i].mbps.v : 0;
+		iops += row[i].iops.ok ? row[i].iops.v : 0;
+	}
+	for (i = 0; i < n; i++) {
+		if (!row[i].power_w.ok || !(row[i].power_w.v > 0) || row[i].has_bursts)
+			continue;
+		rpt_fig_null(&row[i].mbps_per_w,
+			     "the group's %zu directions share the power: %s MB/s in all / %.3f W = %s MB/s/W",
+			     n, rpt_fmt_num(a, sizeof(a), mbps, 1), row[i].power_w.v,
+			     rpt_fmt_num(b, sizeof(b), mbps / row[i].power_w.v, 1));
+		rpt_fig_null(&row[i].iops_per_w,
+			     "the group's %zu directions share the power: %s IOPS in all / %.3f W = %s IOPS/W",
+			     n, rpt_fmt_num(a, sizeof(a), iops, 0), row[i].power_w.v,
+			     rpt_fmt_num(b, sizeof(b), iops / row[i].power_w.v, 0));
+	}
 }
 
 int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
@@ -79,18 +109,27 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 	if (ret == -ENOMEM)
 		goto out;
 	run.status = t->ndocs > 1 ? &st : NULL;
-	t->jobs = calloc(run.ng ? run.ng : 1, sizeof(*t->jobs));
+	/* a row per group, or per data direction of a group that mixes them */
+	t->jobs = calloc(run.ng ? 3 * run.ng : 1, sizeof(*t->jobs));
 	if (!t->jobs) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	for (i = 0; i < run.ng; i++) {
+		unsigned int mask[3];
+		size_t k, nrows;
+
 		if (!run.g[i].n)
 			continue;
-		ret = rpt_job_compute(&run, &run.g[i], dir, &t->dev, &t->jobs[t->njobs++],
-				      &t->diag);
-		if (ret)
-			goto out;
+		nrows = rpt_fio_rows(&run, &run.g[i], mask);
+		for (k = 0; k < nrows; k++) {
+			ret = rpt_job_compute(&run, &run.g[i], mask[k], nrows > 1, dir, &t->dev,
+					      &t->jobs[t->njobs++], &t->diag);
+			if (ret)
+				goto out;
+		}
+		if (nrows > 1)
+			shared_power(&t->jobs[t->njobs - nrows], nrows);
 	}
 	ret = rpt_series_find(t);
 	if (ret)

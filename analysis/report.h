@@ -15,14 +15,21 @@
 
 /*
  * What ssdq-report computes: one rpt_test per fio JSON file, one rpt_job per
- * fio group in it (see fio_jobs.h). Units: MB = 10^6 bytes, GB = 10^9 bytes,
+ * fio group in it (see fio_jobs.h), or one per data direction of a group that
+ * mixes them (fio_figures.h). Units: MB = 10^6 bytes, GB = 10^9 bytes,
  * MB/s, W, J, µs.
  */
 struct rpt_job {
 	char *name;
 	char *rw;
+	const char *ddir;		/* the row's data direction: "read", "write",
+					 * "trim", "mixed" (unified_rw_reporting);
+					 * NULL when it did no I/O */
+	unsigned int ddmask;		/* 1 << enum rpt_ddir of each (fio_stats.h) */
+	bool split;			/* one of a group's rows per direction */
 	struct rpt_fig bs;		/* bytes */
-	struct rpt_fig iodepth;
+	struct rpt_fig iodepth;		/* the queue depth fio ran at */
+	struct rpt_fig iodepth_set;	/* the job's iodepth option */
 	unsigned int njobs;		/* fio jobs (or clients) merged */
 	struct rpt_fig mbps;
 	struct rpt_fig iops;

@@ -9,10 +9,13 @@
 #include "series.h"
 #include "writers.h"
 
+/* A figure with @prec decimals, more where it needs them (rpt_fmt_num()). */
 static void cell(FILE *out, int width, int prec, const struct rpt_fig *f)
 {
+	char buf[48];
+
 	if (f->ok)
-		fprintf(out, " %*.*f", width, prec, f->v);
+		fprintf(out, " %*s", width, rpt_fmt_num(buf, sizeof(buf), f->v, prec));
 	else
 		fprintf(out, " %*s", width, "-");
 }
@@ -21,17 +24,23 @@ static void cell(FILE *out, int width, int prec, const struct rpt_fig *f)
 static void value(FILE *out, const char *pre, int prec, const char *unit,
 		  const struct rpt_fig *f)
 {
+	char buf[48];
+
 	if (f->ok)
-		fprintf(out, "%s%.*f %s", pre, prec, f->v, unit);
+		fprintf(out, "%s%s %s", pre, rpt_fmt_num(buf, sizeof(buf), f->v, prec), unit);
 	else
 		fprintf(out, "%s- %s (%s)", pre, unit, f->why);
 }
 
+/* @f in @unit, a fill's sizes in GB or, under 1 GB written, MB (@scale 1e-3 = GB to MB) */
 static void fill_line(FILE *out, const char *label, const struct rpt_fig *f,
-		      const char *unit, const struct rpt_fig *same)
+		      const char *unit, double scale, const struct rpt_fig *same)
 {
+	char buf[48];
+
 	if (f->ok)
-		fprintf(out, "    %-17s %10.2f %s\n", label, f->v, unit);
+		fprintf(out, "    %-17s %10s %s\n", label,
+			rpt_fmt_num(buf, sizeof(buf), f->v / scale, 2), unit);
 	else if (f != same && !strcmp(f->why, same->why))
 		fprintf(out, "    %-17s %10s    (as above)\n", label, "-");
 	else
@@ -40,26 +49,35 @@ static void fill_line(FILE *out, const char *label, const struct rpt_fig *f,
 
 static void fill(FILE *out, const struct rpt_fill *f)
 {
+	/* a fill under 1 GB (a floppy's 1.4 MB) gives its sizes in MB */
+	bool mb = f->gb_written < 1;
+	double k = mb ? 1e-3 : 1;
+	const char *gb = mb ? "MB" : "GB";
+	char a[48], b[48], c[48];
 	size_t i;
 
-	fprintf(out, "  fill: %.2f GB written", f->gb_written);
+	fprintf(out, "  fill: %s written", rpt_fmt_bytes(a, sizeof(a), f->gb_written * 1e9));
 	if (f->scale > 1)
 		fprintf(out, " (model scaled 1/%.10g: GB of the full drive, bytes x %.10g; speeds as measured)",
 			f->scale, f->scale);
 	if (f->source[0])
 		fprintf(out, "; from %s", f->source);
 	fputc('\n', out);
-	fill_line(out, "SLC cache", &f->slc_cache_gb, "GB", &f->slc_cache_gb);
-	fill_line(out, "in-cache", &f->in_cache_mbps, "MB/s", &f->slc_cache_gb);
-	fill_line(out, "post-cache", &f->post_cache_mbps, "MB/s", &f->slc_cache_gb);
-	fill_line(out, "last 16 GB", &f->last16_mbps, "MB/s", &f->slc_cache_gb);
-	fill_line(out, "overall", &f->overall_mbps, "MB/s", &f->slc_cache_gb);
+	fill_line(out, "SLC cache", &f->slc_cache_gb, gb, k, &f->slc_cache_gb);
+	fill_line(out, "in-cache", &f->in_cache_mbps, "MB/s", 1, &f->slc_cache_gb);
+	fill_line(out, "post-cache", &f->post_cache_mbps, "MB/s", 1, &f->slc_cache_gb);
+	fill_line(out, "last 16 GB", &f->last16_mbps, "MB/s", 1, &f->slc_cache_gb);
+	fill_line(out, "overall", &f->overall_mbps, "MB/s", 1, &f->slc_cache_gb);
 	if (f->throttle_gb.ok)
-		fprintf(out, "    %-17s %10.2f GB  (%s)\n", "throttling", f->throttle_gb.v,
-			f->throttle_why);
+		fprintf(out, "    %-17s %10s GB  (%s)\n", "throttling",
+			rpt_fmt_num(a, sizeof(a), f->throttle_gb.v, 2), f->throttle_why);
 	for (i = 0; i < f->nphases; i++)
-		fprintf(out, "    phase %-2zu %8.2f - %8.2f GB %10.1f MB/s\n", i + 1,
-			f->phases[i].start_gb, f->phases[i].end_gb, f->phases[i].mbps);
+		fprintf(out, "    phase %-2zu %8s - %8s %s %10s MB/s\n", i + 1,
+			rpt_fmt_num(a, sizeof(a), f->phases[i].start_gb / k, 2),
+			rpt_fmt_num(b, sizeof(b), f->phases[i].end_gb / k, 2), gb,
+			rpt_fmt_num(c, sizeof(c), f->phases[i].mbps, 1));
+	if (!f->nsegments)
+		return;
 	fputs("    MB/s per GB:", out);
 	for (i = 0; i < f->nsegments; i++)
 		fprintf(out, "%s%6.0f", i % 12 ? "" : "\n     ", f->segment_mbps[i]);
@@ -68,9 +86,10 @@ static void fill(FILE *out, const struct rpt_fill *f)
 
 static void bursts(FILE *out, const struct rpt_bursts *b)
 {
+	char buf[48];
 	size_t i;
 
-	fprintf(out, "  bursts: %zu, %.1f MB in all;", b->n, b->bytes / 1e6);
+	fprintf(out, "  bursts: %zu, %s MB in all;", b->n, rpt_fmt_num(buf, sizeof(buf), b->bytes / 1e6, 1));
 	value(out, " score ", 1, "MB/s", &b->score_mbps);
 	if (b->score_mbps.ok)
 		fputs(" (bytes / time bursting)", out);
@@ -255,8 +274,8 @@ static void test_text(FILE *out, const struct rpt_test *t)
 			"error:" : "warning:", t->diag.msg[k]);
 	if (!t->njobs)
 		return;
-	fprintf(out, "%-16s %-9s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
-		"job", "rw", "bs", "QD", "MB/s", "IOPS", "W", "MB/s/W",
+	fprintf(out, "%-16s %-9s %-5s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
+		"job", "rw", "dir", "bs", "QD", "MB/s", "IOPS", "W", "MB/s/W",
 		"lat mean", "p99", "p99.99", "(µs)");
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
@@ -264,7 +283,8 @@ static void test_text(FILE *out, const struct rpt_test *t)
 
 		if (j->bs.ok)
 			rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
-		fprintf(out, "%-16.16s %-9.9s %5s", j->name, j->rw, bs);
+		fprintf(out, "%-16.16s %-9.9s %-5.5s %5s", j->name, j->rw, j->ddir ? j->ddir : "-",
+			bs);
 		cell(out, 4, 0, &j->iodepth);
 		cell(out, 9, 1, &j->mbps);
 		cell(out, 10, 0, &j->iops);
@@ -283,7 +303,8 @@ static void test_text(FILE *out, const struct rpt_test *t)
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
 
-		fprintf(out, "%s:", j->name);
+		fprintf(out, "%s%s%s%s:", j->name, j->split ? " (" : "",
+			j->split ? j->ddir : "", j->split ? ")" : "");
 		if (j->stop)
 			fprintf(out, " stopped on %s", j->stop);
 		fputc('\n', out);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../fio_figures.h"
 #include "../fio_jobs.h"
 #include "../metrics.h"
 #include "../reader_json.h"
@@ -31,17 +32,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rpt_fio_run_parse(root, "fuzz.json", &run, &d);
 	run.status = docs > 1 ? &st : NULL;
 	for (i = 0; i < run.ng; i++) {
-		struct rpt_job j;
+		unsigned int mask[3];
+		size_t k, nrows;
 
 		if (!run.g[i].n)
 			continue;
-		memset(&j, 0, sizeof(j));
-		rpt_job_compute(&run, &run.g[i], "/nonexistent-ssdq-fuzz", NULL, &j, &d);
-		free(j.name);
-		free(j.rw);
-		rpt_fill_figures_free(&j.fill);
-		rpt_bursts_free(&j.bursts);
-		rpt_diag_free(&j.notes);
+		nrows = rpt_fio_rows(&run, &run.g[i], mask);
+		for (k = 0; k < nrows; k++) {
+			struct rpt_job j;
+
+			memset(&j, 0, sizeof(j));
+			rpt_job_compute(&run, &run.g[i], mask[k], nrows > 1, "/nonexistent-ssdq-fuzz",
+					NULL, &j, &d);
+			free(j.name);
+			free(j.rw);
+			rpt_fill_figures_free(&j.fill);
+			rpt_bursts_free(&j.bursts);
+			rpt_diag_free(&j.notes);
+		}
 	}
 	rpt_fio_run_free(&run);
 	json_object_put(root);

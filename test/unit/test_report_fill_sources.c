@@ -228,7 +228,7 @@ TEST(jobs_not_mergeable)
 		return;
 	if (CHECK_EQ_INT(load(dir, &l, &t), 0)) {
 		CHECK(!t.jobs[0].has_fill);
-		CHECK_CONTAINS(t.jobs[0].fill_why, "fill_bw.2.log of job 2 of the group's 3 is missing");
+		CHECK_CONTAINS(t.jobs[0].fill_why, "fill_bw.2.log of thread 2 (one of the 3 writing) is missing");
 		rpt_test_free(&t);
 	}
 	l.missing = 0;

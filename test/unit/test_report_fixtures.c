@@ -60,7 +60,11 @@ TEST(two_jobs_merged_bins)
 	CHECK_STREQ(j->name, "randread");
 	CHECK_STREQ(j->rw, "randread");
 	CHECK_FIG(j->bs, 4096);
-	CHECK_FIG(j->iodepth, 4);
+	/* psync with iodepth=4: fio runs it at 1 (iodepth_level 1=100%) */
+	CHECK_FIG(j->iodepth_set, 4);
+	CHECK_FIG(j->iodepth, 1);
+	CHECK(has_msg(&j->notes, "fio ran at queue depth 1, not the set iodepth=4"));
+	CHECK_STREQ(j->ddir, "read");
 	CHECK_EQ_INT(j->njobs, 2);
 	CHECK_FIG(j->mbps, 9009.073191);
 	CHECK_FIG(j->iops, 2199480.759620);
