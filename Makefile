@@ -56,14 +56,14 @@ LIBS_ENGINE := $(shell pkg-config --libs liburing 2>/dev/null) -lm -lpthread $(P
 
 ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
-               engine/phases.c engine/sidecar.c engine/sampling.c engine/source_model.c engine/guard.c engine/stop.c engine/buffers.c
+               engine/phases.c engine/sidecar.c engine/sampling.c engine/source_model.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c
 POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd.c \
                power/source_qis.c power/source_nvme_ps.c power/nvme.c power/device_info.c \
-               power/sampler.c
+               power/sampler.c power/vet.c
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
 UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model test_opt_parse test_nslock test_erase \
-              test_power_nvme test_power_sources test_power_qis test_power_sampler \
+              test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))

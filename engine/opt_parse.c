@@ -31,3 +31,19 @@ int ssdq_parse_interval(const char *str, unsigned long long *usec)
 	}
 	return -EINVAL;
 }
+
+int ssdq_parse_number(const char *str, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	if (!str || !*str)
+		return -EINVAL;
+	v = strtod(str, &end);
+	if (end == str || *end || !isfinite(v))
+		return -EINVAL;
+	if (v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}

@@ -14,4 +14,17 @@
  */
 int ssdq_parse_interval(const char *str, unsigned long long *usec);
 
+/**
+ * ssdq_parse_number() - Parse an option's number strictly: the whole string
+ * is a finite decimal ("10", "2.5", "1e3") within [@min, @max].
+ * @str: the option's value
+ * @min: smallest value allowed
+ * @max: largest value allowed
+ * @out: the number
+ *
+ * Return: 0, -EINVAL for anything but a number (empty, trailing text, nan),
+ * -ERANGE for a number outside [@min, @max]; @out is left alone then.
+ */
+int ssdq_parse_number(const char *str, double min, double max, double *out);
+
 #endif

@@ -85,7 +85,8 @@ int ssdq_sampling_start(struct thread_data *td)
 	struct ssdq_options *o = td->eo;
 	struct ssdq_data *sd = td->io_ops_data;
 	struct ssdq_sampler_cfg cfg = {
-		.power_hz = o->power_rate,
+		.power_hz = o->power_hz,
+		.power_max_w = o->power_max_w,
 		.smart_ms = (unsigned int)(o->smart_us / 1000),
 		.fio_version = fio_version_string,
 		.job = td->o.name,

@@ -409,7 +409,7 @@ static int ssdq_init(struct thread_data *td)
 			 "verify or run on a device", td->o.name, o->model);
 		return 1;
 	}
-	if (ssdq_guard_job(td))
+	if (ssdq_guard_job(td) || ssdq_check_options(td))
 		return 1;
 	sd = calloc(1, sizeof(*sd));
 	if (!sd)
@@ -745,12 +745,21 @@ static struct fio_option options[] = {
 	{
 		.name	= "ssdq_power_rate",
 		.lname	= "ssdq power sample rate",
-		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct ssdq_options, power_rate),
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, power_rate_str),
 		.def	= "10",
-		.minval	= 1,
-		.maxval	= 20000,
-		.help	= "Power samples per second",
+		.help	= "Power samples per second (0.1-20000)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_power_max",
+		.lname	= "ssdq most plausible power",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, power_max_str),
+		.help	= "Watts above which a power reading is refused as implausible (a gap "
+			  "is recorded); default: twice the highest MP of the drive's power "
+			  "states, else 100",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

@@ -32,7 +32,10 @@ struct ssdq_options {
 	char *idle;		/* ssdq_idle: as given */
 	unsigned long long idle_us; /* parsed at init: idle after the job's I/O */
 	char *power;		/* ssdq_power: power source specs, ';'-separated */
-	unsigned int power_rate; /* ssdq_power_rate: Hz */
+	char *power_rate_str;	/* ssdq_power_rate: as given */
+	double power_hz;	/* parsed at init: samples per second */
+	char *power_max_str;	/* ssdq_power_max: as given */
+	double power_max_w;	/* parsed at init: top of a plausible reading, 0: from the drive */
 	char *smart_interval;	/* ssdq_smart_interval: as given */
 	unsigned long long smart_us; /* parsed at init; 0 = no SMART log */
 	unsigned long long capacity; /* ssdq_capacity: size told to fio, 0 = NSZE */
@@ -259,6 +262,14 @@ void ssdq_sampling_stop(struct thread_data *td);
 
 /** ssdq_sidecars_close() - Close the job's sidecars. */
 void ssdq_sidecars_close(struct thread_data *td);
+
+/**
+ * ssdq_check_options() - Parse the options kept as strings because fio
+ * misreads numbers (ssdq_power_rate, ssdq_power_max), strictly.
+ *
+ * Return: 0, or -EINVAL/-ERANGE after naming the option and its range.
+ */
+int ssdq_check_options(struct thread_data *td);
 
 /**
  * ssdq_check_buffers() - Refuse a job whose I/O buffers fio could not

@@ -26,6 +26,7 @@ static int admin14(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10, uint32
 	cmd.cdw10 = cdw10;
 	cmd.cdw11 = cdw11;
 	cmd.cdw14 = cdw14;
+	cmd.timeout_ms = SSDQ_ADMIN_TIMEOUT_MS;
 	ret = ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
 	if (ret < 0)
 		return -errno;

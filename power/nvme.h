@@ -27,6 +27,11 @@
 #define SSDQ_LOG_OCP_SMART		0xc0
 #define SSDQ_OCP_SMART_SIZE		512
 #define SSDQ_ID_CNS_UUID_LIST		0x17
+/*
+ * Every admin command power/ sends times out after this (the kernel's
+ * default is 60 s): a hung SMART read holds a job's end no longer.
+ */
+#define SSDQ_ADMIN_TIMEOUT_MS		5000
 
 /**
  * ssdq_admin() - Send one admin command through NVME_IOCTL_ADMIN_CMD.
@@ -39,8 +44,11 @@
  * @len: bytes in @buf
  * @result: completion dword 0 when not NULL
  *
- * Return: 0, -errno when the ioctl failed, or the NVMe status (> 0) when
- * the controller failed the command.
+ * The command carries a timeout of SSDQ_ADMIN_TIMEOUT_MS.
+ *
+ * Return: 0, -errno when the ioctl failed (-EINTR when it timed out and
+ * the kernel aborted it), or the NVMe status (> 0) when the controller
+ * failed the command.
  */
 int ssdq_admin(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10,
 	       uint32_t cdw11, void *buf, uint32_t len, uint32_t *result);

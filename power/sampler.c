@@ -18,6 +18,7 @@
 #include "sampler.h"
 #include "source.h"
 #include "util.h"
+#include "vet.h"
 
 #define MAX_SOURCES	8
 #define EV_RING		1024
@@ -40,6 +41,7 @@ struct src_state {
 	int64_t next_poll;
 	bool in_gap;
 	int64_t prev_t;		/* an averaged source's previous reading, 0: none */
+	struct ssdq_vet vet;	/* its readings checked at the door */
 	/* several sources: mean since the last period, and the last value */
 	double acc_w, acc_wt;
 	double last_w;
@@ -63,6 +65,8 @@ struct ssdq_sampler {
 	pthread_mutex_t end_lock;
 	int64_t end_us;
 	struct ssdq_clock clk;		/* cfg.clock, or the real clocks */
+	double power_max_w;		/* readings above are refused (vet.h) */
+	char range_msg[160];		/* where that bound came from */
 
 	/* single-source period mean, weighted (see take_sample()) */
 	int64_t bucket;
@@ -325,10 +329,25 @@ static int64_t poll_step(const struct ssdq_sampler *s, const struct src_state *s
 	return step;
 }
 
+/* A source's gap: no line for it until it gives a reading in range again. */
+static void gap_start(struct ssdq_sampler *s, struct src_state *st, const char *what,
+		      const char *why)
+{
+	st->prev_t = 0;		/* a reading after the gap does not speak for it */
+	if (st->in_gap)
+		return;
+	st->in_gap = true;
+	if (s->nsrc == 1)
+		bucket_flush(s);
+	push_event(s, rt_now(s), "power_gap_start", -1, st->src->spec, why);
+	warn(s, "power source \"%s\"%s%s; a gap is recorded and sampling goes on",
+	     st->src->spec, what, why);
+}
+
 static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mono)
 {
 	struct ssdq_sample buf[256];
-	int n;
+	int n, kept = 0, verdict;
 
 	if (mono < st->next_poll)
 		return;
@@ -337,24 +356,22 @@ static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mo
 
 		n = ssdq_source_read(st->src, rt_now(s), buf, 256);
 		end = end_of(s);
-		for (int i = 0; i < n; i++)
+		for (int i = 0; i < n; i++) {
+			if (!ssdq_vet_sample(&st->vet, &buf[i]))
+				continue;
 			take_sample(s, st, &buf[i], end);
+			kept++;
+		}
 	} while (n == 256 && !atomic_load(&s->stop));
 	if (n < 0) {
 		st->next_poll = mono + GAP_RETRY_US;
-		st->prev_t = 0;		/* a reading after the gap does not speak for it */
-		if (!st->in_gap) {
-			st->in_gap = true;
-			if (s->nsrc == 1)
-				bucket_flush(s);
-			push_event(s, rt_now(s), "power_gap_start", -1, st->src->spec,
-				   st->src->err);
-			warn(s, "power source \"%s\" failed: %s; a gap is recorded and "
-			     "sampling goes on", st->src->spec, st->src->err);
-		}
+		gap_start(s, st, " failed: ", st->src->err);
 		return;
 	}
-	if (st->in_gap) {
+	verdict = ssdq_vet_read(&st->vet, st->src, kept, mono);
+	if (verdict < 0) {
+		gap_start(s, st, ": ", st->vet.why);
+	} else if (verdict > 0 && st->in_gap) {
 		st->in_gap = false;
 		push_event(s, rt_now(s), "power_gap_end", -1, st->src->spec, NULL);
 		warn(s, "power source \"%s\" is back", st->src->spec);
@@ -680,6 +697,18 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 					 "SMART lines carry no \"ocp\"", s->ctrl, why);
 		}
 	}
+	if (s->nsrc) {
+		int fd = s->smart_fd >= 0 ? s->smart_fd :
+			 s->ctrl ? open(s->ctrl, O_RDONLY | O_CLOEXEC) : -1;
+
+		s->power_max_w = ssdq_power_bound(cfg->power_max_w, fd, s->range_msg,
+						  sizeof(s->range_msg));
+		if (fd >= 0 && fd != s->smart_fd)
+			close(fd);
+		for (int i = 0; i < s->nsrc; i++)
+			ssdq_vet_init(&s->src[i].vet, s->power_max_w, poll_step(s, &s->src[i]),
+				      mono_now(s));
+	}
 	if (cfg->device_json && (s->ng || s->ctrl)) {
 		ret = ssdq_devinfo_write(cfg->device_json, s->ng, s->ctrl, cfg->sysfs_root,
 					 cfg->fio_version, err, errlen);
@@ -733,8 +762,11 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 			ssdq_json_str(s->events_f, src->rail);
 			fputs(",\"unit\":", s->events_f);
 			ssdq_json_str(s->events_f, src->unit);
-			fprintf(s->events_f, ",\"estimated\":%s,\"streamed\":%s}\n",
-				src->estimated ? "true" : "false", src->streamed ? "true" : "false");
+			fprintf(s->events_f, ",\"estimated\":%s,\"streamed\":%s,\"max_w\":%g,"
+				"\"msg\":", src->estimated ? "true" : "false",
+				src->streamed ? "true" : "false", s->power_max_w);
+			ssdq_json_str(s->events_f, s->range_msg);
+			fputs("}\n", s->events_f);
 		}
 	}
 	/* The threads take no signals: they are the caller's (fio's). */

@@ -120,6 +120,8 @@ struct ssdq_clock {
  * @smart_arg: passed to @smart_read
  * @clock: the clocks to run on, copied at open; NULL for the real ones
  *	(the engine and ssdq-sample pass none; tests pass a simulated one)
+ * @power_max_w: readings above this many W are refused (power/vet.h);
+ *	0: twice the highest MP of the drive's power states, else 100 W
  */
 struct ssdq_sampler_cfg {
 	const char *power;
@@ -141,6 +143,7 @@ struct ssdq_sampler_cfg {
 	int (*smart_read)(void *arg, struct ssdq_smart *out);
 	void *smart_arg;
 	const struct ssdq_clock *clock;
+	double power_max_w;
 };
 
 /**

@@ -105,6 +105,9 @@ struct ssdq_source_ops {
  * @idle_hint: set by the sampler between idle_start and idle_end events;
  *	nvme-ps uses IDLP rather than ACTP then
  * @err: message of the last failed read
+ * @unparsed: lines (or answers) the source could not read as a reading,
+ *	counted by the source since open
+ * @unparsed_line: the last of them, cut
  * @priv: the source's own state
  */
 struct ssdq_source {
@@ -119,6 +122,8 @@ struct ssdq_source {
 	unsigned int min_interval_us;
 	volatile int idle_hint;
 	char err[256];
+	unsigned long unparsed;
+	char unparsed_line[64];
 	void *priv;
 };
 

@@ -139,8 +139,8 @@ static int fill(struct cmd_priv *p)
  * Parse the complete lines in the buffer into @out. A full buffer without a
  * newline is dropped as one bad line.
  */
-static int parse_lines(struct cmd_priv *p, int64_t now_us, struct ssdq_sample *out,
-		       int max)
+static int parse_lines(struct ssdq_source *src, struct cmd_priv *p, int64_t now_us,
+		       struct ssdq_sample *out, int max)
 {
 	size_t off = 0;
 	int n = 0;
@@ -164,11 +164,18 @@ static int parse_lines(struct cmd_priv *p, int64_t now_us, struct ssdq_sample *o
 			n++;
 		} else if (ret == -EINVAL) {
 			p->bad_lines++;
+			src->unparsed++;
+			snprintf(src->unparsed_line, sizeof(src->unparsed_line), "%s",
+				 p->buf + off);
+			src->unparsed_line[strcspn(src->unparsed_line, "\r")] = '\0';
 		}
 		off = (size_t)(nl - p->buf) + 1;
 	}
 	if (off == 0 && p->len == sizeof(p->buf) - 1) {
 		p->bad_lines++;
+		src->unparsed++;
+		snprintf(src->unparsed_line, sizeof(src->unparsed_line), "(a line of over %zu bytes)",
+			 sizeof(p->buf) - 1);
 		p->len = 0;
 		return n;
 	}
@@ -335,7 +342,7 @@ static int cmd_read(struct ssdq_source *src, int64_t now_us,
 			 strerror(-ret));
 		return ret;
 	}
-	n = parse_lines(p, now_us, out, max);
+	n = parse_lines(src, p, now_us, out, max);
 	src->own_times = p->timed && !p->untimed;
 	if (n == 0 && p->eof && !memchr(p->buf, '\n', p->len)) {
 		char how[64];
