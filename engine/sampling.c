@@ -77,7 +77,13 @@ static int write_model_device_json(struct thread_data *td, const struct ssdq_mod
 	fputs(",\n  \"fio_version\": ", f);
 	ssdq_json_str(f, fio_version_string);
 	fputs(",\n  \"errors\": []\n}\n", f);
-	return fclose(f) ? -EIO : 0;
+	if (fclose(f)) {
+		int e = errno;
+
+		ssdq_log("%s: cannot write device.json: %s", td->o.name, strerror(e));
+		return -e;
+	}
+	return 0;
 }
 
 int ssdq_sampling_start(struct thread_data *td)
@@ -157,9 +163,11 @@ int64_t ssdq_sampling_end(struct thread_data *td)
 void ssdq_sampling_stop(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;
+	int ret = ssdq_sampler_close(sd->sampler);
 
-	if (sd->sampler && ssdq_sampler_close(sd->sampler))
-		ssdq_log("%s: a power or SMART sidecar was not written in full", td->o.name);
+	if (ret)
+		ssdq_log("%s: a power, SMART or events sidecar was not written in full (%s; "
+			 "the file is named above)", td->o.name, strerror(-ret));
 	sd->sampler = NULL;
 	if (sd->smart_model) {
 		ssdq_model_close(sd->smart_model);

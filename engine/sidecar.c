@@ -22,6 +22,19 @@ int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suff
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
+/* The events sidecar's first failed write, named with its errno (once). */
+static void events_write_failed(struct thread_data *td, int e)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	char path[4096];
+
+	sd->events_failed = 1;
+	if (ssdq_sidecar_name(td, "events", "jsonl", path, sizeof(path)))
+		snprintf(path, sizeof(path), "the events sidecar");
+	ssdq_log("%s: cannot write %s: %s; its later lines are lost", td->o.name, path,
+		 strerror(e ? e : EIO));
+}
+
 static void event(struct thread_data *td, int64_t t_us, const char *name, long long bytes,
 		  const char *key, const char *value)
 {
@@ -61,6 +74,8 @@ static void event(struct thread_data *td, int64_t t_us, const char *name, long l
 		ssdq_json_str(sd->events, value);
 	}
 	fputs("}\n", sd->events);
+	if (ferror(sd->events) && !sd->events_failed)
+		events_write_failed(td, errno);
 }
 
 void ssdq_event(struct thread_data *td, const char *name, long long bytes)
@@ -86,7 +101,10 @@ void ssdq_sidecars_close(struct thread_data *td)
 	struct ssdq_data *sd = td->io_ops_data;
 
 	if (sd && sd->events) {
-		fclose(sd->events);
+		if (fclose(sd->events) && !sd->events_failed) {
+			sd->events = NULL;
+			events_write_failed(td, errno);
+		}
 		sd->events = NULL;
 	}
 }

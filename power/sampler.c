@@ -66,6 +66,9 @@ struct ssdq_sampler {
 	int64_t end_us;
 	struct ssdq_clock clk;		/* cfg.clock, or the real clocks */
 	double power_max_w;		/* readings above are refused (vet.h) */
+	/* the sidecars' paths and the errno of each one's first failed write */
+	char *path[3];
+	int werr[3];
 	char range_msg[160];		/* where that bound came from */
 
 	/* single-source period mean, weighted (see take_sample()) */
@@ -102,6 +105,18 @@ static void warn(struct ssdq_sampler *s, const char *fmt, ...)
 		s->cfg.warn(s->cfg.warn_arg, msg);
 	else
 		fprintf(stderr, "ssdq: %s\n", msg);
+}
+
+/* After a line to sidecar @f: its first failed write is named, with errno. */
+static void wrote(struct ssdq_sampler *s, FILE *f)
+{
+	int i = f == s->power_f ? 0 : f == s->smart_f ? 1 : 2, e = errno;
+
+	if (!ferror(f) || s->werr[i])
+		return;
+	s->werr[i] = e ? e : EIO;
+	warn(s, "cannot write %s: %s; its later lines are lost", s->path[i] ? s->path[i] : "?",
+	     strerror(s->werr[i]));
 }
 
 /* --- clocks -------------------------------------------------------------- */
@@ -187,6 +202,7 @@ static void write_event(struct ssdq_sampler *s, const struct ev *e)
 		ssdq_json_str(f, e->msg);
 	}
 	fputs("}\n", f);
+	wrote(s, f);
 }
 
 static void drain_events(struct ssdq_sampler *s)
@@ -253,6 +269,7 @@ static void power_line(struct ssdq_sampler *s, int64_t t_us, double watts)
 {
 	fprintf(s->power_f, "%lld, %lld, 0, 0, 0\n", (long long)(t_us / 1000),
 		(long long)llround(watts * 1000));
+	wrote(s, s->power_f);
 	s->power_lines++;
 }
 
@@ -507,6 +524,7 @@ static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
 	}
 	ssdq_smart_json(s->smart_f, t, &sm);
 	fputc('\n', s->smart_f);
+	wrote(s, s->smart_f);
 	s->smart_lines++;
 	if (sm.critical_warning != s->last_cw) {
 		char msg[160];
@@ -715,6 +733,9 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 		if (ret)
 			goto fail;
 	}
+	s->path[0] = dup_opt(cfg->power_log);
+	s->path[1] = dup_opt(cfg->smart_log);
+	s->path[2] = dup_opt(cfg->events_log);
 	if (n && !(s->power_f = open_sidecar(cfg->power_log, "we", err, errlen, &ret)))
 		goto fail;
 	/* appended: the engine may write its own markers to the same file */
@@ -767,6 +788,7 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 				src->streamed ? "true" : "false", s->power_max_w);
 			ssdq_json_str(s->events_f, s->range_msg);
 			fputs("}\n", s->events_f);
+			wrote(s, s->events_f);
 		}
 	}
 	/* The threads take no signals: they are the caller's (fio's). */
@@ -796,14 +818,19 @@ fail:
 	return ret ? ret : -EINVAL;
 }
 
-static int close_file(FILE *f)
+/* Return: 0, or -errno of the file's first failed write (named by then). */
+static int close_file(struct ssdq_sampler *s, FILE *f)
 {
-	int bad;
+	int i = f == s->power_f ? 0 : f == s->smart_f ? 1 : 2;
 
 	if (!f)
 		return 0;
-	bad = ferror(f);
-	return fclose(f) || bad ? -EIO : 0;
+	if (fclose(f) && !s->werr[i]) {
+		s->werr[i] = errno ? errno : EIO;
+		warn(s, "cannot write %s: %s; its last lines are lost",
+		     s->path[i] ? s->path[i] : "?", strerror(s->werr[i]));
+	}
+	return -s->werr[i];
 }
 
 int64_t ssdq_sampler_end(struct ssdq_sampler *s)
@@ -846,9 +873,14 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 	drain_events(s);
 	for (int i = 0; i < s->nsrc; i++)
 		ssdq_source_close(s->src[i].src);
-	ret |= close_file(s->power_f);
-	ret |= close_file(s->smart_f);
-	ret |= close_file(s->events_f);
+	for (int i = 0; i < 3; i++) {
+		FILE *f = i == 0 ? s->power_f : i == 1 ? s->smart_f : s->events_f;
+		int r = f ? close_file(s, f) : 0;
+
+		if (r && !ret)
+			ret = r;
+		free(s->path[i]);
+	}
 	if (s->smart_fd >= 0)
 		close(s->smart_fd);
 	free(s->smart_buf);
@@ -859,5 +891,5 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 	pthread_mutex_destroy(&s->ev_lock);
 	pthread_mutex_destroy(&s->end_lock);
 	free(s);
-	return ret ? -EIO : 0;
+	return ret;
 }

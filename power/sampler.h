@@ -194,7 +194,11 @@ int64_t ssdq_sampler_end(struct ssdq_sampler *s);
  * ssdq_sampler_close() - Stop the threads, write what is pending, close
  * the sources and files, free @s. NULL is fine.
  *
- * Return: 0, or -EIO when a sidecar could not be written in full.
+ * A sidecar's first failed write is named with its errno as it happens,
+ * through cfg.warn ("cannot write PATH: No space left on device; ...").
+ *
+ * Return: 0, or -errno of the first failed write (-ENOSPC, -EIO, ...) when
+ * a sidecar could not be written in full.
  */
 int ssdq_sampler_close(struct ssdq_sampler *s);
 

@@ -335,6 +335,40 @@ TEST(gaps_during_the_run)
 	CHECK_EQ_INT(system(err), 0);
 }
 
+/* A sidecar on a full filesystem (/dev/full): named with its errno. */
+TEST(sidecar_write_errors_named)
+{
+	char dir[] = "/tmp/ssdq-vet.XXXXXX", plog[64], elog[64], err[256], want[128];
+	struct ssdq_sampler_cfg c = {
+		.power = "script:", .power_hz = 10, .extra_types = extra, .warn = on_warn,
+		.clock = &vclk,
+	};
+	struct ssdq_sampler *s = NULL;
+
+	if (!CHECK(mkdtemp(dir)))
+		return;
+	snprintf(plog, sizeof(plog), "%s/p.log", dir);
+	snprintf(elog, sizeof(elog), "%s/e.jsonl", dir);
+	CHECK_EQ_INT(symlink("/dev/full", plog), 0);
+	c.power_log = plog;
+	c.events_log = elog;
+	warnings[0] = '\0';
+	script_t0 = -1;
+	vclock_init(&vc, &vclk, 2);
+	if (!CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0)) {
+		printf("  %s\n", err);
+		return;
+	}
+	CHECK_EQ_INT(vclock_run(&vc, 500000), 0);
+	CHECK_EQ_INT(ssdq_sampler_close(s), -ENOSPC);
+	vclock_destroy(&vc);
+	snprintf(want, sizeof(want), "cannot write %s: No space left on device", plog);
+	CHECK_CONTAINS(warnings, want);
+	CHECK_EQ_INT(strstr(strstr(warnings, want) + 1, want) != NULL, 0);	/* once */
+	snprintf(err, sizeof(err), "rm -rf %s", dir);
+	CHECK_EQ_INT(system(err), 0);
+}
+
 int main(void)
 {
 	RUN(range);
@@ -342,5 +376,6 @@ int main(void)
 	RUN(bound);
 	RUN(admin_commands_time_out);
 	RUN(gaps_during_the_run);
+	RUN(sidecar_write_errors_named);
 	return harness_main();
 }
