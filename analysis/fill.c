@@ -21,9 +21,29 @@ static int fill_push(struct rpt_fill_curve *c, double b, double t)
 	return 0;
 }
 
+/*
+ * Past RPT_FILL_FINE_POINTS points below the coarsest step: keep every
+ * other point, double the step. The points kept are exactly those the
+ * coarser step would have made (multiples of it).
+ */
+static void coarsen(struct rpt_fill_curve *c)
+{
+	size_t i;
+
+	if (c->n <= RPT_FILL_FINE_POINTS || c->step >= RPT_FILL_POINT_BYTES)
+		return;
+	for (i = 0; 2 * i < c->n; i++) {
+		c->b[i] = c->b[2 * i];
+		c->t[i] = c->t[2 * i];
+	}
+	c->n = i;
+	c->step *= 2;
+}
+
 int rpt_fill_init(struct rpt_fill_curve *c, double avg_msec)
 {
 	memset(c, 0, sizeof(*c));
+	c->step = RPT_FILL_FIRST_STEP;
 	c->avg_msec = avg_msec > 0 ? avg_msec : 0;
 	c->scale = 1;
 	c->t_start = NAN;
@@ -42,7 +62,7 @@ int rpt_fill_add(struct rpt_fill_curve *c, double bytes, double ms)
 	if (c->bytes + bytes > RPT_FILL_MAX_BYTES)
 		return -ERANGE;
 	while (bytes > 0) {
-		double next = (double)c->n * RPT_FILL_POINT_BYTES;
+		double next = (double)c->n * c->step;
 		double room = next - c->bytes, part;
 		int ret;
 
@@ -59,6 +79,7 @@ int rpt_fill_add(struct rpt_fill_curve *c, double bytes, double ms)
 		ret = fill_push(c, c->bytes, c->ms);
 		if (ret)
 			return ret;
+		coarsen(c);
 	}
 	c->ms += ms;
 	return 0;
@@ -190,8 +211,12 @@ int rpt_fill_prepend(struct rpt_fill_curve *c, double bytes, double ms)
 	n = *c;
 	n.b = n.t = NULL;
 	n.n = n.cap = 0;
+	n.step = RPT_FILL_FIRST_STEP;
+	/* the new curve's points need not fall on the old one's */
+	while (total / n.step > RPT_FILL_FINE_POINTS && n.step < RPT_FILL_POINT_BYTES)
+		n.step *= 2;
 	ret = fill_push(&n, 0, 0);
-	for (x = RPT_FILL_POINT_BYTES; !ret && x <= total; x = (double)n.n * RPT_FILL_POINT_BYTES)
+	for (x = n.step; !ret && x <= total; x = (double)n.n * n.step)
 		ret = fill_push(&n, x, x <= bytes ? ms * x / bytes :
 				ms + rpt_fill_time_at(c, x - bytes));
 	if (ret) {

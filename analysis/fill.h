@@ -9,8 +9,12 @@
 
 /*
  * The fill curve of a sequential write: time (ms) taken to write the first
- * x bytes, kept as points every 1/16 GB (GB = 10^9 bytes) with straight lines
- * between them. Built from bw log samples one at a time:
+ * x bytes, kept as points every c->step bytes (GB = 10^9 bytes) with straight
+ * lines between them. The step starts at 1/16 GB / 2^16 (about 954 bytes)
+ * and doubles, keeping every other point, whenever the curve would pass
+ * RPT_FILL_FINE_POINTS points, up to 1/16 GB: a floppy's 1.4 MB fill has
+ * 1500 points, a 1 TB fill one every 1/16 GB. Built from bw log samples one
+ * at a time:
  *
  * - averaged logs (log_avg_msec > 0, bs field 0): a sample of v KiB/s at
  *   time t stands for v * 1024 B/s from the previous sample's time to t (the
@@ -28,20 +32,24 @@
  *   give no zero-time steps); the first of these groups runs from the start
  *   hint (rpt_fill_set_start()), else at the second group's rate.
  *
- * Memory grows with the bytes written (16 bytes per 1/16 GB), not with the
- * number of log lines.
+ * Memory grows with the bytes written (16 bytes per 1/16 GB past 256 GB,
+ * at most RPT_FILL_FINE_POINTS points below), not with the number of log
+ * lines.
  *
  * A drive model scaled down S times in capacity with speeds unchanged
  * (rpt_fill_set_scale()) writes its whole capacity in 1/S of the full
  * drive's time: the curve multiplies bytes and times by S, so positions and
  * sizes are the full drive's and speeds stay as measured.
  */
-#define RPT_FILL_POINT_BYTES	(1e9 / 16)
+#define RPT_FILL_POINT_BYTES	(1e9 / 16)	/* the coarsest step */
+#define RPT_FILL_FIRST_STEP	(RPT_FILL_POINT_BYTES / 65536)
+#define RPT_FILL_FINE_POINTS	4096
 #define RPT_FILL_MAX_BYTES	2e14	/* 200 TB: beyond any drive, so bad input */
 
 struct rpt_fill_curve {
-	double *b;		/* cumulative bytes at each point; b[0] = 0 */
+	double *b;		/* cumulative bytes at each point, i * step; b[0] = 0 */
 	double *t;		/* cumulative ms at each point; t[0] = 0 */
+	double step;		/* bytes between points */
 	size_t n;
 	size_t cap;
 	double bytes;		/* bytes so far */

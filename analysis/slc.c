@@ -13,11 +13,8 @@
 #define SLC_NEAR_HIGH	0.30
 #define SLC_FAR_HIGH	0.15
 #define SLC_EDGE_MIN	(0.5 * GB)	/* edge window each side, or one log sample */
-#define PHASE_MIN_GB	4
-#define PHASE_MIN_DIFF	0.15
-#define PHASE_MIN_T	4.0
-#define PHASE_MAX	16
-#define PHASE_BLOCK_GB	2	/* smallest block, PHASE_MIN_GB / 2 */
+#define CACHE_TAIL_GB	8	/* a phase after the cache shorter than this, faster
+				 * than the next, is the cache running out */
 /*
  * Host timing jitter (scheduling, fio's helper thread) in real ms: a speed
  * change shorter than this is not taken for a fall. It matters for drive
@@ -37,10 +34,16 @@ static double mbps(double bytes, double ms)
 	return ms > 0 ? bytes / ms / 1000.0 : INFINITY;
 }
 
-/* Per-chunk view of the curve: chunk k runs from point k to point k+1. */
+/*
+ * Per-chunk view of the curve at 1/16 GB (RPT_FILL_POINT_BYTES): chunk i
+ * runs from point i to point i+1, the last to the curve's end. The curve's
+ * own points may be finer (small fills); these are a subset of them.
+ */
 struct chunks {
 	const struct rpt_fill_curve *c;
 	size_t n;
+	double *b;	/* bytes at the chunk points, b[0] = 0 */
+	double *t;	/* curve ms at them */
 	double *rate;	/* MB/s (per-I/O logs: over at least SLC_PERIO_SMOOTH_MS) */
 	double *raw;	/* MB/s of the chunk alone */
 	double smooth;	/* that window in curve ms, 0 none */
@@ -49,34 +52,40 @@ struct chunks {
 
 static double chunk_start(const struct chunks *k, size_t i)
 {
-	return k->c->b[i];
+	return k->b[i];
 }
 
 static double chunk_end(const struct chunks *k, size_t i)
 {
-	return i + 1 < k->c->n ? k->c->b[i + 1] : k->c->bytes;
+	return i + 1 < k->n ? k->b[i + 1] : k->c->bytes;
 }
 
 static int chunks_init(struct chunks *k, const struct rpt_fill_curve *c)
 {
 	double w = c->avg_msec > 0 ? 0 : SLC_PERIO_SMOOTH_MS * c->scale;
-	size_t i;
+	size_t i, pts = (size_t)(c->bytes / RPT_FILL_POINT_BYTES) + 1;
 
 	k->c = c;
-	k->n = c->bytes > c->b[c->n - 1] ? c->n : c->n - 1;
+	k->n = c->bytes > (double)(pts - 1) * RPT_FILL_POINT_BYTES ? pts : pts - 1;
+	k->b = malloc((pts + 1) * sizeof(double));
+	k->t = malloc((pts + 1) * sizeof(double));
 	k->rate = malloc((k->n + 1) * sizeof(double));
 	k->raw = malloc((k->n + 1) * sizeof(double));
 	k->high = calloc(k->n + 1, sizeof(double));
 	k->smooth = w;
-	if (!k->rate || !k->raw || !k->high)
+	if (!k->b || !k->t || !k->rate || !k->raw || !k->high)
 		return -ENOMEM;
+	for (i = 0; i < pts; i++) {
+		k->b[i] = (double)i * RPT_FILL_POINT_BYTES;
+		k->t[i] = rpt_fill_time_at(c, k->b[i]);
+	}
 	for (i = 0; i < k->n; i++) {
-		double t1 = i + 1 < c->n ? c->t[i + 1] : c->ms;
+		double t1 = i + 1 < pts ? k->t[i + 1] : c->ms;
 
-		k->rate[i] = k->raw[i] = mbps(chunk_end(k, i) - chunk_start(k, i), t1 - c->t[i]);
-		if (t1 - c->t[i] < w && c->ms > w) {
+		k->rate[i] = k->raw[i] = mbps(chunk_end(k, i) - chunk_start(k, i), t1 - k->t[i]);
+		if (t1 - k->t[i] < w && c->ms > w) {
 			/* a window of w ms centred on the chunk, inside the curve */
-			double a = fmin(fmax(0, (c->t[i] + t1 - w) / 2), c->ms - w);
+			double a = fmin(fmax(0, (k->t[i] + t1 - w) / 2), c->ms - w);
 
 			k->rate[i] = mbps(rpt_fill_bytes_at(c, a + w) - rpt_fill_bytes_at(c, a), w);
 		}
@@ -134,7 +143,12 @@ static double high_bytes(const struct chunks *k, size_t a, double x)
 	return b > a ? k->high[b] - k->high[a] : 0;
 }
 
-/* Byte offset where the speed falls for good below @thr, or -1. */
+/*
+ * Byte offset where the speed falls for good below @thr, or -1. A fall is
+ * also a fall of the level: the median speed over the window after it is
+ * below SLC_LOW of the median before it (a host or drive that slows a
+ * little inside the cache crosses @thr without leaving it).
+ */
 static double find_fall(struct chunks *k, double thr, double min_near)
 {
 	double total = k->c->bytes;
@@ -156,6 +170,8 @@ static double find_fall(struct chunks *k, double thr, double min_near)
 		if (high_bytes(k, i, e + near) > SLC_NEAR_HIGH * near)
 			continue;
 		if (k->high[k->n] - k->high[i] > SLC_FAR_HIGH * rest)
+			continue;
+		if (median_rate(k, e, e + near) >= SLC_LOW * median_rate(k, 0, e))
 			continue;
 		return e;
 	}
@@ -192,99 +208,29 @@ static double phase_mbps(const struct rpt_fill_curve *c, double a, double b)
 	return mbps(b - a, rpt_fill_time_at(c, b) - rpt_fill_time_at(c, a));
 }
 
-/*
- * The variance of the mean of per-GB times x[a..b) (prefix sums @s1), from
- * the means of blocks of @bs GB: neighbouring GB share log samples and a
- * level that alternates (a drive folding) is regular, so single GB are not
- * independent, but blocks of several are about so.
- */
-static double block_var(const double *s1, size_t a, size_t b, double m, size_t bs)
+/* The phases from byte @from on, after those already in @f. */
+static int find_phases(const struct rpt_fill_curve *c, double from, struct rpt_fill *f)
 {
-	size_t n = (b - a) / bs, i;
-	double v = 0;
+	/* a level must span two log samples, and the host's jitter for a model */
+	double res_ms = 2 * (c->avg_msec > 0 ? c->avg_msec : SLC_PERIO_SMOOTH_MS);
+	struct rpt_phase *p, *all;
+	size_t n;
+	int ret;
 
-	if (n < 2)
-		return INFINITY;
-	for (i = 0; i < n; i++) {
-		double x = (s1[a + (i + 1) * bs] - s1[a + i * bs]) / bs - m;
-
-		v += x * x;
-	}
-	return v / (n - 1) / n;
-}
-
-/* Binary segmentation of per-GB times x[a..b); boundaries go to @cut. */
-static void split(const double *s1, const double *s2, size_t a, size_t b,
-		  size_t *cut, size_t *ncut)
-{
-	double best = INFINITY, n1, n2, m1, m2, v1, v2, t, sp1, sp2;
-	size_t s, at = 0, bs;
-
-	if (b - a < 2 * PHASE_MIN_GB || *ncut >= PHASE_MAX - 2)
-		return;
-	for (s = a + PHASE_MIN_GB; s + PHASE_MIN_GB <= b; s++) {
-		double l = s1[s] - s1[a], r = s1[b] - s1[s];
-		double sse = (s2[s] - s2[a]) - l * l / (s - a) +
-			     (s2[b] - s2[s]) - r * r / (b - s);
-
-		if (sse < best) {
-			best = sse;
-			at = s;
-		}
-	}
-	if (!at)
-		return;
-	n1 = at - a;
-	n2 = b - at;
-	m1 = (s1[at] - s1[a]) / n1;
-	m2 = (s1[b] - s1[at]) / n2;
-	bs = (size_t)fmax(PHASE_BLOCK_GB, fmin(n1, n2) / 8);
-	v1 = block_var(s1, a, at, m1, bs);
-	v2 = block_var(s1, at, b, m2, bs);
-	t = fabs(m1 - m2) / sqrt(v1 + v2 + 1e-12 * (m1 * m1 + m2 * m2));
-	sp1 = 1 / m1;
-	sp2 = 1 / m2;
-	if (fabs(sp1 - sp2) < PHASE_MIN_DIFF * fmax(sp1, sp2) || t < PHASE_MIN_T)
-		return;
-	split(s1, s2, a, at, cut, ncut);
-	cut[(*ncut)++] = at;
-	split(s1, s2, at, b, cut, ncut);
-}
-
-static int find_phases(const struct rpt_fill_curve *c, double from,
-		       struct rpt_fill *f)
-{
-	size_t m = (size_t)((c->bytes - from) / GB), i, ncut = 0;
-	size_t cut[PHASE_MAX];
-	double *s1, *s2, prev = from;
-
-	s1 = calloc(m + 1, sizeof(double));
-	s2 = calloc(m + 1, sizeof(double));
-	if (!s1 || !s2) {
-		free(s1);
-		free(s2);
+	if (c->scale > 1)
+		res_ms = fmax(res_ms, SLC_JITTER_MS);
+	ret = rpt_phases_find(c, from, res_ms, &p, &n);
+	if (ret || !n)
+		return ret;
+	all = realloc(f->phases, (f->nphases + n) * sizeof(*all));
+	if (!all) {
+		free(p);
 		return -ENOMEM;
 	}
-	for (i = 0; i < m; i++) {
-		double x = rpt_fill_time_at(c, from + (i + 1) * GB) -
-			   rpt_fill_time_at(c, from + i * GB);
-
-		s1[i + 1] = s1[i] + x;
-		s2[i + 1] = s2[i] + x * x;
-	}
-	if (m)
-		split(s1, s2, 0, m, cut, &ncut);
-	free(s1);
-	free(s2);
-	for (i = 0; i <= ncut; i++) {
-		double end = i < ncut ? from + cut[i] * GB : c->bytes;
-		struct rpt_phase *p = &f->phases[f->nphases++];
-
-		p->start_gb = prev / GB;
-		p->end_gb = end / GB;
-		p->mbps = phase_mbps(c, prev, end);
-		prev = end;
-	}
+	memcpy(all + f->nphases, p, n * sizeof(*p));
+	f->phases = all;
+	f->nphases += n;
+	free(p);
 	return 0;
 }
 
@@ -317,7 +263,7 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 
 	f->nsegments = (size_t)(total / GB);
 	f->segment_mbps = calloc(f->nsegments + 1, sizeof(double));
-	f->phases = calloc(PHASE_MAX + 2, sizeof(*f->phases));
+	f->phases = calloc(1, sizeof(*f->phases));
 	if (!f->segment_mbps || !f->phases || chunks_init(&k, c))
 		goto out;
 	for (i = 0; i < f->nsegments; i++)
@@ -376,12 +322,14 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 		 */
 		const struct rpt_phase *p = &f->phases[1];
 
-		if (f->nphases > 2 && p->end_gb - p->start_gb < 2 * PHASE_MIN_GB &&
+		if (f->nphases > 2 && p->end_gb - p->start_gb < CACHE_TAIL_GB &&
 		    p->mbps > f->phases[2].mbps)
 			p++;
 		rpt_fig_set(&f->post_cache_mbps, p->mbps);
 	}
 out:
+	free(k.b);
+	free(k.t);
 	free(k.rate);
 	free(k.raw);
 	free(k.high);

@@ -6,6 +6,7 @@
 
 #include "figure.h"
 #include "fill.h"
+#include "phases.h"
 
 /*
  * Fill / pSLC analysis of a sequential write's fill curve, as the reviews
@@ -21,21 +22,13 @@
  *   do not move it, and a fall in several steps ends the cache at its first
  *   step. The edge is placed inside the log sample that straddles it from
  *   that sample's mixed speed. At least 1 GB must follow the fall.
- * - phases: the cache, then the levels after it, found by binary
- *   segmentation of the per-GB times (at least 4 GB each, at least 15 %
- *   apart, and 4 standard errors apart, the errors taken from the means of
- *   blocks of GB, as neighbouring GB are not independent).
+ * - phases: the cache, then the levels after it (phases.h: a level 15 %
+ *   from its neighbours lasting 2 % of the bytes or 16 GB is a phase).
  * - in_cache_mbps: bytes / time up to the cache end; post_cache_mbps: the
  *   first phase after it (past a phase shorter than 8 GB that is faster than
  *   the next one: the cache running out); last16_mbps: the last 16 GB; overall_mbps: all
  *   bytes / all time.
  */
-struct rpt_phase {
-	double start_gb;
-	double end_gb;
-	double mbps;
-};
-
 /* the drive's temperature at a point of the fill (SMART sidecar) */
 struct rpt_fill_temp {
 	double gb;

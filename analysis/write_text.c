@@ -20,6 +20,15 @@ static void cell(FILE *out, int width, int prec, const struct rpt_fig *f)
 		fprintf(out, " %*s", width, "-");
 }
 
+/* A whole number (a queue depth) */
+static void cell_int(FILE *out, int width, const struct rpt_fig *f)
+{
+	if (f->ok)
+		fprintf(out, " %*.0f", width, f->v);
+	else
+		fprintf(out, " %*s", width, "-");
+}
+
 /* "@pre VALUE @unit", or "@pre - @unit (why)" for a null figure. */
 static void value(FILE *out, const char *pre, int prec, const char *unit,
 		  const struct rpt_fig *f)
@@ -285,7 +294,7 @@ static void test_text(FILE *out, const struct rpt_test *t)
 			rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
 		fprintf(out, "%-16.16s %-9.9s %-5.5s %5s", j->name, j->rw, j->ddir ? j->ddir : "-",
 			bs);
-		cell(out, 4, 0, &j->iodepth);
+		cell_int(out, 4, &j->iodepth);
 		cell(out, 9, 1, &j->mbps);
 		cell(out, 10, 0, &j->iops);
 		cell(out, 7, 2, &j->power_w);
