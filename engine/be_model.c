@@ -71,6 +71,28 @@ static void fill_pattern(struct io_u *io_u, unsigned int lba_shift)
 		memcpy(buf + o, &lba, sizeof(lba));
 }
 
+/*
+ * A read or write, and the model's own account of what set its speed: a
+ * model_regime event at each change, with the bytes the job had moved in
+ * that direction before the I/O.
+ */
+static uint64_t model_rw(struct thread_data *td, struct ssdq_file *sf, struct io_u *io_u,
+			 enum ssdq_model_op op)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	int dir = op == SSDQ_MODEL_WRITE;
+	uint64_t done;
+
+	done = ssdq_model_io(&sf->model, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
+	if (sf->model.regime != sd->model_regime[dir] || !sd->model_rw_bytes[dir]) {
+		sd->model_regime[dir] = sf->model.regime;
+		ssdq_event_bytes_str(td, "model_regime", (long long)sd->model_rw_bytes[dir], "regime",
+				     ssdq_model_regime_name(sf->model.regime));
+	}
+	sd->model_rw_bytes[dir] += io_u->xfer_buflen;
+	return done;
+}
+
 /* Return: completion time, or 0 when the I/O failed at once. */
 static uint64_t model_submit(struct thread_data *td, struct io_u *io_u)
 {
@@ -110,6 +132,8 @@ static uint64_t model_submit(struct thread_data *td, struct io_u *io_u)
 	}
 	io_u->error = 0;
 	io_u->resid = 0;
+	if (op == SSDQ_MODEL_WRITE || op == SSDQ_MODEL_READ)
+		return model_rw(td, sf, io_u, op);
 	return ssdq_model_io(&sf->model, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
 }
 

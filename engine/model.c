@@ -291,8 +291,23 @@ void ssdq_model_erase(struct ssdq_model *m)
 	unlock(sh);
 }
 
+const char *ssdq_model_regime_name(unsigned int regime)
+{
+	static const char *const names[2][8] = {
+		{ "none", "cache", "direct", "fold-hi", "fold-lo", "read-seq", "read-frag",
+		  "read-rand" },
+		{ "none+throttled", "cache+throttled", "direct+throttled", "fold-hi+throttled",
+		  "fold-lo+throttled", "read-seq+throttled", "read-frag+throttled",
+		  "read-rand+throttled" },
+	};
+	unsigned int r = regime & ~SSDQ_MODEL_R_THROTTLED;
+
+	return names[!!(regime & SSDQ_MODEL_R_THROTTLED)][r <= SSDQ_MODEL_R_READ_RAND ? r : 0];
+}
+
 /* Speed of a write of @len bytes, consuming cache or fold progress. */
-static double write_speed(struct ssdq_model *m, double len, double *power)
+static double write_speed(struct ssdq_model *m, double len, double *power,
+			  unsigned int *regime)
 {
 	const struct ssdq_model_preset *p = m->p;
 	struct ssdq_model_shared *sh = m->sh;
@@ -301,6 +316,7 @@ static double write_speed(struct ssdq_model *m, double len, double *power)
 	if (sh->cache_used + len <= cache_size(m)) {
 		sh->cache_used += len;
 		*power = p->p_write_cache;
+		*regime = SSDQ_MODEL_R_CACHE;
 		return p->w_cache_bps;
 	}
 	*power = p->p_write_direct;
@@ -318,8 +334,14 @@ static double write_speed(struct ssdq_model *m, double len, double *power)
 		double pos = fmod(sh->fold_pos, period / m->scale);
 
 		sh->fold_pos += len;
-		return pos < p->fold_hi_bytes / m->scale ? p->w_fold_hi_bps : p->w_fold_lo_bps;
+		if (pos < p->fold_hi_bytes / m->scale) {
+			*regime = SSDQ_MODEL_R_FOLD_HI;
+			return p->w_fold_hi_bps;
+		}
+		*regime = SSDQ_MODEL_R_FOLD_LO;
+		return p->w_fold_lo_bps;
 	}
+	*regime = SSDQ_MODEL_R_DIRECT;
 	return p->w_direct_bps;
 }
 
@@ -378,15 +400,20 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 	case SSDQ_MODEL_READ:
 		seq = offset == sh->last_read_end;
 		sh->last_read_end = offset + len;
-		if (seq || len >= 65536)
-			speed = span_fragmented(sh, offset, len) ? p->r_frag_bps : p->r_seq_bps;
+		m->regime = SSDQ_MODEL_R_READ_RAND;
+		if (seq || len >= 65536) {
+			int frag = span_fragmented(sh, offset, len);
+
+			speed = frag ? p->r_frag_bps : p->r_seq_bps;
+			m->regime = frag ? SSDQ_MODEL_R_READ_FRAG : SSDQ_MODEL_R_READ_SEQ;
+		}
 		sh->bytes_read += len;
 		sh->host_reads++;
 		break;
 	case SSDQ_MODEL_WRITE:
 		seq = offset == sh->last_write_end;
 		sh->last_write_end = offset + len;
-		speed = write_speed(m, (double)len, &power);
+		speed = write_speed(m, (double)len, &power, &m->regime);
 		mark_written(m, offset, len, seq);
 		sh->bytes_written += len;
 		sh->host_writes++;
@@ -401,8 +428,11 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 		lat_us = p->w_lat_us[0];
 		break;
 	}
-	if (sh->throttling)
+	if (sh->throttling) {
 		speed *= p->throttle_factor;
+		if (op == SSDQ_MODEL_READ || write)
+			m->regime |= SSDQ_MODEL_R_THROTTLED;
+	}
 
 	media_s = len / speed;
 	start = sh->media_ns > now_ns ? sh->media_ns : now_ns;

@@ -68,6 +68,35 @@ struct ssdq_model_smart {
 	int throttling;
 };
 
+/**
+ * enum ssdq_model_regime - what set the speed of an I/O: for a write the
+ * SLC cache, direct-to-NAND, or the fast or slow half of a fold swing; for
+ * a read a sequential (or large), fragmented or small random read. The
+ * model's own account of a job, written to the events sidecar
+ * (model_regime) as ground truth that holds however busy the host is.
+ */
+enum ssdq_model_regime {
+	SSDQ_MODEL_R_NONE,
+	SSDQ_MODEL_R_CACHE,
+	SSDQ_MODEL_R_DIRECT,
+	SSDQ_MODEL_R_FOLD_HI,
+	SSDQ_MODEL_R_FOLD_LO,
+	SSDQ_MODEL_R_READ_SEQ,
+	SSDQ_MODEL_R_READ_FRAG,
+	SSDQ_MODEL_R_READ_RAND,
+};
+/* or-ed into a regime while the drive throttles */
+#define SSDQ_MODEL_R_THROTTLED	0x100u
+
+/**
+ * ssdq_model_regime_name() - "cache", "direct", "fold-hi", "fold-lo",
+ * "read-seq", "read-frag", "read-rand" or "none", with "+throttled" when
+ * SSDQ_MODEL_R_THROTTLED is set.
+ *
+ * Return: a static string.
+ */
+const char *ssdq_model_regime_name(unsigned int regime);
+
 struct ssdq_model_shared;
 
 /** struct ssdq_model - an open model drive (per process) */
@@ -78,6 +107,7 @@ struct ssdq_model {
 	uint64_t capacity;		/* scaled */
 	double scale;
 	uint64_t seed;			/* per-process random stream */
+	unsigned int regime;		/* of the last read or write this process timed */
 };
 
 /**
@@ -114,6 +144,8 @@ void ssdq_model_close(struct ssdq_model *m);
  * @op: what the host asks
  * @offset: byte offset
  * @len: byte length
+ *
+ * A read or write sets @m->regime to what set its speed.
  *
  * Return: completion time in CLOCK_MONOTONIC ns, never before @now_ns.
  */

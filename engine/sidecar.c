@@ -89,6 +89,12 @@ void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
 	event(td, ssdq_realtime_us(), name, -1, key, value);
 }
 
+void ssdq_event_bytes_str(struct thread_data *td, const char *name, long long bytes,
+			  const char *key, const char *value)
+{
+	event(td, ssdq_realtime_us(), name, bytes, key, value);
+}
+
 void ssdq_event_end(struct thread_data *td, int64_t t_us)
 {
 	uint64_t bytes = td->io_bytes[DDIR_READ] + td->io_bytes[DDIR_WRITE] +

@@ -110,6 +110,8 @@ struct ssdq_data {
 	uint64_t model_t0_ns;		/* model: the job's first I/O */
 	uint64_t model_t1_ns;		/* model: its last completion */
 	double model_e0;		/* model: active energy before the first I/O */
+	uint64_t model_rw_bytes[2];	/* model: bytes of reads, writes the job has submitted */
+	unsigned int model_regime[2];	/* model: what set the speed of the last read, write */
 	struct ssdq_sampler *sampler;	/* this job samples its device */
 	struct ssdq_model *smart_model;	/* the model the sampler's SMART reads */
 	int sample_lock_fd;		/* holds the device's sampler lock */
@@ -208,6 +210,13 @@ void ssdq_event(struct thread_data *td, const char *name, long long bytes);
  */
 void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
 		    const char *value);
+
+/**
+ * ssdq_event_bytes_str() - Record a phase marker with a byte count and one
+ * string field, e.g. ("model_regime", 88e6, "regime", "direct").
+ */
+void ssdq_event_bytes_str(struct thread_data *td, const char *name, long long bytes,
+			  const char *key, const char *value);
 
 /**
  * ssdq_event_end() - Record "job_end" with the bytes the job moved and why

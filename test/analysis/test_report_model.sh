@@ -1,27 +1,30 @@
 #!/bin/sh
-# ssdq-report on fills of ssdq's drive model scaled 1/1000 (device.json says
-# "drive_model": {"scale": 1000}), against the presets' ground truth in
-# docs/model.md:
-#   tlc-dramless-1tb: 88 GB static pSLC at 2800 MB/s, then 650 MB/s direct,
-#     from 80 % of the capacity 12 GB at 600 / 1 GB at 80 MB/s (400 on average)
-#   qlc-1tb: 12 + 169.2 GB of SLC, dynamic: a fill from empty sees the x that
-#     solves x = 12 + 169.2 (1 - x / 1000), 154.97 GB, at 1700 MB/s; then 100
-# Sizes must come out in the full drive's GB (bytes x 1000), speeds unchanged.
+# ssdq-report on fills of ssdq's drive model scaled 1/200 (device.json says
+# "drive_model": {"scale": 200}), against the model's own account of each
+# run (test/lib/model_truth.py): the model_regime events say at which byte
+# the cache ran out and what set the speed from there (direct, fold-hi/lo,
+# throttled), and with their times the speed the host really got in each
+# regime. That truth holds on a busy host too: the model runs in real time,
+# so a stalled host sees a slower drive, and frees cache while idle, and
+# its account says so. The presets' nominal figures (docs/model.md) are
+# checked on a quiet host by `make bench` (test/analysis/bench_model.sh).
+# Sizes must come out in the full drive's GB (bytes x 200), speeds unchanged.
 #
-# The fills log every I/O (log_avg_msec=0): at scale 1000 one GB of the full
-# drive is 1 MB, under a millisecond, and fio's averaged samples carry
+# The fills log every I/O (log_avg_msec=0): at scale 200 one GB of the full
+# drive is 5 MB, about 2 ms in the cache, and fio's averaged samples carry
 # integer-ms intervals (and a first interval of up to 250 ms). 1 MiB writes
-# as TechPowerUp's test, at QD2: at QD1 the model is idle between I/Os, and
-# it frees cache while idle at its unscaled rate (2 GB/s of the scaled drive
-# is 2 TB/s of the full one), which moves the cache end by up to +8 % with
-# the host's stalls. The three runs take about 7 s.
+# as TechPowerUp's test, at QD2. The runs take about a minute: at 1/1000
+# the whole cache lasted 30 ms and a host busy with other work could slow
+# a third of it (measured under two busy loops: a 2088 then a 2835 MB/s
+# stretch inside one cache), which is no drive's curve; at 1/200 a
+# stall is five times less of it.
 #
-# Tolerances: 1 ms of log time is 2.8 GB of the full drive at 2800 MB/s, and
-# the 2 MiB in flight at QD2 are 2 GB, and a stall of the host just before
-# the cache end is taken for it: 7 % for the cache size (runs give -6 % to
-# -1 %); 5 % for the direct-write speed. The in-cache speed is bytes
-# over time, and the host's stalls (tens of ms at the start of a run) are tens
-# of GB of the full drive here: the median 1 GB segment is checked instead.
+# Tolerances against the truth: the 2 MiB in flight at QD2 are 0.4 GB of the
+# full drive, 1 ms of log time 0.56 GB at 2800 MB/s, and the truth stamps
+# submissions where the log stamps completions, and a stall just before the
+# cache end is taken for it: 5 % for the cache size; the in-cache speed
+# spans ~150 ms of real time, whose first I/Os carry the job's start: 8 %;
+# 5 % for the speeds after it.
 # Run from the top of the tree; SSDQ_REPORT and SSDQ_SO override the builds.
 . test/lib.sh
 
@@ -33,12 +36,23 @@ if ! command -v fio >/dev/null; then echo "SKIP: fio is not installed"; exit 77;
 if ! command -v python3 >/dev/null; then echo "SKIP: python3 is not installed"; exit 77; fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
+export PYTHONPATH="$PWD/test/lib${PYTHONPATH:+:$PYTHONPATH}"
+# fio at real-time priority where the host allows it: the model runs in real
+# time, and a host busy with other work otherwise stalls the drive (the
+# checks hold either way, against the model's own account; the curves are
+# a drive's only when fio is not preempted)
+if chrt -f 10 true 2>/dev/null; then
+	fio() { chrt -f 10 fio "$@"; }
+fi
+# the scale of the fills; model_truth.S and .FULL (GB of a whole 1 TB fill) follow it
+SC=200
+export SSDQ_TRUTH_SCALE=$SC
 
 # fill DIR PRESET SIZE LOG_AVG_MSEC
 fill() {
 	mkdir -p "$1"
 	(cd "$1" && fio --name=fill --ioengine=external:"$SO" --ssdq_model="$2" \
-		--ssdq_model_scale=1000 --filename="$1/drive" --ssdq_erase=auto \
+		--ssdq_model_scale=$SC --filename="$1/drive" --ssdq_erase=auto \
 		--rw=write --bs=1m --iodepth=2 --size="$3" --write_bw_log=fill \
 		--log_avg_msec="$4" --log_unix_epoch=1 --output-format=json+ \
 		--output=fill.json >fio.out 2>&1)
@@ -46,62 +60,61 @@ fill() {
 
 fill "$TMP/tlc" tlc-dramless-1tb 100% 0
 "$R" "$TMP/tlc" >"$T_OUT" 2>&1
-expect_out 'model scaled 1/1000: sizes are the full drive' "tlc: the drive header says the model is scaled"
-expect_out 'fill: 999\.29 GB written \(model scaled 1/1000' "tlc: GB written is the full drive's"
+expect_out "model scaled 1/$SC: sizes are the full drive" "tlc: the drive header says the model is scaled"
+expect_out "fill: $(awk -v s=$SC 'BEGIN { printf "%.2f", int(1e12 / s / 1048576) * 1048576 * s / 1e9 }' | sed 's/\./\\./') GB written \\(model scaled 1/$SC" "tlc: GB written is the full drive's"
 "$R" --format json "$TMP/tlc" >"$TMP/tlc.json" 2>/dev/null
-expect_rc 0 "tlc-dramless-1tb: cache 88 GB, 650 MB/s after it, 400 MB/s from 800 GB" python3 -c '
+expect_rc 0 "tlc-dramless-1tb: cache end, in-cache, direct and folding speeds as the model's own account" python3 -c '
 import json, sys
+from model_truth import Truth, S, FULL
 t = json.load(open(sys.argv[1]))["tests"][0]
 f = t["jobs"][0]["fill"]
+m = Truth(sys.argv[2], S)
 def seg(a, b):                      # bytes / time over the GB from a to b
     return (b - a) / sum(1 / v for v in f["segment_mbps"][a:b])
-print("cache %.1f GB, in %.0f, post %.0f, 820-999 %.0f, overall %.0f MB/s, phases %s"
-      % (f["slc_cache_gb"], f["in_cache_mbps"], f["post_cache_mbps"], seg(820, 999),
-         f["overall_mbps"], [(round(p["start_gb"]), round(p["end_gb"]), round(p["mbps"]))
-                             for p in f["phases"]]))
-assert t["device"]["preset"] == "tlc-dramless-1tb" and t["scale"] == 1000 and f["scale"] == 1000
-assert abs(f["gb_written"] - 999.292928) < 1e-6, f["gb_written"]
+def near(what, got, want, pct):
+    assert want is not None and abs(got - want) <= pct / 100 * want, (what, got, want)
+print("cache %.1f GB (model %.1f), in %.0f (model %.0f), post %.0f (model direct %.0f), "
+      "fold %.0f (model %.0f from %.0f GB), overall %.0f MB/s, phases %s"
+      % (f["slc_cache_gb"], m.cache_end_gb(), f["in_cache_mbps"], m.mbps("cache"),
+         f["post_cache_mbps"], m.mbps("direct"), f["phases"][-1]["mbps"], m.mbps("fold"),
+         m.first_gb("fold"), f["overall_mbps"],
+         [(round(p["start_gb"]), round(p["end_gb"]), round(p["mbps"])) for p in f["phases"]]))
+assert t["device"]["preset"] == "tlc-dramless-1tb" and t["scale"] == S and f["scale"] == S
+assert abs(f["gb_written"] - FULL) < 1e-6, (f["gb_written"], FULL)
 assert len(f["segment_mbps"]) == 999
-assert abs(f["slc_cache_gb"] - 88) <= 0.07 * 88, f["slc_cache_gb"]
-w = sorted(seg(a, a + 5) for a in range(0, 80, 5))
-med = w[len(w) // 2]
-print("median 5 GB window in the cache %.0f MB/s" % med)
-assert abs(med - 2800) <= 0.12 * 2800, med
-assert f["in_cache_mbps"] <= 1.05 * 2800, f["in_cache_mbps"]
-assert abs(f["post_cache_mbps"] - 650) <= 0.05 * 650, f["post_cache_mbps"]
-assert abs(seg(100, 790) - 650) <= 0.05 * 650
-# folding from 80 % (799 GB; its first slow GB after 12 fast ones): a phase
-# of 12 GB at 600 and 1 GB at 80 MB/s, 400 MB/s on average
+near("cache GB", f["slc_cache_gb"], m.cache_end_gb(), 7)
+near("in-cache MB/s", f["in_cache_mbps"], m.mbps("cache", upto_gb=m.cache_end_gb()), 10)
+near("post-cache MB/s", f["post_cache_mbps"], m.mbps("direct"), 5)
+near("direct GB 100-790", seg(100, 790), m.mbps("direct", from_gb=100), 5)
+# folding from 80 % of the drive holding data (a bytes rule: 799-801 GB)
+fold = m.first_gb("fold")
+assert 795 <= fold <= 805, fold
 last = f["phases"][-1]
-assert 795 <= last["start_gb"] <= 825, last
-assert abs(last["mbps"] - 400) <= 0.1 * 400, last
-assert len(f["phases"]) <= 4, f["phases"]
-assert abs(seg(820, 999) - 400) <= 0.1 * 400
-assert abs(f["overall_mbps"] - 600) <= 0.1 * 600   # docs/model.md; the review: 620
-' "$TMP/tlc.json"
+assert fold - 5 <= last["start_gb"] <= fold + 25, (last, fold)
+near("folding phase MB/s", last["mbps"], m.mbps("fold"), 5)
+near("folding GB 820-999", seg(820, 999), m.mbps("fold", from_gb=820), 8)
+' "$TMP/tlc.json" "$TMP/tlc/fill_events.1.jsonl"
 cat "$T_OUT"
 
 fill "$TMP/qlc" qlc-1tb 40% 0
 "$R" --format json "$TMP/qlc" >"$TMP/qlc.json" 2>/dev/null
-expect_rc 0 "qlc-1tb: cache 155 GB (x = 12 + 169.2 (1 - x/1000)), 100 MB/s after it" python3 -c '
+expect_rc 0 "qlc-1tb: dynamic cache end and the speeds around it as the model's own account" python3 -c '
 import json, sys
+from model_truth import Truth, S, FULL
 t = json.load(open(sys.argv[1]))["tests"][0]
 f = t["jobs"][0]["fill"]
-truth = (12 + 169.2) / (1 + 169.2 / 1000)
-print("cache %.1f GB (truth %.2f), in %.0f, post %.0f MB/s, %d GB"
-      % (f["slc_cache_gb"], truth, f["in_cache_mbps"], f["post_cache_mbps"], f["gb_written"]))
-assert abs(f["gb_written"] - 399.507456) < 0.01, f["gb_written"]
-assert abs(f["slc_cache_gb"] - truth) <= 0.06 * truth, f["slc_cache_gb"]
-def seg(a, b):
-    return (b - a) / sum(1 / v for v in f["segment_mbps"][a:b])
-w = sorted(seg(a, a + 5) for a in range(0, 145, 5))
-med = w[len(w) // 2]
-print("median 5 GB window in the cache %.0f MB/s" % med)
-assert abs(med - 1700) <= 0.12 * 1700, med
-assert f["in_cache_mbps"] <= 1.05 * 1700, f["in_cache_mbps"]
-assert abs(f["post_cache_mbps"] - 100) <= 0.05 * 100, f["post_cache_mbps"]
-assert abs(f["last16_mbps"] - 100) <= 0.1 * 100, f["last16_mbps"]
-' "$TMP/qlc.json"
+m = Truth(sys.argv[2], S)
+def near(what, got, want, pct):
+    assert want is not None and abs(got - want) <= pct / 100 * want, (what, got, want)
+print("cache %.1f GB (model %.1f), in %.0f (model %.0f), post %.0f (model %.0f), last16 %.0f MB/s, %d GB"
+      % (f["slc_cache_gb"], m.cache_end_gb(), f["in_cache_mbps"], m.mbps("cache"),
+         f["post_cache_mbps"], m.mbps("direct"), f["last16_mbps"], f["gb_written"]))
+assert abs(f["gb_written"] - 0.4 * FULL) < 0.1, (f["gb_written"], 0.4 * FULL)   # whole MiB
+near("cache GB", f["slc_cache_gb"], m.cache_end_gb(), 7)
+near("in-cache MB/s", f["in_cache_mbps"], m.mbps("cache", upto_gb=m.cache_end_gb()), 10)
+near("post-cache MB/s", f["post_cache_mbps"], m.mbps("direct"), 5)
+near("last 16 GB MB/s", f["last16_mbps"], m.mbps("direct", from_gb=f["gb_written"] - 16), 10)
+' "$TMP/qlc.json" "$TMP/qlc/fill_events.1.jsonl"
 cat "$T_OUT"
 
 # Two jobs filling one drive, each its half (numjobs=2, offset_increment),
@@ -109,46 +122,62 @@ cat "$T_OUT"
 # and speeds, and the bytes add up to the whole namespace.
 mkdir -p "$TMP/nj"
 (cd "$TMP/nj" && fio --name=fill --ioengine=external:"$SO" --ssdq_model=tlc-dramless-1tb \
-	--ssdq_model_scale=1000 --filename="$TMP/nj/drive" --ssdq_erase=auto \
+	--ssdq_model_scale=$SC --filename="$TMP/nj/drive" --ssdq_erase=auto \
 	--rw=write --bs=1m --iodepth=1 --numjobs=2 --size=50% --offset_increment=50% \
 	--write_bw_log=fill --log_avg_msec=0 --log_unix_epoch=1 --output-format=json+ \
 	--output=fill.json >fio.out 2>&1)
 "$R" --format json "$TMP/nj" >"$TMP/nj.json" 2>/dev/null
-expect_rc 0 "numjobs=2 fill of tlc-dramless-1tb: two bw logs summed, cache 88 GB, 650 MB/s after it" python3 -c '
+expect_rc 0 "numjobs=2 fill of tlc-dramless-1tb: two bw logs summed, the drive's cache end and speed after it" python3 -c '
 import json, sys
+from model_truth import Truth, S, FULL
 t = json.load(open(sys.argv[1]))["tests"][0]
 j = t["jobs"][0]
 f = j["fill"]
-print("%d jobs, cache %.1f GB, post %.0f MB/s, %.2f GB, overall %.0f MB/s"
-      % (j["jobs_merged"], f["slc_cache_gb"], f["post_cache_mbps"], f["gb_written"], f["overall_mbps"]))
+
+# one drive, two writers: the cache ran out for both at once; the bytes then
+# are the sum of both, and the drive wrote at the sum of their speeds
+m = [Truth(sys.argv[3], S, job="fill"), Truth(sys.argv[4], S, job="fill")]
+cache = sum(x.cache_end_gb() for x in m)
+direct = sum(x.mbps("direct") for x in m)
+first = min(x.spans[0][3] for x in m)
+last = max(x.spans[-1][4] for x in m)
+overall = sum(x.bytes for x in m) / (last - first)
+print("%d jobs, cache %.1f GB (model %.1f), post %.0f MB/s (model %.0f), %.2f GB, overall %.0f MB/s (model %.0f)"
+      % (j["jobs_merged"], f["slc_cache_gb"], cache, f["post_cache_mbps"], direct, f["gb_written"],
+         f["overall_mbps"], overall))
 assert j["jobs_merged"] == 2
-assert abs(f["gb_written"] - 999.292928) < 0.01 * 999, f["gb_written"]
-assert abs(f["slc_cache_gb"] - 88) <= 0.07 * 88, f["slc_cache_gb"]
-assert abs(f["post_cache_mbps"] - 650) <= 0.05 * 650, f["post_cache_mbps"]
-assert abs(f["overall_mbps"] - 600) <= 0.1 * 600, f["overall_mbps"]
-' "$TMP/nj.json"
+assert abs(f["gb_written"] - FULL) < 0.01 * FULL, f["gb_written"]
+assert abs(f["slc_cache_gb"] - cache) <= 0.07 * cache, (f["slc_cache_gb"], cache)
+assert abs(f["post_cache_mbps"] - direct) <= 0.08 * direct, (f["post_cache_mbps"], direct)
+assert abs(f["overall_mbps"] - overall) <= 0.05 * overall, (f["overall_mbps"], overall)
+' "$TMP/nj.json" "$TMP/nj/fill.json" "$TMP/nj/fill_events.1.jsonl" "$TMP/nj/fill_events.2.jsonl"
 cat "$T_OUT"
 
 # No bw log, but --status-interval snapshots (every 20 ms: 59 GB of the full
-# drive apart in the cache at scale 1000): the fill from the snapshots, coarse.
+# drive apart in the cache at scale 1000, 11 GB at 200): the fill from the
+# snapshots, coarse.
 mkdir -p "$TMP/si"
 (cd "$TMP/si" && fio --name=fill --ioengine=external:"$SO" --ssdq_model=tlc-dramless-1tb \
-	--ssdq_model_scale=1000 --filename="$TMP/si/drive" --ssdq_erase=auto \
+	--ssdq_model_scale=$SC --filename="$TMP/si/drive" --ssdq_erase=auto \
 	--rw=write --bs=1m --iodepth=2 --size=100% --status-interval=20ms \
 	--output-format=json --output=fill.json >fio.out 2>&1)
 "$R" --format json "$TMP/si" >"$TMP/si.json" 2>/dev/null
-expect_rc 0 "status-interval snapshots, no bw log: a coarse fill of tlc-dramless-1tb (cache 88 GB within 15 %)" python3 -c '
+expect_rc 0 "status-interval snapshots, no bw log: a coarse fill of tlc-dramless-1tb (cache end within 15 % of the model's)" python3 -c '
 import json, sys
+from model_truth import Truth, S, FULL
 t = json.load(open(sys.argv[1]))["tests"][0]
 f = t["jobs"][0]["fill"]
-print("%d documents; %s: cache %.1f GB, %.2f GB, overall %.0f MB/s"
-      % (t["documents"], f["source"], f["slc_cache_gb"], f["gb_written"], f["overall_mbps"]))
+m = Truth(sys.argv[2], S)
+overall = m.bytes / (m.spans[-1][4] - m.spans[0][3])
+print("%d documents; %s: cache %.1f GB (model %.1f), %.2f GB, overall %.0f MB/s (model %.0f)"
+      % (t["documents"], f["source"], f["slc_cache_gb"], m.cache_end_gb(), f["gb_written"],
+         f["overall_mbps"], overall))
 assert t["documents"] >= 20, t["documents"]
 assert "--status-interval snapshots" in f["source"], f["source"]
-assert abs(f["gb_written"] - 999.292928) < 0.01, f["gb_written"]
-assert abs(f["slc_cache_gb"] - 88) <= 0.15 * 88, f["slc_cache_gb"]
-assert abs(f["overall_mbps"] - 600) <= 0.1 * 600, f["overall_mbps"]
-' "$TMP/si.json"
+assert abs(f["gb_written"] - FULL) < 0.01, f["gb_written"]
+assert abs(f["slc_cache_gb"] - m.cache_end_gb()) <= 0.15 * m.cache_end_gb(), f["slc_cache_gb"]
+assert abs(f["overall_mbps"] - overall) <= 0.05 * overall, f["overall_mbps"]
+' "$TMP/si.json" "$TMP/si/fill_events.1.jsonl"
 cat "$T_OUT"
 
 # fio's averaged bw log as the brief's example writes it (10 ms): its first
@@ -159,14 +188,18 @@ fill "$TMP/avg" tlc-dramless-1tb 100% 10
 "$R" --format json "$TMP/avg" >"$TMP/avg.json" 2>/dev/null
 expect_rc 0 "averaged log: bytes add up to fio's, first sample's span is warned about" python3 -c '
 import json, sys
+from model_truth import S
 j = json.load(open(sys.argv[1]))["tests"][0]["jobs"][0]
 f = j["fill"]
 print("%.1f GB written, first-sample warning: %s" % (f["gb_written"],
       [w for w in j["warnings"] if "first bw sample" in w]))
-assert abs(f["gb_written"] - 999.292928) <= 0.03 * 999.29, f["gb_written"]
+fio = json.load(open(sys.argv[2]))["jobs"][0]["write"]["io_bytes"] * S / 1e9
+# a busy host can make fio lose averaged samples: then the report says so
+assert abs(f["gb_written"] - fio) <= 0.03 * fio or any("but fio counted" in w for w in j["warnings"]), \
+    (f["gb_written"], fio, j["warnings"])
 if f["slc_cache_gb"] is None or f["slc_cache_gb"] > 100:
     assert any("first bw sample covers" in w for w in j["warnings"]), j["warnings"]
-' "$TMP/avg.json"
+' "$TMP/avg.json" "$TMP/avg/fill.json"
 cat "$T_OUT"
 
 # Thermal throttling: tlc-enterprise-4tb has no SLC cache and writes at 1600
@@ -174,17 +207,20 @@ cat "$T_OUT"
 # throttle point during the fill and then writes at half speed, with the SMART
 # thermal management count going 0 -> 1 (docs/model.md). SMART every 100 ms.
 # Truth: the one fall is throttling, not a cache end; it lies between the
-# SMART samples that saw the count step; 1600 and 800 MB/s around it. The tlc
+# SMART samples that saw the count step; the speeds around it are the
+# model's own account of its direct and throttled writes. The tlc
 # fill above, in the preset's 35 degC, never throttled.
 mkdir -p "$TMP/hot"
 (cd "$TMP/hot" && fio --name=fill --ioengine=external:"$SO" --ssdq_model=tlc-enterprise-4tb \
-	--ssdq_model_scale=1000 --ssdq_model_ambient=60 --ssdq_smart_interval=100ms \
+	--ssdq_model_scale=$SC --ssdq_model_ambient=60 --ssdq_smart_interval=100ms \
 	--filename="$TMP/hot/drive" --ssdq_erase=auto --rw=write --bs=1m --iodepth=2 --size=15% \
 	--write_bw_log=fill --log_avg_msec=0 --log_unix_epoch=1 --output-format=json+ \
 	--output=fill.json >fio.out 2>&1)
 "$R" --format json "$TMP/hot" >"$TMP/hot.json" 2>/dev/null
-expect_rc 0 "hot tlc-enterprise-4tb: the fall is throttling between the SMART samples, 1600 -> 800 MB/s" python3 -c '
+expect_rc 0 "hot tlc-enterprise-4tb: the fall is throttling between the SMART samples, at the model's speeds" python3 -c '
 import json, sys, re
+from model_truth import Truth, S, FULL
+m = Truth(sys.argv[3], S)
 j = json.load(open(sys.argv[1]))["tests"][0]["jobs"][0]
 f = j["fill"]
 smart = [json.loads(l) for l in open(sys.argv[2])]
@@ -195,12 +231,14 @@ step = [i for i in range(1, len(smart)) if smart[i]["thermal_mgmt_t1_transitions
 assert step, "the model did not throttle"
 a, b = [float(x) for x in re.search(r"samples at ([0-9.]+) and ([0-9.]+) GB", f["throttle"]).groups()]
 assert a - 2 <= f["throttle_gb"] <= b + 2, (a, b, f["throttle_gb"])
-assert abs(f["phases"][0]["mbps"] - 1600) <= 0.1 * 1600
-assert abs(f["last16_mbps"] - 800) <= 0.1 * 800
+cool, hot = m.mbps("direct", upto_gb=m.first_gb("direct+throttled")), m.mbps("direct+throttled")
+print("model: %.0f MB/s, throttled from %.1f GB at %.0f MB/s" % (cool, m.first_gb("direct+throttled"), hot))
+assert abs(f["phases"][0]["mbps"] - cool) <= 0.1 * cool, (f["phases"][0], cool)
+assert abs(f["last16_mbps"] - hot) <= 0.1 * hot, (f["last16_mbps"], hot)
 assert j["throttled"] is True and j["temp_max_c"] >= 70
 temps = [t for gb, t in f["temp_c"]]
 assert len(temps) >= 3 and max(temps) >= 70
-' "$TMP/hot.json" "$TMP/hot/fill_smart.1.jsonl"
+' "$TMP/hot.json" "$TMP/hot/fill_smart.1.jsonl" "$TMP/hot/fill_events.1.jsonl"
 cat "$T_OUT"
 expect_rc 0 "tlc-dramless-1tb in its 35 degC: a cache end, no throttling" python3 -c '
 import json, sys

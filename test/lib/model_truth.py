@@ -1,0 +1,83 @@
+"""The drive model's own account of a job, read from its events sidecar.
+
+The engine writes a model_regime event each time what sets the model's write
+speed changes (cache, direct, fold-hi, fold-lo, "+throttled"), with the
+job's write bytes before that write and the time it was submitted, and a
+job_end with the job's bytes and end time. From them this module gives
+ground truth that holds however busy the host is: where the cache ran out
+and the speed the host actually got in each regime (bytes over the time
+the model spent in it, stalls included), in the full drive's units.
+
+usage: from model_truth import Truth; t = Truth(events_path, scale)
+"""
+import json
+import os
+
+# The scale a test's fills ran at (env SSDQ_TRUTH_SCALE), and the GB of the
+# full drive a whole fill of a 1 TB preset writes there: the scaled
+# capacity is rounded down to whole MiB.
+S = int(os.environ.get("SSDQ_TRUTH_SCALE", "1000"))
+FULL = int(1e12 / S / 1048576) * 1048576 * S / 1e9
+
+
+class Truth:
+    def __init__(self, events, scale=1.0, job=None, kind="write"):
+        """KIND: "write" reads the write regimes (cache, direct, fold-*),
+        "read" the read ones (read-seq, read-frag, read-rand)."""
+        self.scale = scale
+        self.spans = []          # (regime, b0, b1, t0_us, t1_us), bytes of the scaled drive
+        marks, end = [], None
+        for line in open(events):
+            line = line.strip()
+            if not (line.startswith("{") and line.endswith("}")):
+                continue
+            e = json.loads(line)
+            if job is not None and e.get("job") != job:
+                continue
+            if e["event"] == "model_regime":
+                if e["regime"].startswith("read") != (kind == "read"):
+                    continue
+                marks.append((e["regime"], e["bytes"], e["time_us"]))
+            elif e["event"] == "job_end":
+                end = (e["bytes"], e["time_us"])
+        if not marks or end is None:
+            raise ValueError("%s: no model_regime or job_end event" % events)
+        for (r, b0, t0), (_, b1, t1) in zip(marks, marks[1:] + [(None,) + end]):
+            self.spans.append((r, b0, b1, t0, t1))
+        self.bytes = end[0]
+        self.regimes = set(r.split("+")[0] for r, _, _ in marks)
+
+    def gb(self, b):
+        """Bytes of the scaled drive in GB of the full one."""
+        return b * self.scale / 1e9
+
+    def cache_end_gb(self):
+        """GB written when a write first missed the cache, or None."""
+        for r, b0, _, _, _ in self.spans:
+            if not r.startswith("cache"):
+                return self.gb(b0)
+        return None
+
+    def mbps(self, regime, from_gb=0.0, upto_gb=None):
+        """MB/s the host got while the model was in REGIME (a prefix:
+        "fold" is both halves), over the bytes from from_gb to upto_gb
+        (time within a span taken as even over its bytes); None if none."""
+        by = us = 0.0
+        for r, b0, b1, t0, t1 in self.spans:
+            if not r.startswith(regime) or b1 <= b0:
+                continue
+            lo = max(self.gb(b0), from_gb)
+            hi = min(self.gb(b1), upto_gb) if upto_gb is not None else self.gb(b1)
+            if hi <= lo:
+                continue
+            share = (hi - lo) / (self.gb(b1) - self.gb(b0))
+            by += (b1 - b0) * share
+            us += (t1 - t0) * share
+        return by / us if us > 0 else None
+
+    def first_gb(self, regime):
+        """GB written when REGIME (a prefix) first set the speed, or None."""
+        for r, b0, _, _, _ in self.spans:
+            if r.startswith(regime):
+                return self.gb(b0)
+        return None
