@@ -5,6 +5,8 @@
 # version refusal prints) configures TREE and compiles against it, as does
 # FIO_SRC=TREE in the environment. Needs a configured build/fio.conf (make).
 top=$(cd "$(dirname "$0")/.." && pwd)
+# the make this runs is not a sub-make of the one that may run this test
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 . "$top/test/lib.sh"
 conf=$top/build/fio.conf
 [ -f "$conf" ] || { echo "SKIP: no $conf (run make first)"; exit 77; }

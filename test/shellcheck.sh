@@ -1,5 +1,5 @@
 #!/bin/sh
-# shellcheck on every shell script of the project (POSIX sh, as they run
+# Runs shellcheck over every shell script of the project (POSIX sh, as they run
 # under dash and busybox). One check per script. Skips (77) without shellcheck.
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/test/lib.sh"
