@@ -88,7 +88,7 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 	size_t n = r->nt;
 	size_t i, k, m;
 
-	fputs("drive,test,job,rw,bs,iodepth,mbps,iops,power_w,energy_j,mbps_per_w,iops_per_w,"
+	fputs("drive,test,job,rw,ddir,bs,iodepth,iodepth_set,mbps,iops,power_w,energy_j,mbps_per_w,iops_per_w,"
 	      "lat_mean_us,lat_p99_us,lat_p9999_us,peak_power_w,lat_kind,jobs_merged,"
 	      "gb_written,slc_cache_gb,in_cache_mbps,post_cache_mbps,last16_mbps,"
 	      "overall_mbps,scale,bursts,burst_score_mbps,burst_duty_pct,stop,series,"
@@ -111,8 +111,10 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			field(out, t[i].name);
 			field(out, j->name);
 			field(out, j->rw);
+			field(out, j->ddir ? j->ddir : "");
 			num(out, &j->bs);
 			num(out, &j->iodepth);
+			num(out, &j->iodepth_set);
 			rpt_job_figures(j, keys, figs);
 			for (m = 0; m < RPT_JOB_NFIGS; m++)
 				num(out, figs[m]);

@@ -32,8 +32,10 @@ static double nice_step(double max, int n)
 
 static void td(FILE *out, const struct rpt_fig *f, int prec)
 {
+	char buf[48];
+
 	if (f->ok) {
-		fprintf(out, "<td>%.*f</td>", prec, f->v);
+		fprintf(out, "<td>%s</td>", rpt_fmt_num(buf, sizeof(buf), f->v, prec));
 		return;
 	}
 	fputs("<td class=\"null\" title=\"", out);
@@ -78,6 +80,7 @@ static void label_d(FILE *out, const struct rpt_report *r, const struct rpt_test
 
 static void mbps_chart(FILE *out, const struct rpt_report *r, const struct rpt_test *t, size_t n)
 {
+	char num[48];
 	double max = 0, step, x;
 	size_t i, k, rows = 0, row = 0;
 
@@ -112,8 +115,9 @@ static void mbps_chart(FILE *out, const struct rpt_report *r, const struct rpt_t
 			fprintf(out, "</text><rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"#4a7ab5\"/>",
 				LEFT, y, w, BAR);
 			if (j->mbps.ok)
-				fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">%.1f</text>\n",
-					LEFT + w + 4, y + BAR - 5, j->mbps.v);
+				fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n",
+					LEFT + w + 4, y + BAR - 5,
+					rpt_fmt_num(num, sizeof(num), j->mbps.v, 1));
 			else
 				fprintf(out, "<text x=\"%d\" y=\"%.1f\" fill=\"#999\">n/a</text>\n",
 					LEFT + 4, y + BAR - 5);
@@ -126,6 +130,7 @@ static void lat_chart(FILE *out, const struct rpt_report *r, const struct rpt_te
 {
 	static const char *const color[3] = { "#6a9f58", "#e8a33d", "#c4463a" };
 	static const char *const name[3] = { "mean", "p99", "p99.99" };
+	char num[48];
 	double lo = INFINITY, hi = 0, d;
 	size_t i, k, rows = 0, row = 0;
 	int m, h;
@@ -188,8 +193,9 @@ static void lat_chart(FILE *out, const struct rpt_report *r, const struct rpt_te
 				if (!f[m]->ok || f[m]->v <= 0)
 					continue;
 				w = log10(fmax(f[m]->v, lo) / lo) / log10(hi / lo) * (W - LEFT - 60);
-				fprintf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\"><title>%s %.1f µs</title></rect>\n",
-					LEFT, y + m * 8, fmax(w, 1), color[m], name[m], f[m]->v);
+				fprintf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\"><title>%s %s µs</title></rect>\n",
+					LEFT, y + m * 8, fmax(w, 1), color[m], name[m],
+					rpt_fmt_num(num, sizeof(num), f[m]->v, 1));
 			}
 		}
 	}
@@ -200,7 +206,11 @@ static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job
 {
 	const struct rpt_fill *f = &j->fill;
 	const int x0 = 60, y0 = 20, pw = W - 120, ph = 260;
-	double max = 0, step, xmax = f->gb_written, xstep, v;
+	/* a fill under 1 GB (a floppy's) in MB */
+	const double u = f->gb_written < 1 ? 1e3 : 1;
+	const char *un = u > 1 ? "MB" : "GB";
+	double max = 0, step, xmax = f->gb_written * u, xstep, v;
+	char a[48], b[48], c[48];
 	size_t i;
 
 	for (i = 0; i < f->nsegments; i++)
@@ -232,16 +242,18 @@ static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job
 			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
 			px, y0, px, y0 + ph, px, y0 + ph + 15, v);
 	}
-	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">GB written</text>"
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s written</text>"
 		"<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">MB/s</text>\n",
-		x0 + pw / 2, y0 + ph + 34, y0 + ph / 2, y0 + ph / 2);
+		x0 + pw / 2, y0 + ph + 34, un, y0 + ph / 2, y0 + ph / 2);
 	for (i = 0; i < f->nphases; i++) {
 		const struct rpt_phase *p = &f->phases[i];
 		double py = y0 + ph - p->mbps / max * ph;
 
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e8a33d\" stroke-width=\"3\" opacity=\"0.6\"><title>phase %zu: %.1f-%.1f GB, %.0f MB/s</title></line>\n",
-			x0 + p->start_gb / xmax * pw, py, x0 + p->end_gb / xmax * pw, py,
-			i + 1, p->start_gb, p->end_gb, p->mbps);
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e8a33d\" stroke-width=\"3\" opacity=\"0.6\"><title>phase %zu: %s-%s %s, %s MB/s</title></line>\n",
+			x0 + p->start_gb * u / xmax * pw, py, x0 + p->end_gb * u / xmax * pw, py,
+			i + 1, rpt_fmt_num(a, sizeof(a), p->start_gb * u, 1),
+			rpt_fmt_num(b, sizeof(b), p->end_gb * u, 1), un,
+			rpt_fmt_num(c, sizeof(c), p->mbps, 0));
 	}
 	if (f->nsegments) {
 		fputs("<polyline fill=\"none\" stroke=\"#4a7ab5\" stroke-width=\"1.5\" points=\"", out);
@@ -250,18 +262,19 @@ static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job
 
 			fprintf(out, "%.1f,%.1f %.1f,%.1f ", x0 + (double)i / xmax * pw, py,
 				x0 + (double)(i + 1) / xmax * pw, py);
+			/* segments are whole GB: a fill with any is shown in GB */
 		}
 		fputs("\"/>\n", out);
 	}
 	if (f->slc_cache_gb.ok) {
-		double px = x0 + f->slc_cache_gb.v / xmax * pw;
+		double px = x0 + f->slc_cache_gb.v * u / xmax * pw;
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#c4463a\" stroke-dasharray=\"5,4\"/>"
 			"<text x=\"%.1f\" y=\"%d\" fill=\"#c4463a\">SLC cache %.1f GB</text>\n",
 			px, y0, px, y0 + ph, px + 4, y0 + 12, f->slc_cache_gb.v);
 	}
 	if (f->throttle_gb.ok) {
-		double px = x0 + f->throttle_gb.v / xmax * pw;
+		double px = x0 + f->throttle_gb.v * u / xmax * pw;
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e8a33d\" stroke-width=\"2\" stroke-dasharray=\"3,3\"><title>",
 			px, y0, px, y0 + ph);
@@ -287,7 +300,7 @@ static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job
 			x0 + pw + 34, y0 + ph / 2, x0 + pw + 34, y0 + ph / 2);
 		fputs("<polyline fill=\"none\" stroke=\"#c4463a\" stroke-width=\"1.5\" stroke-dasharray=\"6,2\" points=\"", out);
 		for (i = 0; i < f->ntemp; i++)
-			fprintf(out, "%.1f,%.1f ", x0 + fmin(f->temp[i].gb / xmax, 1) * pw,
+			fprintf(out, "%.1f,%.1f ", x0 + fmin(f->temp[i].gb * u / xmax, 1) * pw,
 				y0 + ph - (f->temp[i].temp_c - tmin) / (tmax - tmin) * ph);
 		fputs("\"/>\n", out);
 	}
@@ -425,6 +438,7 @@ static void series_html(FILE *out, const struct rpt_test *t, const struct rpt_se
 /* Clean, fragmented and full-drive runs of one series side by side. */
 static void variants_html(FILE *out, const struct rpt_report *r, const struct rpt_drive *dr)
 {
+	char num[48];
 	struct rpt_vgroup *g;
 	long ng = rpt_variant_groups(r, dr, &g), i;
 	unsigned int v;
@@ -470,7 +484,8 @@ static void variants_html(FILE *out, const struct rpt_report *r, const struct rp
 					if (isnan(y[v][k]))
 						fputs("<td class=\"null\">–</td>", out);
 					else
-						fprintf(out, "<td>%.1f</td>", y[v][k]);
+						fprintf(out, "<td>%s</td>",
+							rpt_fmt_num(num, sizeof(num), y[v][k], 1));
 				}
 			fputs("</tr>\n", out);
 		}
@@ -496,7 +511,8 @@ static void variants_html(FILE *out, const struct rpt_report *r, const struct rp
 
 static void test_table(FILE *out, const struct rpt_test *t)
 {
-	size_t k;
+	char num[48], num2[48], num3[48];
+	size_t k, i;
 
 	fputs("<h2>", out);
 	rpt_put_html(out, t->name);
@@ -506,7 +522,7 @@ static void test_table(FILE *out, const struct rpt_test *t)
 	diag_list(out, &t->diag);
 	if (!t->njobs)
 		return;
-	fputs("<table><tr><th>job</th><th>rw</th><th>bs</th><th>QD</th><th>MB/s</th>"
+	fputs("<table><tr><th>job</th><th>rw</th><th>dir</th><th>bs</th><th>QD</th><th>MB/s</th>"
 	      "<th>IOPS</th><th>W</th><th>J</th><th>MB/s/W</th><th>IOPS/W</th>"
 	      "<th>lat mean µs</th><th>p99 µs</th><th>p99.99 µs</th><th>latency</th>"
 	      "<th>stop</th></tr>\n", out);
@@ -520,8 +536,11 @@ static void test_table(FILE *out, const struct rpt_test *t)
 		rpt_put_html(out, j->name);
 		fputs("</td><td>", out);
 		rpt_put_html(out, j->rw);
-		fprintf(out, "</td><td>%s</td>", bs);
-		td(out, &j->iodepth, 0);
+		fprintf(out, "</td><td>%s</td><td>%s</td>", j->ddir ? j->ddir : "–", bs);
+		if (j->iodepth.ok)
+			fprintf(out, "<td>%.0f</td>", j->iodepth.v);
+		else
+			td(out, &j->iodepth, 0);
 		td(out, &j->mbps, 1);
 		td(out, &j->iops, 0);
 		td(out, &j->power_w, 2);
@@ -552,7 +571,7 @@ static void test_table(FILE *out, const struct rpt_test *t)
 		if (!j->has_fill)
 			continue;
 		fill_chart(out, t, j);
-		fprintf(out, "<p>%.2f GB written", j->fill.gb_written);
+		fprintf(out, "<p>%s written", rpt_fmt_bytes(num, sizeof(num), j->fill.gb_written * 1e9));
 		if (j->fill.source[0]) {
 			fputs(" (from ", out);
 			rpt_put_html(out, j->fill.source);
@@ -560,16 +579,29 @@ static void test_table(FILE *out, const struct rpt_test *t)
 		}
 		fputs(". SLC cache: ", out);
 		if (j->fill.slc_cache_gb.ok) {
-			fprintf(out, "%.1f GB at %.0f MB/s", j->fill.slc_cache_gb.v,
-				j->fill.in_cache_mbps.v);
+			fprintf(out, "%s GB at %s MB/s", rpt_fmt_num(num, sizeof(num), j->fill.slc_cache_gb.v, 1),
+				rpt_fmt_num(num2, sizeof(num2), j->fill.in_cache_mbps.v, 0));
 			if (j->fill.post_cache_mbps.ok)
-				fprintf(out, ", then %.0f MB/s", j->fill.post_cache_mbps.v);
+				fprintf(out, ", then %s MB/s",
+					rpt_fmt_num(num, sizeof(num), j->fill.post_cache_mbps.v, 0));
 		} else {
 			rpt_put_html(out, j->fill.slc_cache_gb.why);
 		}
-		fprintf(out, ". Overall %.0f MB/s", j->fill.overall_mbps.v);
+		if (j->fill.overall_mbps.ok)
+			fprintf(out, ". Overall %s MB/s",
+				rpt_fmt_num(num, sizeof(num), j->fill.overall_mbps.v, 0));
 		if (j->fill.last16_mbps.ok)
-			fprintf(out, ", last 16 GB %.0f MB/s", j->fill.last16_mbps.v);
+			fprintf(out, ", last 16 GB %s MB/s",
+				rpt_fmt_num(num, sizeof(num), j->fill.last16_mbps.v, 0));
+		for (i = 0; i < j->fill.nphases; i++) {
+			const struct rpt_phase *p = &j->fill.phases[i];
+			double u = j->fill.gb_written < 1 ? 1e3 : 1;
+
+			fprintf(out, "%s phase %zu: %s-%s %s at %s MB/s", i ? ";" : ". Phases:", i + 1,
+				rpt_fmt_num(num, sizeof(num), p->start_gb * u, 2),
+				rpt_fmt_num(num2, sizeof(num2), p->end_gb * u, 2), u > 1 ? "MB" : "GB",
+				rpt_fmt_num(num3, sizeof(num3), p->mbps, 1));
+		}
 		fputs(".</p>\n", out);
 	}
 }

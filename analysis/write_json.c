@@ -102,20 +102,27 @@ static void fill(FILE *out, const struct rpt_fill *f)
 	fprintf(out, ",\n%s\"temp_c\": [", ind);
 	for (i = 0; i < f->ntemp; i++) {
 		fputs(i ? (i % 6 ? ", " : ",\n            ") : "", out);
-		fprintf(out, "[%.3f, ", f->temp[i].gb);
+		fputc('[', out);
+		num(out, f->temp[i].gb);
+		fputs(", ", out);
 		num(out, f->temp[i].temp_c);
 		fputc(']', out);
 	}
 	fprintf(out, "],\n%s\"segment_mbps\": [", ind);
 	for (i = 0; i < f->nsegments; i++) {
 		fputs(i ? (i % 10 ? ", " : ",\n            ") : "", out);
-		fprintf(out, "%.1f", f->segment_mbps[i]);
+		num(out, f->segment_mbps[i]);
 	}
 	fprintf(out, "],\n%s\"phases\": [", ind);
-	for (i = 0; i < f->nphases; i++)
-		fprintf(out, "%s\n%s  {\"start_gb\": %.3f, \"end_gb\": %.3f, \"mbps\": %.1f}",
-			i ? "," : "", ind, f->phases[i].start_gb, f->phases[i].end_gb,
-			f->phases[i].mbps);
+	for (i = 0; i < f->nphases; i++) {
+		fprintf(out, "%s\n%s  {\"start_gb\": ", i ? "," : "", ind);
+		num(out, f->phases[i].start_gb);
+		fputs(", \"end_gb\": ", out);
+		num(out, f->phases[i].end_gb);
+		fputs(", \"mbps\": ", out);
+		num(out, f->phases[i].mbps);
+		fputc('}', out);
+	}
 	fprintf(out, "%s]", f->nphases ? "\n          " : "");
 	reasons(out, ind, keys, figs, 6);
 	fputs("\n        }", out);
@@ -182,16 +189,19 @@ static void bursts(FILE *out, const struct rpt_bursts *b)
 static void job(FILE *out, const struct rpt_job *j)
 {
 	const char *ind = "        ";
-	const char *keys[RPT_JOB_NFIGS + 2];
-	const struct rpt_fig *figs[RPT_JOB_NFIGS + 2];
+	const char *keys[RPT_JOB_NFIGS + 3];
+	const struct rpt_fig *figs[RPT_JOB_NFIGS + 3];
 	size_t i;
 
 	fprintf(out, "      {\n%s\"name\": ", ind);
 	rpt_put_json_str(out, j->name);
 	fprintf(out, ",\n%s\"rw\": ", ind);
 	rpt_put_json_str(out, j->rw);
+	fprintf(out, ",\n%s\"ddir\": ", ind);
+	str_or_null(out, j->ddir);
 	fig(out, ind, "bs", &j->bs);
 	fig(out, ind, "iodepth", &j->iodepth);
+	fig(out, ind, "iodepth_set", &j->iodepth_set);
 	rpt_job_figures(j, keys, figs);
 	for (i = 0; i < RPT_JOB_NFIGS; i++)
 		fig(out, ind, keys[i], figs[i]);
@@ -225,6 +235,8 @@ static void job(FILE *out, const struct rpt_job *j)
 	figs[RPT_JOB_NFIGS] = &j->bs;
 	keys[RPT_JOB_NFIGS + 1] = "iodepth";
 	figs[RPT_JOB_NFIGS + 1] = &j->iodepth;
+	keys[RPT_JOB_NFIGS + 2] = "iodepth_set";
+	figs[RPT_JOB_NFIGS + 2] = &j->iodepth_set;
 	{
 		const char *xk[4] = { "fill", "stop", "bursts", "temp_max_c" };
 		const char *xw[4] = { j->has_fill ? NULL : j->fill_why,
@@ -234,7 +246,7 @@ static void job(FILE *out, const struct rpt_job *j)
 				      j->thermal.temp_max_c.ok ? NULL : j->has_smart ?
 				      j->thermal.temp_max_c.why : "no SMART sidecar" };
 
-		reasons_x(out, ind, keys, figs, RPT_JOB_NFIGS + 2, xk, xw, 4);
+		reasons_x(out, ind, keys, figs, RPT_JOB_NFIGS + 3, xk, xw, 4);
 	}
 	strings(out, ind, "warnings", &j->notes, RPT_WARN);
 	fputs("\n      }", out);
