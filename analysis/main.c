@@ -2,18 +2,21 @@
 /*
  * ssdq-report: figures of fio runs as SSD reviews print them.
  * usage: ssdq-report [--format text|csv|json] [--html FILE] RESULTS_DIR_OR_JSON...
- * Exit status: 0, 1 when some input had errors (the report of the rest still
- * comes out), 2 for bad usage.
+ * Exit status: 0, 1 when some input could not be read or had errors (a
+ * directory without .json files too; the report of the rest still comes
+ * out), 2 for bad usage.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "grow.h"
+#include "input_kind.h"
 #include "report.h"
 #include "writers.h"
 
@@ -40,8 +43,52 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A directory's *.json files in name order; a file as it is. */
-static int expand(struct inputs *in, const char *arg)
+/*
+ * A directory without *.json: say what it holds instead (fio's normal
+ * output, fio logs, fio JSON under another name), and what to give.
+ */
+static void no_json(const char *arg)
+{
+	static const char *const what[] = {
+		[RPT_INPUT_FIO_NORMAL] = "fio's normal (human-readable) output, which ssdq-report does not read: run the jobs again with --output-format=json+ --output=NAME.json",
+		[RPT_INPUT_FIO_LOG] = "fio logs without the JSON output of their jobs: ssdq-report finds a job's logs from its JSON (--output-format=json+ --output=NAME.json)",
+		[RPT_INPUT_FIO_JSON] = "what looks like fio JSON under another name: give the file by its name",
+	};
+	char names[RPT_INPUT_FIO_JSON + 1][256] = { { 0 } };
+	unsigned int count[RPT_INPUT_FIO_JSON + 1] = { 0 }, seen = 0, k;
+	struct dirent *de;
+	DIR *dir = opendir(arg);
+
+	while (dir && (de = readdir(dir)) && seen < 256) {
+		char *p, version[64];
+		struct stat st;
+
+		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", arg, de->d_name) < 0)
+			continue;
+		if (!stat(p, &st) && S_ISREG(st.st_mode)) {
+			k = rpt_input_sniff_file(p, version, sizeof(version));
+			seen++;
+			if (k == RPT_INPUT_FIO_NORMAL || k == RPT_INPUT_FIO_LOG || k == RPT_INPUT_FIO_JSON) {
+				size_t used = strlen(names[k]);
+
+				if (count[k]++ < 3)
+					snprintf(names[k] + used, sizeof(names[k]) - used, "%s%s",
+						 used ? ", " : "", de->d_name);
+			}
+		}
+		free(p);
+	}
+	if (dir)
+		closedir(dir);
+	fprintf(stderr, "ssdq-report: %s: no .json files in the directory\n", arg);
+	for (k = 0; k <= RPT_INPUT_FIO_JSON; k++)
+		if (count[k])
+			fprintf(stderr, "ssdq-report: %s: it holds %s%s (%u): %s\n", arg,
+				names[k], count[k] > 3 ? ", ..." : "", count[k], what[k]);
+}
+
+/* A directory's *.json files in name order; a file as it is. @bad: none found. */
+static int expand(struct inputs *in, const char *arg, bool *bad)
 {
 	struct dirent *de;
 	struct stat st;
@@ -67,8 +114,10 @@ static int expand(struct inputs *in, const char *arg)
 		}
 	}
 	closedir(dir);
-	if (in->n == first)
-		fprintf(stderr, "ssdq-report: %s: no .json files in the directory\n", arg);
+	if (in->n == first) {
+		no_json(arg);
+		*bad = true;
+	}
 	qsort(in->path + first, in->n - first, sizeof(char *), by_name);
 	return 0;
 }
@@ -120,10 +169,14 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (; optind < argc; optind++) {
-		if (expand(&in, argv[optind])) {
+		bool bad = false;
+
+		if (expand(&in, argv[optind], &bad)) {
 			fprintf(stderr, "ssdq-report: out of memory\n");
 			return 1;
 		}
+		if (bad)
+			status = 1;
 	}
 	ret = rpt_report_load(in.path, in.n, &r);
 	if (ret) {

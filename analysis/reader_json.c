@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "input_kind.h"
 #include "reader_json.h"
 
 #define JSON_MAX_FILE	(1ul << 30)
@@ -133,9 +134,11 @@ int rpt_json_parse_each(const char *name, const char *text, size_t len,
 		return ret;
 	}
 	if (!last) {
-		rpt_diag_add(d, RPT_ERROR,
-			     "%s:1: no JSON object found (expected fio --output-format=json or json+ output)",
-			     name);
+		char msg[1024], version[64];
+		enum rpt_input_kind k = rpt_input_kind(text, len, version, sizeof(version));
+
+		rpt_diag_add(d, RPT_ERROR, "%s",
+			     rpt_input_advice(msg, sizeof(msg), name, k, version));
 		return -ENOMSG;
 	}
 	*root = last;

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "input_kind.h"
+#include "reader_log.h"
+
+#define JSON_HOWTO "ssdq-report reads fio's JSON: run the job again with --output-format=json+ (or json) --output=NAME.json, or --output-format=normal,json+ to keep this output too"
+
+/* @needle in the first @len bytes of @text */
+static bool has(const char *text, size_t len, const char *needle)
+{
+	return memmem(text, len, needle, strlen(needle)) != NULL;
+}
+
+/* The "fio-X.Y..." line of normal output, into @v. */
+static void version_line(const char *text, size_t len, char *v, size_t vlen)
+{
+	const char *p = text, *e = text + len;
+
+	while (p < e) {
+		const char *nl = memchr(p, '\n', e - p);
+		size_t n = (nl ? nl : e) - p;
+
+		if (n > 4 && n < vlen && !strncmp(p, "fio-", 4) && p[4] >= '0' && p[4] <= '9') {
+			memcpy(v, p, n);
+			v[n] = '\0';
+			if (n && v[n - 1] == '\r')
+				v[n - 1] = '\0';
+			return;
+		}
+		p = nl ? nl + 1 : e;
+	}
+}
+
+enum rpt_input_kind rpt_input_kind(const char *text, size_t len, char *version, size_t vlen)
+{
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	size_t i, lines = 0;
+	int score = 0, ret;
+
+	if (vlen)
+		version[0] = '\0';
+	if (len > RPT_INPUT_SNIFF_BYTES)
+		len = RPT_INPUT_SNIFF_BYTES;
+	for (i = 0; i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' ||
+				text[i] == '\n'); i++)
+		;
+	if (i == len)
+		return RPT_INPUT_EMPTY;
+	/* fio's normal output: its job lines, run status, latency lines */
+	score += has(text, len, ": (groupid=");
+	score += has(text, len, "Run status group");
+	score += has(text, len, ": (g=");
+	score += has(text, len, "clat percentiles") || has(text, len, "clat (");
+	score += has(text, len, "IOPS=") || has(text, len, "iops=");
+	score += has(text, len, "IO depths");
+	if (score >= 2) {
+		version_line(text, len, version, vlen);
+		return RPT_INPUT_FIO_NORMAL;
+	}
+	if (has(text, len, "\"fio version\"") || has(text, len, "\"jobs\""))
+		return RPT_INPUT_FIO_JSON;
+	/* a fio log: its first lines all samples (a cut last line aside) */
+	rpt_log_open_mem(&r, "", text, len);
+	while (lines < 8 && (ret = rpt_log_next(&r, &s)) == 1)
+		lines++;
+	if (lines && (lines == 8 || ret == 0 || r.pos + 256 >= len))
+		return RPT_INPUT_FIO_LOG;
+	return RPT_INPUT_OTHER;
+}
+
+/* The kind of fio log by its name: _bw, _iops, _lat, _clat, _slat. */
+static const char *log_type(const char *file)
+{
+	const char *b = strrchr(file, '/');
+
+	b = b ? b + 1 : file;
+	if (strstr(b, "_bw."))
+		return "a bw log";
+	if (strstr(b, "_iops."))
+		return "an iops log";
+	if (strstr(b, "_clat.") || strstr(b, "_slat.") || strstr(b, "_lat."))
+		return "a latency log";
+	return "a fio log";
+}
+
+char *rpt_input_advice(char *buf, size_t len, const char *file, enum rpt_input_kind kind,
+		       const char *version)
+{
+	switch (kind) {
+	case RPT_INPUT_EMPTY:
+		snprintf(buf, len, "%s: empty file: no fio output in it (did fio fail before it wrote any?)",
+			 file);
+		break;
+	case RPT_INPUT_FIO_NORMAL:
+		snprintf(buf, len, "%s:1: this is fio's normal (human-readable) output%s%s%s, not JSON; " JSON_HOWTO,
+			 file, version && *version ? " (" : "", version ? version : "",
+			 version && *version ? ")" : "");
+		break;
+	case RPT_INPUT_FIO_LOG:
+		snprintf(buf, len, "%s:1: this is %s (time, value, ddir, bs lines), not fio's JSON output; ssdq-report reads a job's logs through the JSON fio wrote for it (--output-format=json+ --output=NAME.json, the logs beside it as write_bw_log names them): give it that file or its directory",
+			 file, log_type(file));
+		break;
+	default:
+		snprintf(buf, len, "%s:1: no JSON object found (expected fio --output-format=json or json+ output)",
+			 file);
+		break;
+	}
+	return buf;
+}
+
+enum rpt_input_kind rpt_input_sniff_file(const char *path, char *version, size_t vlen)
+{
+	char *buf = malloc(RPT_INPUT_SNIFF_BYTES);
+	ssize_t n = 0, got;
+	int fd;
+	enum rpt_input_kind k = RPT_INPUT_OTHER;
+
+	if (vlen)
+		version[0] = '\0';
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (buf && fd >= 0) {
+		while (n < RPT_INPUT_SNIFF_BYTES &&
+		       (got = read(fd, buf + n, RPT_INPUT_SNIFF_BYTES - n)) > 0)
+			n += got;
+		k = rpt_input_kind(buf, (size_t)n, version, vlen);
+	}
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return k;
+}
