@@ -151,7 +151,7 @@ unit: $(UNIT_BINS)
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh \
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/jobs/parse.sh test/engine-host.sh
-INTEGRATION_TESTS := test/model-host.sh test/model-truth.sh test/analysis/test_report_model.sh \
+INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/model-truth.sh test/analysis/test_report_model.sh \
               test/analysis/test_report_suite.sh test/jobs/runner.sh \
               --timeout 2400 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)

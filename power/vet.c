@@ -23,6 +23,7 @@ bool ssdq_vet_sample(struct ssdq_vet *v, const struct ssdq_sample *x)
 		return true;
 	if (!v->refused++)
 		v->first_bad = x->watts;
+	v->refused_read++;
 	return false;
 }
 
@@ -32,14 +33,17 @@ int ssdq_vet_read(struct ssdq_vet *v, const struct ssdq_source *src, int kept, i
 
 	if (kept) {
 		v->last_ok = now_us;
-		v->refused = 0;
 		v->unparsed = src->unparsed;
-		return 1;
 	}
-	if (v->refused) {
+	if (v->refused_read) {
+		v->refused_read = 0;
 		snprintf(v->why, sizeof(v->why), "reading %g W is outside the plausible 0-%g W "
 			 "(%lu refused)", v->first_bad, v->max_w, v->refused);
 		return -ERANGE;
+	}
+	if (kept) {
+		v->refused = 0;
+		return 1;
 	}
 	if (quiet <= v->silent_us)
 		return 0;

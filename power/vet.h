@@ -30,8 +30,9 @@
  * @max_w: readings above this are refused
  * @silent_us: no reading in range for this long is a gap
  * @last_ok: monotonic time of the last reading in range (or of the start)
- * @refused: readings refused since the last one in range
+ * @refused: readings refused since the last read that had none
  * @first_bad: the first of them
+ * @refused_read: readings refused in the read being judged
  * @unparsed: the source's count of unparsable lines at the last good reading
  * @why: why the source is in a gap, for the event and the warning
  */
@@ -41,6 +42,7 @@ struct ssdq_vet {
 	int64_t last_ok;
 	unsigned long refused;
 	double first_bad;
+	unsigned long refused_read;
 	unsigned long unparsed;
 	char why[256];
 };
@@ -67,10 +69,11 @@ bool ssdq_vet_sample(struct ssdq_vet *v, const struct ssdq_sample *x);
  * @kept: readings of this read that ssdq_vet_sample() kept
  * @now_us: monotonic time now
  *
- * Return: 1 when the source gave a reading in range (a gap, if any, ends),
- * 0 when there is nothing to say, or -ERANGE (readings refused and none
- * kept), -EBADMSG (only unparsable lines for @v->silent_us), -ETIME (no
- * reading for @v->silent_us): a gap, @v->why says why.
+ * Return: 1 when the read gave readings, all in range (a gap, if any,
+ * ends), 0 when there is nothing to say (the state stays), or a gap with
+ * @v->why saying why: -ERANGE (a reading of this read was refused),
+ * -EBADMSG (only unparsable lines for @v->silent_us), -ETIME (no reading
+ * for @v->silent_us).
  */
 int ssdq_vet_read(struct ssdq_vet *v, const struct ssdq_source *src, int kept, int64_t now_us);
 

@@ -89,10 +89,20 @@ TEST(range)
 	CHECK(!ssdq_vet_sample(&v, &x));
 	CHECK_EQ_INT(ssdq_vet_read(&v, &src, 0, 200000), -ERANGE);
 	CHECK_STREQ(v.why, "reading -5 W is outside the plausible 0-50 W (2 refused)");
-	CHECK_EQ_INT(ssdq_vet_read(&v, &src, 0, 300000), -ERANGE);	/* until one in range */
+	CHECK_EQ_INT(ssdq_vet_read(&v, &src, 0, 300000), 0);	/* nothing new: the gap stays */
+	x = at(7);
+	CHECK(ssdq_vet_sample(&v, &x));
+	x = at(-1);
+	CHECK(!ssdq_vet_sample(&v, &x));
+	CHECK_EQ_INT(ssdq_vet_read(&v, &src, 1, 350000), -ERANGE);	/* one good is not enough */
+	CHECK_STREQ(v.why, "reading -5 W is outside the plausible 0-50 W (3 refused)");
 	x = at(7);
 	CHECK(ssdq_vet_sample(&v, &x));
 	CHECK_EQ_INT(ssdq_vet_read(&v, &src, 1, 400000), 1);
+	x = at(-2);
+	CHECK(!ssdq_vet_sample(&v, &x));
+	CHECK_EQ_INT(ssdq_vet_read(&v, &src, 0, 450000), -ERANGE);
+	CHECK_STREQ(v.why, "reading -2 W is outside the plausible 0-50 W (1 refused)");
 	ssdq_vet_init(&v, 50, 1000000, 0);
 	CHECK_EQ_INT(v.silent_us, 5 * 1000000);		/* 1 Hz: five periods */
 }
