@@ -191,6 +191,7 @@ bench: all
 	@sh test/vm/bench.sh
 	@sh test/vm/bench-sampler.sh
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_DIR) sh test/analysis/bench_report.sh
+	@sh test/analysis/bench_model.sh
 
 install: all
 	install -d $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(PREFIX)/bin

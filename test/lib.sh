@@ -21,6 +21,15 @@ expect_out() {
 		fail "$2 (no /$1/ in output)"; sed 's/^/    /' "$T_OUT" | head -20; fi
 }
 
+# fio_rt ARGS...: fio at real-time priority where the host allows it. The
+# drive model runs in real time: on a host busy with other work a preempted
+# fio stalls the drive, and its curves stop being a drive's. Checks must
+# hold either way (against the model's own account); this keeps the curves
+# clean.
+fio_rt() {
+	if chrt -f 10 true 2>/dev/null; then chrt -f 10 fio "$@"; else command fio "$@"; fi
+}
+
 summary() {
 	echo "$T_PASS passed, $T_FAIL failed"
 	[ "$T_FAIL" = 0 ]
