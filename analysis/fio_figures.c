@@ -41,8 +41,27 @@ size_t rpt_fio_rows(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	for (dd = 0; dd < RPT_DD_MIXED; dd++)
 		if (active & 1u << dd)
 			mask[n++] = 1u << dd;
-	if (n > 1)
+	if (n > 1) {
+		/* in the order of the jobs that did them (a writer before a reader) */
+		size_t first[3], k;
+
+		for (k = 0; k < n; k++) {
+			for (i = 0; i < g->n && !did_io(run, &g->e[i], mask[k]); i++)
+				;
+			first[k] = i;
+		}
+		for (k = 1; k < n; k++)
+			for (i = k; i > 0 && first[i] < first[i - 1]; i--) {
+				size_t f = first[i];
+				unsigned int m = mask[i];
+
+				first[i] = first[i - 1];
+				mask[i] = mask[i - 1];
+				first[i - 1] = f;
+				mask[i - 1] = m;
+			}
 		return n;
+	}
 	/* unified_rw_reporting=both writes "mixed" beside the directions */
 	mask[0] = active & RWT_MASK ? RWT_MASK : 1u << RPT_DD_MIXED;
 	return 1;
@@ -330,7 +349,8 @@ static bool all_clients_lat(const struct rpt_fio_run *run, const struct rpt_fio_
 			one = s;
 			n++;
 		}
-	if (n != 1)
+	/* fio 3.33's "All clients" of json output has no percentiles */
+	if (n != 1 || (rpt_fio_lat_pct(&one.clat, 99, &us) && rpt_fio_lat_pct(&one.lat, 99, &us)))
 		return false;
 	k = kind_without_bins(&(struct lat_src){ { one.lat, one.clat } }, 1);
 	j->lat_kind = k ? "clat" : "lat";
@@ -389,8 +409,9 @@ static void latency(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 			fio_pct(&src[0].l[k], "", j);
 			few_samples(j, (double)j->lat_samples);
 		} else {
-			rpt_fig_null(&j->lat_p99_us, "no json+ bins%s, and fio's percentiles of %zu jobs or directions cannot be merged",
+			rpt_fig_null(&j->lat_p99_us, "no json+ bins%s, %sand fio's percentiles of %zu jobs or directions cannot be merged",
 				     indexed ? " (fio 2.x json+ bins are bucket indices, not latencies)" : "",
+				     g->all.obj ? "no percentiles in fio's \"All clients\" entry, " : "",
 				     n);
 			rpt_fig_null(&j->lat_p9999_us, "%s", j->lat_p99_us.why);
 		}
