@@ -37,13 +37,8 @@ if ! command -v python3 >/dev/null; then echo "SKIP: python3 is not installed"; 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 export PYTHONPATH="$PWD/test/lib${PYTHONPATH:+:$PYTHONPATH}"
-# fio at real-time priority where the host allows it: the model runs in real
-# time, and a host busy with other work otherwise stalls the drive (the
-# checks hold either way, against the model's own account; the curves are
-# a drive's only when fio is not preempted)
-if chrt -f 10 true 2>/dev/null; then
-	fio() { chrt -f 10 fio "$@"; }
-fi
+# fio at real-time priority where the host allows it (test/lib.sh)
+fio() { fio_rt "$@"; }
 # the scale of the fills; model_truth.S and .FULL (GB of a whole 1 TB fill) follow it
 SC=200
 export SSDQ_TRUTH_SCALE=$SC
