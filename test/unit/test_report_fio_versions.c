@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fio's JSON as every release writes it, through rpt_test_load() on small
+ * files written here in each release's shape (taken from the corpus's real
+ * files): fio 2.x's io_bytes in KiB and latencies in µs, means without N,
+ * percentile maps with repeated keys, json+ bins keyed in µs or by bucket
+ * index, unified reporting, client/server with "All clients" only or with
+ * the clients; the rows per data direction; the plausibility warnings; what
+ * an input that is not JSON is; the figures' digits.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+#include "../../analysis/figure.h"
+#include "../../analysis/fio_version.h"
+#include "../../analysis/input_kind.h"
+#include "../../analysis/report.h"
+
+static char dir[] = "/tmp/ssdq-test-versions.XXXXXX";
+static const char *made[32];
+static size_t nmade;
+
+/* Write @text to @name in the test directory and load it as a test. */
+static int load_text(const char *name, const char *text, struct rpt_test *t)
+{
+	char path[256];
+	FILE *f;
+
+	if (nmade < 32)
+		made[nmade++] = name;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	fputs(text, f);
+	fclose(f);
+	return rpt_test_load(path, t);
+}
+
+static int has_msg(const struct rpt_diag *d, const char *needle)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (strstr(d->msg[i], needle))
+			return 1;
+	printf("  no message with \"%s\" among %zu\n", needle, d->n);
+	for (i = 0; i < d->n; i++)
+		printf("    %s\n", d->msg[i]);
+	return 0;
+}
+
+#define CHECK_FIG(f, want)						\
+	do {								\
+		if (CHECK((f).ok))					\
+			CHECK_NEAR((f).v, (want), 1e-9);		\
+	} while (0)
+
+TEST(version_parse)
+{
+	struct rpt_fio_version v;
+
+	CHECK_EQ_INT(rpt_fio_version_parse("fio-3.33", &v), 0);
+	CHECK(v.known && v.major == 3 && v.minor == 33 && v.patch == 0);
+	CHECK_EQ_INT(rpt_fio_version_parse("fio-2.18-59-g618e", &v), 0);
+	CHECK(v.major == 2 && v.minor == 18);
+	CHECK(rpt_fio_before(&v, 2, 21) && rpt_fio_before(&v, 3, 0) && !rpt_fio_before(&v, 2, 18));
+	CHECK_EQ_INT(rpt_fio_version_parse("fio-2.2.10", &v), 0);
+	CHECK(v.minor == 2 && v.patch == 10 && rpt_fio_before(&v, 2, 21));
+	CHECK_EQ_INT(rpt_fio_version_parse("fio-3.14-6-g97134", &v), 0);
+	CHECK(!rpt_fio_before(&v, 2, 21) && rpt_fio_before(&v, 3, 18));
+	CHECK_EQ_INT(rpt_fio_version_parse("fio-3.35-dirty", &v), 0);
+	CHECK_EQ_INT(rpt_fio_version_parse("fio 3.33", &v), -EINVAL);
+	CHECK(!v.known && !rpt_fio_before(&v, 9, 0));
+	CHECK_EQ_INT(rpt_fio_version_parse("fio-3.x", &v), -EINVAL);
+	CHECK_EQ_INT(rpt_fio_version_parse(NULL, &v), -EINVAL);
+}
+
+/* fio 2.18, as the corpus's fioplot-fio218-md127/randread-32-01.json */
+static const char fio218[] =
+	"{\"fio version\": \"fio-2.18-59-g618e\",\n"
+	" \"jobs\": [{\"jobname\": \"random-io\", \"groupid\": 0,\n"
+	"  \"job options\": {\"rw\": \"randread\", \"bs\": \"4k\", \"iodepth\": \"32\", \"ioengine\": \"libaio\"},\n"
+	"  \"read\": {\"io_bytes\": 16716, \"bw\": 1647, \"iops\": 411.805282, \"runtime\": 10148,\n"
+	"   \"total_ios\": 4179,\n"
+	"   \"clat\": {\"min\": 4288, \"max\": 1034710, \"mean\": 77649.019622, \"stddev\": 95015.5,\n"
+	"    \"percentile\": {\"1.000000\": 7904, \"99.000000\": 505856, \"99.990000\": 1036288,\n"
+	"     \"0.00\": 0, \"0.00\": 0, \"0.00\": 0}},\n"
+	"   \"lat\": {\"min\": 4302, \"max\": 1034724, \"mean\": 77662.982292, \"stddev\": 95015.48}},\n"
+	"  \"write\": {\"io_bytes\": 0, \"bw\": 0, \"iops\": 0, \"runtime\": 0, \"total_ios\": 0,\n"
+	"   \"clat\": {\"min\": 0, \"max\": 0, \"mean\": 0, \"stddev\": 0, \"percentile\": {\"0.00\": 0}}},\n"
+	"  \"iodepth_level\": {\"1\": 0.1, \"2\": 0.1, \"4\": 0.1, \"8\": 0.19, \"16\": 0.38, \"32\": 99.26, \">=64\": 0.0}}]}\n";
+
+TEST(fio2_units)
+{
+	struct rpt_test t;
+	struct rpt_job *j;
+
+	CHECK_EQ_INT(load_text("fio218.json", fio218, &t), 0);
+	CHECK_EQ_INT(t.diag.nerrors, 0);
+	if (CHECK_EQ_INT(t.njobs, 1)) {
+		j = &t.jobs[0];
+		/* io_bytes in KiB: 16716 KiB / 10148 ms; fio printed bw 1647 KiB/s */
+		CHECK_FIG(j->mbps, 16716 * 1024.0 / 10148 / 1000);
+		CHECK(floor(j->mbps.v * 1e6 / 1024) == 1647);
+		CHECK_FIG(j->iops, 4179 / 10.148);
+		/* clat in µs, the repeated "0.00" keys no matter */
+		CHECK_STREQ(j->lat_kind, "clat");
+		CHECK_FIG(j->lat_mean_us, 77649.019622);
+		CHECK_FIG(j->lat_p99_us, 505856);
+		CHECK_FIG(j->lat_p9999_us, 1036288);
+		CHECK_STREQ(j->ddir, "read");
+		CHECK_FIG(j->iodepth, 32);
+	}
+	rpt_test_free(&t);
+}
+
+/* fio 3.14: clat_ns with no N; two jobs in a group; percentile keys "99.00" */
+static const char fio314[] =
+	"{\"fio version\": \"fio-3.14\", \"jobs\": [\n"
+	" {\"jobname\": \"a\", \"groupid\": 0, \"job options\": {\"rw\": \"randwrite\", \"iodepth\": \"4\"},\n"
+	"  \"write\": {\"io_bytes\": 4096000, \"io_kbytes\": 4000, \"runtime\": 1000, \"total_ios\": 1000,\n"
+	"   \"clat_ns\": {\"mean\": 10000.0, \"percentile\": {\"99.00\": 20000}}},\n"
+	"  \"iodepth_level\": {\"1\": 1.0, \"2\": 1.0, \"4\": 98.0}},\n"
+	" {\"jobname\": \"b\", \"groupid\": 0, \"job options\": {\"rw\": \"randwrite\", \"iodepth\": \"4\"},\n"
+	"  \"write\": {\"io_bytes\": 12288000, \"io_kbytes\": 12000, \"runtime\": 2000, \"total_ios\": 3000,\n"
+	"   \"clat_ns\": {\"mean\": 30000.0, \"percentile\": {\"99.00\": 50000}}},\n"
+	"  \"iodepth_level\": {\"1\": 1.0, \"2\": 1.0, \"4\": 98.0}}]}\n";
+
+TEST(means_without_n)
+{
+	struct rpt_test t;
+	struct rpt_job *j;
+
+	CHECK_EQ_INT(load_text("fio314.json", fio314, &t), 0);
+	if (CHECK_EQ_INT(t.njobs, 1)) {
+		j = &t.jobs[0];
+		/* fio's group rule: all bytes over the longest runtime */
+		CHECK_FIG(j->mbps, (4096000 + 12288000) / 2000.0 / 1000);
+		/* weighted by total_ios: (1000 x 10 + 3000 x 30) / 4000 µs */
+		CHECK_FIG(j->lat_mean_us, 25);
+		CHECK(has_msg(&j->notes, "weighted by their total_ios: fio before 3.18 writes no sample count N"));
+		CHECK(!j->lat_p99_us.ok);
+		CHECK_CONTAINS(j->lat_p99_us.why, "cannot be merged");
+		CHECK_FIG(j->iodepth, 4);
+	}
+	rpt_test_free(&t);
+}
+
+/* json+ bins: fio 2.2x keyed by µs; fio 2.x before 2.20 by bucket index */
+static const char bins_us[] =
+	"{\"fio version\": \"fio-2.21\", \"jobs\": [\n"
+	" {\"jobname\": \"a\", \"groupid\": 0, \"job options\": {\"rw\": \"randread\"},\n"
+	"  \"read\": {\"io_bytes\": 409600, \"runtime\": 1000, \"total_ios\": 100,\n"
+	"   \"clat\": {\"mean\": 12.0, \"percentile\": {\"99.000000\": 90, \"99.990000\": 100},\n"
+	"    \"bins\": {\"10\": 98, \"90\": 1, \"100\": 1}}}},\n"
+	" {\"jobname\": \"b\", \"groupid\": 1, \"job options\": {\"rw\": \"randread\"},\n"
+	"  \"read\": {\"io_bytes\": 409600, \"runtime\": 1000, \"total_ios\": 100,\n"
+	"   \"clat\": {\"mean\": 12.0, \"percentile\": {\"99.000000\": 90, \"99.990000\": 100},\n"
+	"    \"bins\": {\"FIO_IO_U_PLAT_BITS\": 6, \"FIO_IO_U_PLAT_VAL\": 64, \"FIO_IO_U_PLAT_NR\": 1216,\n"
+	"     \"10\": 98, \"90\": 2}}}}]}\n";
+
+TEST(json_plus_bins_by_release)
+{
+	struct rpt_test t;
+
+	CHECK_EQ_INT(load_text("bins.json", bins_us, &t), 0);
+	CHECK_EQ_INT(t.diag.nerrors, 0);
+	if (CHECK_EQ_INT(t.njobs, 2)) {
+		/* bins in µs: the 99th sample is at 90 µs, the 100th at 100 µs */
+		CHECK_EQ_U64(t.jobs[0].lat_samples, 100);
+		CHECK_FIG(t.jobs[0].lat_p99_us, 90);
+		CHECK_FIG(t.jobs[0].lat_p9999_us, 100);
+		/* bucket indices are not used: fio's own percentiles of the one job */
+		CHECK_FIG(t.jobs[1].lat_p99_us, 90);
+		CHECK_FIG(t.jobs[1].lat_p9999_us, 100);
+		CHECK_FIG(t.jobs[1].mbps, 0.4096);	/* 2.21: bytes */
+	}
+	rpt_test_free(&t);
+}
+
+/* fio 2.6 client/server, "All clients" only, unified_rw_reporting (the corpus's go-tool file) */
+static const char all_only[] =
+	"{\"fio version\": \"fio-2.6\", \"global options\": {\"unified_rw_reporting\": \"1\"},\n"
+	" \"client_stats\": [{\"jobname\": \"All clients\", \"groupid\": 0, \"error\": 0,\n"
+	"  \"mixed\": {\"io_bytes\": 2021176, \"bw\": 16653, \"iops\": 2252.49, \"runtime\": 121363,\n"
+	"   \"total_ios\": 273369, \"lat\": {\"min\": 431, \"max\": 3781314, \"mean\": 1782.92}},\n"
+	"  \"hostname\": \"func12-loader2\", \"port\": 8765}]}\n";
+
+TEST(all_clients_only_mixed)
+{
+	struct rpt_test t;
+	struct rpt_job *j;
+
+	CHECK_EQ_INT(load_text("allonly.json", all_only, &t), 0);
+	CHECK_EQ_INT(t.diag.nerrors, 0);
+	if (CHECK_EQ_INT(t.njobs, 1)) {
+		j = &t.jobs[0];
+		CHECK_STREQ(j->name, "All clients");
+		CHECK_STREQ(j->ddir, "mixed");
+		CHECK_STREQ(j->rw, "unknown");
+		CHECK(!j->bs.ok && strstr(j->bs.why, "carries no job options"));
+		CHECK(!j->iodepth.ok);
+		CHECK_FIG(j->mbps, 2021176 * 1024.0 / 121363 / 1000);
+		CHECK(floor(j->mbps.v * 1e6 / 1024) == 16653);
+		CHECK_FIG(j->iops, 273369 / 121.363);
+		CHECK_STREQ(j->lat_kind, "lat");
+		CHECK_FIG(j->lat_mean_us, 1782.92);
+		CHECK(!j->lat_p99_us.ok && strstr(j->lat_p99_us.why, "mixed.lat has no 99 percentile"));
+	}
+	rpt_test_free(&t);
+}
+
+/* two clients without bins and fio's "All clients" with its own merge (fio 3.43) */
+static const char clients[] =
+	"{\"fio version\": \"fio-3.43\", \"client_stats\": [\n"
+	" {\"jobname\": \"test\", \"groupid\": 0, \"job options\": {\"rw\": \"randread\"},\n"
+	"  \"read\": {\"io_bytes\": 4000, \"runtime\": 1000, \"total_ios\": 1000,\n"
+	"   \"clat_ns\": {\"mean\": 800, \"N\": 1000, \"percentile\": {\"99.000000\": 2008, \"99.990000\": 23936}}}},\n"
+	" {\"jobname\": \"test\", \"groupid\": 0, \"job options\": {\"rw\": \"randread\"},\n"
+	"  \"read\": {\"io_bytes\": 4000, \"runtime\": 1000, \"total_ios\": 1000,\n"
+	"   \"clat_ns\": {\"mean\": 796, \"N\": 1000, \"percentile\": {\"99.000000\": 2008, \"99.990000\": 22912}}}},\n"
+	" {\"jobname\": \"All clients\", \"groupid\": 0,\n"
+	"  \"read\": {\"io_bytes\": 8000, \"runtime\": 1000, \"total_ios\": 2000,\n"
+	"   \"clat_ns\": {\"mean\": 798, \"N\": 2000, \"percentile\": {\"99.000000\": 2008, \"99.990000\": 22912}}}}]}\n";
+
+TEST(all_clients_merged_percentiles)
+{
+	struct rpt_test t;
+	struct rpt_job *j;
+
+	CHECK_EQ_INT(load_text("clients.json", clients, &t), 0);
+	if (CHECK_EQ_INT(t.njobs, 1)) {
+		j = &t.jobs[0];
+		CHECK_EQ_INT(j->njobs, 2);
+		CHECK_FIG(j->mbps, 0.008);
+		CHECK_FIG(j->lat_mean_us, 0.798);
+		CHECK_FIG(j->lat_p99_us, 2.008);
+		CHECK_FIG(j->lat_p9999_us, 22.912);	/* fio's merge, not a client's */
+		CHECK(!j->power_w.ok && strstr(j->power_w.why, "client/server"));
+	}
+	rpt_test_free(&t);
+}
+
+/* one job with reads and writes; a writer and a reader in one group */
+static const char mixed_dirs[] =
+	"{\"fio version\": \"fio-3.33\", \"jobs\": [\n"
+	" {\"jobname\": \"rw\", \"groupid\": 0, \"job options\": {\"rw\": \"randrw\", \"bs\": \"4k,64k\"},\n"
+	"  \"read\": {\"io_bytes\": 40960, \"runtime\": 1000, \"total_ios\": 10,\n"
+	"   \"clat_ns\": {\"mean\": 1000, \"N\": 10, \"bins\": {\"1000\": 10}}},\n"
+	"  \"write\": {\"io_bytes\": 655360, \"runtime\": 500, \"total_ios\": 10,\n"
+	"   \"clat_ns\": {\"mean\": 9000, \"N\": 10, \"bins\": {\"9000\": 10}}}},\n"
+	" {\"jobname\": \"writer\", \"groupid\": 1, \"job options\": {\"rw\": \"write\", \"bs\": \"1m\"},\n"
+	"  \"write\": {\"io_bytes\": 1048576000, \"runtime\": 1000, \"total_ios\": 1000,\n"
+	"   \"clat_ns\": {\"mean\": 500000, \"N\": 1000, \"bins\": {\"500000\": 1000}}}},\n"
+	" {\"jobname\": \"reader\", \"groupid\": 1, \"job options\": {\"rw\": \"randread\"},\n"
+	"  \"read\": {\"io_bytes\": 4096000, \"runtime\": 1000, \"total_ios\": 1000,\n"
+	"   \"clat_ns\": {\"mean\": 100000, \"N\": 1000, \"bins\": {\"100000\": 1000}}}}]}\n";
+
+TEST(a_row_per_direction)
+{
+	struct rpt_test t;
+
+	CHECK_EQ_INT(load_text("mixed.json", mixed_dirs, &t), 0);
+	CHECK_EQ_INT(t.diag.nerrors, 0);
+	if (!CHECK_EQ_INT(t.njobs, 4))
+		goto out;
+	CHECK(t.jobs[0].split && !strcmp(t.jobs[0].ddir, "read") && !strcmp(t.jobs[1].ddir, "write"));
+	CHECK_FIG(t.jobs[0].mbps, 0.04096);
+	CHECK_FIG(t.jobs[1].mbps, 655360 / 500.0 / 1000);
+	CHECK_FIG(t.jobs[0].bs, 4096);
+	CHECK_FIG(t.jobs[1].bs, 65536);		/* bs=4k,64k: the write part */
+	/* no mean mixes them */
+	CHECK_FIG(t.jobs[0].lat_mean_us, 1);
+	CHECK_FIG(t.jobs[1].lat_mean_us, 9);
+	CHECK_FIG(t.jobs[1].lat_p99_us, 9);
+	/* the writer and the reader: a row each, named by their own job, in order */
+	CHECK_STREQ(t.jobs[2].name, "writer");
+	CHECK_STREQ(t.jobs[2].rw, "write");
+	CHECK_STREQ(t.jobs[3].name, "reader");
+	CHECK_STREQ(t.jobs[3].rw, "randread");
+	CHECK_FIG(t.jobs[3].lat_mean_us, 100);
+	CHECK_EQ_INT(t.jobs[2].njobs, 1);
+	CHECK(!t.jobs[2].has_fill && strstr(t.jobs[2].fill_why, "no bw log"));
+out:
+	rpt_test_free(&t);
+}
+
+/* iodepth_level against the set depth; Little's law */
+static const char depths[] =
+	"{\"fio version\": \"fio-3.32\", \"jobs\": [\n"
+	" {\"jobname\": \"sync\", \"groupid\": 0, \"job options\": {\"rw\": \"write\", \"iodepth\": \"32\", \"ioengine\": \"falloc\"},\n"
+	"  \"write\": {\"io_bytes\": 4096000, \"runtime\": 1000, \"total_ios\": 1000,\n"
+	"   \"clat_ns\": {\"mean\": 1000, \"N\": 1000}},\n"
+	"  \"iodepth_level\": {\"1\": 100.0, \"2\": 0, \"4\": 0, \"8\": 0, \"16\": 0, \"32\": 0, \">=64\": 0}},\n"
+	" {\"jobname\": \"short\", \"groupid\": 1, \"job options\": {\"rw\": \"read\", \"iodepth\": \"32\"},\n"
+	"  \"read\": {\"io_bytes\": 4096000, \"runtime\": 1000, \"total_ios\": 1000,\n"
+	"   \"clat_ns\": {\"mean\": 1000, \"N\": 1000}},\n"
+	"  \"iodepth_level\": {\"1\": 0.1, \"2\": 0.1, \"4\": 0.5, \"8\": 10.0, \"16\": 89.3, \"32\": 0, \">=64\": 0}},\n"
+	" {\"jobname\": \"qd1\", \"groupid\": 2, \"job options\": {\"rw\": \"write\", \"bs\": \"1k\"},\n"
+	"  \"write\": {\"io_bytes\": 88800000, \"runtime\": 1000, \"total_ios\": 86732,\n"
+	"   \"clat_ns\": {\"mean\": 25137731000.0, \"N\": 86732}},\n"
+	"  \"iodepth_level\": {\"1\": 100.0}},\n"
+	" {\"jobname\": \"fine\", \"groupid\": 3, \"job options\": {\"rw\": \"read\", \"iodepth\": \"8\", \"numjobs\": \"4\", \"group_reporting\": \"1\"},\n"
+	"  \"read\": {\"io_bytes\": 409600000, \"runtime\": 1000, \"total_ios\": 100000,\n"
+	"   \"clat_ns\": {\"mean\": 300000, \"N\": 100000}},\n"
+	"  \"iodepth_level\": {\"1\": 0.1, \"8\": 99.9}}]}\n";
+
+TEST(plausibility)
+{
+	struct rpt_test t;
+
+	CHECK_EQ_INT(load_text("depths.json", depths, &t), 0);
+	if (!CHECK_EQ_INT(t.njobs, 4))
+		goto out;
+	/* a synchronous engine at iodepth=32 ran at 1 */
+	CHECK_FIG(t.jobs[0].iodepth, 1);
+	CHECK_FIG(t.jobs[0].iodepth_set, 32);
+	CHECK(has_msg(&t.jobs[0].notes, "fio ran at queue depth 1, not the set iodepth=32"));
+	CHECK(has_msg(&t.jobs[0].notes, "ioengine=falloc"));
+	/* never above 31: the set depth stays, with a warning */
+	CHECK_FIG(t.jobs[1].iodepth, 32);
+	CHECK(has_msg(&t.jobs[1].notes, "fio never reached the set iodepth=32"));
+	/* 86732 IOPS x 25 s at QD1 */
+	CHECK(has_msg(&t.jobs[2].notes, "implausible: by Little's law"));
+	CHECK(t.jobs[2].lat_mean_us.ok && t.jobs[2].iops.ok);	/* kept as fio wrote them */
+	/* 100000 IOPS x 300 µs = 30 in flight, 8 x 4 jobs = 32: fine */
+	CHECK_EQ_INT(t.jobs[3].notes.n, 0);
+	CHECK_FIG(t.jobs[3].iodepth, 8);
+out:
+	rpt_test_free(&t);
+}
+
+/* No version: io_kbytes says bytes; a fio 2.x shape whose io_bytes matches bw x runtime is KiB. */
+TEST(no_version)
+{
+	struct rpt_test t;
+
+	CHECK_EQ_INT(load_text("nover.json",
+		"{\"jobs\": [{\"jobname\": \"a\", \"groupid\": 0, \"job options\": {},\n"
+		"  \"read\": {\"io_bytes\": 16716, \"bw\": 1647, \"runtime\": 10148, \"total_ios\": 4179,\n"
+		"   \"clat\": {\"mean\": 77649.0}}},\n"
+		" {\"jobname\": \"b\", \"groupid\": 1, \"job options\": {},\n"
+		"  \"read\": {\"io_bytes\": 16716, \"io_kbytes\": 16, \"bw\": 1647, \"runtime\": 10148,\n"
+		"   \"total_ios\": 4, \"clat_ns\": {\"mean\": 1000.0}}}]}\n", &t), 0);
+	CHECK(has_msg(&t.diag, "no \"fio version\""));
+	if (CHECK_EQ_INT(t.njobs, 2)) {
+		CHECK_FIG(t.jobs[0].mbps, 16716 * 1024.0 / 10148 / 1000);
+		CHECK_FIG(t.jobs[0].lat_mean_us, 77649);
+		CHECK_FIG(t.jobs[1].mbps, 16716 / 10148.0 / 1000);
+		CHECK_FIG(t.jobs[1].lat_mean_us, 1);
+	}
+	rpt_test_free(&t);
+}
+
+TEST(not_json)
+{
+	static const struct {
+		const char *name, *text, *msg;
+		enum rpt_input_kind kind;
+	} c[] = {
+		{ "normal.txt",
+		  "seq-write-1: (g=0): rw=write, bs=(R) 64.0KiB-64.0KiB, ioengine=psync, iodepth=1\n"
+		  "fio-3.35\nStarting 1 process\n\n"
+		  "seq-write-1: (groupid=0, jobs=1): err= 0: pid=276258\n"
+		  "  write: IOPS=17.9k, BW=1119MiB/s (1173MB/s)(8616MiB/7703msec)\n",
+		  "normal.txt:1: this is fio's normal (human-readable) output (fio-3.35), not JSON",
+		  RPT_INPUT_FIO_NORMAL },
+		{ "x_bw.1.log", "500, 8088, 1, 0\n1000, 8088, 1, 0\n1501, 8463, 1, 0\n",
+		  "x_bw.1.log:1: this is a bw log (time, value, ddir, bs lines)", RPT_INPUT_FIO_LOG },
+		{ "x_clat.1.log", "500, 8088, 1, 4096, 0\n", "this is a latency log", RPT_INPUT_FIO_LOG },
+		{ "empty.json", "\n  \n", "empty.json: empty file", RPT_INPUT_EMPTY },
+		{ "other.json", "hello\nworld\n", "other.json:1: no JSON object found", RPT_INPUT_OTHER },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct rpt_test t;
+		char v[64];
+
+		CHECK_EQ_INT(rpt_input_kind(c[i].text, strlen(c[i].text), v, sizeof(v)), c[i].kind);
+		CHECK(load_text(c[i].name, c[i].text, &t) < 0);
+		CHECK(t.diag.nerrors == 1 && has_msg(&t.diag, c[i].msg));
+		rpt_test_free(&t);
+	}
+	CHECK_EQ_INT(rpt_input_kind("{\"fio version\": \"fio-3", 22, NULL, 0), RPT_INPUT_FIO_JSON);
+}
+
+TEST(digits)
+{
+	char b[48];
+
+	CHECK_STREQ(rpt_fmt_num(b, sizeof(b), 0.025634, 1), "0.0256");
+	CHECK_STREQ(rpt_fmt_num(b, sizeof(b), 1.6868, 1), "1.69");
+	CHECK_STREQ(rpt_fmt_num(b, sizeof(b), 1234.56, 1), "1234.6");
+	CHECK_STREQ(rpt_fmt_num(b, sizeof(b), 411.8, 0), "412");
+	CHECK_STREQ(rpt_fmt_num(b, sizeof(b), 5.940888, 0), "5.94");
+	CHECK_STREQ(rpt_fmt_num(b, sizeof(b), 0.09996, 1), "0.100");
+	CHECK_STREQ(rpt_fmt_num(b, sizeof(b), 0, 1), "0.0");
+	CHECK_STREQ(rpt_fmt_bytes(b, sizeof(b), 1413120), "1.413 MB");
+	CHECK_STREQ(rpt_fmt_bytes(b, sizeof(b), 999.29e9), "999.29 GB");
+	CHECK_STREQ(rpt_fmt_bytes(b, sizeof(b), 721.2e9), "721.20 GB");
+	CHECK_STREQ(rpt_fmt_bytes(b, sizeof(b), 250e6), "250.0 MB");
+	CHECK_STREQ(rpt_fmt_bytes(b, sizeof(b), 512), "512 B");
+}
+
+int main(void)
+{
+	int ret;
+
+	if (!mkdtemp(dir))
+		SKIP("cannot make a directory in /tmp");
+	RUN(version_parse);
+	RUN(fio2_units);
+	RUN(means_without_n);
+	RUN(json_plus_bins_by_release);
+	RUN(all_clients_only_mixed);
+	RUN(all_clients_merged_percentiles);
+	RUN(a_row_per_direction);
+	RUN(plausibility);
+	RUN(no_version);
+	RUN(not_json);
+	RUN(digits);
+	ret = harness_main();
+	while (nmade--) {
+		char path[256];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, made[nmade]);
+		unlink(path);
+	}
+	rmdir(dir);
+	return ret;
+}
