@@ -82,7 +82,9 @@ timeout --signal=TERM --kill-after=10 "$hard" qemu-system-x86_64 \
 	$(drive d4k) -device nvme,id=nvme4k,serial=ssdq4k \
 	-device nvme-ns,drive=d4k,bus=nvme4k,nsid=1,logical_block_size=4096,physical_block_size=4096 \
 	$(drive res) -device nvme,id=nvmeres,serial=ssdqresults \
-	-device nvme-ns,drive=res,bus=nvmeres,nsid=1 || rc=$?
+	-device nvme-ns,drive=res,bus=nvmeres,nsid=1 \
+	-blockdev driver=null-co,node-name=slow,size=1073741824,latency-ns=500000000,read-zeroes=on \
+	-device nvme,id=nvmeslow,serial=ssdqslow -device nvme-ns,drive=slow,bus=nvmeslow,nsid=1 || rc=$?
 t1=$(date +%s.%N)
 kill "$wpid" 2>/dev/null || true
 wpid=

@@ -1,0 +1,176 @@
+# Expect: faults a lab sees, on a real kernel.
+# 1. SIGTERM during a slow Format (ssdqslow: null-co, 0.5 s a request, about
+#    32 s a Format): fio ends long before the Format; the job's events say
+#    erase_stopped and job_end terminated; the helper [ssdq-format] holds
+#    the namespace until the drive has finished, a second writer meanwhile
+#    is refused naming it, one after it runs.
+# 2. SIGTERM during a 600 s cool-down on the 512-B namespace: idle_end says
+#    terminated, fio ends within seconds, SMART sampling had been running.
+# 3. A cmd: meter that prints three readings and then hangs: a gap event
+#    and a warning during the run; the job's end is not held by it.
+# 4. kill -9 of fio's main process while it writes: its job dies with it,
+#    and a writer started at once is refused until then, then runs.
+# 5. A results tmpfs that fills up: every sidecar write error names its file
+#    and ENOSPC; fio itself exits 0 with a short or empty JSON.
+# A monitor records, all along, which processes have each namespace open
+# for writing and who holds the ssdq lock files: one writer at any moment.
+# Writes anywhere on ssdq512 and formats ssdqslow: runs after 40-suites.
+. /guest-lib.sh
+up() { cut -d' ' -f1 /proc/uptime; }
+
+# the slow namespace appears seconds after the others (its partition scan)
+i=0 NGSLOW=
+while [ $i -lt 600 ] && [ -z "$NGSLOW" ]; do
+	for c in /sys/class/nvme/nvme*; do
+		read -r s <"$c/serial" 2>/dev/null || continue
+		[ "$(echo $s)" = ssdqslow ] || continue
+		for n in "$c"/nvme*n*; do
+			b=${n##*/}
+			case $b in *c*) continue ;; esac
+			[ -c "/dev/ng${b#nvme}" ] && NGSLOW=/dev/ng${b#nvme}
+		done
+	done
+	[ -n "$NGSLOW" ] || { sleep 0.1; i=$((i + 1)); }
+done
+echo "${NGSLOW:-none}" >slow.dev
+
+# ---- the monitor ---------------------------------------------------------------
+# root_of PID: the topmost fio above PID (a job's fio main), else PID itself
+root_of() {
+	_p=$1 _r=$1
+	while :; do
+		_pp=$(sed 's/^.*) //' "/proc/$_p/stat" 2>/dev/null | cut -d' ' -f2)
+		[ -n "$_pp" ] && [ "$_pp" != 1 ] && [ "$(cat "/proc/$_pp/comm" 2>/dev/null)" = fio ] || break
+		_r=$_pp _p=$_pp
+	done
+	echo "$_r"
+}
+# one line: "UPTIME writer=NODE/PID/ROOT ... holder=LOCKFILE/PID/ROOT ..."
+snapshot() {
+	_w= _h=
+	for _fd in /proc/[0-9]*/fd/*; do
+		_t=$(readlink "$_fd" 2>/dev/null) || continue
+		_pid=${_fd#/proc/} _pid=${_pid%%/*}
+		case $_t in
+		/dev/ng*)
+			_fl=$(sed -n 's/^flags:[[:space:]]*//p' "/proc/$_pid/fdinfo/${_fd##*/}" 2>/dev/null)
+			[ -n "$_fl" ] && [ $((0$_fl & 3)) != 0 ] &&
+				_w="$_w writer=${_t}/$_pid/$(root_of "$_pid")" ;;
+		/tmp/ssdq-ns.*.lock|/run/lock/ssdq-ns.*.lock)
+			_h="$_h holder=${_t##*/}/$_pid/$(root_of "$_pid")" ;;
+		esac
+	done
+	echo "$(up)$_w$_h"
+}
+(while [ ! -f "$RESULTS/monitor.stop" ]; do snapshot; sleep 0.2; done >monitor.log 2>/dev/null) &
+MON=$!
+
+# ---- 1. SIGTERM during a slow Format ---------------------------------------------
+if [ -c "$NGSLOW" ]; then
+	fio --name=fmt --ioengine="external:$SSDQ_SO" --filename="$NGSLOW" --ssdq_erase=format \
+		--rw=write --bs=4k --size=4k --ssdq_smart_interval=0 --output-format=json \
+		--output="$RESULTS/fmt.json" >fmt.out 2>fmt.err &
+	F=$!
+	i=0
+	while ! grep -q '"event":"erase_start"' fmt_events.1.jsonl 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	sleep 3
+	up >fmt.t-signal
+	kill -TERM $F
+	wait $F
+	echo $? >fmt.rc
+	up >fmt.t-fio-end
+	helper=$(for c in /proc/[0-9]*/comm; do [ "$(cat "$c" 2>/dev/null)" = ssdq-format ] &&
+		{ p=${c#/proc/}; echo "${p%%/*}"; }; done | head -n 1)
+	echo "${helper:-none}" >fmt.helper
+	ssdq fmt-second --filename="$NGSLOW" --rw=write --bs=4k --size=4k --ssdq_smart_interval=0
+	if [ -n "$helper" ]; then
+		i=0
+		while [ -d "/proc/$helper" ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done
+	fi
+	up >fmt.t-helper-end
+	ssdq fmt-after --filename="$NGSLOW" --rw=write --bs=4k --size=4k --ssdq_smart_interval=0
+fi
+
+# ---- 2. SIGTERM during a cool-down -----------------------------------------------
+pick 512
+fio --name=cool --ioengine="external:$SSDQ_SO" --filename="$ng" --rw=write --bs=128k \
+	--size=8m --ssdq_idle=600 --ssdq_smart_interval=0.2 --output-format=json \
+	--output="$RESULTS/cool.json" >cool.out 2>cool.err &
+C=$!
+i=0
+while ! grep -q '"event":"idle_start"' cool_events.1.jsonl 2>/dev/null && [ $i -lt 600 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+sleep 1
+up >cool.t-signal
+kill -TERM $C
+wait $C
+echo $? >cool.rc
+up >cool.t-fio-end
+
+# ---- 3. a cmd: meter that hangs ----------------------------------------------------
+cat >hang-meter.sh <<'EOF'
+echo 5; echo 5; echo 5
+exec sleep 100000
+EOF
+fio --name=hang --ioengine="external:$SSDQ_SO" --filename="$ng" --rw=read --bs=128k \
+	--size=8m --time_based --runtime=6 --ssdq_power="cmd:sh $RESULTS/hang-meter.sh" \
+	--output-format=json --output="$RESULTS/hang.json" >hang.out 2>hang.err
+echo $? >hang.rc
+up >hang.t-fio-end
+pgrep -f hang-meter.sh >hang.left 2>/dev/null ||
+	for c in /proc/[0-9]*/cmdline; do tr '\0' ' ' <"$c" 2>/dev/null | grep -q '[h]ang-meter' &&
+		echo "${c%/cmdline}"; done >hang.left
+
+# ---- 4. kill -9 of fio while it writes; a writer started at once ----------------------
+fio --name=k9 --ioengine="external:$SSDQ_SO" --filename="$ng" --rw=write --bs=128k \
+	--size=900m --time_based --runtime=600 --ssdq_smart_interval=0 --output-format=json \
+	--output="$RESULTS/k9.json" >k9.out 2>k9.err &
+K=$!
+i=0
+while ! grep -q '"event":"job_start"' k9_events.1.jsonl 2>/dev/null && [ $i -lt 600 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+sleep 2
+job=$(for s in /proc/[0-9]*/stat; do
+	[ "$(sed 's/^.*) //' "$s" 2>/dev/null | cut -d' ' -f2)" = "$K" ] && { p=${s#/proc/}; echo "${p%%/*}"; }
+	done | head -n 1)
+echo "${job:-none}" >k9.job
+up >k9.t-kill
+kill -KILL $K
+wait $K 2>/dev/null
+# the "resume": try until the namespace is free (each try is refused or runs)
+n=0
+while [ $n -lt 50 ]; do
+	n=$((n + 1))
+	fio --name=k9r --ioengine="external:$SSDQ_SO" --filename="$ng" --rw=write --bs=128k \
+		--size=8m --ssdq_smart_interval=0 --output-format=json \
+		--output="$RESULTS/k9r-$n.json" >"k9r-$n.out" 2>"k9r-$n.err"
+	echo $? >"k9r-$n.rc"
+	[ "$(cat "k9r-$n.rc")" = 0 ] && break
+done
+echo $n >k9r.tries
+up >k9r.t-done
+[ -n "$job" ] && [ -d "/proc/$job" ] && echo alive >k9.job-after || echo gone >k9.job-after
+
+# ---- 5. a results tmpfs that fills up ---------------------------------------------------
+mkdir -p /mnt/full
+if mount -t tmpfs -o size=64k tmpfs /mnt/full; then
+	(cd /mnt/full && fio --name=full --ioengine="external:$SSDQ_SO" --filename="$ng" \
+		--rw=write --bs=4k --size=64m --write_bw_log=full --log_avg_msec=10 \
+		--ssdq_power="cmd:/usr/bin/ssdq-test-meter -i 1000" --ssdq_power_rate=1000 \
+		--output-format=json+ --output=/mnt/full/full.json) >full.out 2>full.err
+	echo $? >full.rc
+	ls -l /mnt/full >full.ls 2>&1
+	wc -c </mnt/full/full.json >full.json-bytes 2>/dev/null || echo 0 >full.json-bytes
+	df /mnt/full >full.df 2>&1
+	umount /mnt/full
+else
+	echo "cannot mount a tmpfs" >full.skip
+fi
+
+: >monitor.stop
+wait $MON
+exit 0
