@@ -86,7 +86,8 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	if (ev.kind == RPT_EV_JOB_END && json_object_object_get_ex(o, "stop", &v) &&
 	    json_object_is_type(v, json_type_string)) {
 		stop = json_object_get_string(v);
-		if (!strcmp(stop, "time") || !strcmp(stop, "bytes") || !strcmp(stop, "error"))
+		if (!strcmp(stop, "time") || !strcmp(stop, "bytes") || !strcmp(stop, "error") ||
+		    !strcmp(stop, "terminated"))
 			strcpy(ev.stop, stop);
 	}
 	if (ev.kind == RPT_EV_DEVICE_ERROR)

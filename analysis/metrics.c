@@ -16,6 +16,7 @@
 #include "reader_log.h"
 #include "smart.h"
 #include "status.h"
+#include "stop.h"
 
 /* @a then @b into @dst, cut to @len */
 static void why_cat(char *dst, size_t len, const char *a, const char *b)
@@ -287,12 +288,7 @@ static int events(const struct rpt_fio_entry *e, const char *dir, const char *pr
 	}
 	j->has_events = true;
 	/* a string of our own: the events are freed after the job */
-	j->stop = rpt_events_stop(ev);
-	if (j->stop)
-		j->stop = !strcmp(j->stop, "time") ? "time" : !strcmp(j->stop, "bytes") ? "bytes" : "error";
-	if (!j->stop)
-		snprintf(j->stop_why, sizeof(j->stop_why), "%.*s has no job_end event with a stop reason",
-			 (int)(sizeof(j->stop_why) - 50), path);
+	j->stop = rpt_stop_from_events(ev, path, j->stop_why, sizeof(j->stop_why));
 	if (ev->device_errors)
 		rpt_diag_add(&j->notes, RPT_WARN, "%s: %lu device errors during the job",
 			     path, ev->device_errors);

@@ -13,6 +13,7 @@
 #include "report.h"
 #include "series.h"
 #include "status.h"
+#include "stop.h"
 
 static char *test_name(const char *path)
 {
@@ -131,6 +132,7 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 		if (nrows > 1)
 			shared_power(&t->jobs[t->njobs - nrows], nrows);
 	}
+	rpt_partial_check(dir, t);
 	ret = rpt_series_find(t);
 	if (ret)
 		goto out;

@@ -48,8 +48,10 @@ struct rpt_job {
 	char fill_why[RPT_WHY_LEN];	/* when !has_fill */
 	/* from the events sidecar */
 	bool has_events;
-	const char *stop;		/* "time", "bytes", "error", NULL unknown */
-	char stop_why[RPT_WHY_LEN];	/* when !stop */
+	const char *stop;		/* "time", "bytes", "error", "terminated",
+					 * "killed" (analysis/stop.h), NULL unknown */
+	char stop_why[RPT_WHY_LEN];	/* when !stop, why; with "killed", what the
+					 * events show */
 	bool has_bursts;
 	struct rpt_bursts bursts;
 	/* from the SMART sidecar, over the job's active window */

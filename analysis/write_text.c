@@ -7,6 +7,7 @@
 
 #include "compare.h"
 #include "series.h"
+#include "stop.h"
 #include "writers.h"
 
 /* A figure with @prec decimals, more where it needs them (rpt_fmt_num()). */
@@ -315,7 +316,7 @@ static void test_text(FILE *out, const struct rpt_test *t)
 		fprintf(out, "%s%s%s%s:", j->name, j->split ? " (" : "",
 			j->split ? j->ddir : "", j->split ? ")" : "");
 		if (j->stop)
-			fprintf(out, " stopped on %s", j->stop);
+			fprintf(out, " %s", rpt_stop_phrase(j->stop));
 		fputc('\n', out);
 		if (j->has_fill)
 			fill(out, &j->fill);

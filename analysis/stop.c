@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "stop.h"
+
+const char *rpt_stop_from_events(const struct rpt_events *e, const char *path, char *why,
+				 size_t len)
+{
+	static const char *const known[] = { "time", "bytes", "error", "terminated" };
+	const char *stop = rpt_events_stop(e);
+	char when[64];
+	time_t sec;
+	struct tm tm;
+
+	if (stop) {
+		for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+			if (!strcmp(stop, known[i]))
+				return known[i];
+		snprintf(why, len, "%.*s: job_end says stop \"%s\", a reason this report does not "
+			 "know", (int)(len / 2), path, stop);
+		return NULL;
+	}
+	for (size_t i = 0; i < e->n; i++)
+		if (e->ev[i].kind == RPT_EV_JOB_END) {
+			snprintf(why, len, "%.*s has a job_end event without a stop reason",
+				 (int)(len - 50), path);
+			return NULL;
+		}
+	if (!e->n) {
+		snprintf(why, len, "%.*s holds no event of the job", (int)(len - 40), path);
+		return NULL;
+	}
+	sec = (time_t)(e->ev[e->n - 1].t_us / 1e6);
+	if (localtime_r(&sec, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
+	else
+		snprintf(when, sizeof(when), "%.0f us", e->ev[e->n - 1].t_us);
+	snprintf(why, len, "the job was killed: %.*s ends at %s without job_end", (int)(len - 90),
+		 path, when);
+	return "killed";
+}
+
+bool rpt_stop_partial(const char *stop)
+{
+	return stop && (!strcmp(stop, "terminated") || !strcmp(stop, "killed") ||
+			!strcmp(stop, "error"));
+}
+
+const char *rpt_stop_phrase(const char *stop)
+{
+	if (!stop)
+		return "";
+	if (!strcmp(stop, "terminated"))
+		return "terminated (a stop request): partial run";
+	if (!strcmp(stop, "killed"))
+		return "killed: partial run";
+	if (!strcmp(stop, "time"))
+		return "stopped on time";
+	if (!strcmp(stop, "bytes"))
+		return "stopped on bytes";
+	return "stopped on error";
+}
+
+/* --- ssdq-run's state and log ------------------------------------------------ */
+
+static bool listed(const char *path, const char *name, bool *exists)
+{
+	char line[512];
+	bool found = false;
+	FILE *f = fopen(path, "re");
+
+	*exists = f != NULL;
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		found = !strcmp(line, name);
+	}
+	fclose(f);
+	return found;
+}
+
+/* Whether @s, after a date and a blank, is "@word @name" then the end or @tail. */
+static const char *after(const char *s, const char *word, const char *name)
+{
+	size_t w = strlen(word), n = strlen(name);
+
+	s = strchr(s, ' ');
+	if (!s || strncmp(++s, word, w) || s[w] != ' ' || strncmp(s + w + 1, name, n))
+		return NULL;
+	s += w + 1 + n;
+	return *s == '\0' || *s == ' ' || *s == ':' ? s : NULL;
+}
+
+const char *rpt_run_step(const char *dir, const char *name, char *why, size_t len)
+{
+	char path[PATH_MAX], line[1024], last[1024] = "";
+	const char *status = NULL, *rest;
+	bool state, in_state, have_log;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/ssdq-run.state", dir);
+	in_state = listed(path, name, &state);
+	snprintf(path, sizeof(path), "%s/ssdq-run.log", dir);
+	f = fopen(path, "re");
+	have_log = f != NULL;
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (after(line, "begin", name))
+			status = "incomplete";
+		else if (after(line, "done", name))
+			status = "done";
+		else if ((rest = after(line, "failed", name)))
+			status = "failed";
+		else if ((rest = after(line, "interrupted", name)))
+			status = "interrupted";
+		else
+			continue;
+		snprintf(last, sizeof(last), "%s", line);
+	}
+	if (f)
+		fclose(f);
+	if (!state && !have_log)
+		return NULL;
+	if (in_state)
+		return "done";
+	if (!status) {
+		if (!state)
+			return NULL;
+		snprintf(why, len, "ssdq-run.state does not list %s as finished", name);
+		return "incomplete";
+	}
+	if (!strcmp(status, "done")) {
+		snprintf(why, len, "ssdq-run.log says %s was done, but ssdq-run.state does not "
+			 "list it", name);
+		return "incomplete";
+	}
+	if (!strcmp(status, "incomplete"))
+		snprintf(why, len, "ssdq-run.log shows %s begun and never ended (the runner was "
+			 "killed): \"%.200s\"", name, last);
+	else
+		snprintf(why, len, "ssdq-run.log: \"%.300s\"", last);
+	return status;
+}
+
+/* --- marking ---------------------------------------------------------------- */
+
+static void no_verdict(struct rpt_job *j, const char *reason)
+{
+	char gb[32];
+
+	if (!j->has_fill)
+		return;
+	rpt_fmt_bytes(gb, sizeof(gb), j->fill.gb_written * 1e9);
+	rpt_fig_null(&j->fill.slc_cache_gb, "no SLC verdict on a partial fill: it stopped after "
+		     "%s (%s)", gb, reason);
+	rpt_fig_null(&j->fill.in_cache_mbps, "%s", j->fill.slc_cache_gb.why);
+	rpt_fig_null(&j->fill.post_cache_mbps, "%s", j->fill.slc_cache_gb.why);
+	if (j->fill.throttle_gb.ok)
+		rpt_fig_null(&j->fill.throttle_gb, "%s", j->fill.slc_cache_gb.why);
+}
+
+static void mark_job(struct rpt_job *j, const char *reason)
+{
+	char gb[32];
+
+	if (j->has_fill) {
+		rpt_fmt_bytes(gb, sizeof(gb), j->fill.gb_written * 1e9);
+		rpt_diag_add(&j->notes, RPT_WARN, "%s: the figures cover a partial run (the fill "
+			     "curve ends at %s)", reason, gb);
+	} else {
+		rpt_diag_add(&j->notes, RPT_WARN, "%s: the figures cover a partial run", reason);
+	}
+	no_verdict(j, reason);
+}
+
+void rpt_partial_check(const char *dir, struct rpt_test *t)
+{
+	char why[700];
+	const char *step = t->name ? rpt_run_step(dir, t->name, why, sizeof(why)) : NULL;
+
+	if (step && strcmp(step, "done"))
+		rpt_diag_add(&t->diag, RPT_WARN, "%s: step %s: %s", t->name, step, why);
+	for (size_t i = 0; i < t->njobs; i++) {
+		struct rpt_job *j = &t->jobs[i];
+
+		if (j->stop && !strcmp(j->stop, "killed")) {
+			mark_job(j, j->stop_why);
+			if (!j->mbps.ok)
+				rpt_fig_null(&j->mbps, "the job was killed: fio counted none of its I/O");
+			if (!j->iops.ok)
+				rpt_fig_null(&j->iops, "%s", j->mbps.why);
+		} else if (rpt_stop_partial(j->stop)) {
+			mark_job(j, !strcmp(j->stop, "error") ? "the job stopped on an error" :
+				 "the job was asked to stop (terminated)");
+		} else if (step && strcmp(step, "done")) {
+			snprintf(why, sizeof(why), "ssdq-run: step %s", step);
+			mark_job(j, why);
+		}
+	}
+}
