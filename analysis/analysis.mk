@@ -39,10 +39,21 @@ $(B)/fuzz/fuzz_%: analysis/fuzz/fuzz_%.c $(ANALYSIS_LIB_SRCS)
 	@$(if $(Q),echo "  FUZZ    $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ $(JSONC_LIBS) -lm
 
+# Seeds: the fixtures, and the real fio output of ../shared/corpus/fio-real
+# (FIO_REAL=DIR elsewhere; read where it lies, copied into the build tree
+# only): fio 2.x to 3.4x JSON, normal output, bare logs, real curves.
+FIO_REAL ?= ../shared/corpus/fio-real
+
 fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar
 	@mkdir -p $(B)/fuzz/corpus-json $(B)/fuzz/corpus-log $(B)/fuzz/corpus-sidecar
-	cp test/fixtures/fio-3.33/*.json test/fixtures/malformed/*.json $(B)/fuzz/corpus-json/
-	cp test/fixtures/fio-3.33/*.log test/fixtures/malformed/*.log $(B)/fuzz/corpus-log/
+	cp test/fixtures/fio-3.33/*.json test/fixtures/fio-3.33-shapes/*.json test/fixtures/malformed/*.json $(B)/fuzz/corpus-json/
+	cp test/fixtures/fio-3.33/*.log test/fixtures/fio-3.33-shapes/*.log test/fixtures/malformed/*.log $(B)/fuzz/corpus-log/
+	if [ -d "$(FIO_REAL)" ]; then \
+		find "$(FIO_REAL)" -type f ! -name '*.log' ! -name '*.md' -size -64k | while read -r f; do \
+			cp "$$f" $(B)/fuzz/corpus-json/real_$$(echo "$$f" | tr / _); done; \
+		find "$(FIO_REAL)" -type f -name '*.log' | while read -r f; do \
+			head -c 16384 "$$f" >$(B)/fuzz/corpus-log/real_$$(echo "$$f" | tr / _); done; \
+	fi
 	cp test/fixtures/ssdq-model/tlc/burst-seq-write_bw.1.log $(B)/fuzz/corpus-log/
 	for f in test/fixtures/ssdq-model/*/*.jsonl; do \
 		head -c 16384 "$$f" >$(B)/fuzz/corpus-sidecar/$$(echo "$$f" | tr / _); done

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * libFuzzer target: fio JSON reader, --status-interval snapshots, job grouping
- * and the figures of each group (a fill from the snapshots included).
+ * libFuzzer target: fio JSON reader (every release's units, client/server,
+ * unified reporting), --status-interval snapshots, job grouping, the rows
+ * of each group and their figures and plausibility checks (a fill from the
+ * snapshots included), and what an input that is not JSON is.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -10,6 +12,7 @@
 
 #include "../fio_figures.h"
 #include "../fio_jobs.h"
+#include "../input_kind.h"
 #include "../metrics.h"
 #include "../reader_json.h"
 #include "../report.h"
@@ -24,7 +27,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rpt_status st = { 0 };
 	struct rpt_fio_run run;
 	unsigned int docs;
+	char version[64], msg[1024];
 	size_t i;
+
+	rpt_input_advice(msg, sizeof(msg), "fuzz.json",
+			 rpt_input_kind((const char *)data, size, version, sizeof(version)), version);
 
 	if (rpt_json_parse_each("fuzz.json", (const char *)data, size, rpt_status_add, &st,
 				&root, &docs, &d))

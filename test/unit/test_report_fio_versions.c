@@ -359,6 +359,56 @@ TEST(no_version)
 	rpt_test_free(&t);
 }
 
+/*
+ * Logs against fio's figures: a writer's log without write samples is named;
+ * a read log that adds up to half of fio's io_bytes is implausible.
+ */
+TEST(logs_against_fio)
+{
+	static const char json[] =
+		"{\"fio version\": \"fio-3.33\", \"global options\": {\"log_avg_msec\": \"100\",\n"
+		"  \"log_unix_epoch\": \"1\"}, \"jobs\": [\n"
+		" {\"jobname\": \"w\", \"groupid\": 0, \"job options\": {\"rw\": \"write\", \"write_bw_log\": \"w\"},\n"
+		"  \"write\": {\"io_bytes\": 102400000, \"runtime\": 1000, \"total_ios\": 100}},\n"
+		" {\"jobname\": \"w\", \"groupid\": 0, \"job options\": {\"rw\": \"write\", \"write_bw_log\": \"w\"},\n"
+		"  \"write\": {\"io_bytes\": 102400000, \"runtime\": 1000, \"total_ios\": 100}},\n"
+		" {\"jobname\": \"r\", \"groupid\": 1, \"job options\": {\"rw\": \"randread\", \"write_bw_log\": \"r\"},\n"
+		"  \"read\": {\"io_bytes\": 102400000, \"runtime\": 1000, \"total_ios\": 25000}}]}\n";
+	char log1[4096] = "", log2[4096] = "", logr[4096] = "", path[256];
+	struct rpt_test t;
+	int i;
+	FILE *f;
+
+	/* 100 MB/s for 1 s in 100 ms samples; the second writer's log holds reads */
+	for (i = 1; i <= 10; i++) {
+		snprintf(log1 + strlen(log1), sizeof(log1) - strlen(log1),
+			 "%d, 97656, 1, 0, 0\n", 1000 + 100 * i);
+		snprintf(log2 + strlen(log2), sizeof(log2) - strlen(log2),
+			 "%d, 97656, 0, 0, 0\n", 1000 + 100 * i);
+		snprintf(logr + strlen(logr), sizeof(logr) - strlen(logr),
+			 "%d, 48828, 0, 0, 0\n", 1000 + 100 * i);
+	}
+	for (i = 0; i < 3; i++) {
+		static const char *const name[3] = { "w_bw.1.log", "w_bw.2.log", "r_bw.3.log" };
+
+		snprintf(path, sizeof(path), "%s/%s", dir, name[i]);
+		f = fopen(path, "w");
+		if (!CHECK(f))
+			return;
+		fputs(i == 0 ? log1 : i == 1 ? log2 : logr, f);
+		fclose(f);
+		made[nmade++] = name[i];
+	}
+	CHECK_EQ_INT(load_text("logs.json", json, &t), 0);
+	if (CHECK_EQ_INT(t.njobs, 2)) {
+		CHECK(!t.jobs[0].has_fill);
+		CHECK_CONTAINS(t.jobs[0].fill_why, "w_bw.2.log of thread 2 has no write samples (ddir 1)");
+		/* 48828 KiB/s x 1 s = 50 MB in the log against fio's 102.4 MB */
+		CHECK(has_msg(&t.jobs[1].notes, "r_bw.3.log adds up to 50.00 MB but fio counted 102.4 MB read"));
+	}
+	rpt_test_free(&t);
+}
+
 TEST(not_json)
 {
 	static const struct {
@@ -425,6 +475,7 @@ int main(void)
 	RUN(a_row_per_direction);
 	RUN(plausibility);
 	RUN(no_version);
+	RUN(logs_against_fio);
 	RUN(not_json);
 	RUN(digits);
 	ret = harness_main();
