@@ -19,7 +19,7 @@
 up() { cut -d' ' -f1 /proc/uptime; }
 
 # the slow namespace appears seconds after the others (its partition scan)
-i=0 NGSLOW=
+i=0 NGSLOW=''
 while [ $i -lt 600 ] && [ -z "$NGSLOW" ]; do
 	for c in /sys/class/nvme/nvme*; do
 		read -r s <"$c/serial" 2>/dev/null || continue
@@ -47,7 +47,7 @@ root_of() {
 }
 # one line: "UPTIME writer=NODE/PID/ROOT ... holder=LOCKFILE/PID/ROOT ..."
 snapshot() {
-	_w= _h=
+	_w='' _h=''
 	for _fd in /proc/[0-9]*/fd/*; do
 		_t=$(readlink "$_fd" 2>/dev/null) || continue
 		_pid=${_fd#/proc/} _pid=${_pid%%/*}
