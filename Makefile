@@ -65,7 +65,8 @@ POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model test_opt_parse test_nslock test_erase \
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
-              test_report_sidecars test_report_suites test_report_fill_sources test_report_stop
+              test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
+              test_report_phases test_report_fio_versions
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
 
 all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report ssdq.so
@@ -150,6 +151,7 @@ unit: $(UNIT_BINS)
 # applies to the programs after it) and names a program when its fires.
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh \
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
+              test/analysis/test_report_corpus.sh \
               test/jobs/parse.sh test/engine-host.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/model-truth.sh test/analysis/test_report_model.sh \
               test/analysis/test_report_suite.sh test/jobs/runner.sh \
