@@ -52,11 +52,16 @@ PCI_LIBS    := $(shell pkg-config --libs libpci 2>/dev/null)
 BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower $(PCI_CFLAGS)
 FIO_CFLAGS   = -include $(FIO_DIR)/config-host.h -isystem $(FIO_DIR) -DFIO_VERSION='"$(FIO_VERSION)"' \
                -fvisibility=hidden
-LIBS_ENGINE := $(shell pkg-config --libs liburing 2>/dev/null) -lm -lpthread $(PCI_LIBS)
+# libblkid: the signatures the engine will not write over (engine/signature.c)
+BLKID_CFLAGS := $(shell pkg-config --cflags blkid 2>/dev/null && echo -DSSDQ_HAVE_BLKID)
+LIBS_ENGINE := $(shell pkg-config --libs liburing 2>/dev/null) -lm -lpthread $(PCI_LIBS) \
+               $(shell pkg-config --libs blkid 2>/dev/null)
+$(B)/engine/signature.o: BASE_CFLAGS += $(BLKID_CFLAGS)
 
-ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c
+ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c engine/holders.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
-               engine/phases.c engine/sidecar.c engine/sampling.c engine/source_model.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c
+               engine/phases.c engine/sidecar.c engine/sampling.c engine/source_model.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c \
+               engine/signature.c engine/stake.c
 POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd.c \
                power/source_qis.c power/source_nvme_ps.c power/nvme.c power/device_info.c \
                power/sampler.c power/vet.c
@@ -66,7 +71,7 @@ UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model test_opt_pa
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
-              test_report_phases test_report_fio_versions
+              test_report_phases test_report_fio_versions test_holders
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
 
 all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report ssdq.so

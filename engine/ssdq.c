@@ -177,6 +177,19 @@ static int ssdq_get_file_size(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
+/* fio names a job's file after the job when filename= is missing: not a namespace. */
+static int need_filename(struct thread_data *td)
+{
+	static int said;
+
+	if (td->o.filename)
+		return 0;
+	if (!said++)
+		ssdq_log("no namespace given: add --filename=/dev/ngXnY to fio's command line "
+			 "(the drive model: --filename=/tmp/model.state --ssdq_model=PRESET)");
+	return 1;
+}
+
 /*
  * Runs before fio sizes and lays out files. The model's state file is a
  * small regular file that fio must neither extend nor unlink: the model is
@@ -188,13 +201,15 @@ static int ssdq_setup(struct thread_data *td)
 	struct fio_file *f;
 	unsigned int i;
 
-	if (check_fio_version())
+	if (check_fio_version() || need_filename(td))
 		return 1;
 	if (o->model)
 		td->flags |= (unsigned long long)FIO_DISKLESSIO << TD_ENG_FLAG_SHIFT;
 	for_each_file(td, f, i)
 		if (ssdq_get_file_size(td, f))
 			return 1;
+	if (ssdq_stake_check(td))
+		return 1;
 	return ssdq_guard_writer(td) ? 1 : 0;
 }
 
@@ -816,6 +831,17 @@ static struct fio_option options[] = {
 		.maxval	= 120,
 		.help	= "Air temperature around the model drive in C (0: the preset's); a hot "
 			  "case makes it throttle",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_destroy_data",
+		.lname	= "ssdq write over what the namespace holds",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct ssdq_options, destroy_data),
+		.def	= "0",
+		.help	= "Let a job that writes, trims or erases run on a namespace carrying a "
+			  "filesystem or partition-table signature (never on one mounted or in use)",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

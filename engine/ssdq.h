@@ -42,6 +42,7 @@ struct ssdq_options {
 	char *model;		/* ssdq_model: preset of the drive model, NULL: a device */
 	unsigned int model_scale; /* ssdq_model_scale: capacity divisor */
 	unsigned int model_ambient; /* ssdq_model_ambient: °C, 0 = the preset's */
+	unsigned int destroy_data; /* ssdq_destroy_data: write over signatures (stake.c) */
 };
 
 /**
@@ -309,6 +310,18 @@ int ssdq_guard_writer(struct thread_data *td);
  * stderr), or -errno of prctl(2).
  */
 int ssdq_guard_job(struct thread_data *td);
+
+/**
+ * ssdq_stake_check() - Refuse a job that writes, trims or erases a namespace
+ * whose block node or a partition of it is mounted, used as swap or held
+ * by device-mapper/md, or that carries a filesystem, RAID or partition-table
+ * signature (holders.h) unless ssdq_destroy_data=1. Read-only jobs and the
+ * drive model pass. Says why on stderr once per namespace and verdict.
+ *
+ * Return: 0, -EBUSY (in use), -EEXIST (a signature), or the -errno that
+ * kept a table or the device from being read; td's error is set.
+ */
+int ssdq_stake_check(struct thread_data *td);
 
 /**
  * ssdq_log() - Print "ssdq: <message>\n" on stderr in one write. Never
