@@ -157,9 +157,9 @@ unit: $(UNIT_BINS)
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh \
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh \
-              test/jobs/parse.sh test/engine-host.sh
+              test/jobs/parse.sh test/jobs/render.sh test/engine-host.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/model-truth.sh test/analysis/test_report_model.sh \
-              test/analysis/test_report_suite.sh test/jobs/runner.sh \
+              test/analysis/test_report_suite.sh test/jobs/runner.sh test/jobs/flagship.sh \
               --timeout 2400 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report SSDQ_SO=$(CURDIR)/$(B)/ssdq.so \
@@ -200,15 +200,19 @@ bench: all
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_DIR) sh test/analysis/bench_report.sh
 	@sh test/analysis/bench_model.sh
 
+# The job library goes to $(PREFIX)/share/ssdq/jobs beside a link to the
+# engine: fio 3.33 stats external:ssdq.so in its cwd, so the share directory
+# runs `fio --ioengine=external:ssdq.so --filename=... jobs/fill.fio` as it is.
 install: all
 	install -d $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(PREFIX)/bin
 	install -m 0644 $(B)/ssdq.so $(DESTDIR)$(ENGINEDIR)/ssdq.so
 	install -m 0755 $(B)/ssdq-sample $(DESTDIR)$(PREFIX)/bin/ssdq-sample
 	install -m 0755 $(B)/ssdq-report $(DESTDIR)$(PREFIX)/bin/ssdq-report
-	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq/jobs
+	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq/jobs $(DESTDIR)$(PREFIX)/bin/ssdq-env
 	install -d $(DESTDIR)$(PREFIX)/share/ssdq
 	cp -R jobs $(DESTDIR)$(PREFIX)/share/ssdq/jobs
-	for t in ssdq-run ssdq-env; do \
+	ln -sf $(ENGINEDIR)/ssdq.so $(DESTDIR)$(PREFIX)/share/ssdq/ssdq.so
+	for t in ssdq-run ssdq-render; do \
 		printf '#!/bin/sh\nexec sh %s/share/ssdq/jobs/%s "$$@"\n' "$(PREFIX)" "$$t" \
 			>$(DESTDIR)$(PREFIX)/bin/$$t && chmod 0755 $(DESTDIR)$(PREFIX)/bin/$$t; \
 	done

@@ -1,6 +1,6 @@
 #!/bin/sh
 # ssdq-report on results of the job library's own job files (jobs/consumer,
-# jobs/enterprise, run through jobs/ssdq-env) on ssdq's drive model scaled
+# jobs/enterprise, rendered by jobs/ssdq-render, run by plain fio) on ssdq's drive model scaled
 # 1/1000, two drives (tlc-dramless-1tb and qlc-1tb): the sustained tests'
 # queue-depth series with their stop reasons, score and efficiency, the clean,
 # fragmented and full variants side by side, a block-size sweep, and the
@@ -17,22 +17,28 @@ if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
 if [ ! -f "$SO" ]; then echo "SKIP: no $SO (make build/ssdq.so)"; exit 77; fi
 if ! command -v fio >/dev/null; then echo "SKIP: fio is not installed"; exit 77; fi
 if ! command -v python3 >/dev/null; then echo "SKIP: python3 is not installed"; exit 77; fi
-if [ ! -x jobs/ssdq-env ] || [ ! -f jobs/consumer/sustained-seq-read.fio ]; then
-	echo "SKIP: the job library (jobs/ssdq-env, jobs/consumer) is not there"; exit 77
+if [ ! -f jobs/ssdq-render ] || [ ! -f jobs/consumer/sustained-seq-read.fio ]; then
+	echo "SKIP: the job library (jobs/ssdq-render, jobs/consumer) is not there"; exit 77
 fi
 JOBS=$(pwd)/jobs
 TMP=$(mktemp -d)
 trap '[ -n "$KEEP" ] || rm -rf "$TMP"; rm -f "$T_OUT"' EXIT
 
-# run DIR PRESET SUITE/TEST [VAR=VALUE...]: one job file into DIR, json+
+# run DIR PRESET SUITE/TEST [NAME=VALUE...]: one job file, rendered at 1/1000
+# with the values given, run by plain fio into DIR, json+ (the model's power
+# is the engine's default for it)
 run() {
-	dir=$1 preset=$2 test=$3
+	dir=$1 preset=$2 test=$3 t=$(basename "$3")
 	shift 3
-	mkdir -p "$dir"
-	(cd "$dir" && SSDQ_DEV="$dir/model.state" SSDQ_POWER="model:$dir/model.state" \
-		SSDQ_SO="$SO" "$JOBS/ssdq-env" --scale 1000 "$@" fio --ioengine=external:"$SO" \
+	mkdir -p "$dir/jobs"
+	sets=
+	for v in "$@"; do sets="$sets --set $v"; done
+	# shellcheck disable=SC2086 # NAME=VALUE words without spaces
+	sh "$JOBS/ssdq-render" --scale 1000 $sets --out "$dir/jobs/$t.fio" "$JOBS/$test.fio" ||
+		{ fail "render $test"; return; }
+	(cd "$dir" && fio --ioengine=external:"$SO" --filename="$dir/model.state" \
 		--ssdq_model="$preset" --ssdq_model_scale=1000 --output-format=json+ \
-		--output="$(basename "$test").json" "$JOBS/$test.fio" >>fio.out 2>&1) ||
+		--output="$t.json" "jobs/$t.fio" >>fio.out 2>&1) ||
 		fail "fio $test on $preset (see $dir/fio.out)"
 }
 

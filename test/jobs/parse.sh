@@ -1,7 +1,10 @@
 #!/bin/sh
-# The job library: every job file parses in fio with ssdq.so loaded, at the
-# published scale and at the test bed's; the files, suites, README and
-# jobs/ssdq-env agree with each other. Touches no device (--parse-only).
+# The job library runs under plain fio: every job file parses with only
+# --ioengine and --filename on fio's command line and nothing in the
+# environment, holds no ${VAR} and sets neither ioengine nor filename; the
+# files, suites, README and the parameters agree with each other; fio without
+# --filename stops before any I/O with one line saying what to add. Touches no
+# device (--parse-only; the runs without --filename stop in the engine's setup).
 # usage: sh test/jobs/parse.sh      (env SSDQ_SO: the engine, default build/ssdq.so)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
@@ -9,58 +12,47 @@ J=$top/jobs
 SO=${SSDQ_SO:-$top/build/ssdq.so}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/ssdq-parse.XXXXXX")
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
-export SSDQ_SO="$SO"
 
 # the job files that define tests (includes are parsed through them)
 files=$(cd "$J" && find . -name '*.fio' ! -path './include/*' | sed 's|^\./||' | sort)
 
-# ---- jobs/ssdq-env -------------------------------------------------------------
-expect_rc 0 "ssdq-env --list runs" "$J/ssdq-env" --list
-for kv in SSDQ_PREFILL:16g SSDQ_BURST:128m SSDQ_BURSTS_TOTAL:1g SSDQ_DUTY:20 SSDQ_SPAN:64g \
-	SSDQ_QD_LIMIT_BYTES:32g SSDQ_QD_RUNTIME:60s SSDQ_IDLE:60s SSDQ_FILL_SIZE:100% \
-	SSDQ_RAND_IOS:100000 SSDQ_ERASE:auto SSDQ_LOG_MSEC:1000 SSDQ_FILL_LOG_MSEC:100 \
-	SSDQ_PSLC_LOG_MSEC:500; do
-	expect_out "^${kv%%:*} +${kv#*:} +${kv#*:} " "ssdq-env: ${kv%%:*} defaults to the published ${kv#*:}"
-done
-expect_rc 0 "ssdq-env --scale 64 --print" env -u SSDQ_SPAN "$J/ssdq-env" --scale 64 --print
-for kv in SSDQ_SPAN:1g SSDQ_PREFILL:256m SSDQ_BURST:2m SSDQ_BURSTS_TOTAL:16m SSDQ_QD_LIMIT_BYTES:512m \
-	SSDQ_QD_RUNTIME:937ms SSDQ_IDLE:937ms SSDQ_RAND_IOS:1562 SSDQ_DUTY:20 SSDQ_FILL_SIZE:100% \
-	SSDQ_PSLC_QD:1 SSDQ_LOG_MSEC:15 SSDQ_PSLC_LOG_MSEC:7; do
-	expect_out "^export ${kv%%:*}='${kv#*:}'\$" "ssdq-env --scale 64: ${kv%%:*}=${kv#*:}"
-done
-expect_rc 0 "ssdq-env keeps a value set in the environment" \
-	env SSDQ_SPAN=2g "$J/ssdq-env" --scale 64 --print
-expect_out "^export SSDQ_SPAN='2g'\$" "ssdq-env: SSDQ_SPAN=2g from the environment is not scaled"
-expect_rc 0 "ssdq-env VAR=VALUE sets a parameter" "$J/ssdq-env" SSDQ_BURST=64m --print
-expect_out "^export SSDQ_BURSTS_TOTAL='512m'\$" "ssdq-env: the default total is 8 bursts of SSDQ_BURST"
-expect_rc 2 "ssdq-env refuses an unknown parameter" "$J/ssdq-env" SSDQ_SPAM=1 --print
-expect_out "SSDQ_SPAM is not a parameter" "the refusal names it"
-expect_rc 2 "ssdq-env refuses --scale 0" "$J/ssdq-env" --scale 0 --print
-expect_rc 2 "ssdq-env refuses --scale x" "$J/ssdq-env" --scale x --print
-expect_rc 2 "ssdq-env COMMAND without SSDQ_DEV is refused" env -u SSDQ_DEV "$J/ssdq-env" true
-expect_out "SSDQ_DEV is not set" "the refusal says SSDQ_DEV is missing"
-expect_rc 0 "ssdq-env COMMAND runs COMMAND with the parameters exported" \
-	env SSDQ_DEV=/dev/ng0n1 "$J/ssdq-env" --scale 64 sh -c 'echo "span=$SSDQ_SPAN dev=$SSDQ_DEV"'
-expect_out "^span=1g dev=/dev/ng0n1\$" "ssdq-env COMMAND: the command sees SSDQ_SPAN and SSDQ_DEV"
-expect_rc 0 "eval \"\$(ssdq-env --print)\" round-trips" \
-	sh -c 'eval "$("$1" --print)" && [ "$SSDQ_SPAN" = 64g ] && [ "$SSDQ_ERASE" = auto ]' sh "$J/ssdq-env"
-if command -v busybox >/dev/null 2>&1; then
-	expect_rc 0 "ssdq-env runs in busybox sh (the test VM's shell)" \
-		busybox sh "$J/ssdq-env" --scale 256 --print
-	expect_out "^export SSDQ_QD_RUNTIME='234ms'\$" "busybox sh: --scale 256 gives SSDQ_QD_RUNTIME=234ms"
-fi
+# ---- no environment, no engine, no namespace in any file ------------------------
+# env_refs DIR: "file:line: text" of every ${...} in DIR's job files
+# shellcheck disable=SC2046 # one path a word
+env_refs() { (cd "$1" && grep -n '\${' $(find . -name '*.fio' | sed 's|^\./||' | sort) 2>/dev/null); }
+refs=$(env_refs "$J")
+[ -z "$refs" ] && pass "no job file under jobs/ refers to an environment variable" ||
+	fail "job files refer to the environment: $(printf '%s\n' "$refs" | head -n 5 | tr '\n' ' ')"
+# the check itself: a file that regains a variable is caught
+cp -R "$J" "$TMP/jobs"
+sed -i 's/^size=64g\([[:space:]]*# SSDQ_SPAN\)/size=${SSDQ_SPAN}\1/' "$TMP/jobs/include/sustained.fio"
+case $(env_refs "$TMP/jobs") in
+include/sustained.fio:*'size=${SSDQ_SPAN}'*) pass "the check catches a file that regains \${SSDQ_SPAN}" ;;
+*) fail "the check misses size=\${SSDQ_SPAN} in include/sustained.fio: $(env_refs "$TMP/jobs")" ;;
+esac
+rm -rf "$TMP/jobs"
+# shellcheck disable=SC2046 # one path a word
+bad=$(cd "$J" && grep -En '^[[:space:]]*(ioengine|filename)[[:space:]]*=' $(find . -name '*.fio' | sed 's|^\./||'))
+[ -z "$bad" ] && pass "no job file sets ioengine= or filename= (fio's command line gives them)" ||
+	fail "job files set the engine or the namespace: $bad"
+[ -f "$J/fill.fio" ] && pass "jobs/fill.fio, the flagship whole-drive fill, is there" ||
+	fail "jobs/fill.fio is missing"
 
-# ---- the files agree with ssdq-env, the suites and the README -----------------
-params=$("$J/ssdq-env" --list | awk '{ print $1 }')
-used=$(cat "$J"/*/*.fio | grep -o '\${[A-Za-z_0-9]*}' | tr -d '${}' | sort -u)
-for v in $used; do
-	if printf '%s\n' "$params" | grep -qx "$v"; then pass "\${$v} has a default in ssdq-env"
-	else fail "\${$v} is used by a job file but ssdq-env does not define it"; fi
+# ---- the files agree with the parameters, the suites and the README -------------
+expect_rc 0 "the library's parameters are consistent (ssdq-render --list)" sh "$J/ssdq-render" --list
+cp "$T_OUT" "$TMP/list"
+for kv in SSDQ_PREFILL:16g SSDQ_BURST:128m SSDQ_BURSTS_TOTAL:1g SSDQ_DUTY:20 SSDQ_SPAN:64g \
+	SSDQ_QD_LIMIT_BYTES:32g SSDQ_QD_RUNTIME:60s SSDQ_IDLE:60s SSDQ_FRAG_BYTES:32g \
+	SSDQ_FRAG_RUNTIME:6m SSDQ_FILL_SIZE:100% SSDQ_PSLC_QD:1 SSDQ_ENT_SPAN:100% \
+	SSDQ_RAND_IOS:100000 SSDQ_RAND_RUNTIME:10m SSDQ_SWEEP_RUNTIME:30s SSDQ_ERASE:auto \
+	SSDQ_LOG_MSEC:1000 SSDQ_FILL_LOG_MSEC:10 SSDQ_PSLC_LOG_MSEC:500; do
+	grep -Eq "^${kv%%:*} +${kv#*:} +${kv#*:} " "$TMP/list" &&
+		pass "${kv%%:*} is ${kv#*:} in the job files" ||
+		fail "${kv%%:*} is not ${kv#*:} in the job files: $(grep "^${kv%%:*} " "$TMP/list")"
 done
-for v in $params; do
-	if printf '%s\n' "$used" | grep -qx "$v"; then pass "ssdq-env's $v is used by a job file"
-	else fail "ssdq-env defines $v but no job file uses it"; fi
-done
+# every parameter but the engine's (set on the command line or by ssdq-run) is in a file
+unused=$(awk '$3 == "-" { print $1 }' "$TMP/list" | grep -vx 'SSDQ_POWER\|SSDQ_POWER_RATE\|SSDQ_SMART_INTERVAL')
+[ -z "$unused" ] && pass "every job-file parameter is in a job file" || fail "parameters no file uses: $unused"
 names=
 for f in $files; do
 	n=$(basename "$f" .fio)
@@ -69,7 +61,7 @@ for f in $files; do
 	for k in write_bw_log write_iops_log write_lat_log; do
 		grep -qx "$k=$n" "$J/$f" || { ok=0; why="$why no $k=$n;"; }
 	done
-	grep -qx 'include ../include/common.fio' "$J/$f" || { ok=0; why="$why no include of common.fio;"; }
+	grep -Eqx 'include (\.\./)?include/common\.fio' "$J/$f" || { ok=0; why="$why no include of common.fio;"; }
 	if [ $ok = 1 ]; then pass "$f: logs named after the test, common.fio included"
 	else fail "$f:$why"; fi
 	grep -q "^| \`$f\`" "$J/README.md" 2>/dev/null && pass "$f is in the README table" ||
@@ -86,53 +78,68 @@ for s in "$J"/suites/*.suite; do
 		[ -f "$J/$f" ] && pass "$(basename "$s"): $f exists" || fail "$(basename "$s"): $f is missing"
 	done
 done
-# log intervals: fill 100 ms (1 GB segments), pSLC 500 ms (published), bursts
-# every I/O; the others 1000 ms. At --scale N they shrink with the test.
-for kv in consumer/fill:SSDQ_FILL_LOG_MSEC:100 pslc/pslc-fill:SSDQ_PSLC_LOG_MSEC:500 \
+# log intervals: fill 10 ms (the SLC cache's end), pSLC 500 ms (published),
+# bursts every I/O; the others 1000 ms. ssdq-run --scale N shrinks them.
+for kv in fill:SSDQ_FILL_LOG_MSEC:10 pslc/pslc-fill:SSDQ_PSLC_LOG_MSEC:500 \
 	include/sustained:SSDQ_LOG_MSEC:1000 include/qd1:SSDQ_LOG_MSEC:1000; do
 	f=${kv%%:*}.fio v=${kv#*:}; v=${v%%:*} ms=${kv##*:}
-	if grep -qxF "log_avg_msec=\${$v}" "$J/$f" && "$J/ssdq-env" --list | grep -Eq "^$v +$ms "; then
-		pass "$f: log_avg_msec=\${$v}, $ms ms by default"
-	else fail "$f: not log_avg_msec=\${$v} with a $ms ms default"; fi
+	grep -Eq "^log_avg_msec=${ms}[[:space:]]+# $v\$" "$J/$f" && pass "$f: log_avg_msec=$ms (# $v)" ||
+		fail "$f: no log_avg_msec=$ms marked # $v"
 done
 grep -qx 'log_avg_msec=0' "$J/include/burst.fio" && pass "burst tests log every I/O" ||
 	fail "include/burst.fio does not set log_avg_msec=0"
 
-# ---- fio parses every file with the engine loaded -----------------------------
+# ---- plain fio parses every file, with the engine loaded --------------------------
 if [ ! -f "$SO" ]; then
 	fail "$SO is missing (run make); the job files were not parsed"
 	summary; exit
 fi
 fio --enghelp="$SO" >"$TMP/enghelp" 2>&1
-opts=$(cat "$J"/*/*.fio | grep -o '^ssdq_[a-z_]*' | sort -u)
-missing=
+opts=$(cat "$J"/*.fio "$J"/*/*.fio | grep -o '^ssdq_[a-z_]*' | sort -u)
 for o in $opts; do
 	users=$(cd "$J" && grep -l "^$o=" $files include/*.fio | tr '\n' ' ')
 	if grep -q "^$o " "$TMP/enghelp"; then pass "ssdq.so has $o"
-	else fail "ssdq.so lacks $o, used by: $users"; missing="$missing $o"; fi
+	else fail "ssdq.so lacks $o, used by: $users"; fi
 done
+# from another directory, by absolute path: fio finds the includes beside the file
 for f in $files; do
-	expect_rc 0 "fio --parse-only $f" \
-		env SSDQ_DEV=/dev/ng0n1 "$J/ssdq-env" fio --ioengine="external:$SO" --parse-only "$J/$f"
-	expect_rc 0 "fio --parse-only $f at the test bed's scale (--scale 256)" \
-		env SSDQ_DEV=/dev/ng0n1 "$J/ssdq-env" --scale 256 fio --parse-only "$J/$f"
+	expect_rc 0 "plain fio --parse-only $f (only --ioengine and --filename, empty environment)" \
+		sh -c 'cd / && exec env -i PATH="$PATH" fio --ioengine="external:$1" --filename=/dev/ng0n1 \
+			--parse-only "$2"' sh "$SO" "$J/$f"
 done
-# with the options the engine lacks commented out, the rest must still parse
-if [ -n "$missing" ]; then
-	cp -r "$J" "$TMP/jobs"
-	for o in $missing; do
-		find "$TMP/jobs" -name '*.fio' -exec sed -i "s/^$o=/# &/" {} +
-	done
-	for f in $files; do
-		expect_rc 0 "fio --parse-only $f apart from$missing" \
-			env SSDQ_DEV=/dev/ng0n1 "$J/ssdq-env" fio --parse-only "$TMP/jobs/$f"
-	done
+# the command in the source tree, through make's ./ssdq.so link (external:ssdq.so
+# without ./ is dlopen()ed from the library path: after make install)
+if [ -e "$top/ssdq.so" ]; then
+	expect_rc 0 "fio --ioengine=external:./ssdq.so --filename=/dev/ng0n1 jobs/fill.fio parses in the source tree" \
+		sh -c 'cd "$1" && exec env -i PATH="$PATH" fio --ioengine=external:./ssdq.so \
+			--filename=/dev/ng0n1 --parse-only jobs/fill.fio' sh "$top"
 fi
-# fio has no default for ${VAR}: an unset one expands to nothing and the option
-# fails to parse, naming the variable. This is why ssdq-env exists.
-printf '[t]\nioengine=null\nsize=${SSDQ_SPAN}\n' >"$TMP/unset.fio"
-expect_rc 1 "fio 3.33: an unset \${VAR} fails the job" env -u SSDQ_SPAN fio --parse-only "$TMP/unset.fio"
-expect_out 'failed parsing size=\$\{SSDQ_SPAN\}' "fio's message names the unset variable"
-expect_rc 1 "without ssdq-env a job file does not parse" \
-	env -i PATH="$PATH" SSDQ_SO="$SO" SSDQ_DEV=/dev/ng0n1 fio --parse-only "$J/consumer/fill.fio"
+# without the engine on the command line fio itself refuses the ssdq options
+expect_rc 1 "without --ioengine fio does not know the ssdq options" \
+	env -i PATH="$PATH" fio --filename=/dev/ng0n1 --parse-only "$J/fill.fio"
+expect_out "Bad option <ssdq_erase=auto>" "fio names the option it does not know"
+
+# ---- without --filename: one line saying what to add, no I/O ----------------------
+# (fio names a job's file after the job: the engine stops in its setup, before
+# any file is opened or created)
+nofile() { # DESC FIO-ARGS...: run in an empty directory
+	desc=$1; shift
+	d=$TMP/nofile; rm -rf "$d"; mkdir -p "$d"
+	(cd "$d" && env -i PATH="$PATH" fio --ioengine="external:$SO" "$@") >"$TMP/nofile.out" 2>"$TMP/nofile.err"
+	rc=$?
+	cp "$TMP/nofile.err" "$T_OUT"
+	lines=$(grep -c . "$TMP/nofile.err")
+	[ $rc != 0 ] && [ "$lines" = 1 ] &&
+		grep -q '^ssdq: no namespace given: add --filename=/dev/ngXnY to fio.s command line' "$TMP/nofile.err"
+	ok=$?
+	[ $ok = 0 ] && pass "$desc: exit $rc, one line: add --filename" ||
+		{ fail "$desc: exit $rc, $lines lines on stderr"; sed 's/^/    /' "$TMP/nofile.err" | head; }
+	# fio itself leaves the empty bw and iops logs of a job that did not start
+	left=$(cd "$d" && find . -type f ! \( -size 0 -name '*_[bi][wo]*.[0-9]*.log' \) | sed 's|^\./||')
+	[ -z "$left" ] && pass "$desc: no I/O, no file of its own (only fio's empty logs)" ||
+		fail "$desc: left $(echo "$left" | tr '\n' ' ')"
+}
+nofile "jobs/fill.fio without --filename" "$J/fill.fio"
+nofile "the six-job sustained test without --filename" "$J/consumer/sustained-seq-read.fio"
+nofile "the drive model without --filename" --ssdq_model=qlc-1tb --ssdq_model_scale=1000 "$J/fill.fio"
 summary

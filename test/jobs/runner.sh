@@ -2,7 +2,8 @@
 # jobs/ssdq-run without a device: argument errors, the refusal logic on regular
 # files and a fake sysfs tree, and whole suites on the drive model with a fake
 # fio (order, progress, resume after a failure and after SIGTERM, parameter
-# checks, ssdq-report at the end). Never opens a device node.
+# checks, the job files it renders into DIR/jobs and the fio command lines
+# that run them, ssdq-report at the end). Never opens a device node.
 # usage: sh test/jobs/runner.sh
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
@@ -10,7 +11,7 @@ J=$top/jobs
 RUN=$J/ssdq-run
 T=$(mktemp -d "${TMPDIR:-/tmp}/ssdq-runner.XXXXXX")
 trap 'rm -rf "$T" "$T_OUT"' EXIT
-unset SSDQ_DEV SSDQ_SPAN SSDQ_SYSFS SSDQ_DEVDIR SSDQ_MOUNTINFO SSDQ_SWAPS
+unset SSDQ_SPAN SSDQ_POWER SSDQ_SYSFS SSDQ_DEVDIR SSDQ_MOUNTINFO SSDQ_SWAPS
 # a stand-in for the engine: the fake fio never loads it
 : >"$T/ssdq.so"
 export SSDQ_SO="$T/ssdq.so"
@@ -34,7 +35,12 @@ expect_rc 2 "--scale 0" "$RUN" --suite consumer --device /dev/ng0n1 --out "$T/x"
 expect_rc 2 "--scale half" "$RUN" --suite consumer --device /dev/ng0n1 --out "$T/x" --scale half
 expect_out "whole number >= 1 or auto" "--scale: says what it wants"
 expect_rc 2 "--set of an unknown parameter" "$RUN" --suite pslc --model qlc-1tb --out "$T/x" --set SSDQ_FOO=1
-expect_out "SSDQ_FOO is not a job-file parameter" "names the parameter"
+expect_out "SSDQ_FOO: not a parameter of the job files" "names the parameter"
+expect_rc 2 "--set of a bad value" "$RUN" --suite pslc --model qlc-1tb --out "$T/x" --set SSDQ_SPAN=lots
+expect_out "SSDQ_SPAN=lots: not a size" "names the parameter and says what it wants"
+expect_rc 2 "a parameter in the environment is refused" env SSDQ_SPAN=8g \
+	"$RUN" --suite consumer --model qlc-1tb --out "$T/x" --dry-run
+expect_out "SSDQ_SPAN=8g is set in the environment.*--set SSDQ_SPAN=8g" "says to give it with --set"
 expect_rc 2 "--set without VAR=" "$RUN" --suite pslc --model qlc-1tb --out "$T/x" --set 64g
 expect_rc 2 "--model with --device" "$RUN" --suite pslc --model qlc-1tb --device /dev/ng0n1 --out "$T/x"
 expect_rc 2 "--eta sometimes" "$RUN" --suite pslc --model qlc-1tb --out "$T/x" --eta sometimes
@@ -141,20 +147,13 @@ check 0 "all clear again" /dev/ng9n1
 check 0 "no block node (LBA format without a block device): nothing to mount" /dev/ng8n1
 unset SSDQ_SYSFS SSDQ_DEVDIR SSDQ_MOUNTINFO SSDQ_SWAPS
 
-# ---- sections and estimates ----------------------------------------------------------
-s=$(sections_for "$J/enterprise/qd1-rand-read-bs.fio" 4096)
-[ "$s" = "--section=bs4k --section=bs8k --section=bs16k --section=bs32k --section=bs64k --section=bs128k --section=bs256k --section=bs512k --section=bs1m" ] &&
-	pass "4 KiB LBAs: the sweep runs bs4k..bs1m" || fail "4 KiB LBAs: sections '$s'"
-[ -z "$(sections_for "$J/enterprise/qd1-rand-read-bs.fio" 512)" ] &&
-	pass "512-byte LBAs: every job of the sweep runs" || fail "512-byte LBAs leave jobs out"
-[ -z "$(sections_for "$J/consumer/burst-seq-read.fio" 4096)" ] &&
-	pass "4 KiB LBAs: the burst test runs whole" || fail "4 KiB LBAs: burst sections"
-e=$(eval "$("$J/ssdq-env" --print)"; estimate sustained-seq-write)
+# ---- estimates -----------------------------------------------------------------------
+e=$(eval "$(sh "$J/ssdq-render" --values)"; estimate sustained-seq-write)
 [ "$e" = 720.000 ] && pass "estimate: sustained writes, 6 x (60 s + 60 s idle)" || fail "estimate sustained-seq-write = $e"
-e=$(eval "$("$J/ssdq-env" --print)"; estimate fill)
+e=$(eval "$(sh "$J/ssdq-render" --values)"; estimate fill)
 [ "$e" = -1.000 ] && pass "estimate: a fill of unknown capacity is unknown" || fail "estimate fill = $e"
 # shellcheck disable=SC2034 # estimate reads CAPACITY
-e=$(eval "$("$J/ssdq-env" --print)"; CAPACITY=1000000000000; estimate fill)
+e=$(eval "$(sh "$J/ssdq-render" --values)"; CAPACITY=1000000000000; estimate fill)
 [ "$e" = 2030.000 ] && pass "estimate: a 1 TB fill at 500 MB/s plus the erase" || fail "estimate fill 1 TB = $e"
 
 # ---- suites on the drive model with a fake fio --------------------------------------
@@ -163,12 +162,19 @@ cat >"$T/bin/fio" <<'EOF'
 #!/bin/sh
 # fake fio: records its call, writes a JSON, fails or hangs on request
 [ "$1" = --version ] && { echo fio-3.33; exit 0; }
-out= trigger=
+out= trigger= job=
 for a in "$@"; do
-	case $a in --output=*) out=${a#--output=} ;; --trigger-file=*) trigger=${a#--trigger-file=} ;; esac
+	case $a in
+	--output=*) out=${a#--output=} ;;
+	--trigger-file=*) trigger=${a#--trigger-file=} ;;
+	-*) ;;
+	*) job=$a ;;
+	esac
 done
 name=$(basename "$out" .json)
-echo "$name cwd=$PWD dev=$SSDQ_DEV span=$SSDQ_SPAN power=$SSDQ_POWER args=$*" >>"$FAKE_CALLS"
+# the job file it was given, as fio would find it from its cwd
+[ -f "$job" ] || { echo "fake fio: $job: no such job file in $PWD" >&2; exit 1; }
+echo "$name cwd=$PWD span=$(sed -n 's/^size=\([^[:space:]]*\)[[:space:]]*# SSDQ_SPAN.*/\1/p' "$job" | head -n 1) args=$*" >>"$FAKE_CALLS"
 [ -n "${FAKE_LBA:-}" ] && printf '{\n  "format": "ssdq-device",\n  "lba_size": %s,\n  "errors": []\n}\n' "$FAKE_LBA" >device.json
 [ "$name" = "${FAKE_FAIL:-}" ] && { echo "fake failure of $name" >&2; exit 1; }
 if [ "$name" = "${FAKE_HANG:-}" ]; then
@@ -218,15 +224,35 @@ expect_out "ssdq: stderr line of pslc-fill" "shows fio's stderr"
 expect_out "running .*ssdq-report $O" "runs ssdq-report at the end"
 [ "$(cat "$T/calls.report" 2>/dev/null)" = "$O" ] && pass "ssdq-report got DIR" || fail "ssdq-report calls: $(cat "$T/calls.report" 2>/dev/null)"
 c=$(cat "$T/calls")
-case $c in "pslc-fill cwd=$O dev=$O/model.state "*) pass "fio runs in DIR with SSDQ_DEV=DIR/model.state" ;;
-*) fail "fio call: $c" ;; esac
+case $c in "pslc-fill cwd=$O "*) pass "fio runs in DIR" ;; *) fail "fio call: $c" ;; esac
+case $c in *" --ioengine=external:$T/ssdq.so --filename=$O/model.state "*)
+	pass "the engine and the namespace (DIR/model.state) are on fio's command line" ;;
+*) fail "fio call lacks --ioengine and --filename: $c" ;; esac
 case $c in *"--output-format=json+ --output=$O/pslc-fill.json"*) pass "fio writes json+ to DIR/<test>.json" ;;
 *) fail "fio call lacks --output-format=json+ --output=$O/pslc-fill.json: $c" ;; esac
 case $c in *"--ssdq_model=tlc-dramless-1tb --ssdq_model_scale=64"*) pass "the model and its scale go to fio" ;;
 *) fail "fio call lacks the model options: $c" ;; esac
-case $c in *" power=model:$O/model.state "*) pass "the model's power source is the model" ;;
-*) fail "SSDQ_POWER on the model: $c" ;; esac
-case $c in *"$J/pslc/pslc-fill.fio") pass "the job file is the last argument" ;; *) fail "fio call: $c" ;; esac
+R=$O/jobs/pslc-fill.fio
+if grep -q '^ssdq_power=' "$R"; then fail "the model run names a power source (the engine's default is the model)"
+else pass "the model's power is the engine's default for it (the model)"; fi
+grep -q '^ssdq_power_rate=640[[:space:]]' "$R" && pass "scale 64: power sampled at 640 Hz, written in" ||
+	fail "no ssdq_power_rate=640 in $R"
+case $c in *" jobs/pslc-fill.fio") pass "the rendered job file DIR/jobs/pslc-fill.fio is the last argument" ;;
+*) fail "fio call: $c" ;; esac
+grep -q '^log_avg_msec=7[[:space:]]*# SSDQ_PSLC_LOG_MSEC' "$R" && grep -q '^size=100%[[:space:]]' "$R" &&
+	pass "the rendered file holds the scaled values (500 ms / 64 = 7 ms) and the unscaled 100 %" ||
+	fail "values in $R: $(grep -E '^(log_avg_msec|size)=' "$R" | tr '\n' ' ')"
+grep -q '^include' "$R" && fail "$R still includes files" || pass "the rendered file has its includes written in"
+grep -Eq '^(ioengine|filename)=' "$R" && fail "$R sets ioengine or filename" ||
+	pass "the rendered file leaves ioengine and filename to fio's command line"
+grep -q "^#   fio --ioengine=external:$T/ssdq.so --filename=$O/model.state --ssdq_model=tlc-dramless-1tb --ssdq_model_scale=64 --output-format=json+ --output=pslc-fill.json jobs/pslc-fill.fio\$" "$R" &&
+	pass "its head gives the command that reruns it by hand" || fail "no rerun command in the head of $R: $(sed -n 1,5p "$R")"
+if [ -f "$top/build/ssdq.so" ]; then
+	expect_rc 0 "the rendered file parses in plain fio with the engine" env -i PATH="$PATH" \
+		fio --ioengine=external:"$top/build/ssdq.so" --filename=/dev/ng0n1 --parse-only "$R"
+else
+	fail "build/ssdq.so is missing (make): the rendered files were not parsed"
+fi
 [ "$(cat "$O/ssdq-run.state")" = pslc-fill ] && pass "the state records the finished test" ||
 	fail "state: $(cat "$O/ssdq-run.state")"
 [ -f "$O/pslc-fill_bw.1.log" ] && [ -f "$O/pslc-fill.stderr" ] && pass "logs and stderr land in DIR" ||
@@ -262,14 +288,17 @@ expect_rc 1 "enterprise suite with test 4 failing: exit 1" env FAKE_FAIL=qd1-seq
 expect_out "qd1-seq-read-bs failed" "names the failed test"
 expect_out "fake failure of qd1-seq-read-bs" "shows the end of its stderr"
 expect_out "resume at test 4 of 7" "says where it will resume"
-expect_out "LBA size left out: running bs4k bs8k bs16k bs32k bs64k bs128k bs256k bs512k bs1m" \
+expect_out "4096-byte LBA size left out: bs512 bs1k bs2k" \
 	"the model's 4 KiB LBAs (device.json): the sweeps leave out bs512-bs2k"
-case $(grep '^qd1-rand-read-bs ' "$T/calls") in
-*"--section=bs4k --section=bs8k"*bs1m*) pass "fio gets --section for each block size from 4 KiB" ;;
-*) fail "sweep call: $(grep '^qd1-rand-read-bs ' "$T/calls")" ;;
-esac
-grep '^qd1-rand-read-4k ' "$T/calls" | grep -q -- --section && fail "a 4 KiB test got --section" ||
-	pass "a test without small blocks runs whole"
+jobs_of() { grep '^\[' "$1" | tr -d '[]' | tr '\n' ' '; }
+[ "$(jobs_of "$O/jobs/qd1-rand-read-bs.fio")" = "global bs4k bs8k bs16k bs32k bs64k bs128k bs256k bs512k bs1m " ] &&
+	grep -q '^# Left out, block size below the 4096-byte LBA size: bs512 bs1k bs2k$' "$O/jobs/qd1-rand-read-bs.fio" &&
+	pass "the rendered sweep holds the jobs from 4 KiB and says which it left out" ||
+	fail "rendered sweep: $(jobs_of "$O/jobs/qd1-rand-read-bs.fio")"
+grep -q -- --section "$T/calls" && fail "fio got --section: $(grep -- --section "$T/calls" | head -n 1)" ||
+	pass "no --section on fio's command line: the rendered file is what ran"
+[ "$(jobs_of "$O/jobs/qd1-rand-read-4k.fio")" = "global qd1-rand-read-4k " ] &&
+	pass "a test without small blocks runs whole" || fail "4k: $(jobs_of "$O/jobs/qd1-rand-read-4k.fio")"
 [ "$(tr '\n' ' ' <"$O/ssdq-run.state")" = "precondition qd1-rand-read-4k qd1-rand-read-bs " ] &&
 	pass "the state holds the three finished tests" || fail "state: $(cat "$O/ssdq-run.state")"
 sum1=$(cksum <"$O/precondition.json")
