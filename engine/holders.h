@@ -64,17 +64,19 @@ int ssdq_holders_find(const struct ssdq_sysroot *root, const char *block, char *
  * ssdq_signature_find() - Look for filesystem, RAID, LVM, crypto, swap and
  * partition-table signatures on a block device or image file (libblkid).
  * @path: the block node ("/dev/nvme0n1")
- * @what: out: the signatures found, e.g. "an ext4 filesystem signature at
- *	offset 1080", or why none could be looked for
+ * @what: out: the signatures found, e.g. "ext4 filesystem at offset 1080,
+ *	dos partition table at offset 510", or why none could be looked for
  * @len: size of @what
  *
  * The device's cached pages are dropped before the probe: writes sent
  * through the generic node bypass the block node's page cache, which may
- * hold a signature those writes have since overwritten.
+ * hold a signature those writes have since overwritten. An area that
+ * cannot be read (a drive failing reads of deallocated LBAs) is taken to
+ * hold none.
  *
  * Return: 0 when there is none, -EEXIST when there is (@what names them),
- * -ENOSYS when ssdq.so was built without libblkid, or -errno when @path
- * cannot be opened or read.
+ * -ENOSYS when ssdq.so was built without libblkid, -ENOMEM, -EIO when
+ * libblkid cannot take the device, or -errno when @path cannot be opened.
  */
 int ssdq_signature_find(const char *path, char *what, size_t len);
 

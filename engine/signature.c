@@ -11,7 +11,7 @@
 #ifdef SSDQ_HAVE_BLKID
 #include <blkid.h>
 
-/* Appends "ext4 filesystem signature at offset 1080" for the probe's last find. */
+/* Appends "ext4 filesystem at offset 1080" for the probe's last find. */
 static void describe(blkid_probe pr, int nfound, char *what, size_t len)
 {
 	const char *type = NULL, *usage = NULL, *off = NULL;
@@ -24,11 +24,11 @@ static void describe(blkid_probe pr, int nfound, char *what, size_t len)
 	} else if (!blkid_probe_lookup_value(pr, "TYPE", &type, NULL)) {
 		blkid_probe_lookup_value(pr, "SBMAGIC_OFFSET", &off, NULL);
 		blkid_probe_lookup_value(pr, "USAGE", &usage, NULL);
-		snprintf(item, sizeof(item), "%s%s%s signature", type,
+		snprintf(item, sizeof(item), "%s%s%s", type,
 			 usage && strcmp(usage, "other") ? " " : "",
 			 usage && strcmp(usage, "other") ? usage : "");
 	} else {
-		snprintf(item, sizeof(item), "a signature");
+		snprintf(item, sizeof(item), "an unnamed one");
 	}
 	if (used < len)
 		snprintf(what + used, len - used, "%s%s%s%s", nfound ? ", " : "", item,
@@ -60,14 +60,19 @@ int ssdq_signature_find(const char *path, char *what, size_t len)
 					  BLKID_SUBLKS_MAGIC);
 	blkid_probe_enable_partitions(pr, 1);
 	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
-	while ((ret = blkid_do_probe(pr)) == 0)
-		describe(pr, n++, what, len);
-	if (ret < 0) {
-		ret = -EIO;
-		snprintf(what, len, "libblkid could not read %s to look for signatures", path);
-	} else {
-		ret = n ? -EEXIST : 0;
+	/*
+	 * A prober that cannot read its area (a drive failing reads of
+	 * deallocated LBAs, DULBE) fails; the next call goes on with the
+	 * next prober. What cannot be read holds no signature anyone uses.
+	 */
+	for (int tries = 0; tries < 1000; tries++) {
+		ret = blkid_do_probe(pr);
+		if (ret == 1)
+			break;
+		if (ret == 0)
+			describe(pr, n++, what, len);
 	}
+	ret = n ? -EEXIST : 0;
 out:
 	blkid_free_probe(pr);
 	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);

@@ -52,16 +52,21 @@ static int check_file(const char *file, bool destroy)
 	if (!ret)
 		return 0;
 	if (destroy) {
-		if (first_time(file, why))
-			ssdq_log("%s: ssdq_destroy_data=1: %s%s", file, ret == -EEXIST ?
-				 "overwriting what is on it: " : "writing without the check: ", why);
+		if (first_time(file, why)) {
+			if (ret == -EEXIST)
+				ssdq_log("%s: ssdq_destroy_data=1: overwriting %s, which carries a "
+					 "signature (%s)", file, path, why);
+			else
+				ssdq_log("%s: ssdq_destroy_data=1: writing without the check: %s",
+					 file, why);
+		}
 		return 0;
 	}
 	if (first_time(file, why)) {
 		if (ret == -EEXIST)
-			ssdq_log("%s: refused: %s holds %s and this job writes to it; wipe it "
-				 "(wipefs -a %s) or set ssdq_destroy_data=1 to overwrite it",
-				 file, path, why, path);
+			ssdq_log("%s: refused: %s carries a signature (%s) and this job writes "
+				 "to it; wipe it (wipefs -a %s) or set ssdq_destroy_data=1 to "
+				 "overwrite it", file, path, why, path);
 		else
 			ssdq_log("%s: refused: %s; set ssdq_destroy_data=1 to write without "
 				 "that check", file, why);
@@ -81,7 +86,7 @@ int ssdq_stake_check(struct thread_data *td)
 	for_each_file(td, f, i) {
 		ret = check_file(f->file_name, o->destroy_data);
 		if (ret) {
-			td_verror(td, -ret, "ssdq_destroy_data");
+			td_verror(td, -ret, "ssdq: data at stake");
 			return ret;
 		}
 	}
