@@ -1,7 +1,8 @@
 # The suites ran end to end: refusal of a filesystem, complete results
-# directories, 20 % duty cycle, fills over the whole namespace, each queue depth
-# stopped for the right reason, erase to zeroes, resume after SIGTERM.
-# DRAFT: goes with scenarios/40-suites.sh.draft.
+# directories with the job files that ran, 20 % duty cycle, fills over the
+# whole namespace, each queue depth stopped for the right reason, two steps
+# rerun by hand from their rendered files with the same bytes and stop
+# reasons, erase to zeroes, resume after SIGTERM.
 . "$(dirname "$0")/../check-lib.sh"
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 scenario_ran; need_engine
@@ -54,6 +55,13 @@ suite_ok() {
 		bad=$(cat "$R/$d/${t}"_events.*.jsonl "$R/$d/${t}"_smart.*.jsonl 2>/dev/null |
 			while IFS= read -r l; do printf '%s\n' "$l" | jq -e . >/dev/null 2>&1 || echo x; done | wc -l)
 		[ "$bad" = 0 ]; ok $? "$d/$t: every events and SMART sidecar line is JSON" "$bad bad lines"
+		# the job file that ran: rendered, self-contained, its rerun command in its head
+		f=$R/$d/jobs/$t.fio
+		[ -s "$f" ] && ! grep -Eq '^(include|ioengine|filename)' "$f" && ! grep -q '\${' "$f" &&
+			grep -q "^#   fio --ioengine=external:[^ ]* --filename=/dev/ng[0-9]*n[0-9]* .*--output=$t.json jobs/$t.fio\$" "$f"
+		ok $? "$d/jobs/$t.fio: the job file that ran, its includes written in, its rerun command in its head"
+		grep -q '^ssdq_power=nvme-ps' "$f"
+		ok $? "$d/jobs/$t.fio: the device's own power estimate written in (ssdq_power=nvme-ps)"
 	done
 }
 suite_ok consumer consumer consumer
@@ -105,7 +113,9 @@ for t in sustained-seq-read sustained-seq-write sustained-seq-read-frag sustaine
 	done
 done
 
-# the 4 KiB namespace ran the sweeps from 4 KiB up
+# the 4 KiB namespace ran the sweeps from 4 KiB up; the rendered file says so
+grep -q '^# Left out, block size below the 4096-byte LBA size: bs512 bs1k bs2k$' "$R/enterprise-4k/jobs/qd1-rand-read-bs.fio"
+ok $? "enterprise-4k/jobs/qd1-rand-read-bs.fio says it left out bs512, bs1k and bs2k"
 for t in qd1-rand-read-bs qd1-seq-write-bs; do
 	got=$(json "enterprise-4k/$t" '[.jobs[].jobname] | join(" ")')
 	[ "$got" = "bs4k bs8k bs16k bs32k bs64k bs128k bs256k bs512k bs1m" ]
@@ -114,14 +124,32 @@ for t in qd1-rand-read-bs qd1-seq-write-bs; do
 	[ "$got" = 12 ]; ok $? "enterprise-512/$t: all 12 block sizes" "$got jobs"
 done
 
-# 3. erase
-[ "$(rc_of erase)" = 0 ]; ok $? "util/erase.fio ran" "exit $(rc_of erase): $(first_err erase)"
+# 3. two steps rerun by hand with plain fio from their rendered files: the same
+# bytes per job and the same stop reasons (and bursts) as in the suite
+# stops DIR TEST: "job stop" lines from the events sidecars
+stops() { cat "$R/$1/$2"_events.*.jsonl 2>/dev/null | jq -r 'select(.event == "job_end") | "\(.job) \(.stop) \(.bytes)"' | sort; }
+for c in burst:consumer:burst-seq-write qd1:enterprise-4k:qd1-rand-read-4k; do
+	n=${c%%:*} d=${c#*:}; d=${d%%:*} t=${c##*:}
+	[ "$(rc_of "rerun-$n")" = 0 ]; ok $? "rerun of $d/jobs/$t.fio by hand: fio exit 0" "exit $(rc_of "rerun-$n"): $(first_err "rerun-$n")"
+	grep -q "^fio --ioengine=external:" "$R/rerun-$n.cmd"; ok $? "the rerun ran the command in the file's head" "$(cat "$R/rerun-$n.cmd")"
+	a=$(json "$d/$t" '[.jobs[] | "\(.jobname) \(.read.io_bytes) \(.write.io_bytes)"] | join(",")')
+	b=$(json "rerun-$n/$t" '[.jobs[] | "\(.jobname) \(.read.io_bytes) \(.write.io_bytes)"] | join(",")')
+	[ -n "$a" ] && [ "$a" = "$b" ]; ok $? "$t rerun: the same bytes per job ($b)" "suite: $a"
+	a=$(stops "$d" "$t") b=$(stops "rerun-$n" "$t")
+	[ -n "$a" ] && [ "$a" = "$b" ]; ok $? "$t rerun: the same stop reasons ($(echo "$b" | tr '\n' ' '))" "suite: $(echo "$a" | tr '\n' ' ')"
+done
+a=$(grep -c '"burst_end"' "$R"/consumer/burst-seq-write_events.1.jsonl 2>/dev/null)
+b=$(grep -c '"burst_end"' "$R"/rerun-burst/burst-seq-write_events.1.jsonl 2>/dev/null)
+[ "${a:-0}" -gt 0 ] && [ "$a" = "$b" ]; ok $? "burst-seq-write rerun: the same $b bursts" "suite $a"
+
+# 4. erase
+[ "$(rc_of erase)" = 0 ]; ok $? "util/erase.fio ran under plain fio" "exit $(rc_of erase): $(first_err erase)"
 [ "$(cat "$R/erase.nonzero" 2>/dev/null)" = 0 ]; ok $? "after the erase the namespace reads zeroes" \
 	"$(cat "$R/erase.nonzero" 2>/dev/null) non-zero bytes"
 m=$(jq -r 'select(.event == "erase_end") | .method' "$R"/erase_events.*.jsonl 2>/dev/null | head -n 1)
 [ "$m" = format ] || [ "$m" = deallocate ]; ok $? "QEMU lacks Sanitize: the erase fell back to Format or deallocate" "method '$m'"
 
-# 4. resume
+# 5. resume
 [ "$(cat "$R/resume-1.rc" 2>/dev/null)" = 130 ]; ok $? "SIGTERM mid-suite: ssdq-run exit 130" "exit $(cat "$R/resume-1.rc" 2>/dev/null)"
 # fio stops through its trigger file; a fio signalled in fork() hung until killed 30 s later
 secs=$(cat "$R/resume-1.stop-secs" 2>/dev/null)

@@ -1,19 +1,20 @@
 # Expect: jobs/ssdq-run refuses a namespace holding a filesystem (exit 3);
 # each suite then runs end to end at --scale 256 (consumer and pslc on the
 # 512-byte namespace, enterprise on the 4 KiB one, sub-4 KiB sweep jobs left
-# out), every test leaving fio json+, its logs, ssdq's sidecars and device.json;
-# util/erase.fio leaves the namespace reading zeroes (QEMU has no Sanitize: the
-# fallback runs); the enterprise suite on the 512-byte namespace, killed with
-# SIGTERM after two tests, exits 130 within seconds (fio stopped through its
-# trigger file, not killed after 30 s) and resumes where it stopped.
+# out of the rendered files), every test leaving its rendered job file in
+# DIR/jobs, fio json+, its logs, ssdq's sidecars and device.json; two steps
+# rerun by hand with plain fio from their rendered files (the command in each
+# file's head, in a directory of their own) move the same bytes and stop for
+# the same reason as in the suite; util/erase.fio under plain fio leaves the
+# namespace reading zeroes (QEMU has no Sanitize: the fallback runs); the
+# enterprise suite on the 512-byte namespace, killed with SIGTERM after two
+# tests, exits 130 within seconds (fio stopped through its trigger file, not
+# killed after 30 s) and resumes where it stopped.
 #
-# DRAFT (.draft: not picked up yet). Needs in the initramfs (test/vm/initramfs.sh):
-#   - the repository's jobs/ at /opt/ssdq/jobs (or SSDQ_JOBS=...);
-#   - util-linux wipefs (or blkid) for the signature check, mkfs.ext4 (else
-#     busybox mke2fs makes ext2); without them the refusal case is skipped and
-#     the suites run with --destroy-data;
-#   - about 3 minutes of TCG time (2.5 min measured with another VM sharing
-#     the 2 cores): boot.sh --scenario-timeout 600 to be safe.
+# Needs in the initramfs (test/vm/initramfs.sh): jobs/ at /opt/ssdq/jobs (or
+# SSDQ_JOBS=...); util-linux wipefs (or blkid) for ssdq-run's signature check
+# and mkfs.ext4 (without them the refusal case is skipped and the suites run
+# with --destroy-data). About 3 minutes of TCG time.
 . /guest-lib.sh
 JOBS=${SSDQ_JOBS:-/opt/ssdq/jobs}
 RUN=$JOBS/ssdq-run
@@ -53,13 +54,24 @@ run pslc "$RUN" --suite pslc --device "$NG512" --out "$RESULTS/pslc" --scale $SC
 run enterprise-4k "$RUN" --suite enterprise --device "$NG4K" --out "$RESULTS/enterprise-4k" \
 	--scale $SCALE --yes $destroy
 
-# 3. erase: the namespace reads zeroes afterwards
-run erase env SSDQ_DEV="$NG512" "$JOBS/ssdq-env" fio --output-format=json \
+# 3. rerun by hand: the command in the head of a rendered file, in a directory
+# of its own holding a copy of the file (so the suite's results stay)
+rerun() { # NAME SUITE-DIR TEST
+	mkdir -p "$RESULTS/rerun-$1/jobs"
+	cp "$RESULTS/$2/jobs/$3.fio" "$RESULTS/rerun-$1/jobs/"
+	sed -n 's/^#   \(fio .*\)$/\1/p' "$RESULTS/$2/jobs/$3.fio" | head -n 1 >"rerun-$1.cmd"
+	run "rerun-$1" sh -c 'cd "$1" && eval "$(cat "$2")"' sh "$RESULTS/rerun-$1" "$RESULTS/rerun-$1.cmd"
+}
+rerun burst consumer burst-seq-write
+rerun qd1 enterprise-4k qd1-rand-read-4k
+
+# 4. erase with plain fio: the namespace reads zeroes afterwards
+run erase fio --ioengine="external:$SSDQ_SO" --filename="$NG512" --output-format=json \
 	--output="$RESULTS/erase.json" "$JOBS/util/erase.fio"
 # (1 MiB reads: guest-lib's nonzero reads LBA by LBA, minutes for 1 GiB under TCG)
 dd if="$NS512" bs=1M iflag=direct 2>/dev/null | tr -d '\000' | wc -c >erase.nonzero
 
-# 4. interrupted after two tests, then resumed
+# 5. interrupted after two tests, then resumed
 out=$RESULTS/enterprise-512
 "$RUN" --suite enterprise --device "$NG512" --out "$out" --scale $SCALE --yes $destroy \
 	>resume-1.out 2>resume-1.err &

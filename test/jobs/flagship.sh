@@ -1,0 +1,90 @@
+#!/bin/sh
+# The README's first command, on the drive model, as a user runs it after
+# make install: the installed job library's fill in a working directory
+# outside the source tree, with nothing but fio's command line,
+#   fio --ioengine=external:ssdq.so --filename=W/qlc.state --ssdq_model=qlc-1tb \
+#       --ssdq_model_scale=250 --output-format=json+ --output=fill.json .../jobs/fill.fio
+# then ssdq-report on that directory: the SLC cache within 5 % of the model's
+# own account (its model_regime events, test/lib/model_truth.py) and of the
+# preset's 154.98 GB (docs/model.md: 12 + 169.2 GB x (1 - fill) from empty);
+# the whole namespace written, stopped on bytes. Speeds are not compared with
+# nominal values (they depend on the host). Also: make install puts the job
+# library, a link to the engine and the tools where the same command runs in
+# the share directory. About 40 s (the fill). No device.
+# usage: sh test/jobs/flagship.sh   (env SSDQ_REPORT: default build/ssdq-report)
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/test/lib.sh"
+REPORT=${SSDQ_REPORT:-$top/build/ssdq-report}
+case $REPORT in /*) ;; *) REPORT=$top/$REPORT ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/ssdq-flagship.XXXXXX")
+trap 'rm -rf "$T" "$T_OUT"' EXIT
+command -v python3 >/dev/null || { echo "SKIP: python3 is not installed (the model's account is read with it)"; exit 77; }
+[ -x "$REPORT" ] || { echo "SKIP: no $REPORT (make)"; exit 77; }
+
+# ---- make install into a prefix of its own ------------------------------------------
+P=$T/usr L=$T/lib
+expect_rc 0 "make install PREFIX=$P ENGINEDIR=$L" \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$top" --no-print-directory install PREFIX="$P" ENGINEDIR="$L"
+S=$P/share/ssdq
+[ -f "$S/jobs/fill.fio" ] && [ -f "$S/jobs/include/common.fio" ] && [ -f "$S/jobs/suites/consumer.suite" ] &&
+	pass "the job library is in $S/jobs" || fail "no job library in $S/jobs"
+[ "$(readlink "$S/ssdq.so")" = "$L/ssdq.so" ] && [ -f "$L/ssdq.so" ] &&
+	pass "share/ssdq/ssdq.so links to the installed engine" || fail "share/ssdq/ssdq.so: $(ls -l "$S/ssdq.so" 2>&1)"
+[ ! -e "$P/bin/ssdq-env" ] && [ -x "$P/bin/ssdq-run" ] && [ -x "$P/bin/ssdq-render" ] &&
+	pass "ssdq-run and ssdq-render are installed, ssdq-env is gone" || fail "bin: $(ls "$P/bin" | tr '\n' ' ')"
+# the installed engine is found through the library path, as ENGINEDIR is on a real system
+expect_rc 0 "in the share directory: fio --ioengine=external:ssdq.so --filename=/dev/ng0n1 jobs/fill.fio parses" \
+	sh -c 'cd "$1" && exec env -i PATH="$PATH" LD_LIBRARY_PATH="$2" fio --ioengine=external:ssdq.so \
+		--filename=/dev/ng0n1 --parse-only jobs/fill.fio' sh "$S" "$L"
+expect_rc 0 "the installed ssdq-render runs" "$P/bin/ssdq-render" --scale 250 --values
+expect_out "^SSDQ_FILL_LOG_MSEC='1'\$" "and scales"
+expect_rc 0 "the installed ssdq-run finds the installed engine and plans a suite" \
+	env -i PATH="$PATH" SSDQ_REPORT=none "$P/bin/ssdq-run" --suite pslc --model qlc-1tb --scale 64 \
+	--out "$T/plan" --dry-run
+expect_out "dry run: nothing was run" "a dry run"
+
+# ---- the flagship fill, in a directory of the user's ------------------------------------
+W=$T/work
+mkdir -p "$W"
+ln -s "$L/ssdq.so" "$W/ssdq.so"	# as the README says: fio 3.33 stats the name in its cwd
+# nothing of ssdq's in the environment; fio at real-time priority where allowed
+# (the model runs in real time: test/lib.sh)
+(
+	cd "$W" || exit 1
+	# shellcheck disable=SC2046 # names, one a word
+	unset $(env | sed -n 's/^\(SSDQ_[A-Z_]*\)=.*/\1/p')
+	LD_LIBRARY_PATH=$L
+	export LD_LIBRARY_PATH
+	fio_rt --ioengine=external:ssdq.so --filename="$W/qlc.state" --ssdq_model=qlc-1tb \
+		--ssdq_model_scale=250 --output-format=json+ --output=fill.json "$S/jobs/fill.fio"
+) >"$T/fio.out" 2>&1
+rc=$?
+cp "$T/fio.out" "$T_OUT"
+[ $rc = 0 ] && pass "the flagship fill ran from $W" || { fail "the flagship fill: fio exit $rc"; sed 's/^/    /' "$T_OUT" | head; }
+expect_rc 0 "ssdq-report . in that directory" sh -c 'cd "$1" && exec "$2" .' sh "$W" "$REPORT"
+expect_out "SLC cache" "the text report gives the fill's SLC cache"
+expect_rc 0 "ssdq-report --format json" "$REPORT" --format json "$W"
+cp "$T_OUT" "$T/report.json"
+got=$(python3 -c 'import json, sys
+j = [j for t in json.load(open(sys.argv[1]))["tests"] for j in t["jobs"] if j["name"] == "fill"][0]
+print(j["fill"]["slc_cache_gb"])' "$T/report.json" 2>/dev/null)
+truth=$(cd "$top/test/lib" && python3 -c 'import sys
+from model_truth import Truth
+print(Truth(sys.argv[1], 250).cache_end_gb())' "$W/fill_events.1.jsonl" 2>&1)
+within() { # NAME GOT WANT PCT
+	if awk -v g="$2" -v w="$3" -v p="$4" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g + 0 > 0 && w + 0 > 0 && d <= w * p / 100) }'; then
+		pass "$1: $2 GB (truth $3 GB, within $4 %)"
+	else
+		fail "$1: got '$2', truth '$3' (more than $4 % off)"
+	fi
+}
+within "SLC cache against the model's own account" "$got" "$truth" 5
+within "SLC cache against the preset's 154.98 GB" "$got" 154.98 5
+w=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["jobs"][0]["write"]["io_bytes"])' "$W/fill.json" 2>/dev/null)
+cap=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["capacity_bytes"])' "$W/device.json" 2>/dev/null)
+[ -n "$w" ] && [ "$w" = "$cap" ] && pass "the fill wrote the whole model ($w bytes)" || fail "wrote $w of $cap bytes"
+stop=$(grep '"event":"job_end"' "$W/fill_events.1.jsonl" | sed -n 's/.*"stop":"\([a-z]*\)".*/\1/p')
+[ "$stop" = bytes ] && pass "the events say it stopped on bytes" || fail "stop reason: '$stop'"
+grep -q '"event":"erase_end".*"method":"model"' "$W/fill_events.1.jsonl" &&
+	pass "the fill started from an erased drive (ssdq_erase=auto in the file)" || fail "no erase_end in the events"
+summary
