@@ -58,7 +58,8 @@ LIBS_ENGINE := $(shell pkg-config --libs liburing 2>/dev/null) -lm -lpthread $(P
                $(shell pkg-config --libs blkid 2>/dev/null)
 $(B)/engine/signature.o: BASE_CFLAGS += $(BLKID_CFLAGS)
 
-ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c engine/holders.c
+ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
+               engine/pollq.c engine/uring_plan.c engine/holders.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
                engine/phases.c engine/sidecar.c engine/sampling.c engine/source_model.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c \
                engine/signature.c engine/stake.c
@@ -68,6 +69,7 @@ POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
 UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model test_opt_parse test_nslock test_erase \
+              test_uring_plan \
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* io_uring backend: IORING_OP_URING_CMD with big SQEs and CQEs. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <liburing.h>
 
 #include "ssdq.h"
+#include "pollq.h"
+#include "uring_plan.h"
 
 /* io_uring refuses rings larger than this. */
 #define URING_MAX_ENTRIES	32768u
@@ -15,7 +18,9 @@ struct uring_data {
 	struct io_uring ring;
 	int ring_ok;
 	int fixed;
-	int defer;			/* completions wait for our enter */
+	int reap_enters;		/* completions show only when we enter:
+					   deferred task work, or polling */
+	int sqpoll;			/* a kernel thread sends the SQ */
 	unsigned long long piece;	/* bytes per registered buffer */
 	struct nvme_uring_cmd *cmds;	/* scratch, max_parts long */
 	struct io_u **events;		/* reaped by the last getevents */
@@ -47,9 +52,10 @@ static void explain_setup_error(int ret, unsigned int flags)
 		ssdq_log("this kernel has no io_uring (%s); use ssdq_sync=1", strerror(-ret));
 		break;
 	case -EINVAL:
-		ssdq_log("io_uring setup refused big SQEs/CQEs%s (%s): NVMe passthrough over "
-			 "io_uring needs Linux 5.19 or newer; use ssdq_sync=1",
-			 flags & IORING_SETUP_SQPOLL ? " or SQPOLL" : "", strerror(-ret));
+		ssdq_log("io_uring setup refused big SQEs/CQEs%s%s (%s): NVMe passthrough over "
+			 "io_uring needs Linux 5.19 or newer (polled, 6.1); use ssdq_sync=1",
+			 flags & IORING_SETUP_SQPOLL ? " or SQPOLL" : "",
+			 flags & IORING_SETUP_IOPOLL ? " or IOPOLL" : "", strerror(-ret));
 		break;
 	case -ENOMEM:
 		ssdq_log("io_uring setup ran out of locked memory (%s); raise ulimit -l "
@@ -106,6 +112,51 @@ static int register_buffers(struct thread_data *td, struct uring_data *ud)
 	return 0;
 }
 
+/* ssdq_hipri: a namespace without poll queues is refused (engine/pollq.h). */
+static int check_poll_queues(struct thread_data *td)
+{
+	struct fio_file *f;
+	unsigned int i;
+
+	for_each_file(td, f, i) {
+		struct ssdq_nsdev dev;
+		char msg[768];
+		int ret;
+
+		if (ssdq_nsdev_open(f->file_name, O_RDONLY, &dev, msg, sizeof(msg)))
+			continue;	/* opening the file says why, later */
+		ret = dev.block[0] ? ssdq_poll_queues(NULL, f->file_name, dev.block, msg,
+						      sizeof(msg)) : -ENOENT;
+		if (ret == -ENOENT && !dev.block[0])
+			snprintf(msg, sizeof(msg), "cannot tell whether %s polls: no block node "
+				 "found for it", f->file_name);
+		ssdq_nsdev_close(&dev);
+		if (ret == -EOPNOTSUPP) {
+			ssdq_log("%s: %s", td->o.name, msg);
+			return ret;
+		}
+		if (ret)
+			ssdq_log("%s: %s; polling anyway", td->o.name, msg);
+	}
+	return 0;
+}
+
+/* Whether fio waits for a completion right after this commit (uring_plan.h). */
+static bool fio_waits_next(struct thread_data *td)
+{
+	const struct ssdq_fio_queue_view v = {
+		.free_io_us = td->io_u_freelist.nr,
+		.cur_depth = td->cur_depth,
+		.latency_target = td->o.latency_target != 0,
+		.latency_qd = td->latency_qd,
+		.batch_complete_min = td->o.iodepth_batch_complete_min,
+		.batch_complete_max = td->o.iodepth_batch_complete_max,
+		.inline_submit = td->o.io_submit_mode == IO_MODE_INLINE,
+	};
+
+	return ssdq_fio_waits_next(&v);
+}
+
 static int uring_post_init(struct thread_data *td)
 {
 	struct ssdq_options *o = td->eo;
@@ -139,8 +190,15 @@ static int uring_post_init(struct thread_data *td)
 	 * task work can wait until we ask for events; older kernels lack the
 	 * flags and get a plain ring.
 	 */
+	if (o->hipri) {
+		ret = check_poll_queues(td);
+		if (ret)
+			return ret;
+	}
 	memset(&p, 0, sizeof(p));
 	p.flags = IORING_SETUP_SQE128 | IORING_SETUP_CQE32 | IORING_SETUP_COOP_TASKRUN;
+	if (o->hipri)
+		p.flags |= IORING_SETUP_IOPOLL;
 	if (o->sqpoll) {
 		p.flags |= IORING_SETUP_SQPOLL;
 		p.sq_thread_idle = o->sqpoll_idle;
@@ -158,7 +216,8 @@ static int uring_post_init(struct thread_data *td)
 		else
 			break;
 	}
-	ud->defer = !!(p.flags & IORING_SETUP_DEFER_TASKRUN);
+	ud->reap_enters = !!(p.flags & (IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_IOPOLL));
+	ud->sqpoll = !!(p.flags & IORING_SETUP_SQPOLL);
 	if (ret < 0) {
 		explain_setup_error(ret, p.flags);
 		return ret;
@@ -204,25 +263,42 @@ static enum fio_q_status uring_queue(struct thread_data *td, struct io_u *io_u)
 	return FIO_Q_QUEUED;
 }
 
+/*
+ * Send what the SQ holds, waiting for @wait_nr completions in the same
+ * io_uring_enter. -EAGAIN and -EBUSY leave the rest in the SQ for the next
+ * enter.
+ */
+static int uring_enter(struct thread_data *td, struct uring_data *ud, unsigned int wait_nr)
+{
+	int ret;
+
+	for (;;) {
+		ret = io_uring_submit_and_wait(&ud->ring, wait_nr);
+		if (ret >= 0 || ret == -EAGAIN || ret == -EBUSY)
+			return 0;
+		if (ret != -EINTR) {
+			ssdq_log("%s: io_uring_enter failed: %s", td->o.name, strerror(-ret));
+			return ret;
+		}
+	}
+}
+
+/*
+ * The io_us are stamped issued here, before any syscall sends them. When
+ * fio waits next, the wait sends them: one io_uring_enter, not two.
+ */
 static int uring_commit(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 	struct uring_data *ud = sd->be_data;
-	int ret;
 
 	if (!ud->nr_queued)
 		return 0;
 	ssdq_mark_issued(td, ud->queued, ud->nr_queued);
 	ud->nr_queued = 0;
-	for (;;) {
-		ret = io_uring_submit(&ud->ring);
-		if (ret >= 0 || ret == -EAGAIN || ret == -EBUSY)
-			return 0;	/* what stayed in the SQ goes with the next enter */
-		if (ret != -EINTR) {
-			ssdq_log("%s: io_uring submit failed: %s", td->o.name, strerror(-ret));
-			return ret;
-		}
-	}
+	if (!ud->sqpoll && fio_waits_next(td))
+		return 0;
+	return uring_enter(td, ud, 0);
 }
 
 static int uring_getevents(struct thread_data *td, unsigned int min,
@@ -231,7 +307,7 @@ static int uring_getevents(struct thread_data *td, unsigned int min,
 	struct ssdq_data *sd = td->io_ops_data;
 	struct uring_data *ud = sd->be_data;
 	unsigned int events = 0;
-	int polled = 0;
+	int entered = 0, sent = 0;
 
 	for (;;) {
 		struct io_uring_cqe *cqe;
@@ -248,14 +324,23 @@ static int uring_getevents(struct thread_data *td, unsigned int min,
 				ud->events[events++] = io_u;
 		}
 		io_uring_cq_advance(&ud->ring, seen);
-		if (events == max || (events >= min && (events || !ud->defer || polled)))
+		/* what commit left unsent goes now, with the wait if one is due */
+		if (!sent && !ud->sqpoll && io_uring_sq_ready(&ud->ring)) {
+			sent = 1;
+			ret = uring_enter(td, ud, events < min ? min - events : 0);
+			if (ret)
+				return ret;
+			entered = 1;
+			continue;
+		}
+		if (events == max || (events >= min && (events || !ud->reap_enters || entered)))
 			return (int)events;
 		if (!min) {
-			/* with deferred task work, a poll must enter to see anything */
+			/* deferred task work or a polled ring: a peek must enter */
 			ret = io_uring_get_events(&ud->ring);
 			if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY)
 				return ret;
-			polled = 1;
+			entered = 1;
 			continue;
 		}
 
@@ -269,7 +354,7 @@ static int uring_getevents(struct thread_data *td, unsigned int min,
 			if (ret == -ETIME)
 				return (int)events;
 		} else {
-			ret = io_uring_submit_and_wait(&ud->ring, 1);
+			ret = io_uring_submit_and_wait(&ud->ring, min - events);
 		}
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
 			ssdq_log("%s: waiting for completions failed: %s", td->o.name,

@@ -435,6 +435,11 @@ static int ssdq_init(struct thread_data *td)
 	td->io_ops_data = sd;
 	if (o->sync)
 		td->flags |= (unsigned long long)FIO_SYNCIO << TD_ENG_FLAG_SHIFT;
+	if (o->hipri && sd->be != &ssdq_be_uring) {
+		ssdq_log("%s: ssdq_hipri polls io_uring completions; %s has none", td->o.name,
+			 o->model ? "the drive model" : "ssdq_sync=1");
+		return 1;
+	}
 	if (o->duty > 100 || (o->duty != 100 && !o->burst)) {
 		ssdq_log("%s: ssdq_duty=%u needs ssdq_burst= and a value of 1-100", td->o.name,
 			 o->duty);
@@ -676,6 +681,18 @@ static struct fio_option options[] = {
 		.off1	= offsetof(struct ssdq_options, sqpoll_idle),
 		.def	= "1000",
 		.help	= "Milliseconds the SQ polling thread spins before it sleeps",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_hipri",
+		.lname	= "ssdq polled completions",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct ssdq_options, hipri),
+		.def	= "0",
+		.help	= "Poll for completions instead of waiting for interrupts "
+			  "(IORING_SETUP_IOPOLL; Linux 6.1+, the controller needs NVMe poll "
+			  "queues: nvme.poll_queues=N)",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

@@ -25,6 +25,7 @@ struct ssdq_options {
 	unsigned int fixedbufs;	/* ssdq_fixedbufs: register fio's buffers */
 	unsigned int sqpoll;	/* ssdq_sqpoll: kernel submission thread */
 	unsigned int sqpoll_idle; /* ssdq_sqpoll_idle: ms before it sleeps */
+	unsigned int hipri;	/* ssdq_hipri: polled completions (IORING_SETUP_IOPOLL) */
 	unsigned long long max_xfer; /* ssdq_max_xfer: split size, 0 = from sysfs */
 	unsigned int erase;	/* ssdq_erase: enum ssdq_erase_method */
 	unsigned long long burst; /* ssdq_burst: bytes per burst, 0: no bursts */
