@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <pthread.h>
 #include <signal.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,6 +29,8 @@
 #define SLICE_US	50000
 /* a stream whose samples carry their own times is read this often at most */
 #define STREAM_BATCH_US	20000
+/* a source waited on by its fd is read at least this often (its silence is judged then) */
+#define WATCH_US	200000
 
 struct ev {
 	int64_t time_us;
@@ -41,6 +45,8 @@ struct src_state {
 	int64_t next_poll;
 	bool in_gap;
 	int64_t prev_t;		/* an averaged source's previous reading, 0: none */
+	int64_t not_before;	/* waited on by fd: no read before this */
+	bool failed;		/* the last read failed: tick, do not wait on the fd */
 	struct ssdq_vet vet;	/* its readings checked at the door */
 	/* several sources: mean since the last period, and the last value */
 	double acc_w, acc_wt;
@@ -61,6 +67,9 @@ struct ssdq_sampler {
 	bool power_started, aux_started;
 	atomic_int stop;
 	atomic_int idle;
+	/* real clock: the threads wait in ppoll on these instead of ticking */
+	int stop_fd;			/* readable once close asks the threads to stop */
+	int ev_fd;			/* an event was pushed onto an empty ring */
 	/* no power or SMART line after end_us: see ssdq_sampler_end() */
 	pthread_mutex_t end_lock;
 	int64_t end_us;
@@ -168,6 +177,12 @@ static void push_event(struct ssdq_sampler *s, int64_t t, const char *name, long
 		s->ev_dropped++;
 		pthread_mutex_unlock(&s->ev_lock);
 		return;
+	}
+	if (s->ev_tail == s->ev_head && s->ev_fd >= 0) {
+		uint64_t one = 1;
+
+		if (write(s->ev_fd, &one, sizeof(one)) < 0)
+			(void)0;	/* a full counter already wakes the thread */
 	}
 	e = &s->ring[s->ev_tail % EV_RING];
 	e->time_us = t;
@@ -346,6 +361,15 @@ static int64_t poll_step(const struct ssdq_sampler *s, const struct src_state *s
 	return step;
 }
 
+/*
+ * One source with an fd, on the real clock, whose last read worked (a
+ * closed pipe stays readable): the power thread waits on its fd.
+ */
+static bool waits_on_fd(const struct ssdq_sampler *s, const struct src_state *st)
+{
+	return s->nsrc == 1 && s->stop_fd >= 0 && st->src->wait_fd >= 0 && !st->failed;
+}
+
 /* A source's gap: no line for it until it gives a reading in range again. */
 static void gap_start(struct ssdq_sampler *s, struct src_state *st, const char *what,
 		      const char *why)
@@ -361,12 +385,18 @@ static void gap_start(struct ssdq_sampler *s, struct src_state *st, const char *
 	     st->src->spec, what, why);
 }
 
-static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mono)
+/*
+ * Read @st when its time has come, or at once when @ready (its fd turned
+ * readable). A source waited on by its fd is next read when something
+ * arrives (a stream of self-stamped samples: not before its batch step),
+ * or after WATCH_US without.
+ */
+static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mono, bool ready)
 {
 	struct ssdq_sample buf[256];
 	int n, kept = 0, verdict;
 
-	if (mono < st->next_poll)
+	if (mono < st->next_poll && !ready)
 		return;
 	do {
 		int64_t end;
@@ -380,6 +410,7 @@ static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mo
 			kept++;
 		}
 	} while (n == 256 && !atomic_load(&s->stop));
+	st->failed = n < 0;
 	if (n < 0) {
 		st->next_poll = mono + GAP_RETRY_US;
 		gap_start(s, st, " failed: ", st->src->err);
@@ -392,6 +423,12 @@ static void poll_source(struct ssdq_sampler *s, struct src_state *st, int64_t mo
 		st->in_gap = false;
 		push_event(s, rt_now(s), "power_gap_end", -1, st->src->spec, NULL);
 		warn(s, "power source \"%s\" is back", st->src->spec);
+	}
+	if (waits_on_fd(s, st)) {
+		st->not_before = mono + (st->src->own_times ? poll_step(s, st) :
+					 (int64_t)st->src->min_interval_us);
+		st->next_poll = mono + (poll_step(s, st) > WATCH_US ? poll_step(s, st) : WATCH_US);
+		return;
 	}
 	st->next_poll += poll_step(s, st);
 	if (st->next_poll <= mono)
@@ -422,8 +459,41 @@ static void multi_tick(struct ssdq_sampler *s, int64_t mono)
 		power_line(s, t, sum);
 }
 
+/*
+ * Wait until @mono_us, a stop, or @fd (-1: none) turning readable; true for
+ * the last. On the real clock the wait is one ppoll on the stop eventfd
+ * (and @fd): no wake-up before it is due. A simulated clock sleeps in
+ * slices, as its tests expect, and never waits on an fd.
+ */
+static bool wait_until(struct ssdq_sampler *s, int64_t mono_us, int fd)
+{
+	while (s->stop_fd >= 0 && !atomic_load(&s->stop)) {
+		struct pollfd pf[2] = { { .fd = s->stop_fd, .events = POLLIN },
+					{ .fd = fd, .events = POLLIN } };
+		int64_t left = mono_us - mono_now(s);
+		struct timespec ts;
+
+		if (left <= 0 && fd < 0)
+			return false;
+		if (left < 0)
+			left = 0;
+		ts.tv_sec = left / 1000000;
+		ts.tv_nsec = (left % 1000000) * 1000;
+		if (ppoll(pf, fd >= 0 ? 2 : 1, &ts, NULL) > 0 && fd >= 0 &&
+		    (pf[1].revents & (POLLIN | POLLHUP | POLLERR)))
+			return true;
+		if (left == 0)
+			return false;
+	}
+	return false;
+}
+
 static void sleep_until(struct ssdq_sampler *s, int64_t mono_us)
 {
+	if (s->stop_fd >= 0) {
+		wait_until(s, mono_us, -1);
+		return;
+	}
 	while (!atomic_load(&s->stop)) {
 		int64_t now = mono_now(s), until = mono_us;
 
@@ -442,13 +512,27 @@ static void *power_main(void *arg)
 
 	for (int i = 0; i < s->nsrc; i++)
 		s->src[i].next_poll = next;
+	bool ready = false;
+
 	while (!atomic_load(&s->stop)) {
 		int64_t mono = mono_now(s);
 		int idle = atomic_load(&s->idle);
 
 		for (int i = 0; i < s->nsrc; i++) {
 			s->src[i].src->idle_hint = idle;
-			poll_source(s, &s->src[i], mono);
+			poll_source(s, &s->src[i], mono, ready);
+		}
+		ready = false;
+		if (s->nsrc == 1 && waits_on_fd(s, &s->src[0])) {
+			struct src_state *st = &s->src[0];
+
+			/* a batch's worth of time first, then whatever comes first */
+			if (st->not_before > mono_now(s))
+				sleep_until(s, st->not_before < st->next_poll ? st->not_before :
+					    st->next_poll);
+			if (mono_now(s) < st->next_poll)
+				ready = wait_until(s, st->next_poll, st->src->wait_fd);
+			continue;
 		}
 		if (s->nsrc > 1) {
 			/* the sum of several sources is taken every period */
@@ -568,7 +652,19 @@ static void *aux_main(void *arg)
 			if (next_smart < now)
 				next_smart = now + (int64_t)s->cfg.smart_ms * 1000;
 		}
+		if (s->ev_fd >= 0) {
+			uint64_t n;
+
+			if (read(s->ev_fd, &n, sizeof(n)) < 0)
+				(void)0;	/* nothing signalled: EAGAIN */
+		}
 		drain_events(s);
+		if (s->ev_fd >= 0) {
+			/* pushes wake the wait: sleep until SMART is due, or for good */
+			wake = s->smart_f ? next_smart : INT64_MAX;
+			wait_until(s, wake, s->ev_fd);
+			continue;
+		}
 		if (s->smart_f && next_smart < wake)
 			wake = next_smart;
 		sleep_until(s, wake);
@@ -616,6 +712,15 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 	s->cfg = *cfg;
 	s->clk = cfg->clock ? *cfg->clock : real_clock;
 	s->smart_fd = -1;
+	s->stop_fd = s->ev_fd = -1;
+	if (!cfg->clock) {
+		s->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+		s->ev_fd = s->stop_fd >= 0 ? eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK) : -1;
+		if (s->ev_fd < 0 && s->stop_fd >= 0) {
+			close(s->stop_fd);	/* no eventfd: tick as before */
+			s->stop_fd = -1;
+		}
+	}
 	pthread_mutex_init(&s->ev_lock, NULL);
 	s->period_us = (int64_t)llround(1e6 / (cfg->power_hz > 0 ? cfg->power_hz : 10));
 	if (s->period_us < 50) {
@@ -855,6 +960,12 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 	if (!s)
 		return 0;
 	atomic_store(&s->stop, 1);
+	if (s->stop_fd >= 0) {
+		uint64_t one = 1;
+
+		if (write(s->stop_fd, &one, sizeof(one)) < 0)
+			(void)0;	/* cannot fail below the counter's limit */
+	}
 	if (s->clk.wake)
 		s->clk.wake(s->clk.arg);
 	if (s->power_started)
@@ -883,6 +994,10 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 	}
 	if (s->smart_fd >= 0)
 		close(s->smart_fd);
+	if (s->stop_fd >= 0)
+		close(s->stop_fd);
+	if (s->ev_fd >= 0)
+		close(s->ev_fd);
 	free(s->smart_buf);
 	free(s->power);
 	free(s->ng);

@@ -52,6 +52,7 @@ int ssdq_source_open(const char *spec, const struct ssdq_source_cfg *cfg,
 		return -ENOMEM;
 	}
 	src->ops = ops;
+	src->wait_fd = -1;
 	snprintf(src->spec, sizeof(src->spec), "%s", spec);
 	src->unit = "W";
 	ret = ops->open(src, arg, cfg, err, errlen);

@@ -102,6 +102,9 @@ struct ssdq_source_ops {
  *	arrival (qis always; cmd while its lines have TIME): the sampler may
  *	then read in batches instead of every period
  * @min_interval_us: read no more often than this (0: at the sampler rate)
+ * @wait_fd: an fd that turns readable when the source has something new
+ *	(cmd: its pipe), or -1: the sampler then waits on it instead of
+ *	reading every period; set by open
  * @idle_hint: set by the sampler between idle_start and idle_end events;
  *	nvme-ps uses IDLP rather than ACTP then
  * @err: message of the last failed read
@@ -120,6 +123,7 @@ struct ssdq_source {
 	bool streamed;
 	bool own_times;
 	unsigned int min_interval_us;
+	int wait_fd;
 	volatile int idle_hint;
 	char err[256];
 	unsigned long unparsed;

@@ -280,6 +280,7 @@ static int cmd_open(struct ssdq_source *src, const char *arg,
 		goto fail;
 	}
 	fcntl(p->fd, F_SETFL, fcntl(p->fd, F_GETFL) | O_NONBLOCK);
+	src->wait_fd = p->fd;
 
 	/* Wait for a first reading, an exit or the timeout. */
 	deadline = ssdq_mono_us() + (int64_t)timeout * 1000;

@@ -8,9 +8,12 @@
  * clock: a cmd source with its own timestamps, the end taken against a
  * 20 kHz thread, open errors.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +23,7 @@
 #include "harness.h"
 #include "vclock.h"
 #include "../../power/sampler.h"
+#include "../../power/util.h"
 
 #define RT0_MS	(VCLOCK_RT0 / 1000)
 
@@ -464,6 +468,132 @@ TEST(stream_with_own_times_read_in_batches)
 	CHECK_EQ_INT(fake_reads, 401);
 }
 
+/*
+ * "pipe" sources: streamed, stamped on arrival, with an fd the sampler can
+ * wait on (ssdq_source.wait_fd); each line the test writes into the pipe is
+ * one 3 W reading. The reads are counted.
+ */
+static int pipe_w = -1, pipe_reads;
+
+static int pipe_open(struct ssdq_source *src, const char *arg,
+		     const struct ssdq_source_cfg *cfg, char *err, size_t errlen)
+{
+	int fds[2];
+
+	(void)arg; (void)cfg;
+	if (pipe2(fds, O_NONBLOCK | O_CLOEXEC)) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		return -errno;
+	}
+	src->priv = (void *)(intptr_t)fds[0];
+	src->wait_fd = fds[0];
+	src->streamed = true;
+	snprintf(src->rail, sizeof(src->rail), "pipe");
+	pipe_w = fds[1];
+	pipe_reads = 0;
+	return 0;
+}
+
+static int pipe_read(struct ssdq_source *src, int64_t now_us, struct ssdq_sample *out, int max)
+{
+	char buf[64];
+	ssize_t got = read((int)(intptr_t)src->priv, buf, sizeof(buf));
+	int n = 0;
+
+	__atomic_add_fetch(&pipe_reads, 1, __ATOMIC_RELAXED);
+	for (ssize_t i = 0; i < got && n < max; i++) {
+		if (buf[i] != '\n')
+			continue;
+		memset(&out[n], 0, sizeof(out[n]));
+		out[n].time_us = now_us;
+		out[n++].watts = 3.0;
+	}
+	return n;
+}
+
+static void pipe_close(struct ssdq_source *src)
+{
+	close((int)(intptr_t)src->priv);
+	close(pipe_w);
+	pipe_w = -1;
+}
+
+static const struct ssdq_source_ops pipe_ops = {
+	.type = "pipe", .open = pipe_open, .read = pipe_read, .close = pipe_close,
+};
+static const struct ssdq_source_ops *const pipe_types[] = { &pipe_ops, NULL };
+
+/* voluntary context switches of this process's threads but the first */
+static long other_threads_switches(void)
+{
+	char path[300], line[128];
+	struct dirent *d;
+	long sum = 0, v;
+	DIR *dir_ = opendir("/proc/self/task");
+	FILE *f;
+
+	while (dir_ && (d = readdir(dir_))) {
+		if (d->d_name[0] == '.' || atoi(d->d_name) == getpid())
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%s/status", d->d_name);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "voluntary_ctxt_switches: %ld", &v) == 1)
+				sum += v;
+		fclose(f);
+	}
+	if (dir_)
+		closedir(dir_);
+	return sum;
+}
+
+/*
+ * On the real clock a source with an fd is waited on, not ticked: at 1 kHz,
+ * three lines 100 ms apart are three reads (and one at the start, and one
+ * every 200 ms without a line), not one a millisecond; and while nothing
+ * comes neither thread wakes more than that (no SMART here: the events
+ * thread sleeps until an event). Counts, bounded by the time that passed.
+ */
+TEST(source_with_fd_is_waited_on)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 1000, .extra_types = pipe_types,
+				      .power = "pipe:" };
+	struct ssdq_sampler *s;
+	char err[256];
+	struct plog p;
+	int64_t t0, t1, t2;
+	long sw0, sw1;
+	int reads;
+
+	paths(&c, "pipe");
+	if (!CHECK_EQ_INT(ssdq_sampler_open(&c, &s, err, sizeof(err)), 0)) {
+		printf("  %s\n", err);
+		return;
+	}
+	t0 = ssdq_mono_us();
+	for (int i = 0; i < 3; i++) {
+		usleep(100000);
+		CHECK_EQ_INT(write(pipe_w, "x\n", 2), 2);
+	}
+	usleep(50000);
+	t1 = ssdq_mono_us();
+	reads = __atomic_load_n(&pipe_reads, __ATOMIC_RELAXED);
+	if (!CHECK(reads <= 3 + 1 + (t1 - t0) / 200000 + 2))
+		printf("  %d reads in %lld ms\n", reads, (long long)(t1 - t0) / 1000);
+	sw0 = other_threads_switches();
+	usleep(1000000);
+	sw1 = other_threads_switches();
+	t2 = ssdq_mono_us();
+	if (!CHECK(sw1 - sw0 <= (t2 - t1) / 200000 + 3))
+		printf("  %ld wake-ups of the sampler's threads in %lld ms without a line\n",
+		       sw1 - sw0, (long long)(t2 - t1) / 1000);
+	CHECK_EQ_INT(ssdq_sampler_close(s), 0);
+	read_power_log(c.power_log, 0, INT64_MAX / 1000, 3000, &p);
+	CHECK_EQ_INT(p.lines, 3);
+}
+
 /* SMART from a callback: a fixed 40 C reading */
 static int fake_smart(void *arg, struct ssdq_smart *out)
 {
@@ -693,6 +823,7 @@ int main(void)
 	RUN(end_cuts_the_logs);
 	RUN(open_errors);
 	RUN(events_never_wait);
+	RUN(source_with_fd_is_waited_on);
 	sh("rm -rf %s", dir);
 	return harness_main();
 }
