@@ -350,9 +350,11 @@ static int first_interval(struct rpt_fill_curve *c, double t_start, double io_by
 			add_b = fmin(c->v_first * gap * k, need - 0.5 * tail);
 	} else if (need > tail) {
 		add_b = fmin(need - 0.5 * tail, c->v_first * FIO_FIRST_TICK_MS * k);
+		char sz[48];
+
 		rpt_diag_add(&j->notes, RPT_WARN,
-			     "%s: the log adds up to %.0f MB less than fio's io_bytes: the first sample is taken to cover %.0f ms more than log_avg_msec (fio's first interval starts with the job; no events sidecar says when)",
-			     bw, need / k / 1e6, add_b / k / c->v_first);
+			     "%s: the log adds up to %s less than fio's io_bytes: the first sample is taken to cover %.0f ms more than log_avg_msec (fio's first interval starts with the job; no events sidecar says when)",
+			     bw, rpt_fmt_bytes(sz, sizeof(sz), need / k), add_b / k / c->v_first);
 	}
 	if (add_b > 0)
 		ret = rpt_fill_prepend(c, add_b, add_b / c->v_first);

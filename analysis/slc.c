@@ -236,6 +236,7 @@ static int find_phases(const struct rpt_fill_curve *c, double from, struct rpt_f
 
 int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 {
+	char sz[48];
 	struct chunks k = { 0 };
 	double total = c->bytes, lvl, edge = -1, hi = 0, lo, sample, first;
 	size_t i;
@@ -258,8 +259,8 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 		rpt_fig_set(&f->last16_mbps,
 			    phase_mbps(c, total - 16 * GB, total));
 	else
-		rpt_fig_null(&f->last16_mbps, "only %.2f GB written, fewer than 16 GB",
-			     total / GB);
+		rpt_fig_null(&f->last16_mbps, "only %s written, fewer than 16 GB",
+			     rpt_fmt_bytes(sz, sizeof(sz), total));
 
 	f->nsegments = (size_t)(total / GB);
 	f->segment_mbps = calloc(f->nsegments + 1, sizeof(double));
@@ -292,11 +293,14 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 		lvl = hi;
 	}
 	if (edge < 0) {
-		const char *why = "the speed never fell for good below 80%% of the in-cache level (%.0f MB/s) in the %.2f GB written: the cache is larger, or there is none";
+		const char *why = "the speed never fell for good below 80%% of the in-cache level (%s MB/s) in the %s written: the cache is larger, or there is none";
+		char v[48];
 
-		rpt_fig_null(&f->slc_cache_gb, why, lvl, total / GB);
-		rpt_fig_null(&f->in_cache_mbps, why, lvl, total / GB);
-		rpt_fig_null(&f->post_cache_mbps, why, lvl, total / GB);
+		rpt_fmt_num(v, sizeof(v), lvl, 0);
+		rpt_fmt_bytes(sz, sizeof(sz), total);
+		rpt_fig_null(&f->slc_cache_gb, why, v, sz);
+		rpt_fig_null(&f->in_cache_mbps, why, v, sz);
+		rpt_fig_null(&f->post_cache_mbps, why, v, sz);
 		ret = find_phases(c, 0, f);
 		goto out;
 	}
