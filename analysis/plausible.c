@@ -44,8 +44,10 @@ static int levels(const struct rpt_fio_entry *e, double *one, size_t *top)
 void rpt_plausible_qd(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		      unsigned int mask, struct rpt_job *j)
 {
+	static const char *const limits[] = { "rate", "rate_iops", "rate_min", "thinktime" };
 	double set = j->iodepth_set.v, one_min = 100, one;
-	const char *engine;
+	const struct rpt_fio_entry *e;
+	const char *engine, *limit = NULL;
 	size_t i, top = 0, t, n = 0;
 
 	if (!j->iodepth_set.ok || set <= 1)
@@ -61,12 +63,22 @@ void rpt_plausible_qd(const struct rpt_fio_run *run, const struct rpt_fio_group 
 	}
 	if (!n)
 		return;
-	engine = rpt_fio_option(run, rpt_fio_row_entry(run, g, mask), "ioengine");
+	e = rpt_fio_row_entry(run, g, mask);
+	engine = rpt_fio_option(run, e, "ioengine");
+	for (i = 0; i < sizeof(limits) / sizeof(limits[0]) && !limit; i++)
+		if (rpt_fio_option_on(run, e, limits[i], false))
+			limit = limits[i];
 	if (one_min >= PLAUSIBLE_QD1_PCT) {
 		rpt_fig_set(&j->iodepth, 1);
-		rpt_diag_add(&j->notes, RPT_WARN,
-			     "fio ran at queue depth 1, not the set iodepth=%.0f: its iodepth_level puts %.1f%% of the I/Os at depth 1 (ioengine=%s; fio caps a synchronous engine's depth at 1); the QD column says 1",
-			     set, one_min, engine ? engine : "fio's default, psync");
+		if (limit)
+			rpt_diag_add(&j->notes, RPT_WARN,
+				     "fio ran at queue depth 1, not the set iodepth=%.0f: its iodepth_level puts %.1f%% of the I/Os at depth 1 (%s=%s never let the queue fill, or ioengine=%s is synchronous); the QD column says 1",
+				     set, one_min, limit, rpt_fio_option(run, e, limit),
+				     engine ? engine : "psync");
+		else
+			rpt_diag_add(&j->notes, RPT_WARN,
+				     "fio ran at queue depth 1, not the set iodepth=%.0f: its iodepth_level puts %.1f%% of the I/Os at depth 1 (ioengine=%s; fio caps a synchronous engine's depth at 1); the QD column says 1",
+				     set, one_min, engine ? engine : "fio's default, psync");
 	} else if (bucket[top].high < set) {
 		rpt_diag_add(&j->notes, RPT_WARN,
 			     "fio never reached the set iodepth=%.0f: its iodepth_level has no bucket above %s (depths %.0f-%.0f) with %.0f%% of the I/Os; the QD column keeps the set depth",

@@ -130,6 +130,14 @@ static const struct rpt_fig *pick_mbps(const struct rpt_job *j) { return &j->mbp
 static const struct rpt_fig *pick_w(const struct rpt_job *j) { return &j->power_w; }
 static const struct rpt_fig *pick_eff(const struct rpt_job *j) { return &j->mbps_per_w; }
 
+/* Rows of one direction: both whole groups, or the same direction of split ones. */
+static bool same_dir(const struct rpt_job *a, const struct rpt_job *b)
+{
+	if (!a->split || !b->split)
+		return a->split == b->split;
+	return a->ddir && b->ddir && !strcmp(a->ddir, b->ddir);
+}
+
 static int add_series(struct rpt_test *t, enum rpt_series_kind kind, const char *base,
 		      size_t baselen, const size_t *job, size_t n)
 {
@@ -160,6 +168,25 @@ static int add_series(struct rpt_test *t, enum rpt_series_kind kind, const char 
 	s->name = baselen ? b : strdup(t->name);
 	if (!baselen)
 		free(b);
+	/* the rows of one direction of groups that mix them: say which */
+	if (ret >= 0 && s->name && t->jobs[job[0]].split && t->jobs[job[0]].ddir) {
+		char *nm, *k;
+
+		if (asprintf(&nm, "%s (%s)", s->name, t->jobs[job[0]].ddir) < 0)
+			nm = NULL;
+		if (asprintf(&k, "%s (%s)", s->key, t->jobs[job[0]].ddir) < 0)
+			k = NULL;
+		free(s->name);
+		free(s->key);
+		s->name = nm;
+		s->key = k;
+		if (!nm || !k) {
+			free(nm);
+			free(k);
+			s->name = s->key = NULL;
+			ret = -1;
+		}
+	}
 	s->job = malloc(n * sizeof(*s->job));
 	if (ret < 0 || !s->name || !s->job) {
 		if (ret < 0)
@@ -246,7 +273,8 @@ int rpt_series_find(struct rpt_test *t)
 		n = 0;
 		for (k = i; k < t->njobs; k++)
 			if (!c[k].used && c[k].kind == c[i].kind && c[k].baselen == c[i].baselen &&
-			    !strncmp(t->jobs[k].name, t->jobs[i].name, c[i].baselen))
+			    !strncmp(t->jobs[k].name, t->jobs[i].name, c[i].baselen) &&
+			    same_dir(&t->jobs[k], &t->jobs[i]))
 				grp[n++] = k;
 		if (!valid(t, c[i].kind == 'q' ? RPT_SERIES_QD : RPT_SERIES_BS, grp, n))
 			continue;
@@ -257,13 +285,21 @@ int rpt_series_find(struct rpt_test *t)
 		found++;
 	}
 	/* unnamed: the whole test differing only in iodepth, or only in bs */
-	if (!ret && !found && t->njobs >= 3) {
-		for (i = 0; i < t->njobs; i++)
-			grp[i] = i;
-		if (valid(t, RPT_SERIES_QD, grp, t->njobs))
-			ret = add_series(t, RPT_SERIES_QD, "", 0, grp, t->njobs);
-		else if (valid(t, RPT_SERIES_BS, grp, t->njobs))
-			ret = add_series(t, RPT_SERIES_BS, "", 0, grp, t->njobs);
+	/* per direction when the groups mix them */
+	for (i = 0; !ret && !found && i < t->njobs; i++) {
+		if (c[i].used)
+			continue;
+		for (n = 0, k = i; k < t->njobs; k++)
+			if (same_dir(&t->jobs[k], &t->jobs[i])) {
+				grp[n++] = k;
+				c[k].used = true;
+			}
+		if (n < 3)
+			continue;
+		if (valid(t, RPT_SERIES_QD, grp, n))
+			ret = add_series(t, RPT_SERIES_QD, "", 0, grp, n);
+		else if (valid(t, RPT_SERIES_BS, grp, n))
+			ret = add_series(t, RPT_SERIES_BS, "", 0, grp, n);
 	}
 	free(c);
 	free(grp);

@@ -292,6 +292,39 @@ out:
 	rpt_test_free(&t);
 }
 
+/* A QD series of randrw jobs: a series per direction, named so */
+TEST(series_per_direction)
+{
+	char text[8192];
+	size_t len = 0;
+	struct rpt_test t;
+	int q;
+
+	len += snprintf(text + len, sizeof(text) - len, "{\"fio version\": \"fio-3.33\", \"jobs\": [");
+	for (q = 1; q <= 4; q *= 2)
+		len += snprintf(text + len, sizeof(text) - len,
+				"%s{\"jobname\": \"qd%d\", \"groupid\": %d, \"job options\": {\"rw\": \"randrw\", \"iodepth\": \"%d\"},"
+				" \"read\": {\"io_bytes\": %d, \"runtime\": 1000, \"total_ios\": %d,"
+				"  \"clat_ns\": {\"mean\": 1000, \"N\": %d}},"
+				" \"write\": {\"io_bytes\": %d, \"runtime\": 1000, \"total_ios\": %d,"
+				"  \"clat_ns\": {\"mean\": 2000, \"N\": %d}},"
+				" \"iodepth_level\": {\"%d\": 100.0}}",
+				q > 1 ? ", " : "", q, q, q, 4096000 * q, 1000 * q, 1000 * q,
+				2048000 * q, 500 * q, 500 * q, q);
+	snprintf(text + len, sizeof(text) - len, "]}\n");
+	CHECK_EQ_INT(load_text("rwqd.json", text, &t), 0);
+	CHECK_EQ_INT(t.njobs, 6);
+	if (CHECK_EQ_INT(t.nseries, 2)) {
+		CHECK_STREQ(t.series[0].name, "rwqd (read)");
+		CHECK_STREQ(t.series[1].name, "rwqd (write)");
+		CHECK_EQ_INT(t.series[0].n, 3);
+		/* (4.096 + 8.192 + 16.384) / 3 MB/s */
+		CHECK_FIG(t.series[0].score_mbps, (4.096 + 8.192 + 16.384) / 3);
+		CHECK_FIG(t.series[1].score_mbps, (2.048 + 4.096 + 8.192) / 3);
+	}
+	rpt_test_free(&t);
+}
+
 /* iodepth_level against the set depth; Little's law */
 static const char depths[] =
 	"{\"fio version\": \"fio-3.32\", \"jobs\": [\n"
@@ -474,6 +507,7 @@ int main(void)
 	RUN(all_clients_merged_percentiles);
 	RUN(a_row_per_direction);
 	RUN(plausibility);
+	RUN(series_per_direction);
 	RUN(no_version);
 	RUN(logs_against_fio);
 	RUN(not_json);
