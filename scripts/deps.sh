@@ -15,7 +15,7 @@ if [ "${1:-}" = --check ]; then only_check=1; shift; fi
 
 build_pkgs="gcc make pkg-config fio dpkg-dev liburing-dev libnvme-dev libjson-c-dev
 libaio-dev libnuma-dev librdmacm-dev libibverbs-dev zlib1g-dev libpci-dev libblkid-dev"
-vm_pkgs="qemu-system-x86 qemu-utils busybox-static cpio nvme-cli jq util-linux e2fsprogs python3"
+vm_pkgs="qemu-system-x86 qemu-utils busybox-static cpio nvme-cli jq util-linux e2fsprogs python3 strace"
 check_pkgs="$vm_pkgs shellcheck chromium"
 
 have_deb_src() {

@@ -74,7 +74,7 @@ rc=0
 timeout --signal=TERM --kill-after=10 "$hard" qemu-system-x86_64 \
 	-accel tcg -cpu max -m 2G -smp 2 -nodefaults -display none -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 quiet panic=-1 ssdq.scenarios=$scen ssdq.timeout=$per ${SSDQ_VM_APPEND:-}" \
+	-append "console=ttyS0 quiet panic=-1 ssdq.scenarios=$scen ssdq.timeout=$per nvme.poll_queues=1 ${SSDQ_VM_APPEND:-}" \
 	-serial "file:$out/console.log" \
 	-qmp "unix:$out/qmp.sock,server=on,wait=off" \
 	$(drive d512) -device nvme,id=nvme512,serial=ssdq512 \
@@ -84,7 +84,10 @@ timeout --signal=TERM --kill-after=10 "$hard" qemu-system-x86_64 \
 	$(drive res) -device nvme,id=nvmeres,serial=ssdqresults \
 	-device nvme-ns,drive=res,bus=nvmeres,nsid=1 \
 	-blockdev driver=null-co,node-name=slow,size=1073741824,latency-ns=500000000,read-zeroes=on \
-	-device nvme,id=nvmeslow,serial=ssdqslow -device nvme-ns,drive=slow,bus=nvmeslow,nsid=1 || rc=$?
+	-device nvme,id=nvmeslow,serial=ssdqslow -device nvme-ns,drive=slow,bus=nvmeslow,nsid=1 \
+	-blockdev driver=null-co,node-name=nopoll,size=67108864,read-zeroes=on \
+	-device nvme,id=nvmenopoll,serial=ssdqnopoll,max_ioqpairs=1 \
+	-device nvme-ns,drive=nopoll,bus=nvmenopoll,nsid=1 || rc=$?
 t1=$(date +%s.%N)
 kill "$wpid" 2>/dev/null || true
 wpid=

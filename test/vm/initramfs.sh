@@ -35,6 +35,11 @@ closure() {
 rm -f usr/bin/fio usr/sbin/nvme
 cp /usr/bin/fio usr/bin/fio && closure /usr/bin/fio
 cp /usr/sbin/nvme usr/sbin/nvme && closure /usr/sbin/nvme
+# strace and perf where the host has them: syscall counts and profiles in the guest
+for t in /usr/bin/strace /usr/bin/perf; do
+	[ -x "$t" ] || continue
+	rm -f ".$t" && cp "$t" ".$t" && closure "$t"
+done
 # a stand-in power meter for cmd: power sources (static: no libraries)
 gcc -static -O2 -o usr/bin/ssdq-test-meter "$ROOT/test/power/meter.c" ||
 	note "warning: cannot build test/power/meter.c with gcc -static; power scenarios will skip it"
