@@ -8,6 +8,7 @@
 #include "phases.h"
 #include "sort.h"
 
+#define PHASE_TRIM_DIFF	0.10	/* without its most telling stretch, see trimmed() */
 #define NOISE_FLOOR	0.01	/* relative: a noiseless curve still needs 15 % */
 #define NOISE_DEFAULT	0.05	/* too few blocks to measure it */
 
@@ -18,6 +19,7 @@ struct bins {
 	size_t m;
 	double *y;		/* the bins' log time per byte */
 	double *s1, *s2;	/* prefix sums of y and of its squares */
+	double *st;		/* prefix sums of the bins' times, ms */
 	double *tmp;		/* m scratch values */
 };
 
@@ -116,61 +118,77 @@ static size_t partition(const struct bins *b, size_t nmin, double beta, size_t *
 	return n;
 }
 
-/* The median of bins [i, k). */
-static double median(const struct bins *b, size_t i, size_t k)
+/*
+ * How far level [i, k) stays from a neighbour running at @other MB/s
+ * without its most telling @bs + 1 bins (half the shortest phase, and a bin
+ * for where it falls between bins), relative. A deep dip padded with
+ * bins of the neighbour's level to the shortest length is no level
+ * without the dip; a level that alternates (a drive folding: 12 GB at
+ * 600 MB/s, 1 GB at 80) is one without any one of its slow stretches.
+ */
+static double trimmed(const struct bins *b, size_t i, size_t k, size_t bs, double other)
 {
-	size_t n = k - i;
+	double bytes = (double)(k - i) * b->w, ms = b->st[k] - b->st[i], best = INFINITY;
+	size_t j;
 
-	memcpy(b->tmp, b->y + i, n * sizeof(double));
-	rpt_sort_doubles(b->tmp, n);
-	return n % 2 ? b->tmp[n / 2] : (b->tmp[n / 2 - 1] + b->tmp[n / 2]) / 2;
+	bs++;
+	if (k - i <= bs)
+		return fabs(bytes / ms / 1000 - other) / fmin(bytes / ms / 1000, other);
+	for (j = i; j + bs <= k; j++) {
+		double v = (bytes - (double)bs * b->w) / (ms - (b->st[j + bs] - b->st[j])) / 1000;
+		double rel = fabs(v - other) / fmin(v, other);
+
+		best = rel < best ? rel : best;
+	}
+	return best;
 }
 
 /*
- * How long level [i, k) lasts next to a neighbour at @other (its median):
- * its bins on its side of @other by half the rule's difference, or by half
- * its mean's distance from @other when that is more (a deep dip padded
- * with bins of the neighbour's level has its mean halfway).
+ * The noise of the means of blocks of @bs bins in [a, c) and [c, e), as a
+ * variance: the median absolute difference of neighbouring blocks inside
+ * each, pooled (block_noise() over the two levels only); @floor when they
+ * have too few blocks or it is less. A level that alternates (a drive
+ * folding) is as noisy as it alternates, so its beats are no levels of
+ * their own; a ramp is not noisy.
  */
-static size_t extent(const struct bins *b, size_t i, size_t k, double other)
+static double local_var(const struct bins *b, size_t a, size_t c, size_t e, size_t bs,
+			double floor)
 {
-	double m = mean(b, i, k), side = m > other ? 1 : -1;
-	double half = fmax(log1p(PHASE_MIN_DIFF / 2), fabs(m - other) / 2);
-	size_t j, n = 0;
+	const size_t lim[2][2] = { { a, c }, { c, e } };
+	size_t nd = 0, k, i;
+	double s;
 
-	for (j = i; j < k; j++)
-		n += side * (b->y[j] - other) >= half;
-	return n;
+	for (k = 0; k < 2; k++)
+		for (i = lim[k][0]; i + 2 * bs <= lim[k][1]; i += bs)
+			b->tmp[nd++] = fabs(mean(b, i + bs, i + 2 * bs) - mean(b, i, i + bs));
+	if (nd < 3)
+		return floor;
+	rpt_sort_doubles(b->tmp, nd);
+	s = 1.4826 * b->tmp[(nd - 1) / 2] / sqrt(2);
+	return fmax(floor, s * s);
 }
 
-/*
- * How far the boundary between levels [a, c) and [c, e) passes the rule:
- * below 1 when they are closer than 15 % in speed, or less than 4 standard
- * errors apart, or one of them lasts less than the shortest phase but one
- * bin beyond half that difference from the other (a 7 GB dip padded to a
- * 14 GB level by the shortest length is no level of 14 GB).
- */
-static double passes(const struct bins *b, size_t a, size_t c, size_t e, size_t nmin,
-		     double s2b)
+static double passes(const struct bins *b, size_t a, size_t c, size_t e, size_t bs,
+		     double noise2)
 {
 	double v1 = speed(b, a, c), v2 = speed(b, c, e);
-	double rel = fabs(v1 - v2) / fmin(v1, v2), need = nmin > 1 ? (double)nmin - 1 : 1;
+	double rel = fabs(v1 - v2) / fmin(v1, v2);
+	double s2b = local_var(b, a, c, e, bs, noise2) * (double)bs;
 	double z = fabs(mean(b, a, c) - mean(b, c, e)) /
 		   sqrt(s2b * (1.0 / (double)(c - a) + 1.0 / (double)(e - c)));
-	double last = fmin((double)extent(b, a, c, median(b, c, e)),
-			   (double)extent(b, c, e, median(b, a, c)));
+	double trim = fmin(trimmed(b, a, c, bs, v2), trimmed(b, c, e, bs, v1));
 
-	return fmin(fmin(rel / PHASE_MIN_DIFF, z / PHASE_MIN_T), last / need);
+	return fmin(fmin(rel / PHASE_MIN_DIFF, z / PHASE_MIN_T), trim / PHASE_TRIM_DIFF);
 }
 
-static size_t merge(const struct bins *b, size_t *cut, size_t n, size_t nmin, double s2b)
+static size_t merge(const struct bins *b, size_t *cut, size_t n, size_t bs, double noise2)
 {
 	for (;;) {
 		double worst = 1;
 		size_t k, at_k = 0;
 
 		for (k = 0; k + 1 < n; k++) {
-			double p = passes(b, k ? cut[k - 1] : 0, cut[k], cut[k + 1], nmin, s2b);
+			double p = passes(b, k ? cut[k - 1] : 0, cut[k], cut[k + 1], bs, noise2);
 
 			if (p < worst) {
 				worst = p;
@@ -214,8 +232,9 @@ int rpt_phases_find(const struct rpt_fill_curve *c, double from, double res_ms,
 	b.tmp = malloc(b.m * sizeof(double));
 	b.s1 = calloc(b.m + 1, sizeof(double));
 	b.s2 = calloc(b.m + 1, sizeof(double));
+	b.st = calloc(b.m + 1, sizeof(double));
 	cut = malloc((b.m + 1) * sizeof(*cut));
-	if (!b.y || !b.tmp || !b.s1 || !b.s2 || !cut)
+	if (!b.y || !b.tmp || !b.s1 || !b.s2 || !b.st || !cut)
 		goto out;
 	for (i = 0; i < b.m; i++) {
 		double ms = rpt_fill_time_at(c, at(&b, i + 1)) - rpt_fill_time_at(c, at(&b, i));
@@ -223,6 +242,7 @@ int rpt_phases_find(const struct rpt_fill_curve *c, double from, double res_ms,
 
 		b.y[i] = y;
 		b.s1[i + 1] = b.s1[i] + y;
+		b.st[i + 1] = b.st[i] + fmax(ms, 0);
 		b.s2[i + 1] = b.s2[i] + y * y;
 	}
 	bs = nmin / 2 ? nmin / 2 : 1;
@@ -232,7 +252,7 @@ int rpt_phases_find(const struct rpt_fill_curve *c, double from, double res_ms,
 				 cut);
 		if (!ncut)
 			goto out;
-		ncut = merge(&b, cut, ncut, nmin, noise * noise * (double)bs);
+		ncut = merge(&b, cut, ncut, bs, noise * noise);
 	} else {
 		cut[ncut++] = b.m;
 	}
@@ -253,6 +273,7 @@ out:
 	free(b.tmp);
 	free(b.s1);
 	free(b.s2);
+	free(b.st);
 	free(cut);
 	return ret;
 }

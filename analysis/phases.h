@@ -23,17 +23,22 @@
  *    least 8 to the shortest phase and at most PHASE_MAX_BINS; a bin's value
  *    is the log of its time per byte, so noise and the 15 % are relative.
  * 2. The noise: the spread of the differences between neighbouring blocks
- *    of half the shortest phase (a robust MAD: neighbouring bins share log
- *    samples, and real curves wander), s. A boundary between levels n1 and
- *    n2 bins long whose means differ by d stands PHASE_MIN_T (4) standard
- *    errors out when d / (s sqrt(b (1/n1 + 1/n2))) >= 4, b the block size.
+ *    of half the shortest phase, b bins (a robust MAD: neighbouring bins
+ *    share log samples, and real curves wander), s. A boundary between
+ *    levels n1 and n2 bins long whose means differ by d stands PHASE_MIN_T
+ *    (4) standard errors out when d / (s sqrt(b (1/n1 + 1/n2))) >= 4.
  * 3. The best split into levels of at least the shortest phase each: least
  *    squares with a cost per level of 4² s² b (an optimal partition, by
  *    dynamic programming over the bins; a single change at a time, binary
  *    segmentation, misses a dip in the middle of a long level).
- * 4. Neighbouring levels closer than 15 % in speed (bytes / time, from the
- *    curve), or less than 4 standard errors apart, are merged, the closest
- *    pair first, until every boundary passes both.
+ * 4. Neighbouring levels are merged, the pair that passes least first,
+ *    until every boundary passes all three: 15 % apart in speed (bytes /
+ *    time, from the curve); 4 standard errors apart with the noise of the
+ *    two levels themselves (as in 2, never less: a drive folding, 12 GB at
+ *    600 MB/s then 1 GB at 80, is one noisy level, not its beats; a ramp is
+ *    not noisy); and still PHASE_TRIM_DIFF (10 %) apart without the most
+ *    telling b + 1 bins of either (a 7 GB dip padded to a 14 GB level by
+ *    the shortest length is no level without the dip; a burst neither).
  */
 #define PHASE_MIN_DIFF		0.15
 #define PHASE_MIN_SHARE		0.02

@@ -41,6 +41,8 @@ struct shape {
 	double wander;		/* AR(1) sd of the log speed (0.05 like the corpus) */
 	double white;		/* per-sample sd (0.02 like the corpus) */
 	double avg_ms;
+	/* from fold_from on: fold_hi_b bytes at hi MB/s, fold_lo_b at lo, again */
+	double fold_from, fold_hi_b, fold_lo_b, hi, lo;
 };
 
 static unsigned long long rng_state;
@@ -60,6 +62,9 @@ static double level_at(const struct shape *s, double b)
 {
 	int i;
 
+	if (s->fold_from && b >= s->fold_from)
+		return fmod(b - s->fold_from, s->fold_hi_b + s->fold_lo_b) < s->fold_hi_b ?
+		       s->hi : s->lo;
 	for (i = 0; i < s->n - 1 && b >= s->l[i].until; i++)
 		;
 	return s->l[i].mbps;
@@ -224,6 +229,40 @@ TEST(dip_and_fast_stretch)
 }
 
 /*
+ * A drive folding (the drive model's tlc-dramless-1tb): 2800 MB/s to 88 GB,
+ * 650 to 800 GB, then 12 GB at 600 and 1 GB at 80 MB/s over and over. The
+ * folding alternates faster than the shortest phase (16 GB): one level of
+ * 13 GB / (12 GB / 600 + 1 GB / 80) = 400 MB/s from about 800 GB (its first
+ * 12 GB look like the direct level; the first slow GB is at 812), within
+ * 10 % (a 1 s sample at 600 MB/s runs on into the slow GB), though 16 GB
+ * windows of it hold one slow GB or two.
+ */
+TEST(folding_is_one_level)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < 10; i++) {
+		struct shape s = { .l = { { 88 * GB, 2800 }, { 0, 650 } }, .n = 2,
+				   .total = 1000 * GB, .wander = 0.02, .white = 0.02,
+				   .fold_from = 800 * GB, .fold_hi_b = 12 * GB, .fold_lo_b = 1 * GB,
+				   .hi = 600, .lo = 80 };
+		struct rpt_fill f;
+		const struct rpt_phase *p;
+
+		rng_state = 4000 + i;
+		CHECK_EQ_INT(analyse(&s, &f), 0);
+		p = &f.phases[f.nphases - 1];
+		if (f.nphases != 3 || p->start_gb < 795 || p->start_gb > 815 ||
+		    fabs(p->mbps / 400 - 1) > 0.1) {
+			bad++;
+			show("folding", &f);
+		}
+		rpt_fill_figures_free(&f);
+	}
+	CHECK_EQ_INT(bad, 0);
+}
+
+/*
  * The rule's edges: 15 % and 2 % of the bytes, or 16 GB; a milder wander
  * (3 %), as the corpus's 5 % now and then makes a real 15 % level of its own.
  */
@@ -235,17 +274,17 @@ TEST(rule_edges)
 		int phases;
 	} c[] = {
 		{ "a 10 % step is no phase",
-		  { { { 360 * GB, 600 }, { 0, 540 } }, 2, 720 * GB, 0.03, 0.02, 0 }, 1 },
+		  { { { 360 * GB, 600 }, { 0, 540 } }, 2, 720 * GB, 0.03, 0.02, 0, 0, 0, 0, 0, 0 }, 1 },
 		{ "a 25 % step",
-		  { { { 360 * GB, 600 }, { 0, 450 } }, 2, 720 * GB, 0.03, 0.02, 0 }, 2 },
+		  { { { 360 * GB, 600 }, { 0, 450 } }, 2, 720 * GB, 0.03, 0.02, 0, 0, 0, 0, 0, 0 }, 2 },
 		{ "a 30 % level over 3 % of the bytes",
-		  { { { 300 * GB, 600 }, { 321.6 * GB, 420 }, { 0, 600 } }, 3, 720 * GB, 0.03, 0.02, 0 }, 3 },
+		  { { { 300 * GB, 600 }, { 321.6 * GB, 420 }, { 0, 600 } }, 3, 720 * GB, 0.03, 0.02, 0, 0, 0, 0, 0, 0 }, 3 },
 		{ "a 50 % dip over 1 % (7 GB) is too short",
-		  { { { 300 * GB, 600 }, { 307.2 * GB, 300 }, { 0, 600 } }, 3, 720 * GB, 0.03, 0.02, 0 }, 1 },
+		  { { { 300 * GB, 600 }, { 307.2 * GB, 300 }, { 0, 600 } }, 3, 720 * GB, 0.03, 0.02, 0, 0, 0, 0, 0, 0 }, 1 },
 		{ "2 TB written: a 30 % level over 20 GB (1 %, but >= 16 GB)",
-		  { { { 900 * GB, 2000 }, { 920 * GB, 1400 }, { 0, 2000 } }, 3, 2000 * GB, 0.03, 0.02, 0 }, 3 },
+		  { { { 900 * GB, 2000 }, { 920 * GB, 1400 }, { 0, 2000 } }, 3, 2000 * GB, 0.03, 0.02, 0, 0, 0, 0, 0, 0 }, 3 },
 		{ "2 TB written: a 30 % level over 10 GB is too short",
-		  { { { 900 * GB, 2000 }, { 910 * GB, 1400 }, { 0, 2000 } }, 3, 2000 * GB, 0.03, 0.02, 0 }, 1 },
+		  { { { 900 * GB, 2000 }, { 910 * GB, 1400 }, { 0, 2000 } }, 3, 2000 * GB, 0.03, 0.02, 0, 0, 0, 0, 0, 0 }, 1 },
 	};
 	size_t i;
 	int k;
@@ -432,6 +471,7 @@ int main(void)
 {
 	RUN(noise_is_no_phase);
 	RUN(dip_and_fast_stretch);
+	RUN(folding_is_one_level);
 	RUN(rule_edges);
 	RUN(small_fill);
 	RUN(corpus_gc_curve);
