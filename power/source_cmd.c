@@ -165,8 +165,8 @@ static int parse_lines(struct ssdq_source *src, struct cmd_priv *p, int64_t now_
 		} else if (ret == -EINVAL) {
 			p->bad_lines++;
 			src->unparsed++;
-			snprintf(src->unparsed_line, sizeof(src->unparsed_line), "%s",
-				 p->buf + off);
+			snprintf(src->unparsed_line, sizeof(src->unparsed_line), "%.*s",
+				 (int)sizeof(src->unparsed_line) - 1, p->buf + off);
 			src->unparsed_line[strcspn(src->unparsed_line, "\r")] = '\0';
 		}
 		off = (size_t)(nl - p->buf) + 1;
