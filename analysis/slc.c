@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,8 +77,11 @@ static int chunks_init(struct chunks *k, const struct rpt_fill_curve *c)
 	if (!k->b || !k->t || !k->rate || !k->raw || !k->high)
 		return -ENOMEM;
 	for (i = 0; i < pts; i++) {
+		/* the curve's step divides 1/16 GB: every chunk point is a curve point */
+		size_t at = c->step > 0 ? (size_t)(RPT_FILL_POINT_BYTES / c->step + 0.5) * i : SIZE_MAX;
+
 		k->b[i] = (double)i * RPT_FILL_POINT_BYTES;
-		k->t[i] = rpt_fill_time_at(c, k->b[i]);
+		k->t[i] = at < c->n ? c->t[at] : rpt_fill_time_at(c, k->b[i]);
 	}
 	for (i = 0; i < k->n; i++) {
 		double t1 = i + 1 < pts ? k->t[i + 1] : c->ms;
