@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fio_version.h"
 #include "grow.h"
 #include "reader_json.h"
 #include "sort.h"
@@ -25,13 +26,17 @@ int rpt_status_add(struct json_object *doc, void *arg)
 {
 	struct rpt_status *s = arg;
 	struct json_object *jobs, *j, *w = NULL;
-	double stamp = num(doc, "timestamp_ms");
+	double stamp = num(doc, "timestamp_ms"), unit;
+	struct rpt_fio_version v;
 	const char *name;
 	size_t i, n;
 
 	if (!json_object_object_get_ex(doc, "jobs", &jobs) ||
 	    !json_object_is_type(jobs, json_type_array))
 		return 0;
+	/* io_bytes in KiB before fio 2.21 (fio_version.h) */
+	rpt_fio_version_of(doc, &v);
+	unit = rpt_fio_before(&v, 2, 21) ? 1024 : 1;
 	n = json_object_array_length(jobs);
 	if (!s->docs) {
 		s->job = calloc(n ? n : 1, sizeof(*s->job));
@@ -63,7 +68,7 @@ int rpt_status_add(struct json_object *doc, void *arg)
 		if (RPT_GROW(sj->p, sj->cap, sj->n, 64))
 			return -ENOMEM;
 		sj->p[sj->n].runtime_ms = num(w, "runtime");
-		sj->p[sj->n].bytes = num(w, "io_bytes");
+		sj->p[sj->n].bytes = num(w, "io_bytes") * unit;
 		sj->p[sj->n++].stamp_ms = stamp;
 	}
 	return 0;

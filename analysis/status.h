@@ -15,6 +15,7 @@
  * of the "jobs" array, in its order, the write bytes and runtimes make a time
  * series: the fill curve of a sequential write that has no bw log. Snapshots
  * after a job ended add no bytes and no runtime, so they change nothing.
+ * Bytes are bytes whatever fio release wrote them (KiB before 2.21).
  */
 struct rpt_status_point {
 	double runtime_ms;	/* the write direction's runtime so far */

@@ -292,6 +292,36 @@ out:
 	rpt_test_free(&t);
 }
 
+/* --status-interval snapshots of fio 2.18: io_bytes in KiB there too */
+TEST(status_snapshots_fio2)
+{
+	char text[8192];
+	size_t len = 0;
+	struct rpt_test t;
+	int k;
+
+	for (k = 1; k <= 6; k++)
+		len += snprintf(text + len, sizeof(text) - len,
+				"{\"fio version\": \"fio-2.18\", \"timestamp_ms\": %d000,"
+				" \"jobs\": [{\"jobname\": \"seq\", \"groupid\": 0,"
+				" \"job options\": {\"rw\": \"write\", \"bs\": \"1m\"},"
+				" \"write\": {\"io_bytes\": %d, \"runtime\": %d, \"total_ios\": %d,"
+				" \"clat\": {\"mean\": 1000.0}}}]}\n",
+				1700000000 + k, 1024000 * k, 1000 * k, 1000 * k);
+	CHECK_EQ_INT(load_text("status2.json", text, &t), 0);
+	CHECK_EQ_INT(t.ndocs, 6);
+	if (CHECK_EQ_INT(t.njobs, 1)) {
+		CHECK_FIG(t.jobs[0].mbps, 1024000 * 6 * 1024.0 / 6000 / 1000);
+		if (CHECK(t.jobs[0].has_fill)) {
+			CHECK_NEAR(t.jobs[0].fill.gb_written, 6 * 1024000 * 1024.0 / 1e9, 1e-9);
+			CHECK_FIG(t.jobs[0].fill.overall_mbps, 1024000 * 1024.0 / 1000 / 1000);
+		} else {
+			printf("  %s\n", t.jobs[0].fill_why);
+		}
+	}
+	rpt_test_free(&t);
+}
+
 /* A QD series of randrw jobs: a series per direction, named so */
 TEST(series_per_direction)
 {
@@ -508,6 +538,7 @@ int main(void)
 	RUN(a_row_per_direction);
 	RUN(plausibility);
 	RUN(series_per_direction);
+	RUN(status_snapshots_fio2);
 	RUN(no_version);
 	RUN(logs_against_fio);
 	RUN(not_json);
