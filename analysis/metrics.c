@@ -161,7 +161,8 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 		if (first || s.t_ms > w->t1)
 			w->t1 = s.t_ms;
 		first = false;
-		count_bytes(&w->lb, &s, o->avg_ms);
+		if (!fill)	/* a fill's bytes are its curve's */
+			count_bytes(&w->lb, &s, o->avg_ms);
 		if (fill && (s.ddir == 1 || o->any_ddir)) {
 			ret = rpt_fill_add_sample(fill, &s);
 			if (ret == -ERANGE)
