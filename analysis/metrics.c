@@ -701,10 +701,10 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	if (ret)
 		goto out;
 	smart(e, dir, prefix, &sm, d, &smart_ok);
-	if (!seqw && j->split && !strcmp(j->rw, "write"))
+	if (!seqw && !strcmp(j->rw, "write"))
 		snprintf(j->fill_why, sizeof(j->fill_why),
-			 "the %s row of a group that also %s: the fill is the write row's",
-			 j->ddir ? j->ddir : "", "writes");
+			 "the %s row of a sequential write: the fill is the write row's",
+			 j->ddir ? j->ddir : "other");
 	else if (!seqw)
 		snprintf(j->fill_why, sizeof(j->fill_why),
 			 "not a sequential write (rw=%s)", j->rw);

@@ -11,7 +11,8 @@
  * - from fio's JSON: MB/s, IOPS, latency, queue depth and their plausibility
  *   (fio_figures.h);
  * - the bw log's bytes against fio's io_bytes (a warning when they differ
- *   by more than fio's first and last intervals and 2 %);
+ *   by more than fio's logging explains: its time outside the log's span,
+ *   one log interval, and 2 %);
  * - power from the <prefix>_power.<N>.log sidecar over the active window the
  *   job's bw (or iops) log shows, <prefix> being the log prefix, else the
  *   job name;
