@@ -45,6 +45,7 @@ struct chunks {
 	size_t n;
 	double *b;	/* bytes at the chunk points, b[0] = 0 */
 	double *t;	/* curve ms at them */
+	bool own;	/* b and t are ours, not the curve's own arrays */
 	double *rate;	/* MB/s (per-I/O logs: over at least SLC_PERIO_SMOOTH_MS) */
 	double *raw;	/* MB/s of the chunk alone */
 	double smooth;	/* that window in curve ms, 0 none */
@@ -68,20 +69,31 @@ static int chunks_init(struct chunks *k, const struct rpt_fill_curve *c)
 
 	k->c = c;
 	k->n = c->bytes > (double)(pts - 1) * RPT_FILL_POINT_BYTES ? pts : pts - 1;
-	k->b = malloc((pts + 1) * sizeof(double));
-	k->t = malloc((pts + 1) * sizeof(double));
 	k->rate = malloc((k->n + 1) * sizeof(double));
 	k->raw = malloc((k->n + 1) * sizeof(double));
 	k->high = calloc(k->n + 1, sizeof(double));
 	k->smooth = w;
-	if (!k->b || !k->t || !k->rate || !k->raw || !k->high)
+	if (!k->rate || !k->raw || !k->high)
 		return -ENOMEM;
-	for (i = 0; i < pts; i++) {
-		/* the curve's step divides 1/16 GB: every chunk point is a curve point */
-		size_t at = c->step > 0 ? (size_t)(RPT_FILL_POINT_BYTES / c->step + 0.5) * i : SIZE_MAX;
+	/* past 256 GB the curve's points are the chunk points: use them */
+	if (c->step == RPT_FILL_POINT_BYTES && c->n >= pts) {
+		k->b = c->b;
+		k->t = c->t;
+		k->own = false;
+	} else {
+		k->b = malloc((pts + 1) * sizeof(double));
+		k->t = malloc((pts + 1) * sizeof(double));
+		k->own = true;
+		if (!k->b || !k->t)
+			return -ENOMEM;
+		for (i = 0; i < pts; i++) {
+			/* the curve's step divides 1/16 GB: every chunk point is a curve point */
+			size_t at = c->step > 0 ?
+				    (size_t)(RPT_FILL_POINT_BYTES / c->step + 0.5) * i : SIZE_MAX;
 
-		k->b[i] = (double)i * RPT_FILL_POINT_BYTES;
-		k->t[i] = at < c->n ? c->t[at] : rpt_fill_time_at(c, k->b[i]);
+			k->b[i] = (double)i * RPT_FILL_POINT_BYTES;
+			k->t[i] = at < c->n ? c->t[at] : rpt_fill_time_at(c, k->b[i]);
+		}
 	}
 	for (i = 0; i < k->n; i++) {
 		double t1 = i + 1 < pts ? k->t[i + 1] : c->ms;
@@ -336,8 +348,10 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 		rpt_fig_set(&f->post_cache_mbps, p->mbps);
 	}
 out:
-	free(k.b);
-	free(k.t);
+	if (k.own) {
+		free(k.b);
+		free(k.t);
+	}
 	free(k.rate);
 	free(k.raw);
 	free(k.high);
