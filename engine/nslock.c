@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -243,6 +244,26 @@ static int recorded_holder(int fd, struct ssdq_nsholder *h)
 	return 1;
 }
 
+/*
+ * Move the lock to a high descriptor: a process that exits closes its
+ * descriptors from the lowest up, so the namespace node and the io_uring
+ * go before the lock does, and no second writer can take it while a dying
+ * one still has the namespace open.
+ */
+static int high_fd(int fd)
+{
+	struct rlimit rl;
+	int hi, min = 1024;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < (rlim_t)min)
+		min = (int)rl.rlim_cur;
+	hi = fcntl(fd, F_DUPFD_CLOEXEC, min > 64 ? min - 16 : fd);
+	if (hi < 0)
+		return fd;
+	close(fd);
+	return hi;
+}
+
 int ssdq_nslock_take(const char *dir, const char *key, struct ssdq_nsholder *holders, int max,
 		     int *nr)
 {
@@ -270,6 +291,7 @@ int ssdq_nslock_take(const char *dir, const char *key, struct ssdq_nsholder *hol
 		close(fd);
 		return ret;
 	}
+	fd = high_fd(fd);
 	n = snprintf(rec, sizeof(rec), "pid %d\n", (int)getpid());
 	if (ftruncate(fd, 0) == 0 && pwrite(fd, rec, (size_t)n, 0) != n) {
 		/* the record is only a fallback for naming the holder */

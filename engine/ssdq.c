@@ -208,9 +208,10 @@ static int ssdq_setup(struct thread_data *td)
 	for_each_file(td, f, i)
 		if (ssdq_get_file_size(td, f))
 			return 1;
-	if (ssdq_stake_check(td))
+	/* the lock first: the stake check reads the namespace, which blocks while a Format runs */
+	if (ssdq_guard_writer(td))
 		return 1;
-	return ssdq_guard_writer(td) ? 1 : 0;
+	return ssdq_stake_check(td) ? 1 : 0;
 }
 
 static int ssdq_open_file(struct thread_data *td, struct fio_file *f)
