@@ -20,8 +20,6 @@ static void null_lat(struct rpt_job *j, const char *why)
 	rpt_fig_null(&j->lat_p9999_us, "%s", why);
 }
 
-#define did_io rpt_fio_did_io
-
 size_t rpt_fio_rows(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		    unsigned int mask[3])
 {
@@ -46,7 +44,7 @@ size_t rpt_fio_rows(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 		size_t first[3], k;
 
 		for (k = 0; k < n; k++) {
-			for (i = 0; i < g->n && !did_io(run, &g->e[i], mask[k]); i++)
+			for (i = 0; i < g->n && !rpt_fio_did_io(run, &g->e[i], mask[k]); i++)
 				;
 			first[k] = i;
 		}
@@ -74,7 +72,7 @@ const struct rpt_fio_entry *rpt_fio_row_entry(const struct rpt_fio_run *run,
 	size_t i;
 
 	for (i = 0; i < g->n; i++)
-		if (did_io(run, &g->e[i], mask))
+		if (rpt_fio_did_io(run, &g->e[i], mask))
 			return &g->e[i];
 	return &g->e[0];
 }
@@ -116,9 +114,9 @@ static const char *ddir_of(const struct rpt_fio_run *run, const struct rpt_fio_g
 
 		if (!(mask & 1u << dd))
 			continue;
-		io = g->all.obj && did_io(run, &g->all, 1u << dd);
+		io = g->all.obj && rpt_fio_did_io(run, &g->all, 1u << dd);
 		for (i = 0; i < g->n && !io; i++)
-			io = did_io(run, &g->e[i], 1u << dd);
+			io = rpt_fio_did_io(run, &g->e[i], 1u << dd);
 		if (!io)
 			continue;
 		if (found < RPT_NDDIR)
@@ -135,8 +133,10 @@ static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 {
 	const char *bs = rpt_fio_option(run, e, "bs");
 	const char *qd = rpt_fio_option(run, e, "iodepth");
-	unsigned int ddir = mask == 1u << RPT_DD_WRITE ? 1 : mask == 1u << RPT_DD_TRIM ? 2 :
-			    mask & (1u << RPT_DD_READ) ? 0 :
+	/* the part of "R,W,T" lists for the row's one direction, else by rw */
+	unsigned int ddir = j->ddir && !strcmp(j->ddir, "write") ? 1 :
+			    j->ddir && !strcmp(j->ddir, "trim") ? 2 :
+			    j->ddir && !strcmp(j->ddir, "read") ? 0 :
 			    strstr(j->rw, "write") && !strstr(j->rw, "rw") ? 1 : 0;
 	uint64_t v;
 	size_t i;
@@ -164,7 +164,7 @@ static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	for (i = 0; i < g->n; i++) {
 		char *rw;
 
-		if (&g->e[i] == e || !did_io(run, &g->e[i], mask))
+		if (&g->e[i] == e || !rpt_fio_did_io(run, &g->e[i], mask))
 			continue;
 		rw = rw_of(run, &g->e[i]);
 		if (rw && strcmp(rw, j->rw))
@@ -460,7 +460,7 @@ int rpt_fio_figures(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	j->ddir = ddir_of(run, g, mask);
 	j->njobs = 0;
 	for (i = 0; i < g->n; i++)
-		j->njobs += did_io(run, &g->e[i], mask);
+		j->njobs += rpt_fio_did_io(run, &g->e[i], mask);
 	if (!j->njobs)
 		j->njobs = g->n;
 	basics(run, g, e, mask, j);

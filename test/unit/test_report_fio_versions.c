@@ -256,7 +256,7 @@ static const char mixed_dirs[] =
 	"   \"clat_ns\": {\"mean\": 1000, \"N\": 10, \"bins\": {\"1000\": 10}}},\n"
 	"  \"write\": {\"io_bytes\": 655360, \"runtime\": 500, \"total_ios\": 10,\n"
 	"   \"clat_ns\": {\"mean\": 9000, \"N\": 10, \"bins\": {\"9000\": 10}}}},\n"
-	" {\"jobname\": \"writer\", \"groupid\": 1, \"job options\": {\"rw\": \"write\", \"bs\": \"1m\"},\n"
+	" {\"jobname\": \"writer\", \"groupid\": 1, \"job options\": {\"rw\": \"write\", \"bs\": \"4k,1m\"},\n"
 	"  \"write\": {\"io_bytes\": 1048576000, \"runtime\": 1000, \"total_ios\": 1000,\n"
 	"   \"clat_ns\": {\"mean\": 500000, \"N\": 1000, \"bins\": {\"500000\": 1000}}}},\n"
 	" {\"jobname\": \"reader\", \"groupid\": 1, \"job options\": {\"rw\": \"randread\"},\n"
@@ -283,6 +283,7 @@ TEST(a_row_per_direction)
 	/* the writer and the reader: a row each, named by their own job, in order */
 	CHECK_STREQ(t.jobs[2].name, "writer");
 	CHECK_STREQ(t.jobs[2].rw, "write");
+	CHECK_FIG(t.jobs[2].bs, 1048576);	/* bs=4k,1m: a writer's is 1m */
 	CHECK_STREQ(t.jobs[3].name, "reader");
 	CHECK_STREQ(t.jobs[3].rw, "randread");
 	CHECK_FIG(t.jobs[3].lat_mean_us, 100);
