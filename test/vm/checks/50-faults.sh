@@ -5,6 +5,7 @@
 . "$(dirname "$0")/../check-lib.sh"
 scenario_ran; need_engine
 ev() { cat "$R/$1_events.1.jsonl" 2>/dev/null; }
+R_GUEST=/results/50-faults
 t() { cat "$R/$1" 2>/dev/null || echo 0; }
 # secs A B: B - A of two uptime files
 secs() { awk -v a="$(t "$1")" -v b="$(t "$2")" 'BEGIN { printf "%.2f", b - a }'; }
@@ -75,25 +76,58 @@ else
 		"exit $(rc_of full), $(cat "$R/full.json-bytes") bytes"
 fi
 
-# one writer at any moment: in each snapshot, the processes with a namespace
-# open for writing belong to one fio run (one root), and that run holds the
-# lock (a process of it, the one writing or its fio main: a job closing its
-# descriptors at exit may have dropped its own copy first)
+# 6. ssdq-run
+if [ -f "$R/sr.skip" ]; then
+	fail "ssdq-run: $(cat "$R/sr.skip")"
+else
+	read -r F J <"$R/sr-a.pids"
+	[ "$(rc_of sr-a)" = 1 ] && grep -q "pslc-fill failed (fio exit 137)" "$R/sr-a.err"
+	ok $? "kill -9 of ssdq-run's fio: exit 1 naming the step and fio's exit" \
+		"exit $(rc_of sr-a): $(grep failed "$R/sr-a.err" | head -n 1)"
+	[ "$J" != none ] && [ "$(cat "$R/sr-a.job-after")" = gone ]
+	ok $? "its job process $J died with fio $F" "$(cat "$R/sr-a.job-after")"
+	grep -q '"event":"erase_end"' "$R/sr-a.events" && ! grep -q '"event":"job_end"' "$R/sr-a.events"
+	ok $? "the killed step's events: erased, then no job_end (killed)"
+	F=$(cat "$R/sr-b.pids")
+	[ "$(cat "$R/sr-b.fio-after")" = alive ]; ok $? "kill -9 of ssdq-run: its fio $F runs on"
+	[ "$(rc_of sr-c)" = 3 ] &&
+		err_has sr-c "refused: a process of the earlier run in $R_GUEST/sr is still running:" &&
+		err_has sr-c "pid $F \[fio\] fio "
+	ok $? "the same command refuses to resume while it runs, naming fio $F" \
+		"exit $(rc_of sr-c): $(first_err sr-c)"
+	[ "$(rc_of sr-d)" = 0 ] && grep -qx pslc-fill "$R/sr/ssdq-run.state"
+	ok $? "once it has ended, the same command resumes and finishes" \
+		"exit $(rc_of sr-d): $(first_err sr-d)"
+	grep -q '"event":"job_end","job":"pslc-fill",.*"stop":"bytes"' "$R/sr/pslc-fill_events.1.jsonl"
+	ok $? "the resumed fill ran to its size"
+	if [ -f "$R/sr-e.skip" ]; then
+		skip "ssdq-run on a full filesystem: $(cat "$R/sr-e.skip")"
+	else
+		[ "$(rc_of sr-e)" = 3 ] && err_has sr-e "refused: /mnt/small/r has [0-9]* MiB free, and pslc-fill may write about"
+		ok $? "an 8 MiB results filesystem is refused before the step" "exit $(rc_of sr-e): $(first_err sr-e)"
+		[ "$(cat "$R/sr-e.marker")" = ssdq-marker-50 ] && ! grep -q _events "$R/sr-e.ls"
+		ok $? "nothing was erased or run (the marker is still there)" "$(cat "$R/sr-e.marker")"
+	fi
+fi
+
+# one writer at any moment: in each snapshot, every process with a namespace
+# open for writing holds an ssdq lock, and those writing one namespace hold
+# the same lock (the flock's owner: one fio run, with its jobs and helpers)
 m=$R/monitor.log
 lines=$(grep -c 'writer=' "$m")
 [ "$lines" -ge 5 ]; ok $? "the monitor saw writers in $lines snapshots"
 bad=$(awk '{
-	delete root; delete held
-	for (i = 2; i <= NF; i++) {
-		if ($i ~ /^holder=/) { split($i, h, "/"); held[h[3]] = 1 }
-	}
+	delete run; delete owner
+	for (i = 2; i <= NF; i++)
+		if ($i ~ /^holder=/) { split($i, h, "/"); if (h[3] != "none") owner[h[2]] = h[3] }
 	for (i = 2; i <= NF; i++) {
 		if ($i !~ /^writer=/) continue
-		n = split($i, w, "/")		# writer= dev ngXnY pid root
-		node = w[3]; pid = w[4]; r = w[5]
-		if (node in root && root[node] != r) { print $1 ": two writers on " node; next }
-		root[node] = r
-		if (!(r in held)) print $1 ": writer " pid " on " node ": its run " r " holds no lock"
+		split($i, w, "/")		# writer= dev ngXnY pid
+		node = w[3]; pid = w[4]
+		if (!(pid in owner)) { print $1 ": writer " pid " on " node " holds no lock"; continue }
+		if (node in run && run[node] != owner[pid])
+			print $1 ": two runs write " node ": lock owners " run[node] " and " owner[pid]
+		run[node] = owner[pid]
 	}
 }' "$m" | head -n 3)
-[ -z "$bad" ]; ok $? "one writer per namespace at every snapshot, each under the lock" "$bad"
+[ -z "$bad" ]; ok $? "one writer per namespace at every snapshot, each under its lock" "$bad"

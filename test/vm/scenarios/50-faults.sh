@@ -12,9 +12,16 @@
 #    and a writer started at once is refused until then, then runs.
 # 5. A results tmpfs that fills up: every sidecar write error names its file
 #    and ENOSPC; fio itself exits 0 with a short or empty JSON.
+# 6. ssdq-run (pSLC suite, 512-B namespace): kill -9 of its fio while it
+#    fills (exit 1 naming fio's exit; the job dies too), the same command
+#    resumes; kill -9 of ssdq-run itself (its fio runs on; stopped with
+#    SIGSTOP so it outlives the check): the same command refuses, naming
+#    that fio, then resumes once it has ended and finishes;
+#    an 8 MiB results tmpfs is refused before the step's erase.
 # A monitor records, all along, which processes have each namespace open
 # for writing and who holds the ssdq lock files: one writer at any moment.
-# Writes anywhere on ssdq512 and formats ssdqslow: runs after 40-suites.
+# Writes anywhere on ssdq512 (and 4 KiB at the start of ssdq4k), formats
+# ssdqslow: runs after 40-suites.
 . /guest-lib.sh
 up() { cut -d' ' -f1 /proc/uptime; }
 
@@ -35,29 +42,23 @@ done
 echo "${NGSLOW:-none}" >slow.dev
 
 # ---- the monitor ---------------------------------------------------------------
-# root_of PID: the topmost fio above PID (a job's fio main), else PID itself
-root_of() {
-	_p=$1 _r=$1
-	while :; do
-		_pp=$(sed 's/^.*) //' "/proc/$_p/stat" 2>/dev/null | cut -d' ' -f2)
-		[ -n "$_pp" ] && [ "$_pp" != 1 ] && [ "$(cat "/proc/$_pp/comm" 2>/dev/null)" = fio ] || break
-		_r=$_pp _p=$_pp
-	done
-	echo "$_r"
-}
-# one line: "UPTIME writer=NODE/PID/ROOT ... holder=LOCKFILE/PID/ROOT ..."
+# one line: "UPTIME writer=NODE/PID ... holder=LOCKFILE/PID/OWNER ...", OWNER
+# the pid the flock belongs to (/proc/PID/fdinfo: the process that took it,
+# shared by every process that inherited it: one fio run)
 snapshot() {
 	_w='' _h=''
 	for _fd in /proc/[0-9]*/fd/*; do
 		_t=$(readlink "$_fd" 2>/dev/null) || continue
 		_pid=${_fd#/proc/} _pid=${_pid%%/*}
+		_info=/proc/$_pid/fdinfo/${_fd##*/}
 		case $_t in
 		/dev/ng*)
-			_fl=$(sed -n 's/^flags:[[:space:]]*//p' "/proc/$_pid/fdinfo/${_fd##*/}" 2>/dev/null)
-			[ -n "$_fl" ] && [ $((0$_fl & 3)) != 0 ] &&
-				_w="$_w writer=${_t}/$_pid/$(root_of "$_pid")" ;;
+			_fl=$(sed -n 's/^flags:[[:space:]]*//p' "$_info" 2>/dev/null)
+			[ -n "$_fl" ] && [ $((0$_fl & 3)) != 0 ] && _w="$_w writer=${_t}/$_pid" ;;
 		/tmp/ssdq-ns.*.lock|/run/lock/ssdq-ns.*.lock)
-			_h="$_h holder=${_t##*/}/$_pid/$(root_of "$_pid")" ;;
+			_o=$(sed -n 's/^lock:.*FLOCK[[:space:]]*ADVISORY[[:space:]]*WRITE[[:space:]]*\([0-9]*\).*/\1/p' \
+				"$_info" 2>/dev/null | head -n 1)
+			_h="$_h holder=${_t##*/}/$_pid/${_o:-none}" ;;
 		esac
 	done
 	echo "$(up)$_w$_h"
@@ -169,6 +170,89 @@ if mount -t tmpfs -o size=64k tmpfs /mnt/full; then
 	umount /mnt/full
 else
 	echo "cannot mount a tmpfs" >full.skip
+fi
+
+# ---- 6. ssdq-run: kill -9 of its fio, of itself; resume; too little room ----------------
+RUN=${SSDQ_JOBS:-/opt/ssdq/jobs}/ssdq-run
+if [ -x "$RUN" ]; then
+	# child_named PID NAME: the first child of PID whose comm is NAME (the
+	# processes of that name first: a sed per process of the VM is slow)
+	child_named() {
+		for _c in $(grep -lx "$2" /proc/[0-9]*/comm 2>/dev/null); do
+			_p=${_c#/proc/} _p=${_p%/comm}
+			[ "$(sed 's/^.*) //' "/proc/$_p/stat" 2>/dev/null | cut -d' ' -f2)" = "$1" ] &&
+				{ echo "$_p"; return 0; }
+		done
+		return 1
+	}
+	# start TAG: the pSLC suite on the 512-B namespace into $RESULTS/sr, in the
+	# background (ssdq-run's pid in R), output in TAG.out/.err
+	start() {
+		rm -f "$RESULTS/sr/pslc-fill_events.1.jsonl"
+		(exec "$RUN" --suite pslc --device "$NG512" --out "$RESULTS/sr" --scale 256 --yes \
+			--destroy-data --eta never) >"$1.out" 2>"$1.err" &
+		R=$!
+	}
+	# filling: until the fill writes (its events say erase_end), 120 s at most
+	filling() {
+		i=0
+		while ! grep -q '"event":"erase_end"' "$RESULTS/sr/pslc-fill_events.1.jsonl" 2>/dev/null &&
+			[ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done
+		sleep 1
+	}
+	gone() {
+		i=0
+		while [ -d "/proc/$1" ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done
+	}
+	# a. kill -9 of its fio while the fill writes
+	start sr-a
+	filling
+	F=$(child_named "$R" fio) J=$(child_named "${F:-0}" fio)
+	echo "${F:-none} ${J:-none}" >sr-a.pids
+	# the fill takes seconds here: hold the job so it is still writing
+	# when fio dies (a stopped process dies of SIGKILL all the same)
+	kill -STOP "$J"
+	kill -KILL "$F"
+	wait "$R"
+	echo $? >sr-a.rc
+	gone "$J"
+	[ -d "/proc/$J" ] && echo alive >sr-a.job-after || echo gone >sr-a.job-after
+	cp "$RESULTS/sr/pslc-fill_events.1.jsonl" sr-a.events 2>/dev/null
+	# b. resume, then kill -9 of ssdq-run itself: its fio runs on
+	start sr-b
+	filling
+	F=$(child_named "$R" fio)
+	echo "${F:-none}" >sr-b.pids
+	kill -KILL "$R"
+	wait "$R" 2>/dev/null
+	[ -d "/proc/$F" ] && echo alive >sr-b.fio-after || echo gone >sr-b.fio-after
+	# the orphaned fio would finish the 1 GiB fill in seconds: hold it
+	# (stopped, it still holds the namespace; its job may finish and wait)
+	kill -STOP "$F"
+	# c. the same command refuses while that fio lives, naming it
+	run sr-c "$RUN" --suite pslc --device "$NG512" --out "$RESULTS/sr" --scale 256 --yes \
+		--destroy-data --eta never
+	kill -TERM "$F"
+	kill -CONT "$F"
+	gone "$F"
+	# d. then it resumes and finishes
+	run sr-d "$RUN" --suite pslc --device "$NG512" --out "$RESULTS/sr" --scale 256 --yes \
+		--destroy-data --eta never
+	# e. a results filesystem without room for the step's logs: refused before
+	# the erase (a marker at the 4-KiB namespace's start survives)
+	mkdir -p /mnt/small
+	if mount -t tmpfs -o size=8m tmpfs /mnt/small; then
+		printf 'ssdq-marker-50' | dd of="$NS4K" bs=4096 conv=sync oflag=direct 2>/dev/null
+		run sr-e "$RUN" --suite pslc --device "$NG4K" --out /mnt/small/r --scale 256 --yes \
+			--destroy-data --eta never
+		dd if="$NS4K" bs=4096 count=1 iflag=direct 2>/dev/null | head -c 14 >sr-e.marker
+		ls /mnt/small/r >sr-e.ls 2>&1
+		umount /mnt/small
+	else
+		echo "cannot mount a tmpfs" >sr-e.skip
+	fi
+else
+	echo "$RUN is not in the initramfs" >sr.skip
 fi
 
 : >monitor.stop
