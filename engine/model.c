@@ -14,7 +14,8 @@
 #define MODEL_MAGIC	"SSDQMDL1"
 #define CHUNK_SHIFT	20		/* 1 MiB of LBAs per bitmap bit */
 #define NDU		512000.0	/* bytes in an NVMe data unit */
-#define IDLE_GRACE_NS	5000000ULL	/* idle before the drive starts its background work */
+#define COVER_FULL	65535u		/* a chunk's LBAs all hold data */
+#define NSTREAMS	4		/* sequential write streams told apart */
 
 struct ssdq_model_shared {
 	char magic[8];
@@ -27,16 +28,22 @@ struct ssdq_model_shared {
 	pthread_mutex_t lock;
 
 	double cache_used;		/* bytes of SLC cache holding data */
-	uint64_t valid_chunks;
+	double held;			/* chunks' worth of LBAs holding data */
 	double fold_pos;		/* bytes into the current fold swing */
 	double direct_since_jump;
 	uint64_t media_ns;		/* when the media finishes its queue */
 	uint64_t busy_until_ns;		/* last completion handed out */
 	uint64_t idle_since_ns;		/* 0 while I/O is in flight */
 	uint32_t inflight;
-	uint64_t last_read_end, last_write_end;
+	uint64_t last_read_end;
+	uint64_t write_end[NSTREAMS];	/* where recent write streams stand */
+	uint32_t write_next;
 
-	double energy_j;		/* above idle, accumulated */
+	double energy_j;		/* above idle, drawn */
+	double backlog_media_j;		/* booked, drawn over the media timeline */
+	double backlog_cmd_j;		/* booked, drawn over the commands' time */
+	uint64_t settle_ns;		/* drawn up to here */
+	uint64_t cmd_until_ns;		/* end of the latest command's latency */
 	double energy_seen_power, energy_seen_thermal;
 	uint64_t power_ns, thermal_ns;
 	double temp_c;
@@ -46,11 +53,16 @@ struct ssdq_model_shared {
 	uint64_t tmt1_ns, throttle_since_ns;
 
 	uint64_t bytes_read, bytes_written, host_reads, host_writes, busy_ns;
-	uint8_t bits[];			/* valid bitmap, then fragmented bitmap */
+	uint8_t bits[];			/* per chunk the share of its LBAs holding
+					 * data (uint16_t, of COVER_FULL), then the
+					 * fragmented bitmap */
 };
 
-static uint8_t *valid_map(struct ssdq_model_shared *sh) { return sh->bits; }
-static uint8_t *frag_map(struct ssdq_model_shared *sh) { return sh->bits + (sh->nchunks + 7) / 8; }
+static uint16_t *cover_map(struct ssdq_model_shared *sh) { return (uint16_t *)(void *)sh->bits; }
+static uint8_t *frag_map(struct ssdq_model_shared *sh) { return sh->bits + 2 * sh->nchunks; }
+
+/* Bytes of the state file's maps for @nchunks chunks. */
+static size_t maps_len(uint64_t nchunks) { return 2 * nchunks + (nchunks + 7) / 8; }
 
 static int bit_get(const uint8_t *map, uint64_t i) { return map[i >> 3] >> (i & 7) & 1; }
 static void bit_set(uint8_t *map, uint64_t i) { map[i >> 3] |= (uint8_t)(1u << (i & 7)); }
@@ -82,7 +94,7 @@ static void init_shared(struct ssdq_model_shared *sh, const struct ssdq_model_pr
 
 	memset(sh, 0, sizeof(*sh));
 	memcpy(sh->magic, MODEL_MAGIC, 8);
-	sh->version = 1;
+	sh->version = 2;
 	sh->lba_shift = p->lba_shift;
 	snprintf(sh->preset, sizeof(sh->preset), "%s", p->name);
 	sh->scale = scale;
@@ -123,7 +135,7 @@ int ssdq_model_open(struct ssdq_model *m, const char *path, const char *preset,
 		return -EINVAL;
 	}
 	nchunks = capacity >> CHUNK_SHIFT;
-	len = sizeof(*sh) + 2 * ((nchunks + 7) / 8);
+	len = sizeof(*sh) + maps_len(nchunks);
 
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0) {
@@ -166,6 +178,7 @@ int ssdq_model_open(struct ssdq_model *m, const char *path, const char *preset,
 	m->p = p;
 	m->capacity = capacity;
 	m->scale = scale;
+	m->wa_fill = -1;
 	m->seed = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)getpid() << 17) ^ (uint64_t)(uintptr_t)m;
 out:
 	flock(fd, LOCK_UN);
@@ -229,23 +242,58 @@ double ssdq_model_expected_cache(const struct ssdq_model_preset *p, double scale
 	return (s + d) / (1.0 + d / c);
 }
 
+double ssdq_model_wa(const struct ssdq_model_preset *p, double fill)
+{
+	double a = (1.0 + p->spare) / fill, x = 0;
+
+	if (!(fill > 0) || a <= 1.0)
+		return 1.0;
+	/* x = e^(-a(1 - x)), the valid share of the block collected: Newton
+	 * from 0 climbs to the lower root (the function is concave) */
+	for (int i = 0; i < 60; i++) {
+		double e = exp(-a * (1.0 - x)), nx = x - (x - e) / (1.0 - a * e);
+
+		if (!(nx > x))
+			break;
+		x = nx;
+	}
+	return x < 1.0 ? fmax(1.0, 1.0 / (1.0 - x)) : 1.0;
+}
+
 static double cache_size(const struct ssdq_model *m)
 {
 	const struct ssdq_model_preset *p = m->p;
-	double used = (double)m->sh->valid_chunks / (double)m->sh->nchunks;
+	double used = m->sh->held / (double)m->sh->nchunks;
 
 	return (p->slc_static + p->slc_dynamic * (1.0 - used)) / m->scale;
 }
 
+/*
+ * What a write leaves holding data: a sequential one its bytes, a random one
+ * its share of what did not hold data yet (random writes overlap as they
+ * land: a chunk is about full after as many random writes as it has LBAs
+ * times a few, not after the first).
+ */
 static void mark_written(struct ssdq_model *m, uint64_t off, uint64_t len, int sequential)
 {
 	struct ssdq_model_shared *sh = m->sh;
 	uint64_t first = off >> CHUNK_SHIFT, last = (off + len - 1) >> CHUNK_SHIFT;
+	uint16_t *cover = cover_map(sh);
 
 	for (uint64_t c = first; c <= last && c < sh->nchunks; c++) {
-		if (!bit_get(valid_map(sh), c)) {
-			bit_set(valid_map(sh), c);
-			sh->valid_chunks++;
+		uint64_t lo = c << CHUNK_SHIFT, hi = (c + 1) << CHUNK_SHIFT;
+		double part = (double)((off + len < hi ? off + len : hi) - (off > lo ? off : lo)) /
+			      (double)(1ULL << CHUNK_SHIFT);
+		double old = cover[c], nw;
+
+		if (sequential || len >= (1ULL << CHUNK_SHIFT))
+			nw = old + part * COVER_FULL;
+		else
+			nw = old + (COVER_FULL - old) * part;
+		nw = fmin(round(nw), COVER_FULL);
+		if (nw > old) {
+			cover[c] = (uint16_t)nw;
+			sh->held += (nw - old) / COVER_FULL;
 		}
 		if (sequential || len >= (1ULL << CHUNK_SHIFT))
 			bit_clear(frag_map(sh), c);
@@ -270,10 +318,8 @@ static void deallocate(struct ssdq_model_shared *sh, uint64_t off, uint64_t len)
 	uint64_t end = (off + len) >> CHUNK_SHIFT;
 
 	for (uint64_t c = first; c < end && c < sh->nchunks; c++) {
-		if (bit_get(valid_map(sh), c)) {
-			bit_clear(valid_map(sh), c);
-			sh->valid_chunks--;
-		}
+		sh->held -= (double)cover_map(sh)[c] / COVER_FULL;
+		cover_map(sh)[c] = 0;
 		bit_clear(frag_map(sh), c);
 	}
 }
@@ -283,35 +329,39 @@ void ssdq_model_erase(struct ssdq_model *m)
 	struct ssdq_model_shared *sh = m->sh;
 
 	lock(sh);
-	memset(sh->bits, 0, 2 * ((sh->nchunks + 7) / 8));
-	sh->valid_chunks = 0;
+	memset(sh->bits, 0, maps_len(sh->nchunks));
+	sh->held = 0;
 	sh->cache_used = 0;
 	sh->fold_pos = 0;
 	sh->direct_since_jump = 0;
+	memset(sh->write_end, 0, sizeof(sh->write_end));
 	unlock(sh);
 }
 
 const char *ssdq_model_regime_name(unsigned int regime)
 {
-	static const char *const names[2][8] = {
+	static const char *const names[2][9] = {
 		{ "none", "cache", "direct", "fold-hi", "fold-lo", "read-seq", "read-frag",
-		  "read-rand" },
+		  "read-rand", "random" },
 		{ "none+throttled", "cache+throttled", "direct+throttled", "fold-hi+throttled",
 		  "fold-lo+throttled", "read-seq+throttled", "read-frag+throttled",
-		  "read-rand+throttled" },
+		  "read-rand+throttled", "random+throttled" },
 	};
 	unsigned int r = regime & ~SSDQ_MODEL_R_THROTTLED;
 
-	return names[!!(regime & SSDQ_MODEL_R_THROTTLED)][r <= SSDQ_MODEL_R_READ_RAND ? r : 0];
+	return names[!!(regime & SSDQ_MODEL_R_THROTTLED)][r <= SSDQ_MODEL_R_RANDOM ? r : 0];
 }
 
-/* Speed of a write of @len bytes, consuming cache or fold progress. */
-static double write_speed(struct ssdq_model *m, double len, double *power,
+/*
+ * Speed of a write of @len bytes, consuming cache or fold progress; a small
+ * random one past the cache pays the garbage collection of the drive's fill.
+ */
+static double write_speed(struct ssdq_model *m, double len, int random, double *power,
 			  unsigned int *regime)
 {
 	const struct ssdq_model_preset *p = m->p;
 	struct ssdq_model_shared *sh = m->sh;
-	double fill = (double)sh->valid_chunks / (double)sh->nchunks;
+	double fill = fmax(sh->held, 0) / (double)sh->nchunks;
 
 	if (sh->cache_used + len <= cache_size(m)) {
 		sh->cache_used += len;
@@ -329,6 +379,14 @@ static double write_speed(struct ssdq_model *m, double len, double *power,
 				sh->cache_used = 0;
 		}
 	}
+	if (random) {
+		if (fill != m->wa_fill) {
+			m->wa_fill = fill;
+			m->wa = ssdq_model_wa(p, fill);
+		}
+		*regime = SSDQ_MODEL_R_RANDOM;
+		return p->w_direct_bps / m->wa;
+	}
 	if (p->fold_start > 0 && fill >= p->fold_start) {
 		double period = p->fold_hi_bytes + p->fold_lo_bytes;
 		double pos = fmod(sh->fold_pos, period / m->scale);
@@ -343,6 +401,60 @@ static double write_speed(struct ssdq_model *m, double len, double *power,
 	}
 	*regime = SSDQ_MODEL_R_DIRECT;
 	return p->w_direct_bps;
+}
+
+/* Part of @backlog drawn from @from to @now, spread evenly up to @horizon. */
+static double draw(double *backlog, uint64_t from, uint64_t horizon, uint64_t now)
+{
+	double d = *backlog;
+
+	if (d <= 0)
+		return 0;
+	if (horizon > now)
+		d *= (double)(now - from) / (double)(horizon - from);
+	*backlog -= d;
+	return d;
+}
+
+/*
+ * Draw the booked energy up to @now: the media's over the media timeline,
+ * the controller's over the commands' latency, never more than PS0 allows
+ * (what exceeds it waits: it cannot happen while the activity powers fit
+ * PS0, see docs/model.md).
+ */
+static void settle(struct ssdq_model *m, uint64_t now)
+{
+	struct ssdq_model_shared *sh = m->sh;
+	double d, cap;
+
+	if (now <= sh->settle_ns)
+		return;
+	if (!sh->settle_ns) {
+		sh->settle_ns = now;
+		return;
+	}
+	d = draw(&sh->backlog_media_j, sh->settle_ns, sh->media_ns, now) +
+	    draw(&sh->backlog_cmd_j, sh->settle_ns, sh->cmd_until_ns, now);
+	cap = (m->p->ps0_w - m->p->p_idle) * ((now - sh->settle_ns) / 1e9);
+	if (d > cap) {
+		sh->backlog_media_j += d - cap;
+		d = cap;
+	}
+	sh->energy_j += d;
+	sh->settle_ns = now;
+}
+
+/* Whether a write at @off continues one of the recent write streams. */
+static int write_stream(struct ssdq_model_shared *sh, uint64_t off, uint64_t len)
+{
+	for (int i = 0; i < NSTREAMS; i++) {
+		if (sh->write_end[i] == off) {
+			sh->write_end[i] = off + len;
+			return 1;
+		}
+	}
+	sh->write_end[sh->write_next++ % NSTREAMS] = off + len;
+	return 0;
 }
 
 static void advance_thermal(struct ssdq_model *m, uint64_t now_ns)
@@ -382,17 +494,19 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 	struct ssdq_model_shared *sh = m->sh;
 	double speed = p->r_rand_bps, power = p->p_read, lat_us, media_s, done;
 	int write = op == SSDQ_MODEL_WRITE;
-	uint64_t start, done_ns;
+	uint64_t start, done_ns, grace = (uint64_t)(SSDQ_MODEL_GRACE_S * 1e9 / m->scale);
+	double busy;
 	int seq;
 
 	lat_us = ssdq_model_lat_quantile(p, write, uniform(m));
 	lock(sh);
 	/* background work frees cache only once the drive has been idle a while */
-	if (!sh->inflight && sh->idle_since_ns && now_ns > sh->idle_since_ns + IDLE_GRACE_NS) {
-		sh->cache_used -= p->recover_bps * (now_ns - sh->idle_since_ns - IDLE_GRACE_NS) / 1e9;
+	if (!sh->inflight && sh->idle_since_ns && now_ns > sh->idle_since_ns + grace) {
+		sh->cache_used -= p->recover_bps * (now_ns - sh->idle_since_ns - grace) / 1e9;
 		if (sh->cache_used < 0)
 			sh->cache_used = 0;
 	}
+	settle(m, now_ns);
 	if (now_ns - sh->thermal_ns > 50000000ULL)
 		advance_thermal(m, now_ns);
 
@@ -411,9 +525,9 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 		sh->host_reads++;
 		break;
 	case SSDQ_MODEL_WRITE:
-		seq = offset == sh->last_write_end;
-		sh->last_write_end = offset + len;
-		speed = write_speed(m, (double)len, &power, &m->regime);
+		seq = write_stream(sh, offset, len);
+		speed = write_speed(m, (double)len, !seq && len < (1ULL << CHUNK_SHIFT), &power,
+				    &m->regime);
 		mark_written(m, offset, len, seq);
 		sh->bytes_written += len;
 		sh->host_writes++;
@@ -440,7 +554,15 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 	done = (double)now_ns + (lat_us + len / p->link_bps * 1e6) * 1e3;
 	done_ns = done > (double)sh->media_ns ? (uint64_t)done : sh->media_ns;
 
-	sh->energy_j += (power - p->p_idle) * (media_s + 0.25 * lat_us * 1e-6);
+	/* the media's energy over its timeline; the controller's over the time
+	 * any command waits out its latency, so neither grows with the queue */
+	sh->backlog_media_j += (power - p->p_idle) * media_s;
+	start = sh->cmd_until_ns > now_ns ? sh->cmd_until_ns : now_ns;
+	busy = (double)now_ns + lat_us * 1e3 - (double)start;
+	if (busy > 0) {
+		sh->backlog_cmd_j += SSDQ_MODEL_CTRL_SHARE * (power - p->p_idle) * busy / 1e9;
+		sh->cmd_until_ns = now_ns + (uint64_t)(lat_us * 1e3);
+	}
 	start = sh->busy_until_ns > now_ns ? sh->busy_until_ns : now_ns;
 	if (done_ns > start)
 		sh->busy_ns += done_ns - start;
@@ -487,7 +609,7 @@ double ssdq_model_active_energy(struct ssdq_model *m)
 	double e;
 
 	lock(m->sh);
-	e = m->sh->energy_j;
+	e = m->sh->energy_j + m->sh->backlog_media_j + m->sh->backlog_cmd_j;
 	unlock(m->sh);
 	return e;
 }
@@ -497,6 +619,7 @@ void ssdq_model_peek(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_sm
 	struct ssdq_model_shared *sh = m->sh;
 
 	lock(sh);
+	settle(m, now_ns);
 	advance_thermal(m, now_ns);
 	fill_smart(sh, smart);
 	unlock(sh);
@@ -508,6 +631,7 @@ double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model
 	double watts = m->p->p_idle;
 
 	lock(sh);
+	settle(m, now_ns);
 	advance_thermal(m, now_ns);
 	if (sh->power_ns && now_ns > sh->power_ns)
 		watts += (sh->energy_j - sh->energy_seen_power) / ((now_ns - sh->power_ns) / 1e9);

@@ -35,12 +35,16 @@ struct ssdq_model_preset {
 	double fold_start;		/* fraction written where folding begins; 0: never */
 	double w_fold_hi_bps, w_fold_lo_bps;
 	double fold_hi_bytes, fold_lo_bytes;	/* one swing: hi part, then lo part */
-	double recover_bps;		/* cache freed per second of idle */
+	double recover_bps;		/* cache freed per second of idle, after
+					 * SSDQ_MODEL_GRACE_S of it */
 	double jump_every, jump_bytes;	/* cache freed while writing past it: a brief recovery */
 	double r_seq_bps, r_rand_bps, r_frag_bps;
 	double r_lat_us[3];		/* p50, p99, p99.99 */
 	double w_lat_us[3];
 	double p_idle, p_read, p_write_cache, p_write_direct;
+	double ps0_w;			/* the power-state table's PS0 maximum: the
+					 * most the drive ever draws */
+	double spare;			/* NAND beyond the capacity, a fraction of it */
 	double t_ambient, t_rth, t_tau_s, t_throttle, throttle_factor;
 };
 
@@ -70,7 +74,8 @@ struct ssdq_model_smart {
 
 /**
  * enum ssdq_model_regime - what set the speed of an I/O: for a write the
- * SLC cache, direct-to-NAND, or the fast or slow half of a fold swing; for
+ * SLC cache, direct-to-NAND, the fast or slow half of a fold swing, or the
+ * garbage collection a small random write pays for (ssdq_model_wa()); for
  * a read a sequential (or large), fragmented or small random read. The
  * model's own account of a job, written to the events sidecar
  * (model_regime) as ground truth that holds however busy the host is.
@@ -84,13 +89,15 @@ enum ssdq_model_regime {
 	SSDQ_MODEL_R_READ_SEQ,
 	SSDQ_MODEL_R_READ_FRAG,
 	SSDQ_MODEL_R_READ_RAND,
+	SSDQ_MODEL_R_RANDOM,		/* a small random write past the cache,
+					 * paying write amplification */
 };
 /* or-ed into a regime while the drive throttles */
 #define SSDQ_MODEL_R_THROTTLED	0x100u
 
 /**
  * ssdq_model_regime_name() - "cache", "direct", "fold-hi", "fold-lo",
- * "read-seq", "read-frag", "read-rand" or "none", with "+throttled" when
+ * "read-seq", "read-frag", "read-rand", "random" or "none", with "+throttled" when
  * SSDQ_MODEL_R_THROTTLED is set.
  *
  * Return: a static string.
@@ -108,6 +115,7 @@ struct ssdq_model {
 	double scale;
 	uint64_t seed;			/* per-process random stream */
 	unsigned int regime;		/* of the last read or write this process timed */
+	double wa_fill, wa;		/* ssdq_model_wa() at that fill, kept */
 };
 
 /**
@@ -204,6 +212,29 @@ void ssdq_model_peek(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_sm
  * Return: bytes.
  */
 double ssdq_model_expected_cache(const struct ssdq_model_preset *p, double scale);
+
+/**
+ * ssdq_model_wa() - The write amplification of small random writes past the
+ * SLC cache on a drive whose LBAs hold data to fraction @fill: garbage
+ * collection of uniform random writes (Xiang and Kurkoski, "An Improved
+ * Analytic Expression for Write Amplification in NAND Flash", 2012):
+ * A = (1 + r) / (1 + r + W(-(1 + r) e^-(1 + r))), r = (1 + spare) / fill - 1
+ * the spare NAND over the data held, W the Lambert W function's main branch.
+ * @p: preset (its spare)
+ * @fill: 0..1
+ *
+ * Return: A, at least 1 (1 on an empty drive, 5.7 on a full one with
+ * 9.95 % spare).
+ */
+double ssdq_model_wa(const struct ssdq_model_preset *p, double fill);
+
+/* Idle, in seconds of the full drive's time (divided by the scale), before
+ * the drive starts freeing its SLC cache. */
+#define SSDQ_MODEL_GRACE_S	1.0
+
+/* Share of the command time (while any command is in flight) during which
+ * the controller draws the activity power on top of the media's. */
+#define SSDQ_MODEL_CTRL_SHARE	0.25
 
 /**
  * ssdq_model_lat_quantile() - The preset's QD1 latency at quantile @q

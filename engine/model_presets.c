@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Drive model presets. Each follows public review figures (see
- * docs/model.md for the sources and what each number stands for).
+ * docs/model.md for the sources and what each number stands for). Idle
+ * frees the SLC cache at the direct (native NAND) write speed; PS0 lies
+ * above idle + 1.25 x the highest activity power, the most the power rule
+ * can draw.
  */
 #include "model.h"
 
 #define GB	1e9
 #define MBPS	1e6
+/* binary NAND under a decimal capacity: 1024 GiB under 1000 GB */
+#define SPARE	(1099511627776.0 / 1e12 - 1.0)
 
 const struct ssdq_model_preset ssdq_model_presets[] = {
 	{
@@ -18,10 +23,11 @@ const struct ssdq_model_preset ssdq_model_presets[] = {
 		.link_bps = 3500 * MBPS,
 		.slc_static = 12 * GB, .slc_dynamic = 169.2 * GB,
 		.w_cache_bps = 1700 * MBPS, .w_direct_bps = 100 * MBPS,
-		.recover_bps = 1 * GB, .jump_every = 100 * GB, .jump_bytes = 4 * GB,
+		.recover_bps = 100 * MBPS, .jump_every = 100 * GB, .jump_bytes = 4 * GB,
 		.r_seq_bps = 1950 * MBPS, .r_rand_bps = 1000 * MBPS, .r_frag_bps = 150 * MBPS,
 		.r_lat_us = { 110, 160, 400 }, .w_lat_us = { 30, 60, 1500 },
 		.p_idle = 0.08, .p_read = 3.2, .p_write_cache = 3.6, .p_write_direct = 3.0,
+		.ps0_w = 5.5, .spare = SPARE,
 		.t_ambient = 35, .t_rth = 8, .t_tau_s = 60, .t_throttle = 80,
 		.throttle_factor = 0.5,
 	},
@@ -37,10 +43,11 @@ const struct ssdq_model_preset ssdq_model_presets[] = {
 		.w_cache_bps = 2800 * MBPS, .w_direct_bps = 650 * MBPS,
 		.fold_start = 0.8, .w_fold_hi_bps = 600 * MBPS, .w_fold_lo_bps = 80 * MBPS,
 		.fold_hi_bytes = 12 * GB, .fold_lo_bytes = 1 * GB,
-		.recover_bps = 2 * GB,
+		.recover_bps = 650 * MBPS,
 		.r_seq_bps = 4800 * MBPS, .r_rand_bps = 2000 * MBPS, .r_frag_bps = 900 * MBPS,
 		.r_lat_us = { 70, 110, 300 }, .w_lat_us = { 18, 40, 900 },
 		.p_idle = 0.05, .p_read = 3.6, .p_write_cache = 4.2, .p_write_direct = 3.4,
+		.ps0_w = 6.0, .spare = SPARE,
 		.t_ambient = 35, .t_rth = 9, .t_tau_s = 45, .t_throttle = 80,
 		.throttle_factor = 0.4,
 	},
@@ -56,6 +63,7 @@ const struct ssdq_model_preset ssdq_model_presets[] = {
 		.r_seq_bps = 2500 * MBPS, .r_rand_bps = 2400 * MBPS, .r_frag_bps = 2000 * MBPS,
 		.r_lat_us = { 78, 105, 200 }, .w_lat_us = { 15, 30, 500 },
 		.p_idle = 5.0, .p_read = 8.5, .p_write_cache = 12.0, .p_write_direct = 12.0,
+		.ps0_w = 15.0, .spare = SPARE,
 		.t_ambient = 30, .t_rth = 3, .t_tau_s = 120, .t_throttle = 70,
 		.throttle_factor = 0.5,
 	},
@@ -67,10 +75,11 @@ const struct ssdq_model_preset ssdq_model_presets[] = {
 		.link_bps = 560 * MBPS,
 		.slc_static = 12 * GB, .slc_dynamic = 0,
 		.w_cache_bps = 510 * MBPS, .w_direct_bps = 420 * MBPS,
-		.recover_bps = 0.5 * GB,
+		.recover_bps = 420 * MBPS,
 		.r_seq_bps = 540 * MBPS, .r_rand_bps = 400 * MBPS, .r_frag_bps = 300 * MBPS,
 		.r_lat_us = { 95, 140, 350 }, .w_lat_us = { 45, 80, 700 },
 		.p_idle = 0.06, .p_read = 2.0, .p_write_cache = 2.4, .p_write_direct = 2.2,
+		.ps0_w = 3.5, .spare = SPARE,
 		.t_ambient = 30, .t_rth = 6, .t_tau_s = 90, .t_throttle = 75,
 		.throttle_factor = 0.6,
 	},

@@ -42,7 +42,10 @@ static int take_device_lock(const char *path)
 	return fd;
 }
 
-/* device.json of the drive model: device.json's shape, identity from the preset. */
+/*
+ * device.json of the drive model: device.json's shape, identity from the
+ * preset, its power-state table the model's PS0 (the most it draws).
+ */
 static int write_model_device_json(struct thread_data *td, const struct ssdq_model *m)
 {
 	struct timespec ts;
@@ -66,9 +69,12 @@ static int write_model_device_json(struct thread_data *td, const struct ssdq_mod
 	ssdq_json_str(f, m->p->name);
 	fprintf(f, ", \"scale\": %g},\n  \"capacity_bytes\": %llu,\n  \"lba_size\": %u,\n"
 		"  \"lba_format\": {\"index\": 0, \"data_size\": %u, \"metadata_size\": 0},\n"
-		"  \"power_states\": null,\n  \"apst\": null,\n  \"pcie\": null,\n  \"kernel\": ",
+		"  \"power_states\": [\n    {\"ps\": 0, \"max_power_w\": %.4f, "
+		"\"non_operational\": false, \"entry_latency_us\": 0, \"exit_latency_us\": 0, "
+		"\"rrt\": 0, \"rrl\": 0, \"rwt\": 0, \"rwl\": 0}\n  ],\n"
+		"  \"power_state_current\": 0,\n  \"apst\": null,\n  \"pcie\": null,\n  \"kernel\": ",
 		m->scale, (unsigned long long)m->capacity, 1u << m->p->lba_shift,
-		1u << m->p->lba_shift);
+		1u << m->p->lba_shift, m->p->ps0_w);
 	ssdq_json_str(f, u.release);
 	fputs(",\n  \"kernel_version\": ", f);
 	ssdq_json_str(f, u.version);

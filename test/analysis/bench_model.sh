@@ -43,6 +43,19 @@ near "qlc-1tb SLC cache GB" "$(jget "$W/qlc-1tb.json" .fill.slc_cache_gb)" 154.9
 near "qlc-1tb in-cache MB/s" "$(jget "$W/qlc-1tb.json" .fill.in_cache_mbps)" 1700 8
 near "qlc-1tb post-cache MB/s" "$(jget "$W/qlc-1tb.json" .fill.post_cache_mbps)" 100 5
 
+# a full qlc-1tb: once its cache is gone, 4 KiB random writes at QD32 pay the
+# write amplification of a full drive (docs/model.md: 5.70, so 100 / 5.70 MB/s)
+d=$W/qlc-full; mkdir -p "$d"
+(cd "$d" && fio_rt --name=fill --ioengine=external:"$SO" --ssdq_model=qlc-1tb \
+	--ssdq_model_scale=200 --filename="$d/drive" --ssdq_erase=auto --rw=write --bs=1m \
+	--iodepth=2 --size=100% --output-format=json --output=fill.json &&
+	fio_rt --name=rand --ioengine=external:"$SO" --ssdq_model=qlc-1tb \
+	--ssdq_model_scale=200 --filename="$d/drive" --rw=randwrite --bs=4k --iodepth=32 \
+	--norandommap --io_size=64m --output-format=json+ --output=rand.json) >"$T_OUT" 2>&1 ||
+	fail "qlc-1tb full: the fill and the random writes ran"
+near "qlc-1tb full, 4 KiB random write QD32 MB/s" \
+	"$(jq -r '.jobs[0].write.bw_bytes / 1e6' "$d/rand.json")" 17.5 10
+
 d=$W/qd1; mkdir -p "$d"
 (cd "$d" && fio_rt --name=qd1 --ioengine=external:"$SO" --ssdq_model=tlc-enterprise-4tb \
 	--ssdq_model_scale=1000 --filename="$d/drive" --rw=randread --bs=4k --iodepth=1 \

@@ -1,7 +1,7 @@
 """The drive model's own account of a job, read from its events sidecar.
 
 The engine writes a model_regime event each time what sets the model's write
-speed changes (cache, direct, fold-hi, fold-lo, "+throttled"), with the
+speed changes (cache, direct, fold-hi, fold-lo, random, "+throttled"), with the
 job's write bytes before that write and the time it was submitted, and a
 job_end with the job's bytes and end time. From them this module gives
 ground truth that holds however busy the host is: where the cache ran out

@@ -32,6 +32,91 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /*
+ * A load on the virtual clock: @n I/Os of @bs bytes offered every @gap_ns,
+ * at most @qd in flight, at random offsets (else one after the other from
+ * @base), completed in time order; the model's power read every ms.
+ */
+struct load {
+	enum ssdq_model_op op;
+	uint64_t bs, base, n, gap_ns;
+	unsigned int qd;
+	int random;
+};
+
+struct tally {
+	double max_w;			/* highest 1 ms power reading */
+	double drawn_j;			/* sum of the readings above idle */
+	uint64_t bytes[16], first_ns[16], last_ns[16];	/* per regime */
+	uint64_t ios;
+	uint64_t t0, t1;		/* first submission, last completion */
+};
+
+static void read_power(struct ssdq_model *m, uint64_t upto, uint64_t *next_ms, struct tally *t)
+{
+	while (*next_ms <= upto) {
+		double w = ssdq_model_power(m, *next_ms, NULL);
+
+		if (w > t->max_w)
+			t->max_w = w;
+		t->drawn_j += (w - m->p->p_idle) * 1e-3;
+		*next_ms += 1000000ULL;
+	}
+}
+
+static uint64_t run_load(struct ssdq_model *m, uint64_t now, const struct load *l,
+			 struct tally *t)
+{
+	uint64_t done[64], next_ms = now + 1000000ULL, off = l->base, nlba = m->capacity / l->bs;
+	uint64_t seed = 0x2545f4914f6cdd1dULL, submit = now;
+	unsigned int k = 0;
+
+	memset(t, 0, sizeof(*t));
+	ssdq_model_power(m, now, NULL);
+	t->t0 = now;
+	for (uint64_t i = 0; i < l->n || k; ) {
+		uint64_t soonest = UINT64_MAX;
+		unsigned int si = 0, r;
+
+		for (unsigned int j = 0; j < k; j++)
+			if (done[j] < soonest)
+				soonest = done[j], si = j;
+		if (i < l->n && k < l->qd && submit <= soonest) {
+			read_power(m, submit, &next_ms, t);
+			if (l->random) {
+				seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+				off = seed % nlba * l->bs;
+			}
+			done[k] = ssdq_model_io(m, submit, l->op, off, l->bs);
+			r = m->regime & 15;
+			if (!t->bytes[r])
+				t->first_ns[r] = submit;
+			t->bytes[r] += l->bs;
+			t->last_ns[r] = done[k];
+			k++, i++, t->ios++;
+			off += l->bs;
+			now = submit;
+			submit += l->gap_ns;
+			continue;
+		}
+		read_power(m, soonest, &next_ms, t);
+		ssdq_model_complete(m, soonest);
+		now = soonest > now ? soonest : now;
+		if (submit < now)
+			submit = now;
+		done[si] = done[--k];
+	}
+	t->t1 = now;
+	read_power(m, now + 2000000ULL, &next_ms, t);
+	return now + 2000000ULL;
+}
+
+/* MB/s the host got in regime @r of a tally (first submission to last completion). */
+static double regime_mbps(const struct tally *t, unsigned int r)
+{
+	return t->bytes[r] ? t->bytes[r] / ((t->last_ns[r] - t->first_ns[r]) / 1e9) / 1e6 : 0;
+}
+
+/*
  * Sequential 1 MiB writes at QD1 over the whole drive, timed per 8 MiB
  * segment as a bandwidth log would: where does speed fall, and to what?
  */
@@ -165,6 +250,144 @@ TEST(idle_recovers_cache_and_erase_resets)
 	unlink(path);
 }
 
+/*
+ * At 500k IOPS offered (4 KiB at QD32, random writes, random reads, and
+ * 128 KiB sequential writes) no preset draws more than its PS0 maximum, in
+ * any 1 ms power reading; the readings add up to the model's energy account.
+ */
+TEST(power_bounded_by_ps0)
+{
+	static const struct { enum ssdq_model_op op; uint64_t bs; int random; const char *what; }
+	loads[] = {
+		{ SSDQ_MODEL_WRITE, 4096, 1, "4k random write" },
+		{ SSDQ_MODEL_READ, 4096, 1, "4k random read" },
+		{ SSDQ_MODEL_WRITE, 131072, 0, "128k sequential write" },
+	};
+
+	for (const struct ssdq_model_preset *p = ssdq_model_presets; p->name; p++) {
+		double top = fmax(p->p_read, fmax(p->p_write_cache, p->p_write_direct));
+
+		/* the power rule's own ceiling fits the table */
+		CHECK(p->p_idle + (1 + SSDQ_MODEL_CTRL_SHARE) * (top - p->p_idle) <= p->ps0_w);
+		for (size_t i = 0; i < sizeof(loads) / sizeof(loads[0]); i++) {
+			struct load l = { .op = loads[i].op, .bs = loads[i].bs, .n = 200000,
+					  .gap_ns = 2000, .qd = 32, .random = loads[i].random };
+			struct ssdq_model m;
+			struct tally t;
+			uint64_t now = 1000000000ULL;
+			double e0;
+
+			fresh(&m, p->name, 1000);
+			e0 = ssdq_model_active_energy(&m);
+			run_load(&m, now, &l, &t);
+			printf("    %-18s %-21s 500k IOPS offered: %6.0f, max %.2f W (PS0 %.2f W)\n", p->name,
+			       loads[i].what, t.ios / ((t.t1 - t.t0) / 1e9), t.max_w, p->ps0_w);
+			CHECK(t.max_w <= p->ps0_w);
+			CHECK(t.max_w > p->p_idle);
+			CHECK_NEAR(t.drawn_j, ssdq_model_active_energy(&m) - e0, 1e-6);
+			ssdq_model_close(&m);
+			unlink(path);
+		}
+	}
+}
+
+/*
+ * A full qlc-1tb: 4 KiB random writes at QD32 pay the write amplification
+ * of a full drive (ssdq_model_wa(), about 5.7 with 9.95 % spare), well
+ * below the sequential speed after the cache; the model says so in its
+ * regime (random), not the host's clock.
+ */
+TEST(full_qlc_random_writes_pay_wa)
+{
+	const struct ssdq_model_preset *p = ssdq_model_find("qlc-1tb");
+	struct ssdq_model m;
+	struct tally fill, rnd;
+	struct load seq = { .op = SSDQ_MODEL_WRITE, .bs = 1 << 20, .qd = 1 };
+	struct load r4k = { .op = SSDQ_MODEL_WRITE, .bs = 4096, .n = 20000, .gap_ns = 2000,
+			    .qd = 32, .random = 1 };
+	uint64_t now = 1000000000ULL;
+	double post, rate, wa = ssdq_model_wa(p, 1.0);
+
+	fresh(&m, "qlc-1tb", 1000);
+	seq.n = m.capacity / seq.bs;
+	now = run_load(&m, now, &seq, &fill);
+	post = regime_mbps(&fill, SSDQ_MODEL_R_DIRECT);
+	now = run_load(&m, now, &r4k, &rnd);
+	rate = regime_mbps(&rnd, SSDQ_MODEL_R_RANDOM);
+	printf("    full: 4k random %.1f MB/s (%.0f IOPS) at WA %.2f, sequential after the cache "
+	       "%.1f MB/s; %.2f W at most\n", rate, rate * 1e6 / 4096, wa, post, rnd.max_w);
+	CHECK_EQ_U64(rnd.bytes[SSDQ_MODEL_R_RANDOM], r4k.n * r4k.bs);
+	CHECK(rate < 0.5 * post);
+	CHECK_NEAR(rate, p->w_direct_bps / 1e6 / wa, 0.02);
+	CHECK(wa > 5.4 && wa < 5.8);
+	CHECK_NEAR(ssdq_model_wa(p, 1e-3), 1.0, 1e-9);
+	CHECK(ssdq_model_wa(p, 0.5) < ssdq_model_wa(p, 0.8) && ssdq_model_wa(p, 0.8) < wa);
+	/* Xiang and Kurkoski's example: overprovisioning 0.3 gives 2.36 */
+	CHECK_NEAR(ssdq_model_wa(&(struct ssdq_model_preset){ .spare = 0.3 }, 1.0), 2.36, 0.005);
+	CHECK(rnd.max_w <= p->ps0_w);
+	ssdq_model_close(&m);
+	unlink(path);
+}
+
+/*
+ * Bytes that go into the cache when @m, its cache full, writes sequentially
+ * after @idle_ns of idle.
+ */
+static double cache_after_idle(struct ssdq_model *m, uint64_t *now, uint64_t *off, uint64_t idle_ns)
+{
+	uint64_t bytes = 0;
+
+	*now += idle_ns;
+	for (;;) {
+		uint64_t done = ssdq_model_io(m, *now, SSDQ_MODEL_WRITE, *off, 1 << 20);
+
+		ssdq_model_complete(m, done);
+		*now = done;
+		*off += 1 << 20;
+		if (m->regime != SSDQ_MODEL_R_CACHE)
+			return (double)bytes;
+		bytes += 1 << 20;
+	}
+}
+
+/*
+ * SLC recovery takes the idle time docs/model.md gives: nothing within
+ * SSDQ_MODEL_GRACE_S, then the cache frees at the direct write speed
+ * (tlc-dramless-1tb: its 88 GB in 1 + 135 s of the full drive's time),
+ * scaled by the model's scale as its other times are. The model's regime
+ * says which writes went to the cache.
+ */
+TEST(recovery_needs_documented_idle)
+{
+	const struct ssdq_model_preset *p = ssdq_model_find("tlc-dramless-1tb");
+	const double scale = 1000, cache = p->slc_static / scale;
+	const double full_s = SSDQ_MODEL_GRACE_S + p->slc_static / p->recover_bps;
+	struct ssdq_model m;
+	uint64_t now = 1000000000ULL, off = 0;
+	double got;
+
+	fresh(&m, "tlc-dramless-1tb", scale);
+	cache_after_idle(&m, &now, &off, 0);
+	printf("    the 88 GB cache frees in %.0f s of idle (full drive), %.1f ms at 1/%.0f\n",
+	       full_s, full_s * 1e3 / scale, scale);
+	CHECK(full_s > 60 && full_s < 600);
+	got = cache_after_idle(&m, &now, &off, (uint64_t)(0.9 * SSDQ_MODEL_GRACE_S * 1e9 / scale));
+	CHECK(got == 0);
+	got = cache_after_idle(&m, &now, &off,
+			       (uint64_t)((SSDQ_MODEL_GRACE_S + 0.5 * p->slc_static / p->recover_bps) *
+					  1e9 / scale));
+	printf("    half the time: %.1f GB of cache back (half: %.1f)\n", got * scale / 1e9,
+	       cache * scale / 2e9);
+	CHECK(fabs(got - cache / 2) <= (1 << 20) + 0.01 * cache);
+	got = cache_after_idle(&m, &now, &off, (uint64_t)(0.95 * full_s * 1e9 / scale));
+	CHECK(got < 0.96 * cache);
+	got = cache_after_idle(&m, &now, &off, (uint64_t)(full_s * 1e9 / scale));
+	printf("    the whole time: %.1f GB\n", got * scale / 1e9);
+	CHECK(fabs(got - cache) <= (1 << 20) + 0.005 * cache);
+	ssdq_model_close(&m);
+	unlink(path);
+}
+
 TEST(state_file_is_checked)
 {
 	struct ssdq_model m, m2;
@@ -189,6 +412,9 @@ int main(void)
 	RUN(qd1_latency_percentiles);
 	RUN(power_idle_and_busy);
 	RUN(idle_recovers_cache_and_erase_resets);
+	RUN(power_bounded_by_ps0);
+	RUN(full_qlc_random_writes_pay_wa);
+	RUN(recovery_needs_documented_idle);
 	RUN(state_file_is_checked);
 	return harness_main();
 }
