@@ -36,8 +36,8 @@ S=$P/share/ssdq
 expect_rc 0 "in the share directory: fio --ioengine=external:ssdq.so --filename=/dev/ng0n1 jobs/fill.fio parses" \
 	sh -c 'cd "$1" && exec env -i PATH="$PATH" LD_LIBRARY_PATH="$2" fio --ioengine=external:ssdq.so \
 		--filename=/dev/ng0n1 --parse-only jobs/fill.fio' sh "$S" "$L"
-expect_rc 0 "the installed ssdq-render runs" "$P/bin/ssdq-render" --scale 250 --values
-expect_out "^SSDQ_FILL_LOG_MSEC='1'\$" "and scales"
+expect_rc 0 "the installed ssdq-render runs" "$P/bin/ssdq-render" --scale 256 --values
+expect_out "^SSDQ_SPAN='256m'\$" "and scales"
 expect_rc 0 "the installed ssdq-run finds the installed engine and plans a suite" \
 	env -i PATH="$PATH" SSDQ_REPORT=none "$P/bin/ssdq-run" --suite pslc --model qlc-1tb --scale 64 \
 	--out "$T/plan" --dry-run

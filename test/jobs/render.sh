@@ -23,7 +23,7 @@ for kv in SSDQ_SPAN:1g SSDQ_PREFILL:256m SSDQ_BURST:2m SSDQ_BURSTS_TOTAL:16m SSD
 	SSDQ_QD_RUNTIME:937ms SSDQ_IDLE:937ms SSDQ_FRAG_BYTES:512m SSDQ_FRAG_RUNTIME:5625ms \
 	SSDQ_RAND_IOS:1562 SSDQ_RAND_RUNTIME:9375ms SSDQ_SWEEP_RUNTIME:468ms SSDQ_DUTY:20 \
 	SSDQ_FILL_SIZE:100% SSDQ_ENT_SPAN:100% SSDQ_PSLC_QD:1 SSDQ_ERASE:auto SSDQ_LOG_MSEC:15 \
-	SSDQ_PSLC_LOG_MSEC:7 SSDQ_FILL_LOG_MSEC:1; do
+	SSDQ_PSLC_LOG_MSEC:10 SSDQ_FILL_LOG_MSEC:10; do
 	expect_out "^${kv%%:*}='${kv#*:}'\$" "--scale 64: ${kv%%:*}=${kv#*:}"
 done
 grep -q '^SSDQ_POWER' "$T_OUT" && fail "an engine parameter has a value without --set" ||
@@ -31,6 +31,9 @@ grep -q '^SSDQ_POWER' "$T_OUT" && fail "an engine parameter has a value without 
 expect_rc 0 "--scale 256" $R --scale 256 --values
 expect_out "^SSDQ_QD_RUNTIME='234ms'\$" "--scale 256: SSDQ_QD_RUNTIME=234ms"
 expect_out "^SSDQ_PREFILL='64m'\$" "--scale 256: SSDQ_PREFILL=64m"
+expect_out "^SSDQ_LOG_MSEC='10'\$" "--scale 256: log intervals stay at least 10 ms (1000 / 256 would be 3)"
+expect_rc 0 "--scale 2" $R --scale 2 --values
+expect_out "^SSDQ_PSLC_LOG_MSEC='250'\$" "--scale 2: 500 ms / 2 = 250 ms"
 expect_rc 0 "--scale 100000: sizes stay at least 128 KiB" $R --scale 100000 --values
 expect_out "^SSDQ_BURST='128k'\$" "--scale 100000: SSDQ_BURST=128k"
 expect_out "^SSDQ_QD_RUNTIME='1ms'\$" "--scale 100000: SSDQ_QD_RUNTIME=1ms"
@@ -84,7 +87,7 @@ grep -q '^include' "$TMP/fill.fio" && fail "the rendered file still includes" ||
 	pass "includes are written in"
 grep -q '^log_unix_epoch=1$' "$TMP/fill.fio" && pass "common.fio's options are in it" ||
 	fail "common.fio's log_unix_epoch=1 is missing"
-grep -Eq '^log_avg_msec=1[[:space:]]+# SSDQ_FILL_LOG_MSEC' "$TMP/fill.fio" && pass "10 ms / 64: 1 ms" ||
+grep -Eq '^log_avg_msec=10[[:space:]]+# SSDQ_FILL_LOG_MSEC' "$TMP/fill.fio" && pass "10 ms stays 10 ms (the floor)" ||
 	fail "fill log interval: $(grep '^log_avg_msec' "$TMP/fill.fio")"
 grep -Eq '^size=100%[[:space:]]+# SSDQ_FILL_SIZE' "$TMP/fill.fio" && pass "100 % does not scale" ||
 	fail "fill size: $(grep '^size' "$TMP/fill.fio")"
