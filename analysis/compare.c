@@ -7,6 +7,7 @@
 
 #include "compare.h"
 #include "grow.h"
+#include "review.h"
 #include "series.h"
 #include "writers.h"
 
@@ -51,7 +52,8 @@ static bool in_series(const struct rpt_test *t, size_t k)
 	return false;
 }
 
-static int job_heads(struct heads *hs, const char *p, const struct rpt_job *j)
+static int job_heads(struct heads *hs, const char *p, const struct rpt_test *t,
+		     const struct rpt_job *j)
 {
 	bool small = j->bs.ok && j->bs.v <= 16384;
 	int ret = 0;
@@ -61,7 +63,7 @@ static int job_heads(struct heads *hs, const char *p, const struct rpt_job *j)
 		ret |= add(hs, p, "power_w", "W", 2, 1, &j->power_w);
 		return ret;
 	}
-	if (j->has_fill) {
+	if (rpt_job_is_fill(t, j)) {
 		ret |= add(hs, p, "slc_cache_gb", "SLC cache GB", 1, 0, &j->fill.slc_cache_gb);
 		ret |= add(hs, p, "post_cache_mbps", "post-cache MB/s", 1, 0, &j->fill.post_cache_mbps);
 		ret |= add(hs, p, "last16_mbps", "last 16 GB MB/s", 1, 0, &j->fill.last16_mbps);
@@ -117,7 +119,7 @@ static int headlines(const struct rpt_test *t, struct heads *hs)
 	}
 	for (k = 0; k < t->njobs; k++)
 		if (!in_series(t, k))
-			ret |= job_heads(hs, plain > 1 ? t->jobs[k].name : NULL, &t->jobs[k]);
+			ret |= job_heads(hs, plain > 1 ? t->jobs[k].name : NULL, t, &t->jobs[k]);
 	return ret ? -ENOMEM : 0;
 }
 

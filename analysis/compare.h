@@ -15,7 +15,8 @@
  * - a block-size sweep: IOPS and W at 4 KiB for random I/O, MB/s and W at
  *   128 KiB for sequential I/O, where the sweep has them;
  * - a burst job: the burst score (MB/s) and W;
- * - a fill: SLC cache (GB), post-cache, last 16 GB and overall MB/s;
+ * - a fill (review.h: a sequential write of the whole namespace): SLC cache
+ *   (GB), post-cache, last 16 GB and overall MB/s;
  * - any other job: MB/s (IOPS for blocks up to 16 KiB), W, MB/s/W (IOPS/W),
  *   mean, 99th and 99.99th percentile latency.
  *

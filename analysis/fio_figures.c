@@ -440,6 +440,8 @@ static void latency(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	rpt_fig_set(&j->lat_p99_us, rpt_lat_hist_percentile(&h, 99) / 1000.0);
 	rpt_fig_set(&j->lat_p9999_us, rpt_lat_hist_percentile(&h, 99.99) / 1000.0);
 	few_samples(j, (double)h.total);
+	n = (size_t)rpt_lat_hist_cdf(&h, &j->lat_cdf.us, &j->lat_cdf.le);
+	j->lat_cdf.n = j->lat_cdf.us ? n : 0;
 out:
 	rpt_lat_hist_free(&h);
 	free(src);

@@ -111,6 +111,32 @@ uint64_t rpt_lat_hist_percentile(struct rpt_lat_hist *h, double pct)
 	return h->bin[h->n - 1].ns;
 }
 
+long rpt_lat_hist_cdf(struct rpt_lat_hist *h, double **us, double **le)
+{
+	uint64_t sum = 0;
+	size_t i;
+
+	*us = *le = NULL;
+	if (!h->total)
+		return 0;
+	if (!h->sorted)
+		lat_hist_merge(h);
+	*us = malloc(h->n * sizeof(**us));
+	*le = malloc(h->n * sizeof(**le));
+	if (!*us || !*le) {
+		free(*us);
+		free(*le);
+		*us = *le = NULL;
+		return -ENOMEM;
+	}
+	for (i = 0; i < h->n; i++) {
+		sum += h->bin[i].count;
+		(*us)[i] = h->bin[i].ns / 1000.0;
+		(*le)[i] = (double)sum / (double)h->total;
+	}
+	return (long)h->n;
+}
+
 void rpt_lat_hist_free(struct rpt_lat_hist *h)
 {
 	if (!h)

@@ -74,6 +74,17 @@ int rpt_lat_hist_add_bins_unit(struct rpt_lat_hist *h, struct json_object *bins,
 uint64_t rpt_lat_hist_percentile(struct rpt_lat_hist *h, double pct);
 
 /**
+ * rpt_lat_hist_cdf() - The distribution as points: each bin's latency in µs
+ * and the share of the samples at or below it.
+ * @h: histogram; sorted and merged on the first call
+ * @us: on return, malloc()ed latencies, ascending (NULL when empty)
+ * @le: on return, malloc()ed shares, 0 < le <= 1, ascending
+ *
+ * Return: the number of points, or -ENOMEM.
+ */
+long rpt_lat_hist_cdf(struct rpt_lat_hist *h, double **us, double **le);
+
+/**
  * rpt_lat_hist_free() - Free the bins; @h may be reused.
  * @h: histogram, NULL-safe
  */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ssdq-report: figures of fio runs as SSD reviews print them.
- * usage: ssdq-report [--format text|csv|json] [--html FILE] RESULTS_DIR_OR_JSON...
+ * usage: ssdq-report [--format text|csv|json] [--html FILE] [--svg-dir DIR]
+ *                    [--highlight NAME] RESULTS_DIR_OR_JSON...
  * Exit status: 0, 1 when some input could not be read or had errors (a
  * directory without .json files too; the report of the rest still comes
  * out), 2 for bad usage.
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "chart.h"
 #include "grow.h"
 #include "input_kind.h"
 #include "report.h"
@@ -124,9 +126,43 @@ static int expand(struct inputs *in, const char *arg, bool *bad)
 
 static void usage(FILE *f)
 {
-	fputs("usage: ssdq-report [--format text|csv|json] [--html FILE] RESULTS_DIR_OR_JSON...\n"
-	      "  A results directory holds <test>.json (fio --output-format=json+) files\n"
-	      "  with their logs next to them.\n", f);
+	fputs("usage: ssdq-report [OPTION]... RESULTS_DIR_OR_JSON...\n", f);
+}
+
+static void help(void)
+{
+	usage(stdout);
+	fputs("The figures SSD reviews print, from fio runs (--output-format=json+) and ssdq's\n"
+	      "sidecars. A results directory holds <test>.json files with their logs beside\n"
+	      "them and device.json (the drive); several directories are several drives,\n"
+	      "compared. A fio JSON file may be given on its own.\n"
+	      "\n"
+	      "  -f, --format FORMAT   text (the default), csv or json, to standard output\n"
+	      "  -H, --html FILE       also write one self-contained HTML page: with several\n"
+	      "                        drives their comparison as the reviews print it (the\n"
+	      "                        whole-drive fill first), then each drive's tests\n"
+	      "      --svg-dir DIR     also write every chart of the page as an SVG file of its\n"
+	      "                        own in DIR (made if missing): <scope>.<test>.<figure>.svg,\n"
+	      "                        scope \"compare\", a drive's directory name or \"all\"\n"
+	      "      --highlight NAME  mark the drive under review in every comparison chart:\n"
+	      "                        its name, its results directory, or that directory's name\n"
+	      "  -h, --help            this text\n"
+	      "\n"
+	      "Exit status: 0; 1 when an input could not be read or had errors (the report of\n"
+	      "everything else still comes out) or an output could not be written; 2 for bad\n"
+	      "usage. See ssdq-report(1) and docs/report.md.\n", stdout);
+}
+
+/* --svg-dir: the directory, made when missing. Return: 0 or -errno. */
+static int svg_dir_ready(const char *dir)
+{
+	struct stat st;
+
+	if (!mkdir(dir, 0777) || errno != EEXIST)
+		return errno == EEXIST ? 0 : -errno;
+	if (stat(dir, &st))
+		return -errno;
+	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
 int main(int argc, char **argv)
@@ -134,10 +170,15 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "html", required_argument, NULL, 'H' },
+		{ "svg-dir", required_argument, NULL, 'S' },
+		{ "highlight", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *format = "text", *html = NULL;
+	const char *format = "text", *html = NULL, *svg_dir = NULL, *highlight = NULL;
+	char err_path[4096] = "";
+	struct rpt_html_opts ho = { .highlight = -1, .err_path = err_path,
+				    .err_len = sizeof(err_path) };
 	struct inputs in = { 0 };
 	struct rpt_report r;
 	int c, ret, status = 0;
@@ -151,8 +192,14 @@ int main(int argc, char **argv)
 		case 'H':
 			html = optarg;
 			break;
+		case 'S':
+			svg_dir = optarg;
+			break;
+		case 'L':
+			highlight = optarg;
+			break;
 		case 'h':
-			usage(stdout);
+			help();
 			return 0;
 		default:
 			usage(stderr);
@@ -160,8 +207,16 @@ int main(int argc, char **argv)
 		}
 	}
 	if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "json")) {
-		fprintf(stderr, "ssdq-report: unknown format \"%s\"\n", format);
+		fprintf(stderr, "ssdq-report: --format %s: give text, csv or json\n", format);
 		usage(stderr);
+		return 2;
+	}
+	if (svg_dir && !*svg_dir) {
+		fprintf(stderr, "ssdq-report: --svg-dir: give a directory\n");
+		return 2;
+	}
+	if (svg_dir && (ret = svg_dir_ready(svg_dir))) {
+		fprintf(stderr, "ssdq-report: --svg-dir %s: %s\n", svg_dir, strerror(-ret));
 		return 2;
 	}
 	if (optind == argc) {
@@ -182,6 +237,21 @@ int main(int argc, char **argv)
 	if (ret) {
 		fprintf(stderr, "ssdq-report: out of memory\n");
 		status = 1;
+	}
+	if (highlight) {
+		ho.highlight = rpt_highlight_find(&r, highlight);
+		if (ho.highlight < 0) {
+			fprintf(stderr, "ssdq-report: --highlight %s: no drive of that name; the drives:",
+				highlight);
+			for (i = 0; i < r.nd; i++)
+				fprintf(stderr, "%s \"%s\" (%s)", i ? "," : "", r.d[i].name, r.d[i].dir);
+			fputc('\n', stderr);
+			rpt_report_free(&r);
+			return 2;
+		}
+		if (r.nd < 2)
+			fprintf(stderr, "ssdq-report: --highlight %s: one drive, nothing to compare it with\n",
+				highlight);
 	}
 	for (i = 0; i < r.nd; i++) {
 		if (r.d[i].diag.nerrors)
@@ -209,11 +279,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ssdq-report: writing the report failed\n");
 		status = 1;
 	}
-	if (html) {
-		FILE *f = fopen(html, "w");
+	if (html || svg_dir) {
+		/* the charts of --svg-dir come from the page, which may go nowhere */
+		FILE *f = fopen(html ? html : "/dev/null", "w");
 
-		if (!f || rpt_write_html(f, &r) || fclose(f)) {
-			fprintf(stderr, "ssdq-report: %s: %s\n", html, strerror(errno));
+		ho.svg_dir = svg_dir;
+		ret = f ? rpt_write_html(f, &r, &ho) : -errno;
+		if (f && fclose(f) && !ret)
+			ret = -errno;
+		if (ret && err_path[0]) {
+			fprintf(stderr, "ssdq-report: --svg-dir: %s: %s\n", err_path, strerror(-ret));
+			status = 1;
+		} else if (ret) {
+			fprintf(stderr, "ssdq-report: --html %s: %s\n", html ? html : "/dev/null",
+				strerror(-ret));
 			status = 1;
 		}
 	}

@@ -659,6 +659,26 @@ static void check_log_bytes(const struct rpt_fio_run *run, const struct rpt_fio_
 		     w->t1 - w->t0, o->avg_ms);
 }
 
+/*
+ * Whether a sequential write's options cover the namespace from its start:
+ * no offset (or 0), no size or a share of the device (size=N%), neither
+ * time-based nor cut short by io_size or number_ios: the job library's
+ * fill, pSLC and precondition steps, or a user's fill.
+ */
+static bool writes_namespace(const struct rpt_fio_run *run, const struct rpt_fio_entry *e)
+{
+	const char *off = rpt_fio_option(run, e, "offset"), *size = rpt_fio_option(run, e, "size");
+	uint64_t v;
+
+	if (off && strcmp(off, "0%") && (rpt_fio_size(off, 1, &v) || v))
+		return false;
+	if (size && !strchr(size, '%'))
+		return false;
+	return !rpt_fio_option_on(run, e, "time_based", false) &&
+	       !rpt_fio_option(run, e, "io_size") && !rpt_fio_option(run, e, "io_limit") &&
+	       !rpt_fio_option(run, e, "number_ios");
+}
+
 /* The fill's bytes against what fio counted its writers wrote. */
 static void check_fill_bytes(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 			     unsigned int mask, double avg_ms, double span_ms,
@@ -773,6 +793,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		else if (seqw) {
 			ret = rpt_slc_analyse(&fc, &j->fill);
 			j->has_fill = !ret;
+			j->writes_ns = writes_namespace(run, e);
 			if (j->has_fill && !bw)
 				snprintf(j->fill.source, sizeof(j->fill.source),
 					 "%u --status-interval snapshots about %.0f ms apart (no bw log)",

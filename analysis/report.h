@@ -13,6 +13,14 @@
 #include "slc.h"
 #include "smart.h"
 
+/* A latency distribution from json+ bins (lat_hist.h): n points, the
+ * latency in µs ascending and the share of the samples at or below it. */
+struct rpt_lat_cdf {
+	double *us;
+	double *le;
+	size_t n;
+};
+
 /*
  * What ssdq-report computes: one rpt_test per fio JSON file, one rpt_job per
  * fio group in it (see fio_jobs.h), or one per data direction of a group that
@@ -43,7 +51,11 @@ struct rpt_job {
 	struct rpt_fig lat_p9999_us;
 	const char *lat_kind;		/* "clat", "lat" or NULL */
 	uint64_t lat_samples;
+	struct rpt_lat_cdf lat_cdf;	/* of lat_kind, from the json+ bins; n 0 without */
 	bool has_fill;
+	bool writes_ns;			/* a sequential write whose options cover the
+					 * namespace, or a share of it (size=N%), from
+					 * its start: a fill (review.h) */
 	struct rpt_fill fill;
 	char fill_why[RPT_WHY_LEN];	/* when !has_fill */
 	/* from the events sidecar */

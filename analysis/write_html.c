@@ -5,32 +5,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "html.h"
+#include "review.h"
 #include "series.h"
-#include "svg.h"
 #include "writers.h"
 
-#define W	760	/* chart width, px */
-#define LEFT	215	/* room for labels in bar charts */
-#define BAR	18
+#define W	RPT_SVG_W	/* a chart across the page */
 
+/*
+ * The page takes the window's width: charts scale with it (viewBox), two
+ * or more side by side where there is room, one across where there is not;
+ * printed, A4 landscape, two a row, no chart or table cut by a page break.
+ */
 static const char style[] =
-	"body{font:14px sans-serif;margin:2em;color:#222}"
-	"table{border-collapse:collapse;margin:1em 0}"
-	"td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}"
+	"body{font:14px/1.4 sans-serif;margin:1em 2vw;color:#222}"
+	"h2{border-bottom:2px solid #ddd;padding-bottom:.15em;margin:1.8em 0 .6em}"
+	"h3{margin:1.4em 0 .4em}p.sub{margin:.8em 0 0;font-weight:bold}"
+	"table{border-collapse:collapse;margin:.5em 0;font-size:13px}"
+	"td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
 	"td:first-child,th:first-child{text-align:left}"
-	".null{color:#999}.err{color:#b00}.warn{color:#a60}p.chart{margin:1em 0 0;font-weight:bold}"
-	"svg{display:block;margin:1em 0}svg text{font:12px sans-serif}";
+	".null{color:#999}.err{color:#b00}.warn{color:#a60}.tw{overflow-x:auto}"
+	".sw{display:inline-block;width:.8em;height:.8em;margin:0 .35em 0 .9em;vertical-align:-.05em}"
+	"td .sw{margin-left:0}nav a{margin-right:1.2em}"
+	".figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,520px),1fr));"
+	"gap:.6em 2em;align-items:start}"
+	"figure{margin:.6em 0;break-inside:avoid}.figs>.wide{grid-column:1/-1}"
+	"svg{display:block;width:100%;height:auto}.figs>.wide svg{max-width:1600px}"
+	"@media print{@page{size:A4 landscape;margin:10mm}body{margin:0;font-size:10pt}"
+	"nav{display:none}h2,h3,p.sub{break-after:avoid}table,figure,tr{break-inside:avoid}"
+	".figs{grid-template-columns:1fr 1fr}.tw{overflow:visible}"
+	"*{-webkit-print-color-adjust:exact;print-color-adjust:exact}}";
 
-/* A round step so that @max spans about @n steps. */
-static double nice_step(double max, int n)
-{
-	double raw = max / n, mag = pow(10, floor(log10(raw))), f = raw / mag;
-
-	return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
-}
-
-static void td(FILE *out, const struct rpt_fig *f, int prec)
+void rpt_html_td(FILE *out, const struct rpt_fig *f, int prec)
 {
 	char buf[48];
 
@@ -43,166 +49,130 @@ static void td(FILE *out, const struct rpt_fig *f, int prec)
 	fputs("\">–</td>", out);
 }
 
-/* "test / job", cut to fit the room left of the bars */
-static void label(FILE *out, const struct rpt_test *t, const struct rpt_job *j)
+FILE *rpt_html_figure(struct rpt_charts *c, bool wide, const char *scope, const char *test,
+		      const char *figure)
 {
-	char buf[256];
+	FILE *o = rpt_chart_begin(c, scope, test, figure);
 
-	snprintf(buf, sizeof(buf), "%s / %s", t->name, j->name);
-	rpt_svg_put_label(out, buf, 32);
+	if (o)
+		fputs(wide ? "<figure class=\"wide\">\n" : "<figure>\n", c->html);
+	return o;
 }
 
-/* "drive: test / job" when the page shows several drives */
-static const char *drive_of(const struct rpt_report *r, const struct rpt_test *t)
+void rpt_html_figure_end(struct rpt_charts *c)
 {
-	size_t i, k;
-
-	for (i = 0; r->nd > 1 && i < r->nd; i++)
-		for (k = 0; k < r->d[i].ntests; k++)
-			if (&r->t[r->d[i].test[k]] == t)
-				return r->d[i].name;
-	return NULL;
+	rpt_chart_end(c);
+	fputs("</figure>\n", c->html);
 }
 
-static void label_d(FILE *out, const struct rpt_report *r, const struct rpt_test *t,
-		    const struct rpt_job *j)
+/* "drive: test / job" when the page shows several drives, else "test / job" */
+static void job_label(char *buf, size_t len, const struct rpt_report *r, const struct rpt_test *t,
+		      const struct rpt_job *j)
 {
-	const char *d = drive_of(r, t);
-	char buf[384];
+	size_t d = rpt_drive_index(r, t);
 
-	if (!d) {
-		label(out, t, j);
-		return;
+	if (r->nd > 1 && d < r->nd)
+		snprintf(buf, len, "%s: %s / %s", r->d[d].name, t->name, j->name);
+	else
+		snprintf(buf, len, "%s / %s", t->name, j->name);
+}
+
+/* Every job's MB/s and latency, in the colour of its drive. */
+static int every_job(struct rpt_charts *c, const struct rpt_report *r)
+{
+	size_t nj = 0, n = 0, i, k, d;
+	struct rpt_bar *b;
+	struct rpt_lat_row *l;
+	char (*lab)[256];
+	FILE *o;
+
+	for (i = 0; i < r->nt; i++)
+		nj += r->t[i].njobs;
+	if (!nj)
+		return 0;
+	b = calloc(nj, sizeof(*b));
+	l = calloc(nj, sizeof(*l));
+	lab = calloc(nj, sizeof(*lab));
+	if (!b || !l || !lab) {
+		free(b);
+		free(l);
+		free(lab);
+		return -ENOMEM;
 	}
-	snprintf(buf, sizeof(buf), "%s: %s / %s", d, t->name, j->name);
-	rpt_svg_put_label(out, buf, 32);
-}
+	for (i = 0; i < r->nt; i++)
+		for (k = 0; k < r->t[i].njobs; k++, n++) {
+			const struct rpt_job *j = &r->t[i].jobs[k];
+			const struct rpt_drive *dr;
 
-static void mbps_chart(FILE *out, const struct rpt_report *r, const struct rpt_test *t, size_t n)
-{
-	char num[48];
-	double max = 0, step, x;
-	size_t i, k, rows = 0, row = 0;
-
-	for (i = 0; i < n; i++)
-		for (k = 0; k < t[i].njobs; k++, rows++)
-			if (t[i].jobs[k].mbps.ok)
-				max = fmax(max, t[i].jobs[k].mbps.v);
-	if (!rows || max <= 0)
-		return;
-	step = nice_step(max, 5);
-	max = ceil(max / step) * step;
-	fprintf(out, "<h2>Throughput</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%zu\" role=\"img\" aria-label=\"MB/s per job\">\n",
-		W, rows * (BAR + 6) + 40);
-	for (x = 0; x <= max + step / 2; x += step) {
-		double px = LEFT + x / max * (W - LEFT - 60);
-
-		fprintf(out, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%zu\" stroke=\"#ddd\"/>"
-			"<text x=\"%.1f\" y=\"%zu\" text-anchor=\"middle\">%.10g</text>\n",
-			px, px, rows * (BAR + 6), px, rows * (BAR + 6) + 15, x);
-	}
-	fprintf(out, "<text x=\"%d\" y=\"%zu\" text-anchor=\"middle\">MB/s</text>\n",
-		(LEFT + W - 60) / 2, rows * (BAR + 6) + 32);
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < t[i].njobs; k++, row++) {
-			const struct rpt_job *j = &t[i].jobs[k];
-			double y = row * (BAR + 6) + 3;
-			double w = j->mbps.ok ? j->mbps.v / max * (W - LEFT - 60) : 0;
-
-			fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", LEFT - 6,
-				y + BAR - 5);
-			label_d(out, r, &t[i], j);
-			fprintf(out, "</text><rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"#4a7ab5\"/>",
-				LEFT, y, w, BAR);
-			if (j->mbps.ok)
-				fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n",
-					LEFT + w + 4, y + BAR - 5,
-					rpt_fmt_num(num, sizeof(num), j->mbps.v, 1));
-			else
-				fprintf(out, "<text x=\"%d\" y=\"%.1f\" fill=\"#999\">n/a</text>\n",
-					LEFT + 4, y + BAR - 5);
+			d = rpt_drive_index(r, &r->t[i]);
+			dr = d < r->nd ? &r->d[d] : NULL;
+			job_label(lab[n], sizeof(lab[n]), r, &r->t[i], j);
+			b[n] = (struct rpt_bar){ lab[n], &j->mbps, rpt_svg_color(d < r->nd ? d : 0),
+						 r->nd > 1 && dr ? dr->name : NULL,
+						 dr && r->nd > 1 && rpt_drive_hl(c, dr) };
+			l[n] = (struct rpt_lat_row){ lab[n],
+						     { &j->lat_mean_us, &j->lat_p99_us, &j->lat_p9999_us },
+						     b[n].drive, b[n].hl };
 		}
+	fputs("<h2 id=\"jobs\">Every job</h2>\n<h3>Throughput</h3>\n", c->html);
+	if ((o = rpt_html_figure(c, true, "all", NULL, "mbps"))) {
+		rpt_svg_bars(o, &(struct rpt_svg_head){ "MB/s per job", "MB/s per job", W }, "MB/s",
+			     b, n, 1);
+		rpt_html_figure_end(c);
 	}
-	fputs("</svg>\n", out);
+	fputs("<h3>Latency percentiles</h3>\n", c->html);
+	if ((o = rpt_html_figure(c, true, "all", NULL, "latency"))) {
+		rpt_svg_latency(o, &(struct rpt_svg_head){ "latency per job", "latency per job", W },
+				l, n);
+		rpt_html_figure_end(c);
+	}
+	free(b);
+	free(l);
+	free(lab);
+	return 0;
 }
 
-static void lat_chart(FILE *out, const struct rpt_report *r, const struct rpt_test *t, size_t n)
+void rpt_html_cdf(struct rpt_charts *c, const struct rpt_report *r, const char *name,
+		  const struct rpt_drive *only, const char *scope)
 {
-	static const char *const color[3] = { "#6a9f58", "#e8a33d", "#c4463a" };
-	static const char *const name[3] = { "mean", "p99", "p99.99" };
-	char num[48];
-	double lo = INFINITY, hi = 0, d;
-	size_t i, k, rows = 0, row = 0;
-	int m, h;
+	struct rpt_xy_series s[64];
+	char title[320], aria[256], what[160] = "";
+	size_t ns = 0, d;
+	FILE *o;
 
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < t[i].njobs; k++) {
-			const struct rpt_job *j = &t[i].jobs[k];
-			const struct rpt_fig *f[3] = { &j->lat_mean_us, &j->lat_p99_us,
-						       &j->lat_p9999_us };
+	for (d = 0; d < r->nd && ns < 64; d++) {
+		const struct rpt_test *t = rpt_drive_test(r, &r->d[d], name);
+		const struct rpt_job *j;
 
-			if (!f[0]->ok && !f[1]->ok)
-				continue;
-			rows++;
-			for (m = 0; m < 3; m++)
-				if (f[m]->ok && f[m]->v > 0) {
-					lo = fmin(lo, f[m]->v);
-					hi = fmax(hi, f[m]->v);
-				}
-		}
+		if (!t || !t->njobs || (only && only != &r->d[d]))
+			continue;
+		j = &t->jobs[rpt_test_headline(t)];
+		if (!j->lat_cdf.n)
+			continue;
+		if (!what[0])
+			snprintf(what, sizeof(what), "%s%s%s", t->njobs > 1 ? j->name : "",
+				 t->njobs > 1 ? ", " : "", j->lat_kind ? j->lat_kind : "latency");
+		s[ns++] = (struct rpt_xy_series){ r->d[d].name, j->lat_cdf.us, j->lat_cdf.le,
+						  j->lat_cdf.n, rpt_svg_color(d), NULL, true,
+						  only || r->nd < 2 ? NULL : r->d[d].name,
+						  !only && r->nd > 1 && rpt_drive_hl(c, &r->d[d]) };
 	}
-	if (!rows || hi <= 0)
+	if (!ns)
 		return;
-	lo = pow(10, floor(log10(lo)));
-	hi = pow(10, ceil(log10(hi)));
-	if (hi <= lo)
-		hi = lo * 10;
-	h = (int)rows * (3 * 8 + 10);
-	fprintf(out, "<h2>Latency percentiles</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"latency per job\">\n",
-		W, h + 60);
-	for (d = lo; d <= hi * 1.001; d *= 10) {
-		double px = LEFT + log10(d / lo) / log10(hi / lo) * (W - LEFT - 60);
-
-		fprintf(out, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
-			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
-			px, px, h, px, h + 15, d);
+	snprintf(title, sizeof(title), "%s: latency distribution (%s), percentile against µs", name,
+		 what);
+	snprintf(aria, sizeof(aria), "%s: latency distribution", name);
+	if ((o = rpt_html_figure(c, true, scope, name, "latency-cdf"))) {
+		rpt_svg_xy(o, &(struct rpt_svg_head){ aria, title, W },
+			   &(struct rpt_axis){ "latency, µs (log scale)", RPT_AXIS_LOG, 0 },
+			   &(struct rpt_axis){ "percentile (scale of nines)", RPT_AXIS_NINES, 0 }, s, ns,
+			   NULL, 0);
+		rpt_html_figure_end(c);
 	}
-	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">latency, µs (log scale)</text>\n",
-		(LEFT + W - 60) / 2, h + 32);
-	for (m = 0; m < 3; m++)
-		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-			"<text x=\"%d\" y=\"%d\">%s</text>\n", LEFT + m * 90, h + 42,
-			color[m], LEFT + m * 90 + 14, h + 51, name[m]);
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < t[i].njobs; k++) {
-			const struct rpt_job *j = &t[i].jobs[k];
-			const struct rpt_fig *f[3] = { &j->lat_mean_us, &j->lat_p99_us,
-						       &j->lat_p9999_us };
-			double y = row * (3 * 8 + 10) + 2;
-
-			if (!f[0]->ok && !f[1]->ok)
-				continue;
-			row++;
-			fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", LEFT - 6,
-				y + 16);
-			label_d(out, r, &t[i], j);
-			fputs("</text>\n", out);
-			for (m = 0; m < 3; m++) {
-				double w;
-
-				if (!f[m]->ok || f[m]->v <= 0)
-					continue;
-				w = log10(fmax(f[m]->v, lo) / lo) / log10(hi / lo) * (W - LEFT - 60);
-				fprintf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\"><title>%s %s µs</title></rect>\n",
-					LEFT, y + m * 8, fmax(w, 1), color[m], name[m],
-					rpt_fmt_num(num, sizeof(num), f[m]->v, 1));
-			}
-		}
-	}
-	fputs("</svg>\n", out);
 }
 
-static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job *j)
+static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rpt_test *t,
+		       const struct rpt_job *j)
 {
 	const struct rpt_fill *f = &j->fill;
 	const int x0 = 60, y0 = 20, pw = W - 120, ph = 260;
@@ -210,8 +180,9 @@ static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job
 	const double u = f->gb_written < 1 ? 1e3 : 1;
 	const char *un = u > 1 ? "MB" : "GB";
 	double max = 0, step, xmax = f->gb_written * u, xstep, v;
-	char a[48], b[48], c[48];
+	char a[48], b[48], c[48], title[320];
 	size_t i;
+	FILE *out = ch->html;
 
 	for (i = 0; i < f->nsegments; i++)
 		max = fmax(max, f->segment_mbps[i]);
@@ -219,15 +190,21 @@ static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job
 		max = fmax(max, f->phases[i].mbps);
 	if (max <= 0 || xmax <= 0)
 		return;
-	step = nice_step(max, 5);
+	step = rpt_svg_nice_step(max, 5);
 	max = ceil(max * 1.05 / step) * step;
-	xstep = nice_step(xmax, 8);
-	fputs("<h3>Fill: ", out);
-	label(out, t, j);
+	xstep = rpt_svg_nice_step(xmax, 8);
+	fputs("<h5>Fill: ", out);
+	rpt_put_html(out, t->name);
+	fputs(" / ", out);
+	rpt_put_html(out, j->name);
 	if (f->scale > 1)
 		fprintf(out, " (model scaled 1/%.10g: GB of the full drive)", f->scale);
-	fprintf(out, "</h3>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"write speed per GB written\">\n",
-		W, ph + 70);
+	fputs("</h5>\n", out);
+	snprintf(title, sizeof(title), "%s / %s: write speed per %s written", t->name, j->name, un);
+	out = rpt_html_figure(ch, true, scope, t->name, "fill");
+	if (!out)
+		return;
+	rpt_svg_open(out, &(struct rpt_svg_head){ "write speed per GB written", title, W }, ph + 70);
 	for (v = 0; v <= max + step / 2; v += step) {
 		double py = y0 + ph - v / max * ph;
 
@@ -291,7 +268,7 @@ static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job
 			tmin = fmin(tmin, f->temp[i].temp_c);
 		}
 		tmin = fmin(0, tmin);
-		tstep = nice_step(fmax(tmax - tmin, 1), 4);
+		tstep = rpt_svg_nice_step(fmax(tmax - tmin, 1), 4);
 		tmax = ceil(tmax * 1.05 / tstep) * tstep;
 		for (v = tmin; v <= tmax + tstep / 2; v += tstep)
 			fprintf(out, "<text x=\"%d\" y=\"%.1f\" fill=\"#c4463a\">%.0f</text>\n",
@@ -304,20 +281,25 @@ static void fill_chart(FILE *out, const struct rpt_test *t, const struct rpt_job
 				y0 + ph - (f->temp[i].temp_c - tmin) / (tmax - tmin) * ph);
 		fputs("\"/>\n", out);
 	}
-	fputs("</svg>\n", out);
+	fputs("</g>\n</svg>\n", out);
+	rpt_html_figure_end(ch);
 }
 
-static void bursts_html(FILE *out, const struct rpt_test *t, const struct rpt_job *j)
+static void bursts_html(struct rpt_charts *ch, const char *scope, const struct rpt_test *t,
+			const struct rpt_job *j)
 {
+	FILE *out = ch->html, *o;
 	const struct rpt_bursts *b = &j->bursts;
 	struct rpt_bar *bars = calloc(b->n + 1, sizeof(*bars));
 	struct rpt_fig *f = calloc(b->n + 1, sizeof(*f));
 	char (*lab)[32] = calloc(b->n + 1, sizeof(*lab));
 	size_t i;
 
-	fputs("<h3>Bursts: ", out);
-	label(out, t, j);
-	fprintf(out, "</h3>\n<p>%zu bursts, %.1f MB. Score ", b->n, b->bytes / 1e6);
+	fputs("<h5>Bursts: ", out);
+	rpt_put_html(out, t->name);
+	fputs(" / ", out);
+	rpt_put_html(out, j->name);
+	fprintf(out, "</h5>\n<p>%zu bursts, %.1f MB. Score ", b->n, b->bytes / 1e6);
 	if (b->score_mbps.ok)
 		fprintf(out, "<b>%.1f MB/s</b> (bytes / time bursting)", b->score_mbps.v);
 	else
@@ -340,7 +322,15 @@ static void bursts_html(FILE *out, const struct rpt_test *t, const struct rpt_jo
 		}
 		bars[b->n].label = "score";
 		bars[b->n].f = &b->score_mbps;
-		rpt_svg_bars(out, "MB/s per burst", "MB/s", bars, b->n + 1, 0);
+		o = rpt_html_figure(ch, false, scope, t->name, "bursts");
+		if (o) {
+			char title[256];
+
+			snprintf(title, sizeof(title), "%s / %s: MB/s per burst", t->name, j->name);
+			rpt_svg_bars(o, &(struct rpt_svg_head){ "MB/s per burst", title, RPT_SVG_HALF },
+				     "MB/s", bars, b->n + 1, 0);
+			rpt_html_figure_end(ch);
+		}
 	}
 	free(bars);
 	free(f);
@@ -369,17 +359,20 @@ static void param_label(char *buf, size_t len, enum rpt_series_kind kind, double
 		rpt_fmt_bs(buf, len, v);
 }
 
-static void series_html(FILE *out, const struct rpt_test *t, const struct rpt_series *s)
+static void series_html(struct rpt_charts *ch, const char *scope, const struct rpt_test *t,
+			const struct rpt_series *s)
 {
+	FILE *out = ch->html, *o;
 	bool qd = s->kind == RPT_SERIES_QD;
 	char (*xl)[16] = calloc(s->n, sizeof(*xl));
 	const char **xp = calloc(s->n, sizeof(*xp));
 	double *y1 = calloc(s->n, sizeof(*y1)), *y2 = calloc(s->n, sizeof(*y2));
 	size_t i;
 
-	fprintf(out, "<h3>%s: ", qd ? "Queue depths" : "Block sizes");
+	fprintf(out, "<h5>%s: ", qd ? "Queue depths" : "Block sizes");
 	rpt_put_html(out, s->name);
-	fprintf(out, " (%s)</h3>\n<table><tr><th>%s</th>", s->variant, qd ? "QD" : "bs");
+	fprintf(out, " (%s)</h5>\n<div class=\"tw\"><table><tr><th>%s</th>", s->variant,
+		qd ? "QD" : "bs");
 	fputs(qd ? "<th>MB/s</th><th>W</th><th>MB/s/W</th><th>lat mean µs</th><th>stop</th></tr>\n" :
 	      "<th>IOPS</th><th>MB/s</th><th>W</th><th>MB/s/W</th><th>IOPS/W</th>"
 	      "<th>lat mean µs</th><th>p99 µs</th></tr>\n", out);
@@ -390,19 +383,19 @@ static void series_html(FILE *out, const struct rpt_test *t, const struct rpt_se
 		param_label(lab, sizeof(lab), s->kind, rpt_series_param(t, s, i));
 		fprintf(out, "<tr><td>%s</td>", lab);
 		if (qd) {
-			td(out, &j->mbps, 1);
-			td(out, &j->power_w, 2);
-			td(out, &j->mbps_per_w, 1);
-			td(out, &j->lat_mean_us, 1);
+			rpt_html_td(out, &j->mbps, 1);
+			rpt_html_td(out, &j->power_w, 2);
+			rpt_html_td(out, &j->mbps_per_w, 1);
+			rpt_html_td(out, &j->lat_mean_us, 1);
 			fprintf(out, "<td>%s</td></tr>\n", j->stop ? j->stop : "–");
 		} else {
-			td(out, &j->iops, 0);
-			td(out, &j->mbps, 1);
-			td(out, &j->power_w, 2);
-			td(out, &j->mbps_per_w, 1);
-			td(out, &j->iops_per_w, 0);
-			td(out, &j->lat_mean_us, 1);
-			td(out, &j->lat_p99_us, 1);
+			rpt_html_td(out, &j->iops, 0);
+			rpt_html_td(out, &j->mbps, 1);
+			rpt_html_td(out, &j->power_w, 2);
+			rpt_html_td(out, &j->mbps_per_w, 1);
+			rpt_html_td(out, &j->iops_per_w, 0);
+			rpt_html_td(out, &j->lat_mean_us, 1);
+			rpt_html_td(out, &j->lat_p99_us, 1);
 			fputs("</tr>\n", out);
 		}
 		if (xl && xp && y1 && y2) {
@@ -414,20 +407,35 @@ static void series_html(FILE *out, const struct rpt_test *t, const struct rpt_se
 	}
 	if (qd) {
 		fputs("<tr><th>score (QD1, 2, 4)</th>", out);
-		td(out, &s->score_mbps, 1);
-		td(out, &s->power_w, 2);
-		td(out, &s->efficiency, 1);
+		rpt_html_td(out, &s->score_mbps, 1);
+		rpt_html_td(out, &s->power_w, 2);
+		rpt_html_td(out, &s->efficiency, 1);
 		fputs("<td></td><td></td></tr>\n", out);
 	}
-	fputs("</table>\n", out);
+	fputs("</table></div>\n", out);
 	if (xl && xp && y1 && y2) {
-		struct rpt_line l1 = { "MB/s", y1 }, l2 = { "IOPS", y2 };
+		struct rpt_line l1 = { .name = "MB/s", .y = y1 }, l2 = { .name = "IOPS", .y = y2 };
+		char title[256], fig[64];
 
-		rpt_svg_lines(out, qd ? "MB/s per queue depth" : "MB/s per block size",
-			      qd ? "queue depth" : "block size", xp, s->n, "MB/s", &l1, 1);
-		if (!qd)
-			rpt_svg_lines(out, "IOPS per block size", "block size", xp, s->n,
-				      "IOPS", &l2, 1);
+		fputs("<div class=\"figs\">\n", out);
+		snprintf(title, sizeof(title), "%s: MB/s per %s", s->name, qd ? "queue depth" : "block size");
+		snprintf(fig, sizeof(fig), "%s%s", t->nseries > 1 ? s->name : "", qd ? "per-qd" : "per-bs");
+		if ((o = rpt_html_figure(ch, false, scope, t->name, fig))) {
+			rpt_svg_lines(o, &(struct rpt_svg_head){ qd ? "MB/s per queue depth" :
+								 "MB/s per block size", title,
+								 RPT_SVG_HALF },
+				      qd ? "queue depth" : "block size", xp, s->n, "MB/s", &l1, 1);
+			rpt_html_figure_end(ch);
+		}
+		snprintf(title, sizeof(title), "%s: IOPS per block size", s->name);
+		snprintf(fig, sizeof(fig), "%siops-per-bs", t->nseries > 1 ? s->name : "");
+		if (!qd && (o = rpt_html_figure(ch, false, scope, t->name, fig))) {
+			rpt_svg_lines(o, &(struct rpt_svg_head){ "IOPS per block size", title,
+								 RPT_SVG_HALF },
+				      "block size", xp, s->n, "IOPS", &l2, 1);
+			rpt_html_figure_end(ch);
+		}
+		fputs("</div>\n", out);
 	}
 	free(xl);
 	free(xp);
@@ -436,8 +444,10 @@ static void series_html(FILE *out, const struct rpt_test *t, const struct rpt_se
 }
 
 /* Clean, fragmented and full-drive runs of one series side by side. */
-static void variants_html(FILE *out, const struct rpt_report *r, const struct rpt_drive *dr)
+static void variants_html(struct rpt_charts *ch, const char *scope, const struct rpt_report *r,
+			  const struct rpt_drive *dr)
 {
+	FILE *out = ch->html, *o;
 	char num[48];
 	struct rpt_vgroup *g;
 	long ng = rpt_variant_groups(r, dr, &g), i;
@@ -445,7 +455,7 @@ static void variants_html(FILE *out, const struct rpt_report *r, const struct rp
 
 	for (i = 0; i < ng; i++) {
 		double x[64], y[RPT_NVARIANTS][64];
-		char xl[64][16];
+		char xl[64][16], title[256];
 		const char *xp[64];
 		struct rpt_line lines[RPT_NVARIANTS];
 		size_t nx = rpt_vgroup_params(&g[i], x, 64), k, m, nl = 0;
@@ -454,9 +464,9 @@ static void variants_html(FILE *out, const struct rpt_report *r, const struct rp
 			param_label(xl[k], sizeof(xl[k]), g[i].kind, x[k]);
 			xp[k] = xl[k];
 		}
-		fputs("<h3>", out);
+		fputs("<h4>", out);
 		rpt_put_html(out, g[i].key);
-		fputs(": clean, fragmented and full side by side</h3>\n<table><tr><th></th>", out);
+		fputs(": clean, fragmented and full side by side</h4>\n<div class=\"tw\"><table><tr><th></th>", out);
 		for (v = 0; v < RPT_NVARIANTS; v++) {
 			if (!g[i].s[v])
 				continue;
@@ -472,8 +482,8 @@ static void variants_html(FILE *out, const struct rpt_report *r, const struct rp
 						y[v][k] = j->mbps.v;
 				}
 			}
-			lines[nl].name = rpt_variant_name(v);
-			lines[nl++].y = y[v];
+			lines[nl] = (struct rpt_line){ .name = rpt_variant_name(v), .y = y[v] };
+			nl++;
 		}
 		fputs("</tr>\n", out);
 		for (k = 0; k < nx; k++) {
@@ -496,33 +506,41 @@ static void variants_html(FILE *out, const struct rpt_report *r, const struct rp
 				fprintf(out, "<tr><th>%s</th>", lab[m]);
 				for (v = 0; v < RPT_NVARIANTS; v++)
 					if (g[i].s[v])
-						td(out, m == 0 ? &g[i].s[v]->score_mbps : m == 1 ?
+						rpt_html_td(out, m == 0 ? &g[i].s[v]->score_mbps : m == 1 ?
 						   &g[i].s[v]->power_w : &g[i].s[v]->efficiency,
 						   m == 1 ? 2 : 1);
 				fputs("</tr>\n", out);
 			}
 		}
-		fputs("</table>\n", out);
-		rpt_svg_lines(out, "MB/s of the variants", g[i].kind == RPT_SERIES_QD ?
-			      "queue depth" : "block size", xp, nx, "MB/s", lines, nl);
+		fputs("</table></div>\n", out);
+		snprintf(title, sizeof(title), "%s: MB/s, clean, fragmented and full", g[i].key);
+		if ((o = rpt_html_figure(ch, false, scope, g[i].key, "variants"))) {
+			rpt_svg_lines(o, &(struct rpt_svg_head){ "MB/s of the variants", title,
+								 RPT_SVG_HALF },
+				      g[i].kind == RPT_SERIES_QD ? "queue depth" : "block size", xp,
+				      nx, "MB/s", lines, nl);
+			rpt_html_figure_end(ch);
+		}
 	}
 	free(g);
 }
 
-static void test_table(FILE *out, const struct rpt_test *t)
+static void test_table(struct rpt_charts *ch, const char *scope, const struct rpt_report *r,
+		       const struct rpt_test *t)
 {
+	FILE *out = ch->html;
 	char num[48], num2[48], num3[48];
 	size_t k, i;
 
-	fputs("<h2>", out);
+	fputs("<h4>", out);
 	rpt_put_html(out, t->name);
-	fputs("</h2>\n<p>", out);
+	fputs("</h4>\n<p>", out);
 	rpt_put_html(out, t->path);
 	fputs("</p>\n", out);
 	diag_list(out, &t->diag);
 	if (!t->njobs)
 		return;
-	fputs("<table><tr><th>job</th><th>rw</th><th>dir</th><th>bs</th><th>QD</th><th>MB/s</th>"
+	fputs("<div class=\"tw\"><table><tr><th>job</th><th>rw</th><th>dir</th><th>bs</th><th>QD</th><th>MB/s</th>"
 	      "<th>IOPS</th><th>W</th><th>J</th><th>MB/s/W</th><th>IOPS/W</th>"
 	      "<th>lat mean µs</th><th>p99 µs</th><th>p99.99 µs</th><th>latency</th>"
 	      "<th>stop</th></tr>\n", out);
@@ -540,16 +558,16 @@ static void test_table(FILE *out, const struct rpt_test *t)
 		if (j->iodepth.ok)
 			fprintf(out, "<td>%.0f</td>", j->iodepth.v);
 		else
-			td(out, &j->iodepth, 0);
-		td(out, &j->mbps, 1);
-		td(out, &j->iops, 0);
-		td(out, &j->power_w, 2);
-		td(out, &j->energy_j, 1);
-		td(out, &j->mbps_per_w, 1);
-		td(out, &j->iops_per_w, 0);
-		td(out, &j->lat_mean_us, 1);
-		td(out, &j->lat_p99_us, 1);
-		td(out, &j->lat_p9999_us, 1);
+			rpt_html_td(out, &j->iodepth, 0);
+		rpt_html_td(out, &j->mbps, 1);
+		rpt_html_td(out, &j->iops, 0);
+		rpt_html_td(out, &j->power_w, 2);
+		rpt_html_td(out, &j->energy_j, 1);
+		rpt_html_td(out, &j->mbps_per_w, 1);
+		rpt_html_td(out, &j->iops_per_w, 0);
+		rpt_html_td(out, &j->lat_mean_us, 1);
+		rpt_html_td(out, &j->lat_p99_us, 1);
+		rpt_html_td(out, &j->lat_p9999_us, 1);
 		fprintf(out, "<td>%s</td>", j->lat_kind ? j->lat_kind : "");
 		if (j->stop) {
 			fprintf(out, "<td>%s</td></tr>\n", j->stop);
@@ -559,18 +577,18 @@ static void test_table(FILE *out, const struct rpt_test *t)
 			fputs("\">–</td></tr>\n", out);
 		}
 	}
-	fputs("</table>\n", out);
+	fputs("</table></div>\n", out);
 	for (k = 0; k < t->nseries; k++)
-		series_html(out, t, &t->series[k]);
+		series_html(ch, scope, t, &t->series[k]);
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
 
 		diag_list(out, &j->notes);
 		if (j->has_bursts)
-			bursts_html(out, t, j);
-		if (!j->has_fill)
+			bursts_html(ch, scope, t, j);
+		if (!rpt_job_is_fill(t, j))
 			continue;
-		fill_chart(out, t, j);
+		fill_chart(ch, scope, t, j);
 		fprintf(out, "<p>%s written", rpt_fmt_bytes(num, sizeof(num), j->fill.gb_written * 1e9));
 		if (j->fill.source[0]) {
 			fputs(" (from ", out);
@@ -604,72 +622,18 @@ static void test_table(FILE *out, const struct rpt_test *t)
 		}
 		fputs(".</p>\n", out);
 	}
-}
-
-/* The drives side by side: per test a table and a bar chart per figure. */
-static int comparison(FILE *out, const struct rpt_report *r)
-{
-	struct rpt_cmp c;
-	struct rpt_bar *bars;
-	size_t i, d, k;
-	int ret = rpt_compare(r, &c);
-
-	if (ret || !c.n)
-		return ret;
-	bars = calloc(r->nd, sizeof(*bars));
-	if (!bars) {
-		rpt_compare_free(&c);
-		return -ENOMEM;
-	}
-	fprintf(out, "<h2 id=\"comparison\">Comparison of %zu drives</h2>\n", r->nd);
-	for (i = 0; i < c.n; i++) {
-		const struct rpt_cmp_table *tb = &c.t[i];
-
-		fputs("<h3>", out);
-		rpt_put_html(out, tb->test);
-		fputs("</h3>\n<table><tr><th>drive</th>", out);
-		for (k = 0; k < tb->ncols; k++) {
-			fputs("<th>", out);
-			rpt_put_html(out, tb->col[k].label);
-			fputs("</th>", out);
-		}
-		fputs("</tr>\n", out);
-		for (d = 0; d < r->nd; d++) {
-			fputs("<tr><td>", out);
-			rpt_put_html(out, r->d[d].name);
-			fputs("</td>", out);
-			for (k = 0; k < tb->ncols; k++)
-				td(out, &tb->cell[d * tb->ncols + k], tb->col[k].prec);
-			fputs("</tr>\n", out);
-		}
-		fputs("</table>\n", out);
-		for (k = 0; k < tb->ncols; k++) {
-			char aria[256];
-
-			for (d = 0; d < r->nd; d++) {
-				bars[d].label = r->d[d].name;
-				bars[d].f = &tb->cell[d * tb->ncols + k];
-			}
-			snprintf(aria, sizeof(aria), "%s: %s per drive%s", tb->test, tb->col[k].label,
-				 tb->col[k].lower_better ? " (lower is better)" : "");
-			fputs("<p class=\"chart\">", out);
-			rpt_put_html(out, aria);
-			fputs("</p>\n", out);
-			rpt_svg_bars(out, aria, tb->col[k].label, bars, r->nd, tb->col[k].prec);
-		}
-	}
-	free(bars);
-	rpt_compare_free(&c);
-	return 0;
+	if (rpt_test_section(t) == RPT_SEC_QD1)
+		rpt_html_cdf(ch, r, t->name, &r->d[rpt_drive_index(r, t)], scope);
 }
 
 /* Power against performance: a point per job with both, a colour per drive. */
-static void power_scatter(FILE *out, const struct rpt_report *r)
+static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 {
 	struct rpt_point *p = calloc(r->nt ? r->nt * 64 : 1, sizeof(*p));
 	char (*lab)[160] = calloc(r->nt ? r->nt * 64 : 1, sizeof(*lab));
 	const char **groups = calloc(r->nd ? r->nd : 1, sizeof(*groups));
 	size_t n = 0, d, i, k;
+	FILE *o;
 
 	for (d = 0; p && lab && groups && d < r->nd; d++) {
 		groups[d] = r->d[d].name;
@@ -686,14 +650,20 @@ static void power_scatter(FILE *out, const struct rpt_report *r)
 				p[n].x = j->mbps.v;
 				p[n].y = j->power_w.v;
 				p[n].label = lab[n];
+				p[n].hl = r->nd > 1 && rpt_drive_hl(c, &r->d[d]);
 				p[n++].group = d;
 			}
 		}
 	}
 	if (n >= 2) {
-		fputs("<h2>Power and performance</h2>\n<p>A point per job: MB/s against its average "
-		      "power over the active window.</p>\n", out);
-		rpt_svg_scatter(out, "W against MB/s per job", "MB/s", "W", p, n, groups, r->nd);
+		fputs("<h2 id=\"power\">Power and performance</h2>\n<p>A point per job: MB/s against its average "
+		      "power over the active window.</p>\n", c->html);
+		if ((o = rpt_html_figure(c, true, "all", NULL, "power"))) {
+			rpt_svg_scatter(o, &(struct rpt_svg_head){ "W against MB/s per job",
+								   "W against MB/s per job", W },
+					"MB/s", "W", p, n, groups, r->nd);
+			rpt_html_figure_end(c);
+		}
 	}
 	free(p);
 	free(lab);
@@ -719,28 +689,85 @@ static void drive_head(FILE *out, const struct rpt_drive *dr)
 	diag_list(out, &dr->diag);
 }
 
-int rpt_write_html(FILE *out, const struct rpt_report *r)
+/* One drive's tests, in the order of the review. */
+static int drive_html(struct rpt_charts *c, const struct rpt_report *r, size_t d)
 {
-	const struct rpt_test *t = r->t;
-	size_t n = r->nt;
-	size_t i, k;
+	struct rpt_review_item *it;
+	long n = rpt_review_order(r, &r->d[d], &it), i;
+	char scope[256];
 
+	if (n < 0)
+		return -ENOMEM;
+	rpt_drive_scope(scope, sizeof(scope), &r->d[d]);
+	fprintf(c->html, "<section id=\"drive-%zu\">\n", d + 1);
+	drive_head(c->html, &r->d[d]);
+	for (i = 0; i < n; i++) {
+		if (!i || it[i].sec != it[i - 1].sec) {
+			fputs("<h3 class=\"sec\">", c->html);
+			rpt_put_html(c->html, r->d[d].name);
+			fprintf(c->html, ": %s</h3>\n", rpt_section_title(it[i].sec));
+		}
+		test_table(c, scope, r, rpt_drive_test(r, &r->d[d], it[i].test));
+	}
+	/* tests without jobs (files that could not be read) keep their errors */
+	for (i = 0; i < (long)r->d[d].ntests; i++) {
+		const struct rpt_test *t = &r->t[r->d[d].test[i]];
+
+		if (!t->njobs)
+			test_table(c, scope, r, t);
+	}
+	variants_html(c, scope, r, &r->d[d]);
+	fputs("</section>\n", c->html);
+	free(it);
+	return 0;
+}
+
+static void toc(FILE *out, const struct rpt_report *r)
+{
+	size_t i;
+
+	fputs("<nav>", out);
+	if (r->nd > 1)
+		fputs("<a href=\"#comparison\">Comparison</a>", out);
+	for (i = 0; i < r->nd; i++) {
+		fprintf(out, "<a href=\"#drive-%zu\">", i + 1);
+		rpt_put_html(out, r->d[i].name);
+		fputs("</a>", out);
+	}
+	fputs("<a href=\"#jobs\">Every job</a></nav>\n", out);
+}
+
+int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_opts *o)
+{
+	struct rpt_charts c = { .html = out, .r = r, .hl = -1 };
+	size_t i;
+	int ret = 0;
+
+	if (o) {
+		c.svg_dir = o->svg_dir;
+		c.hl = o->highlight;
+	}
 	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
 		"<title>ssdq report</title><style>%s</style></head><body>\n"
 		"<h1>ssdq report</h1>\n<p>MB = 10<sup>6</sup> bytes, GB = 10<sup>9</sup> bytes. "
 		"A dash is a figure that could not be computed; hover it for the reason.</p>\n",
 		style);
-	if (comparison(out, r))
-		return -ENOMEM;
-	mbps_chart(out, r, t, n);
-	lat_chart(out, r, t, n);
-	power_scatter(out, r);
-	for (i = 0; i < r->nd; i++) {
-		drive_head(out, &r->d[i]);
-		for (k = 0; k < r->d[i].ntests; k++)
-			test_table(out, &t[r->d[i].test[k]]);
-		variants_html(out, r, &r->d[i]);
-	}
+	toc(out, r);
+	if (r->nd > 1)
+		ret = rpt_html_review(&c, r);
+	if (!ret)
+		power_scatter(&c, r);
+	for (i = 0; !ret && i < r->nd; i++)
+		ret = drive_html(&c, r, i);
+	if (!ret)
+		ret = every_job(&c, r);
 	fputs("</body></html>\n", out);
-	return ferror(out) ? -EIO : 0;
+	if (!ret && c.err) {
+		ret = c.err;
+		if (o && o->err_path)
+			snprintf(o->err_path, o->err_len, "%s", c.err_path);
+	}
+	rpt_charts_free(&c);
+	return ret ? ret : ferror(out) ? -EIO : 0;
 }

@@ -44,16 +44,30 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r);
  */
 int rpt_write_json(FILE *out, const struct rpt_report *r);
 
+/* Choices for the HTML page. */
+struct rpt_html_opts {
+	long highlight;		/* index of the drive under review, -1 none */
+	const char *svg_dir;	/* also write every chart here as a file, or NULL */
+	char *err_path;		/* on a chart file's error, its path */
+	size_t err_len;
+};
+
 /**
- * rpt_write_html() - One self-contained page: tables, and inline SVG charts
- * (MB/s per job, latency percentiles per job, fill speed per GB written with
- * the cache size marked).
+ * rpt_write_html() - One self-contained page that takes the window's width
+ * and prints on A4 landscape: with several drives their comparison as the
+ * reviews print it (review.h: the whole-drive fill first, every drive's
+ * curve on one chart), then each drive's own tests in that order (a fill
+ * section for each fill, a latency distribution for each QD1 test), then
+ * every job's MB/s and latency. Charts are inline SVG (svg.h), and with
+ * @o->svg_dir files of their own (chart.h).
  * @out: stream
  * @r: the report
+ * @o: choices, or NULL for none
  *
- * Return: 0 or -EIO.
+ * Return: 0, -EIO when @out reports an error, -ENOMEM, or the -errno of a
+ * chart file that could not be written (its path in @o->err_path).
  */
-int rpt_write_html(FILE *out, const struct rpt_report *r);
+int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_opts *o);
 
 /* Helpers shared by the writers (write_common.c). */
 

@@ -49,7 +49,7 @@ assert len(rows) == 10 and all(len(r) == len(rows[0]) for r in rows)
 ' "$TMP/r.csv"
 
 expect_rc 0 "html report written" "$R" --html "$TMP/r.html" "$FX"
-expect_rc 0 "html: SVG charts are well-formed XML, fill chart marks nothing it cannot" python3 -c '
+expect_rc 0 "html: SVG charts are well-formed XML; no fill section for a sequential write that is no fill" python3 -c '
 import re, sys, xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 s = open(sys.argv[1], encoding="utf-8").read()
@@ -58,7 +58,9 @@ svgs = re.findall(r"<svg.*?</svg>", s, re.S)
 assert len(svgs) >= 4, len(svgs)
 for v in svgs:
     ET.fromstring(v)
-assert "Fill: seqfill / seqfill" in s and "Latency percentiles" in s and "Throughput" in s
+# seqfill wrote 12 GB of its size=1T in 6 s: its fill figures are in the text and JSON, but it
+# is no fill (docs/report.md: a sequential write of the whole namespace, or size=N%)
+assert "Fill: seqfill" not in s and "Latency percentiles" in s and "Throughput" in s
 ' "$TMP/r.html"
 
 "$R" test/fixtures/malformed "$FX/seqfill.json" >"$TMP/out" 2>&1

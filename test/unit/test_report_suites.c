@@ -302,6 +302,7 @@ TEST(comparison)
 	test_init(&r.t[2], "fill", 1);
 	job(&r.t[2].jobs[0], "fill", "write", 131072, 32, 600, 3);
 	r.t[2].jobs[0].has_fill = true;
+	r.t[2].jobs[0].writes_ns = true;	/* a whole-namespace fill (review.h) */
 	rpt_fig_set(&r.t[2].jobs[0].fill.slc_cache_gb, 88);
 	rpt_fig_set(&r.t[2].jobs[0].fill.post_cache_mbps, 650);
 	rpt_fig_null(&r.t[2].jobs[0].fill.last16_mbps, "only 8 GB written");

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "review.h"
+#include "series.h"
+
+const char *rpt_section_title(enum rpt_section s)
+{
+	static const char *const t[RPT_NSECTIONS] = {
+		"Whole-drive fill", "Burst", "Sustained", "QD1 enterprise", "Other tests",
+	};
+
+	return s < RPT_NSECTIONS ? t[s] : "Other tests";
+}
+
+const char *rpt_section_id(enum rpt_section s)
+{
+	static const char *const t[RPT_NSECTIONS] = { "fill", "burst", "sustained", "qd1", "other" };
+
+	return s < RPT_NSECTIONS ? t[s] : "other";
+}
+
+bool rpt_job_is_fill(const struct rpt_test *t, const struct rpt_job *j)
+{
+	double cap = t->dev.capacity_bytes * (t->dev.scale > 1 ? t->dev.scale : 1);
+
+	if (!j->has_fill)
+		return false;
+	return j->writes_ns || (cap > 0 && j->fill.gb_written * 1e9 >= 0.95 * cap);
+}
+
+enum rpt_section rpt_test_section(const struct rpt_test *t)
+{
+	bool qd1 = t->njobs > 0, bursts = false;
+	size_t k;
+
+	for (k = 0; k < t->njobs; k++) {
+		const struct rpt_job *j = &t->jobs[k];
+
+		if (rpt_job_is_fill(t, j))
+			return RPT_SEC_FILL;
+		bursts |= j->has_bursts;
+		if (!j->iodepth.ok || j->iodepth.v != 1)
+			qd1 = false;
+	}
+	if (bursts)
+		return RPT_SEC_BURST;
+	for (k = 0; k < t->nseries; k++)
+		if (t->series[k].kind == RPT_SERIES_QD)
+			return RPT_SEC_SUSTAINED;
+	return qd1 ? RPT_SEC_QD1 : RPT_SEC_OTHER;
+}
+
+size_t rpt_test_headline(const struct rpt_test *t)
+{
+	size_t i, k;
+
+	for (i = 0; t->njobs > 1 && i < t->nseries; i++) {
+		const struct rpt_series *s = &t->series[i];
+
+		if (s->kind != RPT_SERIES_BS)
+			continue;
+		for (k = 0; k < s->n; k++) {
+			const struct rpt_job *j = &t->jobs[s->job[k]];
+			double want = strstr(j->rw, "rand") ? 4096 : 131072;
+
+			if (rpt_series_param(t, s, k) == want)
+				return s->job[k];
+		}
+	}
+	return 0;
+}
+
+const struct rpt_test *rpt_drive_test(const struct rpt_report *r, const struct rpt_drive *d,
+				      const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < d->ntests; i++)
+		if (!strcmp(r->t[d->test[i]].name, name))
+			return &r->t[d->test[i]];
+	return NULL;
+}
+
+static unsigned int variant_rank(const char *v)
+{
+	return !strcmp(v, "clean") ? 0 : !strcmp(v, "frag") ? 1 : 2;
+}
+
+static int item_cmp(const void *a, const void *b)
+{
+	const struct rpt_review_item *x = a, *y = b;
+
+	if (x->sec != y->sec)
+		return x->sec < y->sec ? -1 : 1;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (int)variant_rank(x->variant) - (int)variant_rank(y->variant);
+}
+
+/* Add @t's name unless there; its key numbered by first appearance. */
+static int add_item(struct rpt_review_item *it, size_t *n, const struct rpt_test *t)
+{
+	size_t i, klen, k = *n;
+	const char *v = rpt_name_variant(t->name, &klen);
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp(it[i].test, t->name))
+			return 0;
+	for (i = 0; i < *n; i++) {
+		size_t ol;
+
+		rpt_name_variant(it[i].test, &ol);
+		if (ol == klen && !strncmp(it[i].test, t->name, klen)) {
+			k = it[i].key;
+			break;
+		}
+	}
+	it[*n].test = t->name;
+	it[*n].sec = rpt_test_section(t);
+	it[*n].variant = v;
+	it[(*n)++].key = k;
+	return 1;
+}
+
+long rpt_review_order(const struct rpt_report *r, const struct rpt_drive *d,
+		      struct rpt_review_item **out)
+{
+	struct rpt_review_item *it;
+	size_t n = 0, i, k;
+
+	*out = NULL;
+	if (!r->nt)
+		return 0;
+	it = calloc(r->nt, sizeof(*it));
+	if (!it)
+		return -ENOMEM;
+	for (i = 0; i < r->nd; i++) {
+		if (d && &r->d[i] != d)
+			continue;
+		for (k = 0; k < r->d[i].ntests; k++)
+			if (r->t[r->d[i].test[k]].njobs)
+				add_item(it, &n, &r->t[r->d[i].test[k]]);
+	}
+	/* by section, a key where it first appeared, its variants in order */
+	qsort(it, n, sizeof(*it), item_cmp);
+	if (!n) {
+		free(it);
+		return 0;
+	}
+	*out = it;
+	return (long)n;
+}
