@@ -21,6 +21,16 @@ expect_out() {
 		fail "$2 (no /$1/ in output)"; sed 's/^/    /' "$T_OUT" | head -20; fi
 }
 
+# expect_near NAME GOT WANT PCT [WHAT]: |GOT - WANT| <= PCT % of WANT, WANT
+# named WHAT ("truth" unless given)
+expect_near() {
+	if awk -v g="$2" -v w="$3" -v p="$4" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= w * p / 100) }'; then
+		pass "$1: $2 (${5:-truth} $3, within $4 %)"
+	else
+		fail "$1: got '$2', ${5:-truth} $3 (more than $4 % off)"
+	fi
+}
+
 # fio_rt ARGS...: fio at real-time priority where the host allows it. The
 # drive model runs in real time: on a host busy with other work a preempted
 # fio stalls the drive, and its curves stop being a drive's. Checks must

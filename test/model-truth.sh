@@ -18,14 +18,7 @@ W=$(mktemp -d)
 trap 'rm -rf "$W" "$T_OUT"' EXIT
 export PYTHONPATH="$top/test/lib${PYTHONPATH:+:$PYTHONPATH}"
 
-# within NAME GOT WANT PCT: |GOT - WANT| <= PCT % of WANT
-within() {
-	if awk -v g="$2" -v w="$3" -v p="$4" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= w * p / 100) }'; then
-		pass "$1: $2 (truth $3, within $4 %)"
-	else
-		fail "$1: got '$2', truth $3 (more than $4 % off)"
-	fi
-}
+within() { expect_near "$@"; }
 
 # fill DIR PRESET SCALE SIZE [ENGINE OPTIONS]: a pSLC-style fill into $W/DIR
 fill() {

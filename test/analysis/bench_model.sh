@@ -12,14 +12,7 @@ R=${SSDQ_REPORT:-$top/build/ssdq-report}
 W=$(mktemp -d)
 trap 'rm -rf "$W" "$T_OUT"' EXIT
 
-# near NAME GOT WANT PCT
-near() {
-	if awk -v g="$2" -v w="$3" -v p="$4" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= w * p / 100) }'; then
-		pass "$1: $2 (nominal $3, within $4 %)"
-	else
-		fail "$1: $2 (nominal $3, more than $4 % off)"
-	fi
-}
+near() { expect_near "$1" "$2" "$3" "$4" nominal; }
 jget() { jq -r ".tests[0].jobs[0] | $2" "$1"; }
 
 # fill PRESET SIZE: a 1 MiB QD2 fill at scale 200, logged per I/O
