@@ -73,7 +73,7 @@ UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model test_opt_pa
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
-              test_report_phases test_report_fio_versions test_holders
+              test_report_phases test_report_fio_versions test_report_review test_holders
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
 
 all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report ssdq.so
@@ -158,12 +158,12 @@ unit: $(UNIT_BINS)
 # applies to the programs after it) and names a program when its fires. The
 # limits catch hangs, not slowness: ten times an idle host's run and more,
 # as a loaded 2-core host takes five times as long.
-FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh \
+FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh test/help-man.sh \
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh \
               test/jobs/parse.sh test/jobs/render.sh test/engine-host.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/model-truth.sh test/analysis/test_report_model.sh \
-              test/analysis/test_report_suite.sh test/jobs/runner.sh test/jobs/flagship.sh \
+              test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \
               --timeout 3600 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report SSDQ_SO=$(CURDIR)/$(B)/ssdq.so \
@@ -204,14 +204,18 @@ bench: all
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_DIR) sh test/analysis/bench_report.sh
 	@sh test/analysis/bench_model.sh
 
+MANPAGES := man/ssdq-report.1 man/ssdq-run.1 man/ssdq-sample.1
+
 # The job library goes to $(PREFIX)/share/ssdq/jobs beside a link to the
-# engine: fio 3.33 stats external:ssdq.so in its cwd, so the share directory
+# engine (and the manual pages to share/man/man1): fio 3.33 stats external:ssdq.so in its cwd, so the share directory
 # runs `fio --ioengine=external:ssdq.so --filename=... jobs/fill.fio` as it is.
 install: all
 	install -d $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(PREFIX)/bin
 	install -m 0644 $(B)/ssdq.so $(DESTDIR)$(ENGINEDIR)/ssdq.so
 	install -m 0755 $(B)/ssdq-sample $(DESTDIR)$(PREFIX)/bin/ssdq-sample
 	install -m 0755 $(B)/ssdq-report $(DESTDIR)$(PREFIX)/bin/ssdq-report
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0644 $(MANPAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq/jobs $(DESTDIR)$(PREFIX)/bin/ssdq-env
 	install -d $(DESTDIR)$(PREFIX)/share/ssdq
 	cp -R jobs $(DESTDIR)$(PREFIX)/share/ssdq/jobs

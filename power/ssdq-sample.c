@@ -30,13 +30,22 @@ static void usage(FILE *f)
 	      "PREFIX_power.N.log (fio log format, mW), PREFIX_smart.N.jsonl,\n"
 	      "PREFIX_events.N.jsonl and device.json (beside PREFIX). N is --job (1).\n"
 	      "\n"
+	      "  --out PREFIX        where the logs go (PREFIX_power.N.log, ...); device.json\n"
+	      "                      goes to PREFIX's directory\n"
 	      "  --power SPEC        hwmon:DIR|NAME[,chan=N+M], cmd:PROGRAM ARGS,\n"
 	      "                      qis:HOST:PORT[:MODULE], nvme-ps; repeat for several\n"
 	      "  --rate HZ           power samples per second (10)\n"
 	      "  --smart DEV         the NVMe controller whose SMART log to sample\n"
 	      "  --smart-interval MS SMART interval (1000; 0: off)\n"
 	      "  --ng DEV            the namespace node under test, for device.json\n"
-	      "  --duration S        stop by itself after S seconds\n", f);
+	      "  --job N             N in the log names, as fio's thread number (1)\n"
+	      "  --duration S        stop by itself after S seconds\n"
+	      "  --fio-version V     the fio release device.json names (default: none)\n"
+	      "  --sysfs-root DIR    read /sys from DIR instead (for tests)\n"
+	      "  --help              this text\n"
+	      "\n"
+	      "Exit status: 0 stopped by a signal or --duration, 1 it could not start or\n"
+	      "write its files, 2 bad usage. See ssdq-sample(1) and docs/power.md.\n", f);
 }
 
 static int append_spec(char **all, const char *spec)

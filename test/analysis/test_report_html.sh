@@ -33,8 +33,8 @@ chromium() {
 		--user-data-dir="$(mktemp -d "$TMP/profile.XXXXXX")" --enable-logging=stderr --v=0 "$@"
 }
 
-"$R" --html "$TMP/report.html" "$FX/ssdq-model/tlc" "$FX/ssdq-model/qlc" "$FX/fio-3.33" \
-	"$FX/malformed" >/dev/null 2>&1
+"$R" --html "$TMP/report.html" --svg-dir "$TMP/svg" "$FX/ssdq-model/tlc" "$FX/ssdq-model/qlc" \
+	"$FX/fio-3.33" "$FX/malformed" >/dev/null 2>&1
 if [ -s "$TMP/report.html" ]; then pass "the page is written (bad inputs beside good ones)"; else
 	fail "no page written"; summary; exit 1; fi
 
@@ -145,5 +145,20 @@ assert white < 0.97 * total, "blank page"
 assert bar > 2000, "no bars drawn"
 assert len(colours) > 50
 ' "$TMP/shot.png"
+cat "$T_OUT"
+# the review's organisation, --svg-dir and --highlight (test/lib/page_check.py;
+# test_report_demo.sh checks them on the demo)
+export CHROMIUM="$CHR" PYTHONPATH="$PWD/test/lib${PYTHONPATH:+:$PYTHONPATH}"
+expect_rc 0 "in Chromium: no console message, the comparison opens with the fill, in the review's order" \
+	python3 test/lib/page_check.py page "$TMP/report.html"
+cat "$T_OUT"
+expect_rc 0 "every chart of --svg-dir opens on its own in Chromium, one per chart of the page" \
+	python3 test/lib/page_check.py svgs "$TMP/svg" "$TMP/report.html"
+cat "$T_OUT"
+"$R" --html "$TMP/report-hl.html" --highlight qlc "$FX/ssdq-model/tlc" "$FX/ssdq-model/qlc" \
+	"$FX/fio-3.33" "$FX/malformed" >/dev/null 2>&1
+expect_rc 0 "--highlight qlc (a directory's name) changes exactly that drive's marks" \
+	python3 test/lib/page_check.py highlight "$TMP/report.html" "$TMP/report-hl.html" \
+	"QLC NVMe, 1 TB, large dynamic SLC cache (Crucial P1 class)"
 cat "$T_OUT"
 summary
