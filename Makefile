@@ -207,8 +207,9 @@ bench: all
 MANPAGES := man/ssdq-report.1 man/ssdq-run.1 man/ssdq-sample.1
 
 # The job library goes to $(PREFIX)/share/ssdq/jobs beside a link to the
-# engine (and the manual pages to share/man/man1): fio 3.33 stats external:ssdq.so in its cwd, so the share directory
+# engine: fio 3.33 stats external:ssdq.so in its cwd, so the share directory
 # runs `fio --ioengine=external:ssdq.so --filename=... jobs/fill.fio` as it is.
+# The manual pages go to $(PREFIX)/share/man/man1.
 install: all
 	install -d $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(PREFIX)/bin
 	install -m 0644 $(B)/ssdq.so $(DESTDIR)$(ENGINEDIR)/ssdq.so
