@@ -38,15 +38,16 @@ suite_ok() {
 		e=$(json "$d/$t" '[.jobs[].error] | max')
 		n=$(json "$d/$t" '.jobs | length')
 		[ "$e" = 0 ] && [ "$n" -ge 1 ] 2>/dev/null; ok $? "$d/$t.json: $n jobs, no error" "error $e"
-		# fio writes no bw/iops sample for a job shorter than about one helper-thread
-		# period, whatever log_avg_msec says: those two logs may be empty here
+		# fio writes no averaged bw/iops/lat sample for a job shorter than about one
+		# helper-thread period, whatever log_avg_msec says (a guest stalled by a
+		# busy host finishes a short job so): those logs may be empty here
 		missing=
 		i=1
 		while [ "$i" -le "${n:-0}" ] 2>/dev/null; do
-			for f in bw.$i.log iops.$i.log; do
+			for f in bw.$i.log iops.$i.log lat.$i.log; do
 				[ -f "$R/$d/${t}_$f" ] || missing="$missing ${t}_$f"
 			done
-			for f in lat.$i.log events.$i.jsonl smart.$i.jsonl power.$i.log; do
+			for f in events.$i.jsonl smart.$i.jsonl power.$i.log; do
 				[ -s "$R/$d/${t}_$f" ] || missing="$missing ${t}_$f"
 			done
 			i=$((i + 1))
@@ -79,12 +80,17 @@ for t in burst-seq-read burst-seq-write burst-seq-read-full burst-seq-write-full
 			| [ range(0; $e | length - 1; 2) as $i | $e[$i + 1].time_us - $e[$i].time_us ];
 		spans("burst_start"; "burst_end") as $busy | spans("idle_start"; "idle_end") as $idle
 		| [ .[] | select(.event == "burst_end") | .bytes ] as $bytes
-		| "\($busy | length) \(($bytes | unique) == [$burst]) \(100 * ($busy[0:($idle | length)] | add) / (($busy[0:($idle | length)] | add) + ($idle | add)))"
+		| "\($busy | length) \(($bytes | unique) == [$burst]) \(100 * ($busy[0:($idle | length)] | add) / (($busy[0:($idle | length)] | add) + ($idle | add))) \([ range(0; $idle | length) as $i | $idle[$i] / (4 * $busy[$i]) ] | min)"
 		' "$f" 2>/dev/null)
 	set -- $got
 	[ "${1:-0}" = $((total / burst)) ]; ok $? "$t: $((total / burst)) bursts" "${1:-no events}"
 	[ "${2:-}" = true ]; ok $? "$t: every burst moved $burst bytes"
-	awk -v d="${3:-0}" 'BEGIN { exit !(d >= 18 && d <= 22) }'; ok $? "$t: duty cycle 20 % +- 2 %" "measured ${3:-?} %"
+	# what the engine did: each idle lasts four times its burst (20 %); a busy
+	# host stretches idles (17.5 % seen at load average 10) and can stamp a
+	# burst's events late, so: every idle at least 0.9 x 4 x its burst as the
+	# events see it, and the duty cycle at most 22 %
+	awk -v r="${4:-0}" 'BEGIN { exit !(r >= 0.9) }'; ok $? "$t: every idle about 4 x its burst or longer" "shortest ${4:-?} x"
+	awk -v d="${3:-0}" 'BEGIN { exit !(d > 0 && d <= 22) }'; ok $? "$t: duty cycle at most 22 %" "measured ${3:-?} %"
 done
 
 # fills cover the namespace: the capacity the engine reported, 1 GiB here
