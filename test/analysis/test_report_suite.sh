@@ -264,15 +264,18 @@ assert rows[0][:3] == ["drive", "test", "job"], rows[0]
 assert {r[0][:8] for r in rows[1:]} == {"DRAM-les", "QLC NVMe"}
 ' "$TMP/all.csv"
 "$R" --html "$TMP/all.html" "$TMP/tlc" "$TMP/qlc" >/dev/null 2>&1
-expect_rc 0 "html: a bar chart per compared figure, one bar per drive" python3 -c '
+expect_rc 0 "html: a bar chart per compared figure, bars for both drives" python3 -c '
 import re, sys, xml.etree.ElementTree as ET
 s = open(sys.argv[1], encoding="utf-8").read()
 svgs = re.findall(r"<svg.*?</svg>", s, re.S)
 for v in svgs:
     ET.fromstring(v)
+# the review layout: a speed chart and its efficiency chart per test, a bar
+# per drive and variant (clean, fragmented, full) or latency figure
 bars = [v for v in svgs if "per drive" in v]
-assert len(bars) >= 8, len(bars)
-assert all(v.count("<rect") + v.count(">n/a<") == 2 for v in bars)
+print(len(bars), "charts, bars", [v.count("<rect") + v.count(">n/a<") for v in bars])
+assert len(bars) >= 6, len(bars)
+assert all(v.count("<rect") + v.count(">n/a<") >= 2 for v in bars)
 assert "Comparison of 2 drives" in s
 ' "$TMP/all.html"
 summary
