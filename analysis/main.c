@@ -246,8 +246,8 @@ int main(int argc, char **argv)
 			for (i = 0; i < r.nd; i++)
 				fprintf(stderr, "%s \"%s\" (%s)", i ? "," : "", r.d[i].name, r.d[i].dir);
 			fputc('\n', stderr);
-			rpt_report_free(&r);
-			return 2;
+			status = 2;
+			goto out;
 		}
 		if (r.nd < 2)
 			fprintf(stderr, "ssdq-report: --highlight %s: one drive, nothing to compare it with\n",
@@ -296,6 +296,7 @@ int main(int argc, char **argv)
 			status = 1;
 		}
 	}
+out:
 	rpt_report_free(&r);
 	for (i = 0; i < in.n; i++)
 		free(in.path[i]);

@@ -361,6 +361,8 @@ TEST(chart_files)
 	CHECK(html && strstr(html, "<svg") && strstr(strstr(html, "<svg") + 1, "<svg") &&
 	      !strstr(strstr(strstr(html, "<svg") + 1, "<svg") + 1, "<svg"));
 	rmdir(dir);
+	free(html);
+	html = NULL;
 	/* a directory that cannot be written: the error and the path */
 	c.svg_dir = "/nonexistent/ssdq";
 	c.html = open_memstream(&html, &hlen);
