@@ -361,9 +361,13 @@ static double write_speed(struct ssdq_model *m, double len, int random, double *
 {
 	const struct ssdq_model_preset *p = m->p;
 	struct ssdq_model_shared *sh = m->sh;
-	double fill = fmax(sh->held, 0) / (double)sh->nchunks;
+	double fill = fmax(sh->held, 0) / (double)sh->nchunks, size = cache_size(m);
 
-	if (sh->cache_used + len <= cache_size(m)) {
+	/* as the drive fills, the dynamic cache's blocks go to data: what they
+	 * held is folded, so the cache never holds more than its size */
+	if (sh->cache_used > size)
+		sh->cache_used = size;
+	if (sh->cache_used + len <= size) {
 		sh->cache_used += len;
 		*power = p->p_write_cache;
 		*regime = SSDQ_MODEL_R_CACHE;
@@ -436,7 +440,7 @@ static void settle(struct ssdq_model *m, uint64_t now)
 	d = draw(&sh->backlog_media_j, sh->settle_ns, sh->media_ns, now) +
 	    draw(&sh->backlog_cmd_j, sh->settle_ns, sh->cmd_until_ns, now);
 	cap = (m->p->ps0_w - m->p->p_idle) * ((now - sh->settle_ns) / 1e9);
-	if (d > cap) {
+	if (m->p->ps0_w > 0 && d > cap) {
 		sh->backlog_media_j += d - cap;
 		d = cap;
 	}

@@ -17,10 +17,13 @@ mkdir -p "$out"
 export SSDQ_SO="$top/build/ssdq.so"
 for p in $presets; do
 	echo "demo: $p, suites consumer, pslc and enterprise, scaled 1/$scale"
-	# bursts of 16 MB on 256 MB of data: scaled, the published 128 MB bursts
-	# would be a few I/Os each
+	# bursts of 4 MB on 256 MB of data: scaled, the published 128 MB bursts
+	# would be a few I/Os each; 8 of them are 8 GB of the full drive, which
+	# the 12 GB SLC cache of a full qlc-1tb holds, as the P1's held the
+	# published 1 GB ("short enough that the P1 doesn't overflow the SLC
+	# cache even when it is at its minimum size")
 	sh "$top/jobs/ssdq-run" --suite all --model "$p" --scale "$scale" --out "$out/$p" --yes \
-		--restart --set SSDQ_BURST=16m --set SSDQ_PREFILL=256m ||
+		--restart --set SSDQ_BURST=4m --set SSDQ_PREFILL=256m ||
 		{ echo "demo: the suites on $p failed; see $out/$p/ssdq-run.log" >&2; exit 1; }
 done
 dirs=
