@@ -245,8 +245,10 @@ assert j["throttled"] is False and j["temp_max_c"] < 70
 
 # Burst tests: 8 bursts of 16 MiB at a 20 % duty cycle (the engine idles 4x
 # each burst's time after it), 128 KiB at QD1, writes into the cache and reads.
-# Truth: the engine's duty cycle; the bursts' bytes and times, recomputed here
-# from the events sidecar; all bytes moved in bursts.
+# Truth: the bursts' bytes and times and the idles between them, recomputed
+# here from the events sidecar (a busy host stretches idles: 4 % seen under
+# load, so the duty cycle is the events', at most 22 %); all bytes moved in
+# bursts.
 for rw in write read; do
 	mkdir -p "$TMP/burst-$rw"
 	(cd "$TMP/burst-$rw" && fio --name=burst-seq-$rw --ioengine=external:"$SO" \
@@ -255,7 +257,7 @@ for rw in write read; do
 		--write_bw_log=burst-seq-$rw --log_avg_msec=0 --log_unix_epoch=1 \
 		--output-format=json+ --output=burst-seq-$rw.json >fio.out 2>&1)
 	"$R" --format json "$TMP/burst-$rw" >"$TMP/burst-$rw.json" 2>/dev/null
-	expect_rc 0 "burst-seq-$rw: 8 bursts, per-burst MB/s and score from the events, duty 20 %" python3 -c '
+	expect_rc 0 "burst-seq-$rw: 8 bursts, per-burst MB/s, score and duty cycle from the events" python3 -c '
 import json, sys
 j = json.load(open(sys.argv[1]))["tests"][0]["jobs"][0]
 fio = json.load(open(sys.argv[2]))["jobs"][0]
@@ -272,7 +274,14 @@ assert b["n"] == 8 and len(starts) == 8 and len(ends) == 8
 assert all(abs(x - y) <= 1e-6 * y for x, y in zip(b["mbps"], mbps)), (b["mbps"], mbps)
 assert abs(b["bytes"] - 8 * 16 * 2**20) < 1 and abs(b["bytes"] - fio[sys.argv[4]]["io_bytes"]) < 1
 assert abs(b["score_mbps"] - b["bytes"] / busy) <= 1e-6 * b["score_mbps"]
-assert abs(b["duty_pct"] - 20) <= 2, b["duty_pct"]
+# the achieved duty: the bursts but the last over those and the engine'"'"'s idles
+# between the bursts (idle_start/idle_end; docs/report.md, Bursts)
+idles = [e["time_us"] for e in ev if e["event"] in ("idle_start", "idle_end")]
+idle = sum(max(0, min(z, ends[-1][0]) - max(a, starts[0])) for a, z in zip(idles[::2], idles[1::2]))
+period = sum(t1 - t0 for t0, (t1, by) in zip(starts[:-1], ends))
+duty = 100 * period / (period + idle)
+assert abs(b["duty_pct"] - duty) <= 1e-6 * duty, (b["duty_pct"], duty)
+assert 0 < b["duty_pct"] <= 22, b["duty_pct"]
 assert b["score_mbps"] > j["mbps"] * 3       # fio MB/s counts the idle
 assert j["fill"] is None
 assert sys.argv[4] == "read" or "burst test" in j["null_reasons"]["fill"]
