@@ -60,10 +60,13 @@ static void range(struct scale *sc, const struct rpt_axis *a, const struct rpt_x
 	sc->kind = a->kind;
 	switch (a->kind) {
 	case RPT_AXIS_LOG:
+		/* from the 1, 2 or 5 x 10^k below the data to the one above it */
 		if (!isfinite(lo))
 			lo = hi = 1;
 		sc->lo = pow(10, floor(log10(lo)));
-		sc->hi = pow(10, ceil(log10(hi)));
+		sc->lo *= lo >= 5 * sc->lo ? 5 : lo >= 2 * sc->lo ? 2 : 1;
+		sc->hi = pow(10, floor(log10(hi)));
+		sc->hi *= hi <= sc->hi ? 1 : hi <= 2 * sc->hi ? 2 : hi <= 5 * sc->hi ? 5 : 10;
 		if (sc->hi <= sc->lo)
 			sc->hi = sc->lo * 10;
 		break;
@@ -88,13 +91,12 @@ static size_t ticks(const struct scale *s, double *v, size_t max)
 
 	switch (s->kind) {
 	case RPT_AXIS_LOG:
-		for (d = s->lo; d <= s->hi * 1.0001 && n < max; d *= 10) {
-			v[n++] = d;
-			if (s->hi / s->lo <= 100 && d * 2 < s->hi && n + 1 < max) {
-				v[n++] = 2 * d;
-				v[n++] = 5 * d;
-			}
-		}
+		/* 1, 2 and 5 x 10^k within the range; decades alone over more than three */
+		for (d = pow(10, floor(log10(s->lo))); d <= s->hi * 1.0001 && n < max; d *= 10)
+			for (int m = 1; m <= 5 && n < max; m += m == 1 ? 1 : 3)
+				if (m * d >= s->lo * 0.9999 && m * d <= s->hi * 1.0001 &&
+				    (m == 1 || s->hi / s->lo <= 1000))
+					v[n++] = m * d;
 		break;
 	case RPT_AXIS_NINES:
 		for (d = 0; d <= s->hi + 1e-9 && n < max; d++)
