@@ -40,7 +40,8 @@ void rpt_svg_latency(FILE *out, const struct rpt_svg_head *h, const struct rpt_l
 	left = stacked ? 12 : (int)(14 + longest * CHAR_W);
 	top = stacked ? 16 : 0;
 	pw = w - left - 60;
-	lo = pow(10, floor(log10(lo)));
+	/* decades around the data, the smallest bar at least a third of one long */
+	lo = pow(10, floor(log10(lo / 2)));
 	hi = pow(10, ceil(log10(hi)));
 	if (hi <= lo)
 		hi = lo * 10;
