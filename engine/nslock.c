@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "nslock.h"
+#include "util.h"
 
 #define MAX_HELD	16
 
@@ -29,21 +30,6 @@ static void sanitize(char *s)
 		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
 		      (*s >= '0' && *s <= '9') || *s == '.' || *s == '_' || *s == '-'))
 			*s = '_';
-}
-
-static int read_first_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	int ok;
-
-	if (!f)
-		return -errno;
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -EIO;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
 }
 
 /* The wwid of the block node beside generic node /sys/dev/char/M:m, if any. */
@@ -65,7 +51,7 @@ static int char_wwid(const char *root, const struct stat *st, char *out, size_t 
 	if (sscanf(base, "ng%un%u", &c, &n) != 2)
 		return -ENOENT;
 	snprintf(path, sizeof(path), "%s/block/nvme%un%u/wwid", root, c, n);
-	if (read_first_line(path, out, len) || !*out)
+	if (ssdq_read_line(path, out, len) <= 0)
 		return -ENOENT;
 	return 0;
 }

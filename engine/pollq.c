@@ -5,22 +5,7 @@
 #include <string.h>
 
 #include "pollq.h"
-
-/* The first line of @path into @buf, without its newline. */
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	int ok;
-
-	if (!f)
-		return -errno;
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -EIO;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
+#include "util.h"
 
 int ssdq_poll_queues(const char *sysfs_root, const char *node, const char *block,
 		     char *msg, size_t len)
@@ -30,8 +15,9 @@ int ssdq_poll_queues(const char *sysfs_root, const char *node, const char *block
 	int ret;
 
 	snprintf(path, sizeof(path), "%s/block/%s/queue/io_poll", root, block);
-	ret = read_line(path, val, sizeof(val));
-	if (ret) {
+	ret = ssdq_read_line(path, val, sizeof(val));
+	if (ret <= 0) {
+		ret = ret ? ret : -EIO;
 		snprintf(msg, len, "cannot tell whether %s polls: %s: %s", node, path,
 			 strerror(-ret));
 		return ret;
@@ -44,7 +30,7 @@ int ssdq_poll_queues(const char *sysfs_root, const char *node, const char *block
 		return -EINVAL;
 	}
 	snprintf(path, sizeof(path), "%s/module/nvme/parameters/poll_queues", root);
-	if (read_line(path, param, sizeof(param)))
+	if (ssdq_read_line(path, param, sizeof(param)) <= 0)
 		snprintf(param, sizeof(param), "unknown");
 	snprintf(msg, len, "ssdq_hipri=1: %s (%s) has no NVMe poll queues (queue/io_poll is 0, "
 		 "nvme poll_queues=%s), so its completions would come by interrupt while fio "
