@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ssdq.h"
@@ -35,71 +36,110 @@ static void events_write_failed(struct thread_data *td, int e)
 		 strerror(e ? e : EIO));
 }
 
-static void event(struct thread_data *td, int64_t t_us, const char *name, long long bytes,
-		  const char *key, const char *value)
+/* The events sidecar, opened (truncated) on first use; NULL when it cannot be. */
+static FILE *events_file(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;
+	char path[4096];
+	int fd;
 
-	if (!sd)
-		return;
+	if (!sd || sd->events || sd->events_failed)
+		return sd ? sd->events : NULL;
+	if (ssdq_sidecar_name(td, "events", "jsonl", path, sizeof(path)))
+		return NULL;
+	/* appended: the sampler writes its own lines into the same file */
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+	sd->events = fd < 0 ? NULL : fdopen(fd, "a");
 	if (!sd->events) {
-		char path[4096];
-		int fd;
+		if (fd >= 0)
+			close(fd);
+		ssdq_log("%s: cannot write the events sidecar %s: %s", td->o.name, path,
+			 strerror(errno));
+		sd->events_failed = 1;
+		return NULL;
+	}
+	setvbuf(sd->events, NULL, _IOLBF, 0);
+	return sd->events;
+}
 
-		if (sd->events_failed || ssdq_sidecar_name(td, "events", "jsonl", path, sizeof(path)))
-			return;
-		/* appended: the sampler writes its own lines into the same file */
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
-		sd->events = fd < 0 ? NULL : fdopen(fd, "a");
-		if (!sd->events) {
-			if (fd >= 0)
-				close(fd);
-			ssdq_log("%s: cannot write the events sidecar %s: %s", td->o.name, path,
-				 strerror(errno));
-			sd->events_failed = 1;
-			return;
-		}
-		setvbuf(sd->events, NULL, _IOLBF, 0);
+/*
+ * One line, written with one write(2): the sampler appends its own lines to
+ * the file, and a long line through stdio could be cut by one of them.
+ */
+static void event(struct thread_data *td, int64_t t_us, const char *name, long long bytes,
+		  const char *key, const char *value, const char *members)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	FILE *ev = events_file(td), *m;
+	char *line = NULL;
+	size_t len = 0, done = 0;
+	ssize_t n;
+
+	if (!ev)
+		return;
+	m = open_memstream(&line, &len);
+	if (!m) {
+		if (!sd->events_failed)
+			events_write_failed(td, errno);
+		return;
 	}
-	fprintf(sd->events, "{\"time_us\":%lld,\"event\":", (long long)t_us);
-	ssdq_json_str(sd->events, name);
-	fputs(",\"job\":", sd->events);
-	ssdq_json_str(sd->events, td->o.name);
+	fprintf(m, "{\"time_us\":%lld,\"event\":", (long long)t_us);
+	ssdq_json_str(m, name);
+	fputs(",\"job\":", m);
+	ssdq_json_str(m, td->o.name);
 	if (bytes >= 0)
-		fprintf(sd->events, ",\"bytes\":%lld", bytes);
+		fprintf(m, ",\"bytes\":%lld", bytes);
 	if (key) {
-		fputc(',', sd->events);
-		ssdq_json_str(sd->events, key);
-		fputc(':', sd->events);
-		ssdq_json_str(sd->events, value);
+		fputc(',', m);
+		ssdq_json_str(m, key);
+		fputc(':', m);
+		ssdq_json_str(m, value);
 	}
-	fputs("}\n", sd->events);
-	if (ferror(sd->events) && !sd->events_failed)
+	if (members)
+		fputs(members, m);
+	fputs("}\n", m);
+	if (fclose(m)) {
+		free(line);
+		if (!sd->events_failed)
+			events_write_failed(td, errno);
+		return;
+	}
+	fflush(ev);
+	while (done < len && (n = write(fileno(ev), line + done, len - done)) > 0)
+		done += (size_t)n;
+	free(line);
+	if (done < len && !sd->events_failed)
 		events_write_failed(td, errno);
 }
 
 void ssdq_event(struct thread_data *td, const char *name, long long bytes)
 {
-	event(td, ssdq_realtime_us(), name, bytes, NULL, NULL);
+	event(td, ssdq_realtime_us(), name, bytes, NULL, NULL, NULL);
 }
 
 void ssdq_event_str(struct thread_data *td, const char *name, const char *key,
 		    const char *value)
 {
-	event(td, ssdq_realtime_us(), name, -1, key, value);
+	event(td, ssdq_realtime_us(), name, -1, key, value, NULL);
 }
 
 void ssdq_event_bytes_str(struct thread_data *td, const char *name, long long bytes,
 			  const char *key, const char *value)
 {
-	event(td, ssdq_realtime_us(), name, bytes, key, value);
+	event(td, ssdq_realtime_us(), name, bytes, key, value, NULL);
 }
 
 void ssdq_event_end(struct thread_data *td, int64_t t_us)
 {
 	uint64_t bytes = td->io_bytes[DDIR_READ] + td->io_bytes[DDIR_WRITE] +
 			 td->io_bytes[DDIR_TRIM];
-	event(td, t_us, "job_end", (long long)bytes, "stop", ssdq_stop_reason(td, bytes));
+	event(td, t_us, "job_end", (long long)bytes, "stop", ssdq_stop_reason(td, bytes), NULL);
+}
+
+void ssdq_event_json(struct thread_data *td, int64_t t_us, const char *name,
+		     const char *members)
+{
+	event(td, t_us, name, -1, NULL, NULL, members);
 }
 
 void ssdq_sidecars_close(struct thread_data *td)

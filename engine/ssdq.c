@@ -461,7 +461,7 @@ static int ssdq_init(struct thread_data *td)
 			 td->o.name, o->smart_interval);
 		return 1;
 	}
-	ssdq_event(td, "job_start", -1);
+	ssdq_event_job_start(td);
 	return 0;
 }
 
@@ -568,11 +568,14 @@ static int ssdq_post_init(struct thread_data *td)
 static void ssdq_cleanup(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;
+	int64_t t_end;
 
 	if (!sd)
 		return;
 	ssdq_phase_end(td);
-	ssdq_event_end(td, ssdq_sampling_end(td));
+	t_end = ssdq_sampling_end(td);
+	ssdq_event_fio_stats(td, t_end);
+	ssdq_event_end(td, t_end);
 	ssdq_sampling_stop(td);
 	ssdq_sidecars_close(td);
 	if (sd->nr_errors > sd->nr_errors_shown)
