@@ -13,6 +13,7 @@
 
 #include "ssdq.h"
 #include "sampling.h"
+#include "remote.h"
 #include "util.h"
 
 static const struct ssdq_source_ops *const engine_sources[] = { &ssdq_source_model, NULL };
@@ -50,10 +51,17 @@ static int write_model_device_json(struct thread_data *td, const struct ssdq_mod
 {
 	struct timespec ts;
 	struct utsname u;
-	FILE *f = fopen("device.json", "we");
+	char path[4096];
+	FILE *f;
+	int ret = ssdq_device_json_path(td, path, sizeof(path));
 
+	if (ret) {
+		ssdq_log("%s: cannot write device.json: %s", td->o.name, strerror(-ret));
+		return ret;
+	}
+	f = fopen(path, "we");
 	if (!f) {
-		ssdq_log("%s: cannot write device.json: %s", td->o.name, strerror(errno));
+		ssdq_log("%s: cannot write %s: %s", td->o.name, path, strerror(errno));
 		return -errno;
 	}
 	uname(&u);
@@ -105,6 +113,7 @@ int ssdq_sampling_start(struct thread_data *td)
 		.extra_types = engine_sources,
 	};
 	char power_log[4096], smart_log[4096], events_log[4096], model_spec[4200], err[512];
+	char device_json[4096];
 	const char *file = td->files[0]->file_name;
 	int ret;
 
@@ -151,7 +160,12 @@ int ssdq_sampling_start(struct thread_data *td)
 			return ret;
 	} else {
 		cfg.ng = file;
-		cfg.device_json = "device.json";
+		ret = ssdq_device_json_path(td, device_json, sizeof(device_json));
+		if (ret) {
+			ssdq_log("%s: cannot write device.json: %s", td->o.name, strerror(-ret));
+			return ret;
+		}
+		cfg.device_json = device_json;
 	}
 	ret = ssdq_sampler_open(&cfg, &sd->sampler, err, sizeof(err));
 	if (ret) {

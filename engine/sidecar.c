@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ssdq.h"
+#include "remote.h"
 #include "util.h"
 
 int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suffix,
@@ -20,7 +21,9 @@ int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suff
 		n = snprintf(out, len, "%s_%s.%d.%s", pre, kind, td->thread_number, suffix);
 	else
 		n = snprintf(out, len, "%s_%s.%s", pre, kind, suffix);
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	return ssdq_sidecar_path(td, out, out, len);
 }
 
 /* The events sidecar's first failed write, named with its errno (once). */

@@ -16,6 +16,7 @@
 #include "ssdq.h"
 #include "nvme_status.h"
 #include "opt_parse.h"
+#include "remote.h"
 #include "util.h"
 #include "verify.h"
 
@@ -40,6 +41,9 @@ void ssdq_log(const char *fmt, ...)
 	if (n > (int)sizeof(buf) - 2)
 		n = sizeof(buf) - 2;
 	buf[n++] = '\n';
+	/* inside fio --server: to the client's terminal, named by host */
+	if (!ssdq_remote_text(buf, n))
+		return;
 	if (write(STDERR_FILENO, buf, n) < 0)
 		return;
 }
@@ -578,6 +582,7 @@ static void ssdq_cleanup(struct thread_data *td)
 	ssdq_event_end(td, t_end);
 	ssdq_sampling_stop(td);
 	ssdq_sidecars_close(td);
+	ssdq_remote_send(td);
 	if (sd->nr_errors > sd->nr_errors_shown)
 		ssdq_log("%s: %lu failed I/Os in all, %lu described above", td->o.name,
 			 sd->nr_errors, sd->nr_errors_shown);

@@ -270,7 +270,8 @@ uint64_t ssdq_job_bytes(struct thread_data *td);
 
 /**
  * ssdq_sidecar_name() - Name a sidecar as fio names the job's logs:
- * "<write_bw_log prefix or job name>_<kind>.<N>.<suffix>".
+ * "<write_bw_log prefix or job name>_<kind>.<N>.<suffix>"; inside
+ * fio --server, that name in the run's own directory (remote.h).
  *
  * Return: 0, or -ENAMETOOLONG.
  */

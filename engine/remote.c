@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The engine inside `fio --server`: messages and sidecars over fio's connection. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ssdq.h"
+#include "remote.h"
+#include "iolog.h"
+#include "server.h"
+
+#define CHUNK	(256 * 1024)
+
+bool ssdq_remote(void)
+{
+	return is_backend;
+}
+
+int ssdq_remote_text(const char *buf, size_t len)
+{
+	if (!is_backend)
+		return -ENOTCONN;
+	/* log_err() writes locally itself when the thread has no connection */
+	return log_err("%.*s", (int)len, buf) < 0 ? -ENOTCONN : 0;
+}
+
+/* ${TMPDIR:-/tmp}/ssdq-server.<pid of fio's backend process>, made 0700 */
+static int run_dir(struct thread_data *td, char *out, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+	pid_t main_pid = td->o.use_thread ? getpid() : getppid();
+	struct stat st;
+	int n;
+
+	n = snprintf(out, len, "%s/ssdq-server.%d", tmp && *tmp ? tmp : "/tmp", (int)main_pid);
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	if (mkdir(out, 0700) && errno != EEXIST)
+		return -errno;
+	if (lstat(out, &st))
+		return -errno;
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+		return -EPERM;
+	return 0;
+}
+
+/* a name with '/' (write_bw_log=dir/x) as one file name: '%' -> %25, '/' -> %2F */
+static int flatten(const char *name, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (; *name; name++) {
+		const char *s = *name == '/' ? "%2F" : *name == '%' ? "%25" : NULL;
+		size_t k = s ? 3 : 1;
+
+		if (o + k >= len)
+			return -ENAMETOOLONG;
+		if (s)
+			memcpy(out + o, s, 3);
+		else
+			out[o] = *name;
+		o += k;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+static void unflatten(const char *name, char *out)
+{
+	while (*name) {
+		if (!strncmp(name, "%2F", 3) || !strncmp(name, "%25", 3)) {
+			*out++ = name[2] == 'F' ? '/' : '%';
+			name += 3;
+		} else {
+			*out++ = *name++;
+		}
+	}
+	*out = '\0';
+}
+
+int ssdq_sidecar_path(struct thread_data *td, const char *name, char *out, size_t len)
+{
+	char dir[PATH_MAX], flat[PATH_MAX];
+	int ret, n;
+
+	if (!is_backend) {
+		if (out != name) {
+			if (strlen(name) >= len)
+				return -ENAMETOOLONG;
+			memmove(out, name, strlen(name) + 1);
+		}
+		return 0;
+	}
+	ret = run_dir(td, dir, sizeof(dir));
+	if (ret)
+		return ret;
+	ret = flatten(name, flat, sizeof(flat));
+	if (ret)
+		return ret;
+	n = snprintf(out, len, "%s/%s", dir, flat);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int ssdq_device_json_path(struct thread_data *td, char *out, size_t len)
+{
+	char name[64];
+
+	if (!is_backend)
+		return ssdq_sidecar_path(td, "device.json", out, len);
+	snprintf(name, sizeof(name), "device.%d.json", td->thread_number);
+	return ssdq_sidecar_path(td, name, out, len);
+}
+
+/*
+ * Send file @path as a log named @name: its bytes as the chunks of a
+ * "stored" log, which fio's client writes to <name>.<host> as they came.
+ * Return: 0, or -errno (the file cannot be read, or the send failed).
+ */
+static int send_file(struct thread_data *td, const char *path, const char *name)
+{
+	struct log_params p = { .td = NULL, .log_type = IO_LOG_TYPE_BW };
+	struct iolog_compress *c;
+	struct flist_head *e, *tmp;
+	struct io_log *log = NULL;
+	int fd, ret = 0;
+	ssize_t n;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	setup_log(&log, &p, name);
+	if (!log) {
+		close(fd);
+		return -ENOMEM;
+	}
+	pthread_mutex_init(&log->chunk_lock, NULL);
+	do {
+		c = calloc(1, sizeof(*c));
+		if (!c || !(c->buf = malloc(CHUNK))) {
+			free(c);
+			ret = -ENOMEM;
+			break;
+		}
+		n = read(fd, c->buf, CHUNK);
+		if (n < 0) {
+			ret = -errno;
+			free(c->buf);
+			free(c);
+			break;
+		}
+		c->len = (size_t)n;
+		c->seq = log->chunk_seq++;
+		/* an empty file still goes, as one empty chunk */
+		if (n == 0 && !flist_empty(&log->chunk_list)) {
+			free(c->buf);
+			free(c);
+			break;
+		}
+		flist_add_tail(&c->list, &log->chunk_list);
+	} while (n > 0);
+	close(fd);
+	if (!ret && fio_send_iolog(td, log, name))
+		ret = -ECONNRESET;
+	flist_for_each_safe(e, tmp, &log->chunk_list) {
+		c = flist_entry(e, struct iolog_compress, list);
+		flist_del(&c->list);
+		free(c->buf);
+		free(c);
+	}
+	pthread_mutex_destroy(&log->chunk_lock);
+	free_log(log);
+	return ret;
+}
+
+/* one sidecar: sent under its usual name, deleted once sent */
+static int send_one(struct thread_data *td, const char *path, const char *as)
+{
+	char name[PATH_MAX];
+	const char *base = strrchr(path, '/');
+	int ret;
+
+	if (access(path, F_OK))
+		return 0;
+	if (as)
+		snprintf(name, sizeof(name), "%s", as);
+	else
+		unflatten(base ? base + 1 : path, name);
+	ret = send_file(td, path, name);
+	if (ret) {
+		ssdq_log("%s: could not send %s to fio's client (%s); it stays on the server as %s",
+			 td->o.name, name, strerror(-ret), path);
+		return 1;
+	}
+	unlink(path);
+	return 0;
+}
+
+int ssdq_remote_send(struct thread_data *td)
+{
+	static const char *const kinds[][2] = {
+		{ "events", "jsonl" }, { "power", "log" }, { "smart", "jsonl" },
+	};
+	char path[PATH_MAX], dir[PATH_MAX];
+	unsigned int i;
+	int failed = 0;
+
+	if (!is_backend)
+		return 0;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!ssdq_sidecar_name(td, kinds[i][0], kinds[i][1], path, sizeof(path)))
+			failed += send_one(td, path, NULL);
+	if (!ssdq_device_json_path(td, path, sizeof(path)))
+		failed += send_one(td, path, "device.json");
+	/* the last job of the run leaves no directory behind */
+	if (!run_dir(td, dir, sizeof(dir)))
+		rmdir(dir);
+	return failed;
+}

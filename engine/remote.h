@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_REMOTE_H
+#define SSDQ_REMOTE_H
+
+/*
+ * The engine inside `fio --server`: its messages and sidecars travel over
+ * fio's own client/server connection, so the controller running
+ * `fio --client` gets them and the server keeps nothing behind.
+ *
+ * - Messages (ssdq_log) go out through fio's log_err(), which a server
+ *   sends to the client as text: the client prints them as "<host> ssdq: ...".
+ * - Sidecars are written into a directory of the run's own on the server,
+ *   ${TMPDIR:-/tmp}/ssdq-server.<pid of fio's backend process>/, so two runs
+ *   of one server (two namespaces at once, or the same job names again)
+ *   never share a file; device.json there is device.<N>.json per job.
+ * - At the job's end each of its sidecars is sent with fio_send_iolog() as
+ *   a log whose chunks are already "stored" (STORE_COMPRESSED): fio's
+ *   client writes such a log's bytes as they came, to "<name>.<host>" in
+ *   its working directory, exactly as it writes the job's bw/lat logs. The
+ *   names are the usual ones (fill_events.1.jsonl, device.json), so the
+ *   client ends with fill_events.1.jsonl.<host> beside fill_bw.1.log.<host>.
+ *   A file sent is deleted on the server; one that could not be sent stays
+ *   in the run's directory.
+ *
+ * Outside a server (plain fio) nothing changes: sidecars go to the working
+ * directory, messages to stderr.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+
+struct thread_data;
+
+/** ssdq_remote() - Whether the engine runs inside `fio --server`. */
+bool ssdq_remote(void);
+
+/**
+ * ssdq_remote_text() - Send message @buf (@len bytes, a whole line) to
+ * fio's client when running inside a server with a client connected.
+ *
+ * Return: 0 when sent, -ENOTCONN when not (the caller writes it locally).
+ */
+int ssdq_remote_text(const char *buf, size_t len);
+
+/**
+ * ssdq_sidecar_path() - Where sidecar @name ("fill_events.1.jsonl") is
+ * written: @name itself in plain fio, the run's directory/@name in a
+ * server (the directory is made on first use, mode 0700).
+ *
+ * Return: 0, -ENAMETOOLONG, or -errno of making the directory.
+ */
+int ssdq_sidecar_path(struct thread_data *td, const char *name, char *out, size_t len);
+
+/**
+ * ssdq_device_json_path() - Where the job writes device.json: device.json
+ * in plain fio, the run's directory/device.<N>.json in a server.
+ *
+ * Return: as ssdq_sidecar_path().
+ */
+int ssdq_device_json_path(struct thread_data *td, char *out, size_t len);
+
+/**
+ * ssdq_remote_send() - In a server: send the job's sidecars (events,
+ * power, SMART, device.json) to fio's client and delete those sent. Call
+ * after they are closed (the engine's cleanup, in the job process, while
+ * fio's connection is still the job's). A no-op in plain fio.
+ *
+ * Return: 0, or the number of files that could not be sent (named through
+ * ssdq_log; they stay on the server).
+ */
+int ssdq_remote_send(struct thread_data *td);
+
+#endif
