@@ -200,12 +200,18 @@ void rpt_fill_set_start(struct rpt_fill_curve *c, double t_ms)
 
 int rpt_fill_prepend(struct rpt_fill_curve *c, double bytes, double ms)
 {
+	return rpt_fill_prepend_to(c, bytes, ms, c->bytes + bytes);
+}
+
+int rpt_fill_prepend_to(struct rpt_fill_curve *c, double bytes, double ms, double total)
+{
 	struct rpt_fill_curve n;
-	double total = c->bytes + bytes, x;
+	double x, f;
 	int ret;
 
-	if (!(bytes > 0) || !(ms > 0) || c->n < 1)
+	if (!(bytes > 0) || !(ms > 0) || c->n < 1 || !(total > bytes) || !(c->bytes > 0))
 		return -EINVAL;
+	f = (total - bytes) / c->bytes;
 	if (total > RPT_FILL_MAX_BYTES)
 		return -ERANGE;
 	n = *c;
@@ -218,7 +224,7 @@ int rpt_fill_prepend(struct rpt_fill_curve *c, double bytes, double ms)
 	ret = fill_push(&n, 0, 0);
 	for (x = n.step; !ret && x <= total; x = (double)n.n * n.step)
 		ret = fill_push(&n, x, x <= bytes ? ms * x / bytes :
-				ms + rpt_fill_time_at(c, x - bytes));
+				ms + rpt_fill_time_at(c, (x - bytes) / f));
 	if (ret) {
 		free(n.b);
 		free(n.t);

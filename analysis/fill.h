@@ -141,6 +141,21 @@ int rpt_fill_add_sample(struct rpt_fill_curve *c, const struct rpt_log_sample *s
 int rpt_fill_prepend(struct rpt_fill_curve *c, double bytes, double ms);
 
 /**
+ * rpt_fill_prepend_to() - rpt_fill_prepend(), and the bytes of the curve
+ * after them stretched evenly so that the whole adds up to @total: a log
+ * whose rates were measured on a clock a little off the timestamps' (fio
+ * times its samples with its own clock source) sums to a little more or
+ * less than fio counted; its shape is kept, its sum made fio's.
+ * @c: a curve with at least one sample
+ * @bytes: > 0
+ * @ms: > 0
+ * @total: > @bytes, the curve's bytes afterwards
+ *
+ * Return: 0, -EINVAL, -ENOMEM or -ERANGE; the curve is unchanged on error.
+ */
+int rpt_fill_prepend_to(struct rpt_fill_curve *c, double bytes, double ms, double total);
+
+/**
  * rpt_fill_time_at() - Time taken to write the first @bytes.
  * @c: curve
  * @bytes: 0 <= bytes <= c->bytes

@@ -328,15 +328,21 @@ static void smart(const struct rpt_fio_entry *e, const char *dir, const char *pr
  * log_avg_msec. When the log adds up to less than fio's io_bytes, the part of
  * the first interval before its last log_avg_msec is put back at the first
  * sample's rate: from the latest set-up event in the events sidecar, else as
- * much as is missing (at most 250 ms).
+ * much as is missing (at most 250 ms). With the events' start, the time
+ * says how much the first interval held; when the log then adds up to a
+ * little more than fio's io_bytes (its rates run on fio's clock, its
+ * timestamps on the wall clock: 1 % over 30 s was seen), the rest of the
+ * curve is stretched to fio's count rather than the first interval cut
+ * short, which would move every later byte, the cache's end among them.
  */
 #define FIO_FIRST_TICK_MS	250.0
+#define FIO_LOG_DRIFT		0.03	/* log sum vs io_bytes: a clock's, not a gap's */
 #define FIO_END_SLACK_MS	5.0	/* from the last completion to job_end */
 
 static int first_interval(struct rpt_fill_curve *c, double t_start, double io_bytes,
 			  const char *bw, struct rpt_job *j)
 {
-	double k = c->scale, avg = c->avg_msec, need, tail, add_b = 0, gap, first;
+	double k = c->scale, avg = c->avg_msec, need, tail, add_b = 0, gap, first, total = 0;
 	int ret = 0;
 
 	if (!(avg > 0) || !c->started || !(c->v_first > 0))
@@ -347,8 +353,15 @@ static int first_interval(struct rpt_fill_curve *c, double t_start, double io_by
 		/* nothing to check against */
 	} else if (!isnan(t_start)) {
 		gap = c->t_first - t_start;
-		if (gap > 0.5 * avg)
-			add_b = fmin(c->v_first * gap * k, need - 0.5 * tail);
+		if (gap > 0.5 * avg) {
+			add_b = c->v_first * gap * k;
+			total = io_bytes * k - 0.5 * tail;
+			if (add_b > need - 0.5 * tail &&
+			    c->bytes + add_b - total > FIO_LOG_DRIFT * c->bytes) {
+				add_b = need - 0.5 * tail;
+				total = 0;
+			}
+		}
 	} else if (need > tail) {
 		add_b = fmin(need - 0.5 * tail, c->v_first * FIO_FIRST_TICK_MS * k);
 		char sz[48];
@@ -357,7 +370,9 @@ static int first_interval(struct rpt_fill_curve *c, double t_start, double io_by
 			     "%s: the log adds up to %s less than fio's io_bytes: the first sample is taken to cover %.0f ms more than log_avg_msec (fio's first interval starts with the job; no events sidecar says when)",
 			     bw, rpt_fmt_bytes(sz, sizeof(sz), need / k), add_b / k / c->v_first);
 	}
-	if (add_b > 0)
+	if (add_b > 0 && total > add_b)
+		ret = rpt_fill_prepend_to(c, add_b, add_b / c->v_first, total);
+	else if (add_b > 0)
 		ret = rpt_fill_prepend(c, add_b, add_b / c->v_first);
 	first = add_b + c->v_first * avg * k;
 	if (!ret && first > fmax(4e9, 0.02 * c->bytes))

@@ -160,6 +160,25 @@ static double high_bytes(const struct chunks *k, size_t a, double x)
 }
 
 /*
+ * The last fall below @thr from chunk @i up to byte @end with the speed high
+ * for most of the bytes since the fall before it: a dip of the host shortly
+ * before the cache runs out, whose window reaches past the edge, is not the
+ * edge.
+ */
+static size_t past_dips(const struct chunks *k, size_t i, double thr, double end)
+{
+	size_t j, at = i;
+
+	for (j = i + 1; j < k->n && chunk_start(k, j) < end; j++) {
+		if (k->rate[j - 1] < thr || k->rate[j] >= thr)
+			continue;
+		if (k->high[j] - k->high[at] > 0.5 * (chunk_start(k, j) - chunk_start(k, at)))
+			at = j;
+	}
+	return at;
+}
+
+/*
  * Byte offset where the speed falls for good below @thr, or -1. A fall is
  * also a fall of the level: the median speed over the window after it is
  * below SLC_LOW of the median before it (a host or drive that slows a
@@ -189,7 +208,7 @@ static double find_fall(struct chunks *k, double thr, double min_near)
 			continue;
 		if (median_rate(k, e, e + near) >= SLC_LOW * median_rate(k, 0, e))
 			continue;
-		return e;
+		return chunk_start(k, past_dips(k, i, thr, e + near));
 	}
 	return -1;
 }

@@ -259,6 +259,27 @@ TEST(dip_inside_cache)
 	rpt_fill_figures_free(&f);
 }
 
+/*
+ * A host stall a few GB before the end of a large cache: the window that
+ * tells a fall from a dip (a quarter of the bytes so far) reaches well past
+ * the edge, so the speed after the stall is mostly low there too. The cache
+ * still ends at the last fall, where the flagship test's 1/250 QLC fill
+ * once put it 8 GB early (146.7 for 155.0 GB).
+ */
+TEST(stall_before_edge)
+{
+	struct drive d = { .step = { 146.5 * GB, 147.5 * GB, 155 * GB },
+			   .speed = { 2000, 500, 2000, 150 }, .nsteps = 4,
+			   .noise = 0.03, .total = 400 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 11;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	check_cache(&f, 155);
+	rpt_fill_figures_free(&f);
+}
+
 TEST(small_cache)
 {
 	struct drive d = { .step = { 6 * GB }, .speed = { 2000, 450 }, .nsteps = 2,
@@ -531,6 +552,32 @@ TEST(prepend_and_inverse)
 	rpt_fill_free(&c);
 }
 
+/*
+ * A log that sums to more than fio counted: the first interval keeps what
+ * its time says, the rest is stretched (here squeezed 2 %) to the total, its
+ * level change moving with its bytes and its times unchanged.
+ */
+TEST(prepend_stretches_the_rest)
+{
+	struct rpt_fill_curve c;
+
+	rpt_fill_init(&c, 100);
+	c.started = true;
+	rpt_fill_add(&c, 3e9, 1000);		/* 3 GB/s */
+	rpt_fill_add(&c, 1e9, 1000);		/* 1 GB/s */
+	CHECK_EQ_INT(rpt_fill_prepend_to(&c, 0.5e9, 250, 4.42e9), 0);
+	CHECK_NEAR(c.bytes, 4.42e9, 1e-12);
+	CHECK_NEAR(c.ms, 2250, 1e-12);
+	CHECK_NEAR(rpt_fill_time_at(&c, 0.25e9), 125, 1e-9);
+	/* the 3 GB level now ends at 0.5 + 3 x 0.98 GB, still 1250 ms in */
+	/* (to the new grid: a point falls within 1/4096 of the bytes of it) */
+	CHECK_NEAR(rpt_fill_time_at(&c, 0.5e9 + 2.94e9), 1250, 1e-3);
+	CHECK_NEAR(rpt_fill_bytes_at(&c, 1750), 0.5e9 + 2.94e9 + 0.49e9, 1e-3);
+	CHECK_EQ_INT(rpt_fill_prepend_to(&c, 0.5e9, 250, 0.4e9), -EINVAL);
+	CHECK_NEAR(c.bytes, 4.42e9, 1e-12);
+	rpt_fill_free(&c);
+}
+
 TEST(absurd_sizes_rejected)
 {
 	static const char log[] = "1000, 9000000000000000, 1, 0, 0\n";
@@ -554,6 +601,7 @@ int main(void)
 	RUN(review_shape);
 	RUN(no_cache_end);
 	RUN(dip_inside_cache);
+	RUN(stall_before_edge);
 	RUN(small_cache);
 	RUN(slow_first_sample);
 	RUN(cache_size_sweep);
@@ -563,6 +611,7 @@ int main(void)
 	RUN(scaled_model);
 	RUN(prepend_and_inverse);
 	RUN(no_spurious_phases);
+	RUN(prepend_stretches_the_rest);
 	RUN(absurd_sizes_rejected);
 	return harness_main();
 }
