@@ -73,7 +73,7 @@ UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model test_opt_pa
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
-              test_report_phases test_report_fio_versions test_report_review test_holders
+              test_report_phases test_report_fio_versions test_report_review test_report_from_logs test_holders
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
 
 all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report ssdq.so

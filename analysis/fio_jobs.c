@@ -202,6 +202,11 @@ int rpt_fio_run_parse(struct json_object *root, const char *file,
 			continue;
 		}
 		if (!run->client_server) {
+			double t = 0;
+
+			/* a document built from the sidecars names its threads (from_logs.h) */
+			if (rpt_json_num(j, "ssdq_thread", "", "", &t, NULL) > 0 && t >= 1 && t < 1e6)
+				thread = (unsigned int)t;
 			e.thread = thread;
 			e.nthreads = rpt_fio_option_on(run, &e, "group_reporting", false) ?
 				     opt_uint(run, &e, "numjobs", 1) : 1;

@@ -4,8 +4,8 @@
  * usage: ssdq-report [--format text|csv|json] [--html FILE] [--svg-dir DIR]
  *                    [--highlight NAME] RESULTS_DIR_OR_JSON...
  * Exit status: 0, 1 when some input could not be read or had errors (a
- * directory without .json files too; the report of the rest still comes
- * out), 2 for bad usage.
+ * directory without .json files or ssdq events sidecars too; the report of
+ * the rest still comes out), 2 for bad usage.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "chart.h"
+#include "from_logs.h"
 #include "grow.h"
 #include "input_kind.h"
 #include "report.h"
@@ -52,8 +53,8 @@ static int by_name(const void *a, const void *b)
 static void no_json(const char *arg)
 {
 	static const char *const what[] = {
-		[RPT_INPUT_FIO_NORMAL] = "fio's normal (human-readable) output, which ssdq-report does not read: run the jobs again with --output-format=json+ --output=NAME.json",
-		[RPT_INPUT_FIO_LOG] = "fio logs without the JSON output of their jobs: ssdq-report finds a job's logs from its JSON (--output-format=json+ --output=NAME.json)",
+		[RPT_INPUT_FIO_NORMAL] = "fio's normal (human-readable) output, which ssdq-report does not read, and no ssdq events sidecars to build the figures from: run the jobs again with --output-format=json+ --output=NAME.json",
+		[RPT_INPUT_FIO_LOG] = "fio logs without the JSON output of their jobs or ssdq's events sidecars (<prefix>_events.<N>.jsonl, which the ssdq engine writes): ssdq-report finds a job's logs from one of them (--output-format=json+ --output=NAME.json)",
 		[RPT_INPUT_FIO_JSON] = "what looks like fio JSON under another name: give the file by its name",
 	};
 	char names[RPT_INPUT_FIO_JSON + 1][256] = { { 0 } };
@@ -82,7 +83,8 @@ static void no_json(const char *arg)
 	}
 	if (dir)
 		closedir(dir);
-	fprintf(stderr, "ssdq-report: %s: no .json files in the directory\n", arg);
+	fprintf(stderr, "ssdq-report: %s: no .json files and no ssdq events sidecars with a job_start in the directory\n",
+		arg);
 	for (k = 0; k <= RPT_INPUT_FIO_JSON; k++)
 		if (count[k])
 			fprintf(stderr, "ssdq-report: %s: it holds %s%s (%u): %s\n", arg,
@@ -117,8 +119,27 @@ static int expand(struct inputs *in, const char *arg, bool *bad)
 	}
 	closedir(dir);
 	if (in->n == first) {
-		no_json(arg);
-		*bad = true;
+		char **p = NULL;
+		size_t n = 0, i;
+		int ret = rpt_logs_find(arg, &p, &n);
+
+		if (ret == -ENOMEM)
+			return ret;
+		for (i = 0; i < n; i++)
+			if (add_input(in, p[i])) {
+				while (++i < n)
+					free(p[i]);
+				free(p);
+				return -ENOMEM;
+			}
+		free(p);
+		if (n)
+			fprintf(stderr, "ssdq-report: %s: no fio JSON: the figures come from ssdq's events sidecars and fio's logs (%zu test%s; see the report's \"source\"); for fio's JSON add --output-format=json+ --output=NAME.json to fio's command line\n",
+				arg, n, n > 1 ? "s" : "");
+		if (!n) {
+			no_json(arg);
+			*bad = true;
+		}
 	}
 	qsort(in->path + first, in->n - first, sizeof(char *), by_name);
 	return 0;
@@ -135,7 +156,9 @@ static void help(void)
 	fputs("The figures SSD reviews print, from fio runs (--output-format=json+) and ssdq's\n"
 	      "sidecars. A results directory holds <test>.json files with their logs beside\n"
 	      "them and device.json (the drive); several directories are several drives,\n"
-	      "compared. A fio JSON file may be given on its own.\n"
+	      "compared. A fio JSON file may be given on its own. A directory of a plain\n"
+	      "fio run without JSON (its normal output) is read from the ssdq engine's\n"
+	      "events sidecars, which carry fio's own figures, and the logs beside them.\n"
 	      "\n"
 	      "  -f, --format FORMAT   text (the default), csv or json, to standard output\n"
 	      "  -H, --html FILE       also write one self-contained HTML page: with several\n"

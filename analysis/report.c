@@ -8,6 +8,7 @@
 
 #include "fio_figures.h"
 #include "fio_jobs.h"
+#include "from_logs.h"
 #include "metrics.h"
 #include "reader_json.h"
 #include "report.h"
@@ -18,9 +19,12 @@
 static char *test_name(const char *path)
 {
 	const char *b = strrchr(path, '/');
+	char prefix[512];
 	size_t n;
 
 	b = b ? b + 1 : path;
+	if (rpt_logs_events_name(b, prefix, sizeof(prefix)))
+		return strdup(prefix);
 	n = strlen(b);
 	if (n > 5 && !strcmp(b + n - 5, ".json"))
 		n -= 5;
@@ -71,6 +75,22 @@ static void shared_power(struct rpt_job *row, size_t n)
 	}
 }
 
+/* A document from the sidecars: its notes on the row's jobs (from_logs.h). */
+static void logs_notes(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		       unsigned int mask, struct rpt_job *j)
+{
+	const struct rpt_fio_entry *e = rpt_fio_row_entry(run, g, mask);
+	struct json_object *a;
+	size_t i;
+
+	if (!json_object_object_get_ex(e->obj, "ssdq_notes", &a) ||
+	    !json_object_is_type(a, json_type_array))
+		return;
+	for (i = 0; i < json_object_array_length(a); i++)
+		rpt_diag_add(&j->notes, RPT_WARN, "%s",
+			     json_object_get_string(json_object_array_get_idx(a, i)));
+}
+
 int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 		      struct rpt_test *t)
 {
@@ -96,7 +116,13 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 		ret = rpt_device_load(dir, &t->dev, &t->diag) == -ENOMEM ? -ENOMEM : 0;
 	if (ret)
 		goto out;
-	ret = rpt_json_load_each(path, rpt_status_add, &st, &root, &t->ndocs, &t->diag);
+	if (rpt_logs_events_name(path, NULL, 0)) {
+		/* no fio JSON: a document from the sidecars and logs */
+		ret = rpt_logs_doc(path, &root, &t->source, &t->diag);
+		t->ndocs = !ret;
+	} else {
+		ret = rpt_json_load_each(path, rpt_status_add, &st, &root, &t->ndocs, &t->diag);
+	}
 	if (ret)
 		goto out;
 	if (is_device_json(root)) {
@@ -128,6 +154,8 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 					      &t->jobs[t->njobs++], &t->diag);
 			if (ret)
 				goto out;
+			if (t->source)
+				logs_notes(&run, &run.g[i], mask[k], &t->jobs[t->njobs - 1]);
 		}
 		if (nrows > 1)
 			shared_power(&t->jobs[t->njobs - nrows], nrows);
@@ -167,6 +195,7 @@ void rpt_test_free(struct rpt_test *t)
 	rpt_device_free(&t->dev);
 	free(t->name);
 	free(t->path);
+	free(t->source);
 	rpt_diag_free(&t->diag);
 	memset(t, 0, sizeof(*t));
 }

@@ -95,6 +95,9 @@ struct rpt_test {
 	char *name;			/* file name without directory and .json */
 	char *path;
 	unsigned int ndocs;		/* JSON documents in the file */
+	char *source;			/* NULL: fio's JSON; else what the figures
+					 * came from, a paragraph: a test built from
+					 * its events sidecars and logs (from_logs.h) */
 	struct rpt_device dev;		/* device.json beside the file */
 	struct rpt_job *jobs;
 	size_t njobs;
@@ -126,7 +129,9 @@ struct rpt_report {
 
 /**
  * rpt_test_load() - Read one fio JSON file and the logs it names, and compute
- * its figures.
+ * its figures. An events sidecar (<prefix>_events.<N>.jsonl) instead stands
+ * for the test of its prefix in a directory without fio JSON: its document
+ * is built from the sidecars and logs (from_logs.h), t->source says so.
  * @path: the JSON file; logs are looked up relative to its directory
  * @t: the result, also on error (with what could be computed); free with
  *     rpt_test_free()

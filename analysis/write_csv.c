@@ -53,6 +53,9 @@ static void notes(FILE *out, const struct rpt_job *j, const struct rpt_test *t)
 	for (i = 0; i < j->notes.n && len < sizeof(buf); i++)
 		len += snprintf(buf + len, sizeof(buf) - len, "%s%s",
 				len ? "; " : "", j->notes.msg[i]);
+	if (t->source && len < sizeof(buf))
+		len += snprintf(buf + len, sizeof(buf) - len, "%ssource: %s",
+				len ? "; " : "", t->source);
 	for (i = 0; i < t->diag.n && len < sizeof(buf); i++)
 		len += snprintf(buf + len, sizeof(buf) - len, "%s%s",
 				len ? "; " : "", t->diag.msg[i]);

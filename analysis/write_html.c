@@ -537,6 +537,11 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	fputs("</h4>\n<p>", out);
 	rpt_put_html(out, t->path);
 	fputs("</p>\n", out);
+	if (t->source) {
+		fputs("<p class=\"warn\">", out);
+		rpt_put_html(out, t->source);
+		fputs("</p>\n", out);
+	}
 	diag_list(out, &t->diag);
 	if (!t->njobs)
 		return;

@@ -399,6 +399,11 @@ int rpt_write_json(FILE *out, const struct rpt_report *r)
 		fputs(",\n      \"file\": ", out);
 		rpt_put_json_str(out, t[i].path);
 		fprintf(out, ",\n      \"documents\": %u", t[i].ndocs);
+		fputs(",\n      \"source\": ", out);
+		if (t[i].source)
+			rpt_put_json_str(out, t[i].source);
+		else
+			fputs("null", out);
 		fputs(",\n      \"device\": ", out);
 		device(out, "      ", &t[i].dev);
 		fputs(",\n      \"scale\": ", out);

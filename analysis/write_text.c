@@ -279,6 +279,8 @@ static void test_text(FILE *out, const struct rpt_test *t)
 	size_t k;
 
 	fprintf(out, "== %s (%s)\n", t->name, t->path);
+	if (t->source)
+		fprintf(out, "source: %s\n", t->source);
 	for (k = 0; k < t->diag.n; k++)
 		fprintf(out, "%s %s\n", t->diag.level[k] == RPT_ERROR ?
 			"error:" : "warning:", t->diag.msg[k]);
