@@ -64,13 +64,29 @@ static int parse(struct json_object *root, const char *file, struct rpt_device *
 
 int rpt_device_load(const char *dir, struct rpt_device *dev, struct rpt_diag *d)
 {
+	return rpt_device_load_host(dir, NULL, dev, d);
+}
+
+int rpt_device_load_host(const char *dir, const char *host, struct rpt_device *dev,
+			 struct rpt_diag *d)
+{
 	struct json_object *root = NULL;
 	unsigned int ndocs;
 	int ret;
 
 	memset(dev, 0, sizeof(*dev));
 	dev->scale = 1;
-	if (asprintf(&dev->path, "%s/%s", dir, RPT_DEVICE_FILE) < 0) {
+	if (host) {
+		char *p;
+
+		if (asprintf(&p, "%s/%s.%s", dir, RPT_DEVICE_FILE, host) < 0)
+			return -ENOMEM;
+		if (access(p, F_OK))
+			free(p);
+		else
+			dev->path = p;
+	}
+	if (!dev->path && asprintf(&dev->path, "%s/%s", dir, RPT_DEVICE_FILE) < 0) {
 		dev->path = NULL;
 		return -ENOMEM;
 	}

@@ -41,6 +41,17 @@ struct rpt_device {
 int rpt_device_load(const char *dir, struct rpt_device *dev, struct rpt_diag *d);
 
 /**
+ * rpt_device_load_host() - As rpt_device_load(), for host @host of a
+ * client/server run: @dir/device.json.<host> (where fio's client put the
+ * host's copy) when it is there, else @dir/device.json.
+ * @host: NULL: rpt_device_load()
+ *
+ * Return: as rpt_device_load().
+ */
+int rpt_device_load_host(const char *dir, const char *host, struct rpt_device *dev,
+			 struct rpt_diag *d);
+
+/**
  * rpt_device_copy() - Deep copy.
  * @dst: destination, overwritten
  * @src: source

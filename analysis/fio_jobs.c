@@ -133,8 +133,64 @@ bool rpt_fio_option_on(const struct rpt_fio_run *run, const struct rpt_fio_entry
 	return v != 0;
 }
 
+int rpt_fio_hosts(struct json_object *root, const char ***hosts)
+{
+	struct json_object *cs, *h;
+	const char **out = NULL;
+	size_t i, k, n, nh = 0;
+	bool all = false;
+
+	*hosts = NULL;
+	if (!json_object_object_get_ex(root, "client_stats", &cs) ||
+	    !json_object_is_type(cs, json_type_array))
+		return 0;
+	n = json_object_array_length(cs);
+	for (i = 0; i < n; i++) {
+		struct json_object *j = json_object_array_get_idx(cs, i), *name;
+		const char *s;
+
+		if (json_object_object_get_ex(j, "jobname", &name) &&
+		    !strcmp(json_object_get_string(name), "All clients")) {
+			all = true;
+			continue;
+		}
+		if (!json_object_object_get_ex(j, "hostname", &h) ||
+		    !json_object_is_type(h, json_type_string))
+			continue;
+		s = json_object_get_string(h);
+		for (k = 0; k < nh && strcmp(out[k], s); k++)
+			;
+		if (k < nh)
+			continue;
+		if (!(out = reallocarray(*hosts, nh + 1, sizeof(*out)))) {
+			free(*hosts);
+			*hosts = NULL;
+			return -ENOMEM;
+		}
+		*hosts = out;
+		out[nh++] = s;
+	}
+	/*
+	 * One name and an "All clients" entry: several servers at one address
+	 * (ports apart), which fio's client cannot tell apart either (it writes
+	 * their logs to one <log>.<host>): read as one run, as before.
+	 */
+	if (nh == 1 && all) {
+		free(*hosts);
+		*hosts = NULL;
+		return 0;
+	}
+	return (int)nh;
+}
+
 int rpt_fio_run_parse(struct json_object *root, const char *file,
 		      struct rpt_fio_run *run, struct rpt_diag *d)
+{
+	return rpt_fio_run_parse_host(root, file, NULL, run, d);
+}
+
+int rpt_fio_run_parse_host(struct json_object *root, const char *file, const char *host,
+			   struct rpt_fio_run *run, struct rpt_diag *d)
 {
 	struct json_object *jobs = NULL;
 	const char *key = "jobs";
@@ -144,6 +200,7 @@ int rpt_fio_run_parse(struct json_object *root, const char *file,
 
 	memset(run, 0, sizeof(*run));
 	run->file = file;
+	run->host = host;
 	rpt_fio_version_of(root, &run->ver);
 	if (json_object_object_get_ex(root, "global options", &run->globals) &&
 	    !json_object_is_type(run->globals, json_type_object) &&
@@ -193,6 +250,16 @@ int rpt_fio_run_parse(struct json_object *root, const char *file,
 		}
 		e.jobname = name ? name : "(unnamed)";
 		e.has_opts = json_object_object_get_ex(j, "job options", NULL);
+		if (host && run->client_server) {
+			struct json_object *h;
+
+			/* one host's drive: the others' entries and fio's blend of them out */
+			if (!strcmp(e.jobname, "All clients") ||
+			    !json_object_object_get_ex(j, "hostname", &h) ||
+			    strcmp(json_object_get_string(h), host))
+				continue;
+			e.host = host;
+		}
 		g = group_of(run, (int)gid);
 		if (!g)
 			return -ENOMEM;
@@ -201,7 +268,7 @@ int rpt_fio_run_parse(struct json_object *root, const char *file,
 			g->all = e;
 			continue;
 		}
-		if (!run->client_server) {
+		if (!run->client_server || e.host) {
 			double t = 0;
 
 			/* a document built from the sidecars names its threads (from_logs.h) */

@@ -31,6 +31,8 @@ struct rpt_fio_entry {
 	size_t index;		/* in the "jobs" (or "client_stats") array */
 	bool has_opts;		/* it has "job options" (fio's "All clients" has none) */
 	bool all_clients;	/* it is fio's "All clients" entry */
+	const char *host;	/* client/server read for one host: its name, for
+				 * the logs fio's client names <log>.<host> */
 };
 
 struct rpt_fio_group {
@@ -46,6 +48,7 @@ struct rpt_fio_run {
 	struct json_object *globals;	/* "global options", object or array */
 	struct rpt_fio_version ver;	/* "fio version" */
 	bool client_server;
+	const char *host;		/* client/server: the one host read, or NULL */
 	struct rpt_fio_group *g;
 	size_t ng;
 	/* --status-interval snapshots of the file, NULL if one document; set
@@ -66,6 +69,31 @@ struct rpt_fio_run {
  */
 int rpt_fio_run_parse(struct json_object *root, const char *file,
 		      struct rpt_fio_run *run, struct rpt_diag *d);
+
+/**
+ * rpt_fio_run_parse_host() - As rpt_fio_run_parse(), reading only the
+ * entries of client/server host @host (its "hostname"; NULL: all): one
+ * drive of a client/server run. Its entries get fio's thread numbers of that
+ * host (its jobs in order, as on the server), so its logs and sidecars are
+ * found (<prefix>_bw.<N>.log, or fio's client's <prefix>_bw.<N>.log.<host>);
+ * fio's "All clients" entries, which blend the hosts, are left out.
+ *
+ * Return: as rpt_fio_run_parse().
+ */
+int rpt_fio_run_parse_host(struct json_object *root, const char *file, const char *host,
+			   struct rpt_fio_run *run, struct rpt_diag *d);
+
+/**
+ * rpt_fio_hosts() - The hosts of a client/server document, in order of
+ * first appearance: each "hostname" of its "client_stats" but fio's
+ * "All clients" entries. One name with an "All clients" entry is several
+ * servers at one address, which the file cannot tell apart: 0 then.
+ * @root: a fio JSON document
+ * @hosts: on return, borrowed strings (owned by @root) in an array to free()
+ *
+ * Return: the number of hosts (0 for a plain run), or -ENOMEM.
+ */
+int rpt_fio_hosts(struct json_object *root, const char ***hosts);
 
 /**
  * rpt_fio_option() - A job option as fio printed it: the entry's own

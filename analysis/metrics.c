@@ -36,10 +36,14 @@ static void null_all(struct rpt_fig *const *f, size_t n, const char *why)
 		rpt_fig_null(f[i], "%s", why);
 }
 
+/*
+ * A log's or sidecar's path; for one host of a client/server run, fio's
+ * client's name <name>.<host> where that is there and <name> is not.
+ */
 static char *log_path(const char *dir, const char *prefix, const char *type,
-		      const char *ext, unsigned int thread, bool per_job)
+		      const char *ext, unsigned int thread, bool per_job, const char *host)
 {
-	char *p = NULL;
+	char *p = NULL, *ph = NULL;
 	int ret;
 
 	if (per_job)
@@ -48,20 +52,31 @@ static char *log_path(const char *dir, const char *prefix, const char *type,
 	else
 		ret = asprintf(&p, "%s%s%s_%s.%s", prefix[0] == '/' ? "" : dir,
 			       prefix[0] == '/' ? "" : "/", prefix, type, ext);
-	return ret < 0 ? NULL : p;
+	if (ret < 0)
+		return NULL;
+	if (!host || !access(p, F_OK))
+		return p;
+	if (asprintf(&ph, "%s.%s", p, host) < 0)
+		return p;
+	if (access(ph, F_OK)) {
+		free(ph);
+		return p;
+	}
+	free(p);
+	return ph;
 }
 
 /* The existing log of @type for @e, per-job name first; NULL if none. */
 static char *find_log(const char *dir, const char *prefix, const char *type,
 		      const struct rpt_fio_entry *e, char *tried, size_t len)
 {
-	char *p = log_path(dir, prefix, type, "log", e->thread, true);
+	char *p = log_path(dir, prefix, type, "log", e->thread, true, e->host);
 
 	if (p && !access(p, R_OK))
 		return p;
 	snprintf(tried, len, "%s", p ? p : "?");
 	free(p);
-	p = log_path(dir, prefix, type, "log", 0, false);
+	p = log_path(dir, prefix, type, "log", 0, false, e->host);
 	if (p && !access(p, R_OK))
 		return p;
 	free(p);
@@ -87,7 +102,7 @@ static char *find_sidecar(const char *dir, const char *prefix, const char *type,
 
 		if (!pre[i] || (i && prefix && !strcmp(prefix, e->jobname)))
 			continue;
-		p = log_path(dir, pre[i], type, ext, e->thread, true);
+		p = log_path(dir, pre[i], type, ext, e->thread, true, e->host);
 		if (p && !access(p, R_OK))
 			return p;
 		if (used < len)
@@ -534,7 +549,7 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 
 		for (t = e->thread; t < e->thread + nt && !ret && !*err; t++) {
 			struct window wj = { 0 };
-			char *path = log_path(dir, prefix, "bw", "log", t, true);
+			char *path = log_path(dir, prefix, "bw", "log", t, true, e->host);
 
 			in[n] = calloc(1, sizeof(**in));
 			if (!path || !in[n] || rpt_fill_init(in[n], o->avg_ms)) {

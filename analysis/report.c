@@ -8,6 +8,7 @@
 
 #include "fio_figures.h"
 #include "fio_jobs.h"
+#include "grow.h"
 #include "from_logs.h"
 #include "metrics.h"
 #include "reader_json.h"
@@ -94,6 +95,12 @@ static void logs_notes(const struct rpt_fio_run *run, const struct rpt_fio_group
 int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 		      struct rpt_test *t)
 {
+	return rpt_test_load_host(path, dev, NULL, t);
+}
+
+int rpt_test_load_host(const char *path, const struct rpt_device *dev, const char *host,
+		       struct rpt_test *t)
+{
 	struct json_object *root = NULL;
 	struct rpt_fio_run run = { 0 };
 	struct rpt_status st = { 0 };
@@ -113,7 +120,7 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 	if (dev)
 		ret = rpt_device_copy(&t->dev, dev);
 	else
-		ret = rpt_device_load(dir, &t->dev, &t->diag) == -ENOMEM ? -ENOMEM : 0;
+		ret = rpt_device_load_host(dir, host, &t->dev, &t->diag) == -ENOMEM ? -ENOMEM : 0;
 	if (ret)
 		goto out;
 	if (rpt_logs_events_name(path, NULL, 0)) {
@@ -132,7 +139,7 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 		ret = -EINVAL;
 		goto out;
 	}
-	ret = rpt_fio_run_parse(root, path, &run, &t->diag);
+	ret = rpt_fio_run_parse_host(root, path, host, &run, &t->diag);
 	if (ret == -ENOMEM)
 		goto out;
 	run.status = t->ndocs > 1 ? &st : NULL;
@@ -282,7 +289,7 @@ static int unique_names(struct rpt_report *r)
 
 		if (!dup[i])
 			continue;
-		base = base_of(r->d[i].dir);
+		base = r->d[i].host ? strdup(r->d[i].host) : base_of(r->d[i].dir);
 		if (!base || asprintf(&name, "%s (%s)", r->d[i].name, base) < 0) {
 			free(base);
 			free(dup);
@@ -296,49 +303,116 @@ static int unique_names(struct rpt_report *r)
 	return 0;
 }
 
+/*
+ * The hosts of @path when it is a client/server run's JSON (rpt_fio_hosts()),
+ * as a newly allocated array of copies; 0 for anything else.
+ */
+static int hosts_of(const char *path, char ***hosts)
+{
+	struct json_object *root = NULL;
+	struct rpt_diag quiet = { 0 };
+	const char **h = NULL;
+	unsigned int ndocs;
+	int n, i;
+
+	*hosts = NULL;
+	if (rpt_logs_events_name(path, NULL, 0) || rpt_json_load(path, &root, &ndocs, &quiet)) {
+		rpt_diag_free(&quiet);
+		return 0;
+	}
+	rpt_diag_free(&quiet);
+	n = rpt_fio_hosts(root, &h);
+	if (n > 0 && !(*hosts = calloc(n, sizeof(**hosts))))
+		n = -ENOMEM;
+	for (i = 0; n > 0 && i < n; i++)
+		if (!((*hosts)[i] = strdup(h[i])))
+			n = -ENOMEM;
+	if (n < 0 && *hosts) {
+		for (i = 0; (*hosts)[i]; i++)
+			free((*hosts)[i]);
+		free(*hosts);
+		*hosts = NULL;
+	}
+	free(h);
+	json_object_put(root);
+	return n;
+}
+
+/*
+ * The drive of directory @dir, made when new; with @split, of client/server
+ * host @host in it. Its device.json is the host's copy where there is one.
+ */
+static struct rpt_drive *drive_of(struct rpt_report *r, size_t *cap, const char *dir,
+				  const char *devhost, bool split, int *err)
+{
+	const char *host = split ? devhost : NULL;
+	struct rpt_drive *dr;
+	size_t k;
+
+	for (k = 0; k < r->nd; k++)
+		if (!strcmp(r->d[k].dir, dir) &&
+		    (host ? r->d[k].host && !strcmp(r->d[k].host, host) : !r->d[k].host))
+			return &r->d[k];
+	if (RPT_GROW(r->d, *cap, r->nd, 4)) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	dr = &r->d[r->nd];
+	memset(dr, 0, sizeof(*dr));
+	dr->dir = strdup(dir);
+	dr->host = host ? strdup(host) : NULL;
+	r->nd++;
+	if (!dr->dir || (host && !dr->host)) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	*err = rpt_device_load_host(dir, devhost, &dr->dev, &dr->diag) == -ENOMEM ? -ENOMEM : 0;
+	if (!*err && drive_name(dr))
+		*err = -ENOMEM;
+	return *err ? NULL : dr;
+}
+
 int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 {
-	size_t i, k;
-	int ret;
+	size_t i, tcap = 0, dcap = 0;
+	int ret = 0;
 
 	memset(r, 0, sizeof(*r));
-	r->t = calloc(n ? n : 1, sizeof(*r->t));
-	r->d = calloc(n ? n : 1, sizeof(*r->d));
-	if (!r->t || !r->d)
-		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		struct rpt_drive *dr = NULL;
-		char *dir = dir_of(paths[i]);
-		size_t *nt;
+	for (i = 0; i < n && !ret; i++) {
+		char *dir = dir_of(paths[i]), **hosts = NULL;
+		int nh = dir ? hosts_of(paths[i], &hosts) : -ENOMEM, h;
 
-		if (!dir)
-			return -ENOMEM;
-		for (k = 0; k < r->nd; k++)
-			if (!strcmp(r->d[k].dir, dir))
-				dr = &r->d[k];
-		if (dr) {
+		if (nh < 0) {
 			free(dir);
-		} else {
-			dr = &r->d[r->nd];
-			dr->dir = dir;
-			ret = rpt_device_load(dir, &dr->dev, &dr->diag);
-			if (ret == -ENOMEM)
-				return ret;
-			if (drive_name(dr))
-				return -ENOMEM;
-			r->nd++;
-		}
-		nt = realloc(dr->test, (dr->ntests + 1) * sizeof(*dr->test));
-		if (!nt)
 			return -ENOMEM;
-		dr->test = nt;
-		dr->test[dr->ntests++] = i;
-		ret = rpt_test_load_dev(paths[i], &dr->dev, &r->t[i]);
-		r->nt = i + 1;
-		if (ret == -ENOMEM)
-			return ret;
+		}
+		/* one host alone is its directory's drive; several, a drive each */
+		for (h = 0; h < (nh ? nh : 1) && !ret; h++) {
+			const char *host = nh ? hosts[h] : NULL;
+			struct rpt_drive *dr = drive_of(r, &dcap, dir, host, nh > 1, &ret);
+			size_t *nt;
+
+			if (!dr || RPT_GROW(r->t, tcap, r->nt, 8)) {
+				ret = -ENOMEM;
+				break;
+			}
+			nt = realloc(dr->test, (dr->ntests + 1) * sizeof(*dr->test));
+			if (!nt) {
+				ret = -ENOMEM;
+				break;
+			}
+			dr->test = nt;
+			dr->test[dr->ntests++] = r->nt;
+			ret = rpt_test_load_host(paths[i], &dr->dev, host, &r->t[r->nt]);
+			r->nt++;
+			ret = ret == -ENOMEM ? ret : 0;
+		}
+		for (h = 0; h < nh; h++)
+			free(hosts[h]);
+		free(hosts);
+		free(dir);
 	}
-	return unique_names(r);
+	return ret ? ret : unique_names(r);
 }
 
 void rpt_report_free(struct rpt_report *r)
@@ -352,6 +426,7 @@ void rpt_report_free(struct rpt_report *r)
 	for (i = 0; r->d && i < r->nd; i++) {
 		free(r->d[i].name);
 		free(r->d[i].dir);
+		free(r->d[i].host);
 		free(r->d[i].test);
 		rpt_device_free(&r->d[i].dev);
 		rpt_diag_free(&r->d[i].diag);

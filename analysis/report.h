@@ -114,6 +114,7 @@ struct rpt_test {
 struct rpt_drive {
 	char *name;
 	char *dir;
+	char *host;			/* one host of client/server runs, or NULL */
 	struct rpt_device dev;
 	size_t *test;			/* indices into the report's tests */
 	size_t ntests;
@@ -154,8 +155,22 @@ int rpt_test_load_dev(const char *path, const struct rpt_device *dev,
 		      struct rpt_test *t);
 
 /**
+ * rpt_test_load_host() - As rpt_test_load_dev(), reading only host @host of
+ * a client/server run (rpt_fio_run_parse_host()): that host's drive.
+ * @host: NULL: every entry, as rpt_test_load_dev()
+ *
+ * Return: as rpt_test_load().
+ */
+int rpt_test_load_host(const char *path, const struct rpt_device *dev, const char *host,
+		       struct rpt_test *t);
+
+/**
  * rpt_report_load() - Load every JSON file of @paths and group the tests
- * into drives by directory (in order of first appearance).
+ * into drives by directory (in order of first appearance). A client/server
+ * run's file (fio --client) is read once for each host in it: each host is
+ * a drive of its own (its device.json.<host> where fio's client left one),
+ * never one row blending the hosts; a directory of one host's runs (as
+ * ssdq-run --host leaves) is that host's drive.
  * @paths: fio JSON files
  * @n: their number
  * @r: the report; free with rpt_report_free()
