@@ -160,7 +160,7 @@ unit: $(UNIT_BINS)
 # as a loaded 2-core host takes five times as long.
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh test/help-man.sh \
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
-              test/analysis/test_report_corpus.sh \
+              test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh \
               test/jobs/parse.sh test/jobs/render.sh test/engine-host.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/model-truth.sh test/analysis/test_report_model.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \

@@ -375,8 +375,23 @@ static void note(struct json_object *arr, const char *fmt, ...)
 	free(s);
 }
 
+/*
+ * The time an averaged sample's rate covers: its interval since the last
+ * sample of its direction, one log_avg_msec after a gap without I/O; the
+ * first covers the time since the job's I/O began at @start (fio's first
+ * tick, up to 250 ms; metrics.c), when known.
+ */
+static double interval(double t, bool seen, double prev, double avg, double start)
+{
+	double ms = seen ? t - prev : avg;
+
+	if (!seen && !isnan(start) && t - start > avg && t - start <= FIO_FIRST_TICK_MS + avg)
+		return t - start;
+	return ms > 1.5 * avg ? avg : ms;
+}
+
 /* Bytes (or I/Os with @ios) of every direction in a bw (iops) log. */
-static int sum_log(const char *path, double avg, bool ios, struct dirfig *f,
+static int sum_log(const char *path, double avg, double start, bool ios, struct dirfig *f,
 		   struct rpt_diag *d)
 {
 	struct rpt_log_reader r;
@@ -411,10 +426,8 @@ static int sum_log(const char *path, double avg, bool ios, struct dirfig *f,
 			}
 			continue;
 		}
-		/* averaged: the rate over the interval since the last sample */
-		ms = seen[dd] ? s.t_ms - prev[dd] : avg;
-		if (ms > 1.5 * avg)
-			ms = avg;
+		/* averaged: the rate over the sample's interval */
+		ms = interval(s.t_ms, seen[dd], prev[dd], avg, start);
 		if (ms > 0 && s.value > 0) {
 			if (ios)
 				f[dd].ios += s.value * ms / 1000;
@@ -464,42 +477,68 @@ static void log_shape(const char *path, double *avg, bool *unix_ms)
 	rpt_log_close(&r);
 }
 
-/* An iops log's samples, to weigh a lat log's averages by. */
-struct weights {
-	struct rpt_log_sample *s;
-	size_t n, cap;
+/*
+ * An iops log as the I/O rate of each direction over time: a segment per
+ * sample, its interval (interval()) at its rate, to weigh a lat log's
+ * averages by the I/Os of their own windows (fio closes a latency log's
+ * window at a completion, not at the iops log's ticks).
+ */
+struct seg {
+	double t0, t1, rate;	/* ms, ms, I/Os per s */
 };
 
-static int read_weights(const char *path, struct weights *w)
+struct weights {
+	struct seg *s[3];
+	size_t n[3], cap[3];
+};
+
+static int read_weights(const char *path, double avg, double start, struct weights *w)
 {
 	struct rpt_log_reader r;
 	struct rpt_log_sample s;
+	double prev[3] = { 0 };
+	bool seen[3] = { 0 };
 	int ret = rpt_log_open(&r, path);
 
 	while (!ret && (ret = rpt_log_next(&r, &s)) == 1) {
+		unsigned int dd = s.ddir;
+		double ms;
+
 		ret = 0;
-		if (RPT_GROW(w->s, w->cap, w->n, 1024)) {
+		if (dd > 2)
+			continue;
+		ms = interval(s.t_ms, seen[dd], prev[dd], avg, start);
+		seen[dd] = true;
+		prev[dd] = s.t_ms;
+		if (!(ms > 0) || !(s.value > 0))
+			continue;
+		if (RPT_GROW(w->s[dd], w->cap[dd], w->n[dd], 1024)) {
 			ret = -ENOMEM;
 			break;
 		}
-		w->s[w->n++] = s;
+		w->s[dd][w->n[dd]++] = (struct seg){ s.t_ms - ms, s.t_ms, s.value };
 	}
 	rpt_log_close(&r);
 	return ret < 0 ? ret : 0;
 }
 
-/* The I/Os the iops log gives the interval ending at @s (0: none). */
-static double weight_of(const struct weights *w, size_t *pos, const struct rpt_log_sample *s,
-			double avg)
+/* The I/Os of direction @dd between @a and @b ms; @pos moves on with them. */
+static double ios_between(const struct weights *w, unsigned int dd, size_t *pos,
+			  double a, double b)
 {
+	double n = 0;
 	size_t i;
 
-	for (i = *pos; i < w->n && w->s[i].t_ms <= s->t_ms + 0.5; i++)
-		if (w->s[i].ddir == s->ddir && fabs(w->s[i].t_ms - s->t_ms) <= 0.5) {
-			*pos = i;
-			return w->s[i].value * avg / 1000;
-		}
-	return 0;
+	while (*pos < w->n[dd] && w->s[dd][*pos].t1 <= a)
+		(*pos)++;
+	for (i = *pos; i < w->n[dd] && w->s[dd][i].t0 < b; i++) {
+		const struct seg *g = &w->s[dd][i];
+		double lo = fmax(a, g->t0), hi = fmin(b, g->t1);
+
+		if (hi > lo)
+			n += g->rate * (hi - lo) / 1000;
+	}
+	return n;
 }
 
 struct latfig {
@@ -513,23 +552,30 @@ struct latfig {
  * per-I/O log, or window averages weighted by the iops log's I/Os.
  * Return: 0, -ENOMEM, or a read error (in @d).
  */
-static int read_lat(const char *path, double avg, const struct weights *w,
+static int read_lat(const char *path, double avg, double start, const struct weights *w,
 		    struct latfig *lf, bool *weighted, struct rpt_diag *d)
 {
 	struct rpt_log_reader r;
 	struct rpt_log_sample s;
-	size_t pos = 0;
+	size_t pos[3] = { 0 };
+	double prev[3] = { 0 };
+	bool seen[3] = { 0 };
 	int ret = rpt_log_open(&r, path);
 
-	*weighted = avg > 0 && w->n;
+	*weighted = avg > 0 && (w->n[0] || w->n[1] || w->n[2]);
 	while (!ret && (ret = rpt_log_next(&r, &s)) == 1) {
-		double wt = 1;
+		unsigned int dd = s.ddir;
+		double wt = 1, t0;
 
 		ret = 0;
-		if (s.ddir > 2 || !(s.value >= 0) || s.value > 9e18)
+		if (dd > 2 || !(s.value >= 0) || s.value > 9e18)
 			continue;
-		if (avg > 0 && w->n) {
-			wt = weight_of(w, &pos, &s, avg);
+		/* the sample's window: since the last of its direction */
+		t0 = seen[dd] ? prev[dd] : isnan(start) ? s.t_ms - avg : fmin(start, s.t_ms - avg);
+		seen[dd] = true;
+		prev[dd] = s.t_ms;
+		if (*weighted) {
+			wt = ios_between(w, dd, &pos[dd], t0, s.t_ms);
 			if (!(wt > 0))
 				continue;
 		}
@@ -574,6 +620,43 @@ static struct json_object *lat_json(struct latfig *lf)
 static const char *const dd_names[3] = { "read", "write", "trim" };
 
 /*
+ * When the job's I/O began, unix ms: its latest set-up event before the
+ * log's first sample when that lies within fio's first tick of it, else NAN.
+ */
+static double job_io_start(const char *bw, const struct rpt_events *ev, double avg)
+{
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	double t = NAN, first;
+
+	if (!rpt_log_open(&r, bw) && rpt_log_next(&r, &s) == 1) {
+		first = s.t_ms;
+		t = rpt_events_io_start(ev, first);
+		if (!isnan(t) && first - t > FIO_FIRST_TICK_MS + avg)
+			t = NAN;
+	}
+	rpt_log_close(&r);
+	return t;
+}
+
+/* The one block size of direction @dd, when every I/O has it. */
+static bool fixed_bs(struct json_object *start, unsigned int dd, uint64_t *bs)
+{
+	const char *v = opt(start, "bs");
+
+	if (!v)
+		v = opt(start, "blocksize");
+	if (opt(start, "bssplit") || opt(start, "bsrange") || opt(start, "blocksize_range") ||
+	    opt(start, "bs_unaligned"))
+		return false;
+	if (!v) {
+		*bs = 4096;	/* fio's default */
+		return obj_of(start, "options") != NULL;
+	}
+	return !strpbrk(v, "-:") && !rpt_fio_size(v, dd, bs) && *bs;
+}
+
+/*
  * A job without fio_stats: its directions from its logs into @entry, what
  * they came from into @notes. Return: 0 or -ENOMEM.
  */
@@ -583,7 +666,7 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 	const char *name = str_of(j->start, "job"), *bwp = log_prefix(j->start, "write_bw_log");
 	const char *iop = log_prefix(j->start, "write_iops_log");
 	const char *latp = log_prefix(j->start, "write_lat_log");
-	const char *avs = opt(j->start, "log_avg_msec"), *bs_s = opt(j->start, "bs");
+	const char *avs = opt(j->start, "log_avg_msec");
 	double avg = avs ? atof(avs) : 0, start = NAN;
 	bool unix_ms = opt(j->start, "log_unix_epoch") && atof(opt(j->start, "log_unix_epoch")) != 0;
 	unsigned long n = (unsigned long)num_of(j->start, "thread", (double)j->side_n);
@@ -594,7 +677,8 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 	char tried[1024] = "", *bw = NULL, *io = NULL, *lat = NULL;
 	const char *lat_kind = "clat_ns";
 	unsigned int dd, ndirs = 0;
-	double logged = 0;
+	double logged = 0, logged_dd[3];
+	const char *ios_from[3] = { NULL, NULL, NULL };
 	bool weighted = false;
 	int ret = 0;
 
@@ -610,35 +694,31 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 	}
 	if (!obj_of(j->start, "options"))
 		log_shape(bw, &avg, &unix_ms);
-	if (sum_log(bw, avg, false, f, doc->d))
-		goto out;
-	io = iop ? log_of(doc->dir, iop, "iops", n, NULL, 0) : NULL;
-	if (io && sum_log(io, avg, true, f, doc->d)) {
-		free(io);
-		io = NULL;
-	}
 	if (rpt_events_read(j->side, name, &ev, NULL) == -ENOMEM) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	for (dd = 0; dd < 3; dd++)
-		if (f[dd].seen && (isnan(start) || f[dd].t0 < start))
-			start = f[dd].t0;
-	if (!unix_ms) {
-		start = 0;	/* fio's log times count from the job's start */
-	} else {
-		double s = rpt_events_io_start(&ev, start);
-
-		/* fio's first sample covers the time since the job's clock began */
-		start = !isnan(s) && start - s <= FIO_FIRST_TICK_MS + avg ? s : start - avg;
+	/* when the I/O began: fio's log times count from the job's start */
+	start = unix_ms ? job_io_start(bw, &ev, avg) : 0;
+	if (sum_log(bw, avg, start, false, f, doc->d))
+		goto out;
+	io = iop ? log_of(doc->dir, iop, "iops", n, NULL, 0) : NULL;
+	if (io && sum_log(io, avg, start, true, f, doc->d)) {
+		free(io);
+		io = NULL;
 	}
+	if (isnan(start))
+		for (dd = 0; dd < 3; dd++)
+			if (f[dd].seen && (isnan(start) || f[dd].t0 - avg < start))
+				start = f[dd].t0 - avg;
 	for (dd = 0; dd < 3; dd++) {
 		ndirs += f[dd].seen && f[dd].bytes > 0;
 		logged += f[dd].seen ? f[dd].bytes : 0;
+		logged_dd[dd] = f[dd].bytes;
 	}
 	for (dd = 0; dd < 3; dd++) {
 		struct json_object *o;
-		uint64_t bs = 4096;
+		uint64_t bs;
 		double rt;
 
 		if (!f[dd].seen || !(f[dd].bytes > 0))
@@ -649,12 +729,19 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 		 */
 		if (j->end_bytes > 0)
 			f[dd].bytes *= j->end_bytes / logged;
-		if (!f[dd].ios_seen && f[dd].bw_ios > 0) {
-			f[dd].ios = f[dd].bw_ios;	/* a per-I/O bw log */
-		} else if (!f[dd].ios_seen) {
-			if (bs_s)
-				rpt_fio_size(bs_s, dd, &bs);
-			f[dd].ios = ceil(f[dd].bytes / (double)(bs ? bs : 4096));
+		if (f[dd].bw_ios > 0) {
+			f[dd].ios = f[dd].bw_ios;	/* a per-I/O bw log: exact */
+			ios_from[dd] = "the bw log's samples";
+		} else if (fixed_bs(j->start, dd, &bs)) {
+			f[dd].ios = round(f[dd].bytes / (double)bs);	/* exact too */
+			ios_from[dd] = "the bytes / bs";
+		} else if (f[dd].ios_seen) {
+			/* the iops log misses what the bw log missed */
+			f[dd].ios *= f[dd].bytes / logged_dd[dd];
+			ios_from[dd] = io;
+		} else {
+			f[dd].ios = round(f[dd].bytes / 4096.0);
+			ios_from[dd] = "the bytes / 4 KiB (bs varies or is unknown; no iops log)";
 		}
 		/*
 		 * fio drops the last partial interval of an averaged log: the
@@ -671,18 +758,20 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 		json_object_object_add(o, "runtime", json_object_new_int64((int64_t)rt));
 		json_object_object_add(entry, dd_names[dd], o);
 	}
+	for (dd = 0; dd < 3 && !ios_from[dd]; dd++)
+		;
 	note(notes, "no fio_stats in %s (an engine before them, or the job did not end): bytes from %s%s, I/Os from %s, runtime from %s to the log's last sample%s",
 	     j->side, bw, j->end_bytes > 0 ? ndirs > 1 ?
 	     " (job_end's total, split by the log's shares)" : " (the total: job_end's count)" : "",
-	     io ? io : !(avg > 0) ? "the bw log's samples" : "the bytes / bs", unix_ms ? "the job's set-up events" : "the job's start",
+	     dd < 3 ? ios_from[dd] : "nothing", unix_ms ? "the job's set-up events" : "the job's start",
 	     avg > 0 && unix_ms && !isnan(j->end_ms) ? " and its partial interval up to job_end" : "");
 	/* latency: clat (what fio reports percentiles of), else total */
 	lat = latp ? log_of(doc->dir, latp, "clat", n, NULL, 0) : NULL;
 	if (!lat && latp && (lat = log_of(doc->dir, latp, "lat", n, NULL, 0)))
 		lat_kind = "lat_ns";
-	if (lat && avg > 0 && io && (ret = read_weights(io, &w)))
+	if (lat && avg > 0 && io && (ret = read_weights(io, avg, start, &w)))
 		goto out;
-	if (lat && (ret = read_lat(lat, avg, &w, lf, &weighted, doc->d)))
+	if (lat && (ret = read_lat(lat, avg, start, &w, lf, &weighted, doc->d)))
 		goto out;
 	for (dd = 0; lat && dd < 3; dd++) {
 		struct json_object *o;
@@ -705,7 +794,8 @@ out:
 	for (dd = 0; dd < 3; dd++)
 		rpt_lat_hist_free(&lf[dd].h);
 	rpt_events_free(&ev);
-	free(w.s);
+	for (dd = 0; dd < 3; dd++)
+		free(w.s[dd]);
 	free(bw);
 	free(io);
 	free(lat);

@@ -99,7 +99,7 @@ char *rpt_input_advice(char *buf, size_t len, const char *file, enum rpt_input_k
 			 file);
 		break;
 	case RPT_INPUT_FIO_NORMAL:
-		snprintf(buf, len, "%s:1: this is fio's normal (human-readable) output%s%s%s, not JSON; " JSON_HOWTO,
+		snprintf(buf, len, "%s:1: this is fio's normal (human-readable) output%s%s%s, not JSON; " JSON_HOWTO "; or, run on the ssdq engine, give the directory of its logs and events sidecars, which give the figures without JSON",
 			 file, version && *version ? " (" : "", version ? version : "",
 			 version && *version ? ")" : "");
 		break;

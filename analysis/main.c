@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <libgen.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,12 +84,58 @@ static void no_json(const char *arg)
 	}
 	if (dir)
 		closedir(dir);
-	fprintf(stderr, "ssdq-report: %s: no .json files and no ssdq events sidecars with a job_start in the directory\n",
+	fprintf(stderr, "ssdq-report: %s: no .json files in the directory, nor ssdq events sidecars with a job_start\n",
 		arg);
 	for (k = 0; k <= RPT_INPUT_FIO_JSON; k++)
 		if (count[k])
 			fprintf(stderr, "ssdq-report: %s: it holds %s%s (%u): %s\n", arg,
 				names[k], count[k] > 3 ? ", ..." : "", count[k], what[k]);
+}
+
+/*
+ * The tests of @dir's events sidecars (from_logs.h) as inputs; @n: how many.
+ * Return: 0 or -ENOMEM.
+ */
+static int add_logs(struct inputs *in, const char *dir, size_t *n)
+{
+	char **p = NULL;
+	size_t i;
+	int ret = rpt_logs_find(dir, &p, n);
+
+	if (ret == -ENOMEM)
+		return ret;
+	for (i = 0; i < *n; i++)
+		if (add_input(in, p[i])) {
+			while (++i < *n)
+				free(p[i]);
+			free(p);
+			return -ENOMEM;
+		}
+	free(p);
+	return 0;
+}
+
+/*
+ * fio's normal output given as a file: the tests of the events sidecars
+ * beside it, when there are any. Return: 1 when so, 0, or -ENOMEM.
+ */
+static int normal_output(struct inputs *in, const char *arg)
+{
+	char version[64], *copy;
+	size_t n = 0;
+	int ret;
+
+	if (rpt_input_sniff_file(arg, version, sizeof(version)) != RPT_INPUT_FIO_NORMAL)
+		return 0;
+	copy = strdup(arg);
+	if (!copy)
+		return -ENOMEM;
+	ret = add_logs(in, dirname(copy), &n);
+	if (!ret && n)
+		fprintf(stderr, "ssdq-report: %s is fio's normal output, not JSON: the figures come from the ssdq events sidecars and fio's logs beside it (%zu test%s)\n",
+			arg, n, n > 1 ? "s" : "");
+	free(copy);
+	return ret ? ret : n > 0;
 }
 
 /* A directory's *.json files in name order; a file as it is. @bad: none found. */
@@ -98,9 +145,12 @@ static int expand(struct inputs *in, const char *arg, bool *bad)
 	struct stat st;
 	size_t first = in->n;
 	DIR *dir;
+	int ret;
 
-	if (stat(arg, &st) || !S_ISDIR(st.st_mode))
-		return add_input(in, strdup(arg));
+	if (stat(arg, &st) || !S_ISDIR(st.st_mode)) {
+		ret = stat(arg, &st) ? 0 : normal_output(in, arg);
+		return ret < 0 ? ret : ret ? 0 : add_input(in, strdup(arg));
+	}
 	dir = opendir(arg);
 	if (!dir)
 		return add_input(in, strdup(arg));
@@ -119,20 +169,10 @@ static int expand(struct inputs *in, const char *arg, bool *bad)
 	}
 	closedir(dir);
 	if (in->n == first) {
-		char **p = NULL;
-		size_t n = 0, i;
-		int ret = rpt_logs_find(arg, &p, &n);
+		size_t n = 0;
 
-		if (ret == -ENOMEM)
-			return ret;
-		for (i = 0; i < n; i++)
-			if (add_input(in, p[i])) {
-				while (++i < n)
-					free(p[i]);
-				free(p);
-				return -ENOMEM;
-			}
-		free(p);
+		if (add_logs(in, arg, &n))
+			return -ENOMEM;
 		if (n)
 			fprintf(stderr, "ssdq-report: %s: no fio JSON: the figures come from ssdq's events sidecars and fio's logs (%zu test%s; see the report's \"source\"); for fio's JSON add --output-format=json+ --output=NAME.json to fio's command line\n",
 				arg, n, n > 1 ? "s" : "");
