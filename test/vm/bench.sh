@@ -5,16 +5,19 @@
 # and on at QD1; in rounds whose order rotates. Markdown tables on stdout:
 # medians of the rounds, and ratios as the median of each round's pair.
 # Figures are for QEMU TCG's emulated NVMe: compare rows, not drives.
-# usage: test/vm/bench.sh [--runtime SECS] [--rounds N] [--out DIR] [--no-perf]
+# --together: a pair's two jobs run at the same time (same host speed for
+# both; they share the emulated controller) instead of one after the other.
+# usage: test/vm/bench.sh [--runtime SECS] [--rounds N] [--out DIR] [--no-perf] [--together]
 set -eu
 . "$(dirname "$0")/host-lib.sh"
-rt=2 rounds=10 out=$VMDIR/bench prof=1
+rt=2 rounds=10 out=$VMDIR/bench prof=1 together=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--runtime) rt=${2:?--runtime needs seconds}; shift 2 ;;
 	--rounds) rounds=${2:?--rounds needs a count}; shift 2 ;;
 	--out) out=${2:?--out needs a directory}; shift 2 ;;
 	--no-perf) prof=0; shift ;;
+	--together) together=1; shift ;;
 	*) die "bench.sh: unknown option $1" ;;
 	esac
 done
@@ -22,7 +25,7 @@ if [ -z "${SSDQ_BENCH_TABLE_ONLY:-}" ]; then
 	(cd "$ROOT" && sh scripts/deps.sh vm) || die "missing Debian packages (scripts/deps.sh vm)"
 	[ -f "${SSDQ_SO:-$ROOT/build/ssdq.so}" ] || die "${SSDQ_SO:-$ROOT/build/ssdq.so} is missing (run make)"
 	# 14 jobs a round of rt s plus ramp and start-up, and the profiles
-	SSDQ_VM_APPEND="ssdq.bench_runtime=$rt ssdq.bench_rounds=$rounds ssdq.bench_perf=$prof" \
+	SSDQ_VM_APPEND="ssdq.bench_runtime=$rt ssdq.bench_rounds=$rounds ssdq.bench_perf=$prof ssdq.bench_together=$together" \
 		sh "$VM/boot.sh" --scenarios bench-randread --out "$out" \
 		--scenario-timeout $((rounds * 14 * (rt + 6) + 4 * (rt + 40) + 120)) \
 		--timeout $((rounds * 14 * (rt + 6) + 4 * (rt + 40) + 300)) >&2
@@ -74,7 +77,8 @@ anchor() { case $1 in *hipri) echo ref-hipri ;; ssdq-sync) echo ref-s ;; ssdq-on
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 n=$(all ref 1 | wc -l)
-echo "Medians of $n rounds of ${rt} s; ratios are the median of each round's pair of adjacent runs"
+if [ -f "$R/together" ]; then how="two jobs run at the same time"; else how="adjacent runs"; fi
+echo "Medians of $n rounds of ${rt} s; ratios are the median of each round's pair of $how"
 echo "(min–max, pairs): ssdq io_uring and ioctl against io_uring_cmd, polled against --hipri,"
 echo "sampling on against off."
 echo

@@ -9,13 +9,20 @@
 # fio job file of BENCH_ROUNDS pairs of short jobs, one after the other
 # (stonewall), the pair's order turning each round: a pair's two runs are
 # seconds apart. Each job is time_based for BENCH_RUNTIME s after a 1 s
-# ramp. With ssdq.bench_perf=1 (the default) a last step profiles ssdq and
+# ramp. With ssdq.bench_together=1 a pair's two jobs run at the same time
+# instead (rounds still one after the other): both then see the same host,
+# and their IOPS ratio is what each I/O's own cost leaves them of the
+# shared emulated controller. With ssdq.bench_perf=1 (the default) a last step profiles ssdq and
 # io_uring_cmd at QD1 with perf (cpu-clock, all CPUs) and counts their
 # syscalls with strace -c -f.
 . /guest-lib.sh
 arg() { sed -n "s/.*ssdq\.$1=\([0-9]*\).*/\1/p" /proc/cmdline; }
 rt=$(arg bench_runtime) rounds=$(arg bench_rounds) prof=$(arg bench_perf)
-rt=${rt:-2} rounds=${rounds:-10} prof=${prof:-1}
+together=$(arg bench_together)
+rt=${rt:-2} rounds=${rounds:-10} prof=${prof:-1} together=${together:-0}
+# the jobs that wait for all before them: every one, or each round's first
+if [ "$together" = 1 ]; then wall_all='' wall_first='stonewall\n'
+else wall_all='stonewall\n' wall_first=''; fi
 area=256M
 M=/usr/bin/ssdq-test-meter
 # written LBAs: a read of a hole never reaches the image file in QEMU
@@ -39,12 +46,12 @@ pairs() {
 	_f=/tmp/$1.fio
 	{
 		printf '[global]\nfilename=%s\nrw=randread\nbs=4k\nsize=%s\niodepth=%s\n' "$NG4K" $area "$2"
-		printf 'time_based\nruntime=%s\nramp_time=1\nnorandommap\nrandrepeat=0\nstonewall\n' "$rt"
+		printf "time_based\nruntime=%s\nramp_time=1\nnorandommap\nrandrepeat=0\n$wall_all" "$rt"
 		_r=1
 		while [ $_r -le "$rounds" ]; do
 			if [ $((_r % 2)) = 1 ]; then set -- "$1" "$2" "$3" "$4" "$3" "$4"
 			else set -- "$1" "$2" "$3" "$4" "$4" "$3"; fi
-			printf '[%s-r%d]\n' "$5" $_r; engine "$5"
+			printf "[%s-r%d]\n$wall_first" "$5" $_r; engine "$5"
 			printf '[%s-r%d]\n' "$6" $_r; engine "$6"
 			_r=$((_r + 1))
 		done
