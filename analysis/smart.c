@@ -18,18 +18,27 @@ static int push(struct rpt_smart *s, const struct rpt_smart_sample *x)
 	return 0;
 }
 
+/*
+ * The keys of each value, by format version: 1 wrote ssdq's own names,
+ * 2 nvme-cli's (power/smart_log.h).
+ */
+static const char *const keys_v1[6] = {
+	"composite_temp_c", "critical_warning", "thermal_mgmt_t1_transitions",
+	"thermal_mgmt_t2_transitions", "thermal_mgmt_t1_time_s", "thermal_mgmt_t2_time_s",
+};
+static const char *const keys_v2[6] = {
+	"composite_temp_c", "critical_warning", "thm_temp1_trans_count",
+	"thm_temp2_trans_count", "thm_temp1_total_time", "thm_temp2_total_time",
+};
+
 /* One line's object: a rpt_jsonl_take_fn. */
 static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rpt_diag *d)
 {
 	struct rpt_smart *s = arg;
-	static const char *const keys[6] = {
-		"composite_temp_c", "critical_warning", "thermal_mgmt_t1_transitions",
-		"thermal_mgmt_t2_transitions", "thermal_mgmt_t1_time_s",
-		"thermal_mgmt_t2_time_s",
-	};
+	const char *const *keys = keys_v1;
 	struct rpt_smart_sample x;
 	double *dst[6] = { &x.temp_c, &x.cw, &x.tmt1, &x.tmt2, &x.tmt1_s, &x.tmt2_s };
-	double us;
+	double us, version = 1;
 	int i, ret;
 
 	ret = rpt_jsonl_num(o, "time_us", r->where, &us, d);
@@ -38,6 +47,15 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 			     r->where);
 	if (ret <= 0)
 		return -EINVAL;
+	if (rpt_jsonl_num(o, "version", r->where, &version, d) < 0)
+		return -EINVAL;
+	if (version >= 2)
+		keys = keys_v2;
+	if (version > RPT_SMART_VERSION && !s->newer_noted) {
+		rpt_diag_add(d, RPT_WARN, "%s: SMART log version %g is newer than this reader's "
+			     "%d: reading the keys it knows", r->where, version, RPT_SMART_VERSION);
+		s->newer_noted = true;
+	}
 	x.t_ms = us / 1000.0;
 	for (i = 0; i < 6; i++) {
 		*dst[i] = NAN;

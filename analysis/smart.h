@@ -9,13 +9,19 @@
 #include "figure.h"
 
 /*
- * The SMART/health sidecar, <prefix>_smart.<N>.jsonl (power/nvme.h
- * ssdq_smart_json(), version 1): one object per sample with "time_us",
- * "composite_temp_c", "critical_warning" and the thermal management counters
+ * The SMART/health sidecar, <prefix>_smart.<N>.jsonl (power/smart_log.h):
+ * one object per sample with "time_us", "composite_temp_c",
+ * "critical_warning" and the thermal management counters. Version 2
+ * ("version": 2 in each line) names them as nvme-cli's smart-log does:
+ * "thm_temp1_trans_count", "thm_temp2_trans_count", "thm_temp1_total_time",
+ * "thm_temp2_total_time"; version 1 (no "version") as
  * "thermal_mgmt_t1_transitions", "thermal_mgmt_t2_transitions",
- * "thermal_mgmt_t1_time_s", "thermal_mgmt_t2_time_s". A value the drive did
- * not report is NAN.
+ * "thermal_mgmt_t1_time_s", "thermal_mgmt_t2_time_s". Both are read. A
+ * value the drive did not report is NAN.
  */
+
+/* The newest SMART log version this reader knows. */
+#define RPT_SMART_VERSION	2
 struct rpt_smart_sample {
 	double t_ms;		/* unix ms */
 	double temp_c;
@@ -28,6 +34,7 @@ struct rpt_smart {
 	struct rpt_smart_sample *s;	/* in time order */
 	size_t n;
 	size_t cap;
+	bool newer_noted;		/* a newer version was warned about */
 };
 
 /* critical_warning bit 1: temperature above a threshold */

@@ -354,6 +354,53 @@ TEST(smart_samples)
 }
 
 /*
+ * Version 2 (power/smart_log.h): nvme-cli's keys, and ssdq's converted ones
+ * beside them; a line of each version in one file reads alike. A version
+ * the reader does not know yet is read by the keys it knows, with a warning.
+ */
+static const char smart_line_v2[] =
+	"{\"time_us\":%lld,\"version\":%d,\"critical_warning\":%d,\"temperature\":%d,"
+	"\"composite_temp_c\":%d,\"avail_spare\":100,\"spare_thresh\":10,"
+	"\"endurance_grp_critical_warning_summary\":0,\"data_units_written\":7,"
+	"\"num_err_log_entries\":0,\"temperature_sensor_1\":%d,"
+	"\"temp_sensors_c\":[%d,null,null,null,null,null,null,null],"
+	"\"thm_temp1_trans_count\":%d,\"thm_temp2_trans_count\":1,"
+	"\"thm_temp1_total_time\":%d,\"thm_temp2_total_time\":5}\n";
+
+TEST(smart_samples_v2)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+	struct rpt_smart s;
+	struct rpt_thermal th;
+	struct rpt_diag d = { 0 };
+
+	fprintf(f, smart_line, T0, 0, 40, 40, 1, 0);			/* version 1 */
+	fprintf(f, smart_line_v2, T0 + 1000000LL, 2, 0, 315, 42, 315, 42, 1, 0);
+	fprintf(f, smart_line_v2, T0 + 2000000LL, 2, 2, 353, 80, 353, 80, 2, 3);
+	fprintf(f, smart_line_v2, T0 + 3000000LL, 3, 0, 343, 70, 343, 70, 2, 4);
+	fclose(f);
+	CHECK_EQ_INT(rpt_smart_read_mem("y_smart.1.jsonl", buf, len, &s, &d), 0);
+	CHECK_EQ_INT(d.nerrors, 0);
+	CHECK(has_msg(&d, "y_smart.1.jsonl:4: SMART log version 3 is newer than this reader's 2"));
+	CHECK_EQ_INT(s.n, 4);
+	CHECK_NEAR(s.s[1].temp_c, 42, 0);
+	CHECK_NEAR(s.s[2].cw, 2, 0);
+	CHECK_NEAR(s.s[2].tmt1, 2, 0);
+	CHECK_NEAR(s.s[2].tmt1_s, 3, 0);
+	CHECK_NEAR(s.s[2].tmt2, 1, 0);
+	CHECK_NEAR(s.s[3].tmt2_s, 5, 0);
+	CHECK_NEAR(s.s[0].tmt1, 1, 0);
+	rpt_smart_window(&s, T0 / 1000.0 + 1500, T0 / 1000.0 + 1600, &th);
+	CHECK(th.throttled);
+	CHECK_CONTAINS(th.why, "T1 1->2");
+	rpt_smart_free(&s);
+	rpt_diag_free(&d);
+	free(buf);
+}
+
+/*
  * A results directory written here: a fill of 120 GB at 3000 MB/s until 60 GB
  * and 1000 MB/s after it (fio json and a 500 ms bw log), and a SMART sidecar
  * with 1 s samples. When the drive's thermal management starts as the speed
@@ -468,6 +515,7 @@ TEST(throttling_or_cache_end)
 int main(void)
 {
 	RUN(smart_samples);
+	RUN(smart_samples_v2);
 	RUN(throttling_or_cache_end);
 	RUN(bursts_known);
 	RUN(not_a_burst_test);
