@@ -49,32 +49,44 @@ CFLAGS   ?= -O2 -g
 SAN      ?=
 PCI_CFLAGS  := $(shell pkg-config --cflags libpci 2>/dev/null) -DSSDQ_HAVE_LIBPCI
 PCI_LIBS    := $(shell pkg-config --libs libpci 2>/dev/null)
-BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower $(PCI_CFLAGS)
+# libnvme 1.3: the NVMe part's admin commands, structs and status names (nvme/)
+NVME_CFLAGS := $(shell pkg-config --cflags libnvme 2>/dev/null)
+NVME_LIBS   := $(shell pkg-config --libs libnvme 2>/dev/null || echo -lnvme)
+BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower -Invme \
+               $(PCI_CFLAGS) $(NVME_CFLAGS)
 FIO_CFLAGS   = -include $(FIO_DIR)/config-host.h -isystem $(FIO_DIR) -DFIO_VERSION='"$(FIO_VERSION)"' \
                -fvisibility=hidden
 # libblkid: the signatures the engine will not write over (engine/signature.c)
 BLKID_CFLAGS := $(shell pkg-config --cflags blkid 2>/dev/null && echo -DSSDQ_HAVE_BLKID)
-LIBS_ENGINE := $(shell pkg-config --libs liburing 2>/dev/null) -lm -lpthread $(PCI_LIBS) \
+LIBS_ENGINE := $(shell pkg-config --libs liburing 2>/dev/null) -lm -lpthread $(PCI_LIBS) $(NVME_LIBS) \
                $(shell pkg-config --libs blkid 2>/dev/null)
 $(B)/engine/signature.o: BASE_CFLAGS += $(BLKID_CFLAGS)
 
-ENGINE_CORE := engine/nvme_cmd.c engine/nvme_status.c engine/nvme_id.c engine/nsdev.c engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
+# The NVMe part, shared by the engine and power/: open/probe, admin commands
+# on libnvme, Identify/log decoding, status names, I/O command building.
+NVME_SRCS   := nvme/nvme_cmd.c nvme/nvme_status.c nvme/nvme_admin.c nvme/nvme_id.c nvme/nvme_log.c \
+               nvme/nvme_ns.c
+NVME_OBJS   := $(NVME_SRCS:nvme/%.c=$(B)/nvme/%.o)
+# The engine's parts that know no fio (its unit tests link these objects).
+ENGINE_CORE := engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
                engine/pollq.c engine/uring_plan.c engine/holders.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
                engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/source_model.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c \
                engine/signature.c engine/stake.c engine/remote.c
 POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd.c \
-               power/source_qis.c power/source_nvme_ps.c power/nvme.c power/device_info.c \
+               power/source_qis.c power/source_nvme_ps.c power/pcie.c power/smart_log.c power/device_info.c \
                power/sampler.c power/vet.c
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
-UNIT_TESTS := test_nvme_status test_nvme_cmd test_nvme_id test_model test_opt_parse test_nslock test_erase \
+UNIT_TESTS := test_nvme_status test_nvme_cmd test_model test_opt_parse test_nslock \
               test_uring_plan \
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
               test_report_phases test_report_fio_versions test_report_review test_report_from_logs test_holders
-UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS))
+# Tests of NVMe admin paths against test/mock/ioctl_mock.c (no drive, no VM).
+MOCK_TESTS := test_mock_nvme test_mock_erase test_mock_power
+UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS) $(MOCK_TESTS))
 
 all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report ssdq.so
 
@@ -101,7 +113,7 @@ $(B)/engine/%.o: engine/%.c $(FIO_CONF)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(BASE_CFLAGS) $(FIO_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(POWER_OBJS) engine/ssdq.map
+$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(POWER_OBJS) $(NVME_OBJS) engine/ssdq.map
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map \
 		-o $@ $(filter %.o,$^) $(LIBS_ENGINE)
@@ -111,18 +123,37 @@ $(B)/power/%.o: power/%.c
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(BASE_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(B)/core/nvme_id.o
+$(B)/nvme/%.o: nvme/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(BASE_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(NVME_OBJS)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS)
+	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
 
 $(B)/test/test_report_%: $(B)/test/test_report_%.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
 
-# shorter stem than $(B)/test/%, so this rule wins for power tests
-$(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(ENGINE_CORE:engine/%.c=$(B)/core/%.o)
+# shorter stem than $(B)/test/%, so this rule wins for power tests: power/
+# and the NVMe part, no engine object
+$(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(NVME_OBJS)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS)
+	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
+
+# The ioctl mock: a library of its own, linked first and preloaded, so that
+# libnvme's ioctl() calls reach it before libc's (as LD_PRELOAD would).
+$(B)/test/libssdq-ioctl-mock.so: test/mock/ioctl_mock.c test/mock/ioctl_mock.h
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(BASE_CFLAGS) -shared -o $@ $< -ldl
+
+MOCK_LINK = -L$(B)/test -Wl,--no-as-needed -lssdq-ioctl-mock -Wl,--as-needed -Wl,-rpath,'$$ORIGIN'
+$(B)/test/test_mock_%: $(B)/test/test_mock_%.o $(B)/test/libssdq-ioctl-mock.so $(POWER_OBJS) $(NVME_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $(filter %.o,$^) $(MOCK_LINK) -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
+$(B)/test/test_mock_erase: $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o)
 
 # The same engine claiming another fio release, to test the version check.
 $(B)/mismatch/ssdq.o: engine/ssdq.c $(FIO_CONF)
@@ -131,7 +162,7 @@ $(B)/mismatch/ssdq.o: engine/ssdq.c $(FIO_CONF)
 	$(Q)$(CC) $(BASE_CFLAGS) $(filter-out -DFIO_VERSION=%,$(FIO_CFLAGS)) -DFIO_VERSION='"fio-0.0-ssdq-test"' \
 		-MMD -MP -c -o $@ $<
 
-$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(POWER_OBJS) $(B)/mismatch/ssdq.o
+$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(POWER_OBJS) $(NVME_OBJS) $(B)/mismatch/ssdq.o
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map -o $@ $^ $(LIBS_ENGINE)
@@ -139,16 +170,13 @@ $(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(
 $(B)/test/%.o: test/unit/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) -Itest/unit -Ianalysis $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -Itest/unit -Itest/mock -Ianalysis $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(B)/core/%.o: engine/%.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) -MMD -MP -c -o $@ $<
-
-$(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/core/%.o) $(B)/power/util.o
+# The engine's unit tests link its fio-free objects as ssdq.so does (one
+# build of the engine, the fio flags are only macros to them).
+$(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o) $(NVME_OBJS) $(B)/power/util.o
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(SAN) -o $@ $^ -lm -lpthread
+	$(Q)$(CC) $(SAN) -o $@ $^ -lm -lpthread $(NVME_LIBS)
 
 unit: $(UNIT_BINS)
 
@@ -228,7 +256,7 @@ install: all
 
 # keeps the fio source and its configuration (build/fio-src, build/fio.conf)
 clean:
-	rm -rf $(B)/engine $(B)/core $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
+	rm -rf $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
 
 FORCE:
 

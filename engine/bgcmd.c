@@ -10,32 +10,25 @@
 
 #include "bgcmd.h"
 
-struct answer {
-	int ret;
-	uint32_t result;
-};
-
-/* The child: async-signal-safe calls only (the parent may have threads). */
-static void __attribute__((noreturn)) child(ssdq_admin_fn fn, void *arg, int fd,
-					    struct nvme_passthru_cmd *cmd, const char *name,
+/* The child: no locks taken before the call (the parent may have threads). */
+static void __attribute__((noreturn)) child(ssdq_bg_fn fn, void *arg, const char *name,
 					    int out)
 {
-	struct answer a;
+	int a;
 
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	prctl(PR_SET_NAME, name, 0, 0, 0);
-	a.ret = fn(arg, fd, cmd);
-	a.result = cmd->result;
+	a = fn(arg);
 	if (write(out, &a, sizeof(a)) != (ssize_t)sizeof(a))
 		_exit(1);
 	_exit(0);
 }
 
-static int take_answer(int in, pid_t pid, struct nvme_passthru_cmd *cmd)
+static int take_answer(int in, pid_t pid)
 {
-	struct answer a;
 	ssize_t n;
+	int a;
 
 	do {
 		n = read(in, &a, sizeof(a));
@@ -44,12 +37,11 @@ static int take_answer(int in, pid_t pid, struct nvme_passthru_cmd *cmd)
 		;
 	if (n != (ssize_t)sizeof(a))
 		return -EPIPE;
-	cmd->result = a.result;
-	return a.ret;
+	return a;
 }
 
-int ssdq_bg_admin(ssdq_admin_fn fn, void *arg, int fd, struct nvme_passthru_cmd *cmd,
-		  const char *name, const struct ssdq_stop *st, int64_t deadline_us, pid_t *left)
+int ssdq_bg_call(ssdq_bg_fn fn, void *arg, const char *name, const struct ssdq_stop *st,
+		 int64_t deadline_us, pid_t *left)
 {
 	int p[2], ret;
 	pid_t pid;
@@ -66,7 +58,7 @@ int ssdq_bg_admin(ssdq_admin_fn fn, void *arg, int fd, struct nvme_passthru_cmd 
 	}
 	if (!pid) {
 		close(p[0]);
-		child(fn, arg, fd, cmd, name, p[1]);
+		child(fn, arg, name, p[1]);
 	}
 	close(p[1]);
 	for (;;) {
@@ -74,7 +66,7 @@ int ssdq_bg_admin(ssdq_admin_fn fn, void *arg, int fd, struct nvme_passthru_cmd 
 		int64_t now;
 
 		if (poll(&pf, 1, 0) > 0) {
-			ret = take_answer(p[0], pid, cmd);
+			ret = take_answer(p[0], pid);
 			break;
 		}
 		now = ssdq_stop_mono_us(st);

@@ -13,22 +13,19 @@
  */
 
 #include <sys/types.h>
-#include <linux/nvme_ioctl.h>
 
 #include "wait.h"
 
 /**
- * typedef ssdq_admin_fn - send one admin command, as ioctl(fd,
- * NVME_IOCTL_ADMIN_CMD, cmd) does: 0, the NVMe status (> 0), or -errno.
+ * typedef ssdq_bg_fn - the blocking call: e.g. ssdq_nvme_format(), answering
+ * 0, the NVMe status (> 0), or -errno.
  */
-typedef int (*ssdq_admin_fn)(void *arg, int fd, struct nvme_passthru_cmd *cmd);
+typedef int (*ssdq_bg_fn)(void *arg);
 
 /**
- * ssdq_bg_admin() - Send @cmd from a child process and wait for its answer.
- * @fn: how to send it (in the child)
+ * ssdq_bg_call() - Run @fn from a child process and wait for its answer.
+ * @fn: the call (in the child)
  * @arg: passed to @fn
- * @fd: the controller or namespace node
- * @cmd: the command; its result (DW0) is copied back
  * @name: the child's name while it waits (prctl PR_SET_NAME), e.g.
  *	"ssdq-format": what a refused second writer is shown
  * @st: stop flag and clock of the wait
@@ -40,7 +37,7 @@ typedef int (*ssdq_admin_fn)(void *arg, int fd, struct nvme_passthru_cmd *cmd);
  * deadline, -EPIPE when the child died without answering, or -errno of
  * pipe(2)/fork(2).
  */
-int ssdq_bg_admin(ssdq_admin_fn fn, void *arg, int fd, struct nvme_passthru_cmd *cmd,
-		  const char *name, const struct ssdq_stop *st, int64_t deadline_us, pid_t *left);
+int ssdq_bg_call(ssdq_bg_fn fn, void *arg, const char *name, const struct ssdq_stop *st,
+		 int64_t deadline_us, pid_t *left);
 
 #endif

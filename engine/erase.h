@@ -5,9 +5,9 @@
 #include <stddef.h>
 
 #include <sys/types.h>
-#include <linux/nvme_ioctl.h>
 
-#include "nsdev.h"
+#include "nvme_admin.h"
+#include "nvme_ns.h"
 #include "wait.h"
 
 /** enum ssdq_erase_method - how a namespace is erased before a test */
@@ -22,48 +22,20 @@ enum ssdq_erase_method {
 /** ssdq_erase_name() - "sanitize", "format", … for messages and the events sidecar */
 const char *ssdq_erase_name(enum ssdq_erase_method m);
 
-/** struct ssdq_erase_caps - what Identify Controller says the drive can do */
-struct ssdq_erase_caps {
-	unsigned int nn;	/* namespaces */
-	int sanitize_block;	/* SANICAP bit 1 */
-	int format;		/* OACS bit 1 */
-	int format_all_ns;	/* FNA bit 0 or 1: a format takes every namespace */
-	int dsm;		/* ONCS bit 2 */
-};
-
 /**
- * ssdq_erase_caps_parse() - Decode the erase capabilities from an Identify
- * Controller page (4096 bytes).
- */
-void ssdq_erase_caps_parse(const unsigned char *id_ctrl, struct ssdq_erase_caps *caps);
-
-/**
- * ssdq_erase_pick() - The method auto means for @caps.
+ * ssdq_erase_pick() - The method auto means for a controller.
+ * @c: its Identify Controller fields (nvme_id.h)
  *
  * Sanitize and a Format that takes every namespace are chosen only when the
  * controller has one namespace, so no other namespace loses its data.
  *
  * Return: a method, or SSDQ_ERASE_NONE when the drive offers none.
  */
-enum ssdq_erase_method ssdq_erase_pick(const struct ssdq_erase_caps *caps);
-
-/**
- * struct ssdq_erase_ops - how an erase sends its commands; tests pass mocks
- * @admin: an admin command, as ioctl(NVME_IOCTL_ADMIN_CMD): 0, the NVMe
- *	status (> 0) or -errno
- * @io: an I/O command, as ioctl(NVME_IOCTL_IO64_CMD)
- * @arg: passed to both
- */
-struct ssdq_erase_ops {
-	int (*admin)(void *arg, int fd, struct nvme_passthru_cmd *cmd);
-	int (*io)(void *arg, int fd, struct nvme_passthru_cmd64 *cmd);
-	void *arg;
-};
+enum ssdq_erase_method ssdq_erase_pick(const struct ssdq_id_ctrl *c);
 
 /**
  * struct ssdq_erase_ctl - what an erase may wait on, and what it left
  * @stop: the job's stop flag and the clock of every wait
- * @ops: NULL for ioctl(2) on the namespace node
  * @left_pid: out: the helper still waiting for a Format the wait gave up
  *	on (a stop or the deadline), else 0; it holds the namespace's writer
  *	lock until the drive has finished
@@ -72,13 +44,12 @@ struct ssdq_erase_ops {
  */
 struct ssdq_erase_ctl {
 	struct ssdq_stop stop;
-	const struct ssdq_erase_ops *ops;
 	pid_t left_pid;
 	unsigned int sanitize_est_s;
 };
 
 /* Admin commands of an erase other than the Format itself time out after this. */
-#define SSDQ_ERASE_ADMIN_TIMEOUT_MS	10000u
+#define SSDQ_ERASE_ADMIN_TIMEOUT_MS	SSDQ_NVME_ERASE_TIMEOUT_MS
 /* A Format NVM, and a Sanitize the drive gives no estimate for, may take this long. */
 #define SSDQ_ERASE_MAX_MS		(4u * 3600 * 1000)
 /* A Sanitize may take its estimate times this plus SSDQ_SANITIZE_MARGIN_S. */
@@ -94,7 +65,7 @@ struct ssdq_erase_ctl {
  * @dev: an open namespace (opened for writing)
  * @want: a method, or SSDQ_ERASE_AUTO
  * @used: the method that ran
- * @ctl: stop flag, clock, command ops (NULL: the real ones, no stop)
+ * @ctl: stop flag and clock (NULL: the real clock, no stop)
  * @err: message on failure
  * @errlen: size of @err
  *
@@ -104,6 +75,10 @@ struct ssdq_erase_ctl {
  * times SSDQ_SANITIZE_FACTOR plus SSDQ_SANITIZE_MARGIN_S (SSDQ_ERASE_MAX_MS
  * without one), a deallocate goes in commands of SSDQ_DEALLOC_CMD_BYTES
  * with a look at the flag between them.
+ *
+ * The commands are nvme_admin.h's: Identify Controller, then Sanitize
+ * (block erase) and the Sanitize Status log, Format NVM (SES 1, the LBA
+ * format in use) or Dataset Management (deallocate).
  *
  * Return: 0, -EOPNOTSUPP when the drive lacks @want (or every method), -EIO
  * with the NVMe status in @err when the drive refused, -EINTR when a stop

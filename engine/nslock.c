@@ -58,14 +58,14 @@ static int char_wwid(const char *root, const struct stat *st, char *out, size_t 
 
 int ssdq_ns_identity(const char *path, const char *sysfs_root, char *key, size_t len)
 {
-	char wwid[160];
+	char wwid_str[160];
 	struct stat st;
 
 	if (stat(path, &st) < 0)
 		return -errno;
 	if (S_ISCHR(st.st_mode)) {
-		if (!char_wwid(sysfs_root ? sysfs_root : "/sys", &st, wwid, sizeof(wwid)))
-			snprintf(key, len, "ns-%s", wwid);
+		if (!char_wwid(sysfs_root ? sysfs_root : "/sys", &st, wwid_str, sizeof(wwid_str)))
+			snprintf(key, len, "ns-%s", wwid_str);
 		else
 			snprintf(key, len, "chr-%u-%u", major(st.st_rdev), minor(st.st_rdev));
 	} else if (S_ISREG(st.st_mode)) {

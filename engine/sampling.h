@@ -7,7 +7,7 @@
  * take the device's lock samples it), the drive model as a power source
  * and SMART provider.
  */
-#include "nvme.h"
+#include "nvme_log.h"
 #include "sampler.h"
 #include "source.h"
 

@@ -15,7 +15,7 @@
 #include "erase.h"
 #include "sampler.h"
 #include "model.h"
-#include "nsdev.h"
+#include "nvme_ns.h"
 #include "nvme_cmd.h"
 
 /** struct ssdq_options - engine options (fio --enghelp=ssdq.so lists them) */

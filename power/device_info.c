@@ -4,20 +4,24 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-#include <linux/nvme_ioctl.h>
 
 #include "device_info.h"
+#include "nvme_admin.h"
+#include "nvme_ns.h"
+#include "nvme_status.h"
+#include "pcie.h"
 #include "util.h"
 
 static void note(struct ssdq_devinfo *d, const char *fmt, const char *a, int err)
 {
 	size_t l = strlen(d->errors);
-	char msg[256];
+	char msg[256], st[160];
 
-	snprintf(msg, sizeof(msg), fmt, a, err < 0 ? strerror(-err) : "NVMe error status");
+	if (err > 0)
+		ssdq_nvme_status_str(st, sizeof(st), (uint16_t)err);
+	snprintf(msg, sizeof(msg), fmt, a, err < 0 ? strerror(-err) : st);
 	snprintf(d->errors + l, sizeof(d->errors) - l, "%s%s", l ? "; " : "", msg);
 }
 
@@ -226,8 +230,6 @@ int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctr
 {
 	const char *root = sysfs_root ? sysfs_root : "/sys";
 	struct utsname u;
-	uint8_t *buf = NULL;
-	uint32_t dw0;
 	int fd = -1, ret;
 
 	memset(d, 0, sizeof(*d));
@@ -249,64 +251,50 @@ int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctr
 		return -EINVAL;
 	read_pcie(d, root);
 
-	if (posix_memalign((void **)&buf, 4096, SSDQ_ID_CTRL_SIZE))
-		return -ENOMEM;
 	fd = open(d->ctrl, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		ret = -errno;
 		note(d, "cannot open %s: %s", d->ctrl, ret);
 		goto out;
 	}
-	memset(buf, 0, SSDQ_ID_CTRL_SIZE);
-	ret = ssdq_admin(fd, SSDQ_ADMIN_IDENTIFY, 0, 1, 0, buf, SSDQ_ID_CTRL_SIZE, NULL);
+	ret = ssdq_nvme_read_id_ctrl(fd, SSDQ_NVME_POWER_TIMEOUT_MS, &d->id);
 	if (ret) {
 		note(d, "Identify Controller on %s: %s", d->ctrl, ret);
 		ret = ret < 0 ? ret : -EIO;
 		goto out;
 	}
-	ssdq_parse_id_ctrl(buf, SSDQ_ID_CTRL_SIZE, &d->id);
 	d->have_ctrl = true;
 
-	if (!ssdq_get_features(fd, SSDQ_FEAT_POWER_MGMT, NULL, 0, &dw0)) {
-		d->ps_current = dw0 & 0x1f;
+	if (!ssdq_nvme_get_power_state(fd, SSDQ_NVME_POWER_TIMEOUT_MS, &d->ps_current))
 		d->have_ps = true;
-	}
 	if (d->id.apsta) {
-		memset(buf, 0, SSDQ_APST_SIZE);
-		ret = ssdq_get_features(fd, SSDQ_FEAT_APST, buf, SSDQ_APST_SIZE, &dw0);
-		if (!ret) {
-			ssdq_parse_apst(dw0, buf, &d->apst);
+		ret = ssdq_nvme_read_apst(fd, SSDQ_NVME_POWER_TIMEOUT_MS, &d->apst);
+		if (!ret)
 			d->have_apst = true;
-		} else {
+		else
 			note(d, "Get Features APST on %s: %s", d->ctrl, ret);
-		}
 	}
 	if (ng) {
 		int nfd = open(ng, O_RDONLY | O_CLOEXEC);
 
-		ret = nfd >= 0 ? ioctl(nfd, NVME_IOCTL_ID) : -1;
+		ret = nfd >= 0 ? ssdq_nvme_get_nsid(nfd, &d->nsid) : -errno;
 		if (nfd >= 0)
 			close(nfd);
-		if (ret > 0) {
-			d->nsid = (uint32_t)ret;
-			memset(buf, 0, SSDQ_ID_CTRL_SIZE);
-			ret = ssdq_admin(fd, SSDQ_ADMIN_IDENTIFY, d->nsid, 0, 0, buf,
-					 SSDQ_ID_CTRL_SIZE, NULL);
-			if (!ret)
-				ret = ssdq_parse_id_ns(buf, SSDQ_ID_CTRL_SIZE, &d->idns);
+		if (!ret) {
+			ret = ssdq_nvme_read_id_ns(fd, SSDQ_NVME_POWER_TIMEOUT_MS, d->nsid,
+						   &d->idns);
 			if (!ret)
 				d->have_ns = true;
 			else
 				note(d, "Identify Namespace on %s: %s", d->ctrl, ret);
 		} else {
-			note(d, "NVME_IOCTL_ID on %s: %s", ng, -errno);
+			note(d, "NVME_IOCTL_ID on %s: %s", ng, ret);
 		}
 	}
 	ret = 0;
 out:
 	if (fd >= 0)
 		close(fd);
-	free(buf);
 	return ret;
 }
 

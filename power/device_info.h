@@ -37,7 +37,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "nvme.h"
 #include "nvme_id.h"
 
 /** struct ssdq_devinfo - everything device.json holds */

@@ -16,7 +16,10 @@
 #include <unistd.h>
 
 #include "device_info.h"
-#include "nvme.h"
+#include "nvme_admin.h"
+#include "nvme_ns.h"
+#include "nvme_status.h"
+#include "smart_log.h"
 #include "sampler.h"
 #include "source.h"
 #include "util.h"
@@ -62,7 +65,6 @@ struct ssdq_sampler {
 	int64_t period_us;
 	FILE *power_f, *smart_f, *events_f;
 	int smart_fd;
-	uint8_t *smart_buf;
 	pthread_t power_thread, aux_thread;
 	bool power_started, aux_started;
 	atomic_int stop;
@@ -553,14 +555,11 @@ static void *power_main(void *arg)
 /* A failing C0h read leaves "ocp" out of the line: one ocp_error per streak. */
 static void ocp_sample(struct ssdq_sampler *s, struct ssdq_smart *sm)
 {
-	char msg[160];
+	char msg[256], why[160];
 	int ret;
 
-	memset(s->smart_buf, 0, SSDQ_OCP_SMART_SIZE);
-	ret = ssdq_get_log_uuid(s->smart_fd, SSDQ_LOG_OCP_SMART, 0xffffffff, s->ocp_uuid_index,
-				s->smart_buf, SSDQ_OCP_SMART_SIZE);
-	if (!ret)
-		ret = ssdq_parse_ocp_smart(s->smart_buf, SSDQ_OCP_SMART_SIZE, &sm->ocp);
+	ret = ssdq_nvme_read_ocp(s->smart_fd, SSDQ_NVME_POWER_TIMEOUT_MS, s->ocp_uuid_index,
+				 &sm->ocp, why, sizeof(why));
 	sm->have_ocp = !ret;
 	if (!ret) {
 		s->ocp_failing = false;
@@ -569,12 +568,8 @@ static void ocp_sample(struct ssdq_sampler *s, struct ssdq_smart *sm)
 	if (s->ocp_failing)
 		return;
 	s->ocp_failing = true;
-	if (ret > 0)
-		snprintf(msg, sizeof(msg), "OCP C0h log from %s: NVMe status 0x%x", s->ctrl,
-			 (unsigned int)ret);
-	else
-		snprintf(msg, sizeof(msg), "OCP C0h log from %s: %s", s->ctrl,
-			 ret == -ENOMSG ? "the GUID changed" : strerror(-ret));
+	snprintf(msg, sizeof(msg), "OCP C0h log from %s: %s", s->ctrl,
+		 ret == -ENOMSG ? "the GUID changed" : why);
 	push_event(s, rt_now(s), "ocp_error", -1, s->ctrl, msg);
 }
 
@@ -594,15 +589,13 @@ static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
 			return ret;
 		}
 	} else {
-		memset(s->smart_buf, 0, SSDQ_SMART_LOG_SIZE);
-		ret = ssdq_get_log(s->smart_fd, SSDQ_LOG_SMART, 0xffffffff, s->smart_buf,
-				   SSDQ_SMART_LOG_SIZE);
-		if (ret) {
-			snprintf(err, errlen, "SMART log from %s: %s", s->ctrl,
-				 ret < 0 ? strerror(-ret) : "NVMe error status");
-			return ret < 0 ? ret : -EIO;
-		}
-		ssdq_parse_smart(s->smart_buf, SSDQ_SMART_LOG_SIZE, &sm);
+		char what[300];
+
+		snprintf(what, sizeof(what), "SMART log from %s", s->ctrl);
+		ret = ssdq_nvme_result(ssdq_nvme_read_smart(s->smart_fd, SSDQ_NVME_POWER_TIMEOUT_MS,
+							    &sm), what, err, errlen);
+		if (ret)
+			return ret;
 		if (s->have_ocp)
 			ocp_sample(s, &sm);
 	}
@@ -800,17 +793,13 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 				 strerror(-ret), ret == -EACCES ? " (run as root)" : "");
 			goto fail;
 		}
-		if (posix_memalign((void **)&s->smart_buf, 4096, 4096)) {
-			ret = -ENOMEM;
-			goto fail;
-		}
 		{
 			struct ssdq_ocp_smart o;
 			char why[160];
 
-			s->have_ocp = !ssdq_ocp_smart_probe(s->smart_fd, s->smart_buf,
-							    &s->ocp_uuid_index, &o, why,
-							    sizeof(why));
+			s->have_ocp = !ssdq_nvme_probe_ocp(s->smart_fd, SSDQ_NVME_POWER_TIMEOUT_MS,
+							   &s->ocp_uuid_index, &o, why,
+							   sizeof(why));
 			if (s->have_ocp)
 				snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has the OCP C0h log "
 					 "(version %u, UUID index %u): SMART lines carry \"ocp\"",
@@ -998,7 +987,6 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 		close(s->stop_fd);
 	if (s->ev_fd >= 0)
 		close(s->ev_fd);
-	free(s->smart_buf);
 	free(s->power);
 	free(s->ng);
 	free(s->ctrl);

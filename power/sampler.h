@@ -59,7 +59,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "nvme.h"
+#include "nvme_log.h"
 #include "source.h"
 
 struct ssdq_sampler;

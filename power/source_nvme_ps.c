@@ -18,7 +18,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "nvme.h"
+#include "nvme_admin.h"
+#include "nvme_id.h"
+#include "nvme_ns.h"
+#include "nvme_status.h"
 #include "source.h"
 #include "util.h"
 
@@ -42,8 +45,8 @@ static int nvme_ps_open(struct ssdq_source *src, const char *arg,
 {
 	const char *path = *arg ? arg : cfg->ctrl_path;
 	struct nvme_ps_priv *p;
-	uint8_t *buf = NULL;
-	uint32_t dw0;
+	char what[320];
+	unsigned int ps;
 	int ret;
 
 	if (!path || !*path) {
@@ -52,10 +55,8 @@ static int nvme_ps_open(struct ssdq_source *src, const char *arg,
 		return -EINVAL;
 	}
 	p = calloc(1, sizeof(*p));
-	if (!p || posix_memalign((void **)&buf, 4096, SSDQ_ID_CTRL_SIZE)) {
-		free(p);
+	if (!p)
 		return -ENOMEM;
-	}
 	snprintf(p->path, sizeof(p->path), "%s", path);
 	p->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (p->fd < 0) {
@@ -64,25 +65,18 @@ static int nvme_ps_open(struct ssdq_source *src, const char *arg,
 			 path, strerror(-ret), ret == -EACCES ? " (run as root)" : "");
 		goto fail;
 	}
-	memset(buf, 0, SSDQ_ID_CTRL_SIZE);
-	ret = ssdq_admin(p->fd, SSDQ_ADMIN_IDENTIFY, 0, 1, 0, buf, SSDQ_ID_CTRL_SIZE, NULL);
-	if (!ret)
-		ret = ssdq_parse_id_ctrl(buf, SSDQ_ID_CTRL_SIZE, &p->id);
-	if (ret) {
-		snprintf(err, errlen, "power source \"%s\": Identify Controller on %s failed: %s",
-			 src->spec, path, ret < 0 ? strerror(-ret) : "NVMe error status");
-		ret = ret < 0 ? ret : -EIO;
+	snprintf(what, sizeof(what), "power source \"%.100s\": Identify Controller on %.160s", src->spec,
+		 path);
+	ret = ssdq_nvme_result(ssdq_nvme_read_id_ctrl(p->fd, SSDQ_NVME_POWER_TIMEOUT_MS, &p->id),
+			       what, err, errlen);
+	if (ret)
 		goto fail;
-	}
-	ret = ssdq_get_features(p->fd, SSDQ_FEAT_POWER_MGMT, NULL, 0, &dw0);
-	if (ret) {
-		snprintf(err, errlen, "power source \"%s\": Get Features (Power Management) on "
-			 "%s failed: %s", src->spec, path,
-			 ret < 0 ? strerror(-ret) : "NVMe error status");
-		ret = ret < 0 ? ret : -EIO;
+	snprintf(what, sizeof(what), "power source \"%.100s\": Get Features (Power Management) on %.160s",
+		 src->spec, path);
+	ret = ssdq_nvme_result(ssdq_nvme_get_power_state(p->fd, SSDQ_NVME_POWER_TIMEOUT_MS, &ps),
+			       what, err, errlen);
+	if (ret)
 		goto fail;
-	}
-	free(buf);
 	src->estimated = true;
 	src->unit = "PSD";
 	src->min_interval_us = NVME_PS_INTERVAL_US;
@@ -92,7 +86,6 @@ static int nvme_ps_open(struct ssdq_source *src, const char *arg,
 fail:
 	if (p->fd >= 0)
 		close(p->fd);
-	free(buf);
 	free(p);
 	return ret;
 }
@@ -102,20 +95,18 @@ static int nvme_ps_read(struct ssdq_source *src, int64_t now_us,
 {
 	struct nvme_ps_priv *p = src->priv;
 	const char *what = "MP";
+	char cmd[200];
 	unsigned int ps;
-	uint32_t dw0;
 	double w;
 	int ret;
 
 	if (max < 1)
 		return 0;
-	ret = ssdq_get_features(p->fd, SSDQ_FEAT_POWER_MGMT, NULL, 0, &dw0);
-	if (ret) {
-		snprintf(src->err, sizeof(src->err), "Get Features (Power Management) on %.128s: %s",
-			 p->path, ret < 0 ? strerror(-ret) : "NVMe error status");
-		return ret < 0 ? ret : -EIO;
-	}
-	ps = dw0 & 0x1f;
+	snprintf(cmd, sizeof(cmd), "Get Features (Power Management) on %.128s", p->path);
+	ret = ssdq_nvme_result(ssdq_nvme_get_power_state(p->fd, SSDQ_NVME_POWER_TIMEOUT_MS, &ps),
+			       cmd, src->err, sizeof(src->err));
+	if (ret)
+		return ret;
 	w = ssdq_psd_estimate(&p->id, ps, src->idle_hint, &what);
 	if (w < 0) {
 		snprintf(src->err, sizeof(src->err), "%.128s reports power state %u, past its %u "

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nvme.h"
+#include "nvme_admin.h"
+#include "nvme_id.h"
 #include "vet.h"
 
 void ssdq_vet_init(struct ssdq_vet *v, double max_w, int64_t step_us, int64_t now_us)
@@ -62,21 +63,15 @@ double ssdq_power_bound(double configured, int ctrl_fd, char *how, size_t howlen
 {
 	struct ssdq_id_ctrl c;
 	double mp = 0;
-	uint8_t *buf;
 
 	if (configured > 0) {
 		snprintf(how, howlen, "configured maximum %g W", configured);
 		return configured;
 	}
-	if (ctrl_fd >= 0 && !posix_memalign((void **)&buf, 4096, SSDQ_ID_CTRL_SIZE)) {
-		memset(buf, 0, SSDQ_ID_CTRL_SIZE);
-		if (!ssdq_admin(ctrl_fd, SSDQ_ADMIN_IDENTIFY, 0, 1, 0, buf, SSDQ_ID_CTRL_SIZE, NULL) &&
-		    !ssdq_parse_id_ctrl(buf, SSDQ_ID_CTRL_SIZE, &c))
-			for (unsigned int i = 0; i < c.npss && i < 32; i++)
-				if (c.ps[i].max_power_w > mp)
-					mp = c.ps[i].max_power_w;
-		free(buf);
-	}
+	if (ctrl_fd >= 0 && !ssdq_nvme_read_id_ctrl(ctrl_fd, SSDQ_NVME_POWER_TIMEOUT_MS, &c))
+		for (unsigned int i = 0; i < c.npss && i < 32; i++)
+			if (c.ps[i].max_power_w > mp)
+				mp = c.ps[i].max_power_w;
 	if (mp > 0) {
 		snprintf(how, howlen, "%g x the highest MP of the drive's power states (%g W)",
 			 SSDQ_POWER_MARGIN, mp);

@@ -57,7 +57,7 @@ within "qlc-1tb average W" "$(jget "$d" fill .power_w)" "$(truth_w "$d")" 0.5
 # the same drive in a hot case (70 C air): it throttles during the fill
 fill hot qlc-1tb 100 2200m --ssdq_model_ambient=70
 d=$W/hot
-grep -q '"thermal_mgmt_t1_transitions":[1-9]' "$d"/fill_smart.1.jsonl &&
+grep -q '"thm_temp1_trans_count":[1-9]' "$d"/fill_smart.1.jsonl &&
 	pass "hot qlc-1tb: the model's SMART log counts thermal throttling" ||
 	fail "hot qlc-1tb: no thermal-management transition in the SMART log"
 v=$(jget "$d" fill '.fill.throttle // empty')

@@ -223,7 +223,7 @@ smart = [json.loads(l) for l in open(sys.argv[2])]
 print("throttling at %s GB: %s; phases %s" % (f["throttle_gb"], f["throttle"],
       [(round(p["start_gb"]), round(p["end_gb"]), round(p["mbps"])) for p in f["phases"]]))
 assert f["slc_cache_gb"] is None and "thermal throttling" in f["null_reasons"]["slc_cache_gb"]
-step = [i for i in range(1, len(smart)) if smart[i]["thermal_mgmt_t1_transitions"] > smart[i - 1]["thermal_mgmt_t1_transitions"]]
+step = [i for i in range(1, len(smart)) if smart[i]["thm_temp1_trans_count"] > smart[i - 1]["thm_temp1_trans_count"]]
 assert step, "the model did not throttle"
 a, b = [float(x) for x in re.search(r"samples at ([0-9.]+) and ([0-9.]+) GB", f["throttle"]).groups()]
 assert a - 2 <= f["throttle_gb"] <= b + 2, (a, b, f["throttle_gb"])

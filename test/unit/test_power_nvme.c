@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * power/nvme.c and power/device_info.c decoders against hand-made pages:
- * SMART / Health log, OCP C0h log, Identify Controller power states, APST, PCIe config
- * space, the controller of a namespace node, device.json.
+ * The decoders power/ relies on, against hand-made pages laid out at the
+ * specifications' offsets (nvme/nvme_log.h, nvme/nvme_id.h: SMART / Health
+ * log, OCP C0h log, Identify Controller power states, APST), the SMART
+ * sidecar line (power/smart_log.h), PCIe config space (power/pcie.h), the
+ * controller of a namespace node, device.json.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,8 +15,17 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include <libnvme.h>
+
 #include "../../power/device_info.h"
-#include "../../power/nvme.h"
+#include "../../power/pcie.h"
+#include "../../power/smart_log.h"
+#include "nvme_admin.h"
+#include "nvme_log.h"
+#include "nvme_ns.h"
+
+/* Pages are byte arrays laid out by the specification, read through libnvme's structs. */
+#define ALIGNED	__attribute__((aligned(8)))
 
 static void put16(uint8_t *p, unsigned v) { p[0] = v & 0xff; p[1] = (v >> 8) & 0xff; }
 static void put32(uint8_t *p, uint32_t v) { put16(p, v & 0xffff); put16(p + 2, v >> 16); }
@@ -28,6 +39,7 @@ static void make_smart(uint8_t *b)
 	b[3] = 100;
 	b[4] = 10;
 	b[5] = 3;
+	b[6] = 4;			/* endurance group critical warning summary */
 	put64(b + 32, 123456789);	/* data units read */
 	put64(b + 48, 0x1122334455ULL);	/* data units written */
 	put64(b + 64, 1000);
@@ -51,12 +63,11 @@ static void make_smart(uint8_t *b)
 
 TEST(smart_decode)
 {
-	uint8_t b[512];
+	uint8_t ALIGNED b[512];
 	struct ssdq_smart s;
 
 	make_smart(b);
-	CHECK_EQ_INT(ssdq_parse_smart(b, 511, &s), -EINVAL);
-	CHECK_EQ_INT(ssdq_parse_smart(b, 512, &s), 0);
+	ssdq_smart_decode((const struct nvme_smart_log *)b, &s);
 	CHECK_EQ_INT(s.critical_warning, 2);
 	CHECK_EQ_INT(s.composite_temp_k, 318);
 	CHECK_EQ_U64(s.data_units_read, 123456789);
@@ -75,32 +86,38 @@ TEST(smart_decode)
 	CHECK_EQ_INT(s.thm_temp2_total_time_s, 20);
 	/* a 128-bit counter past 64 bits saturates */
 	b[48 + 8] = 1;
-	ssdq_parse_smart(b, 512, &s);
+	ssdq_smart_decode((const struct nvme_smart_log *)b, &s);
 	CHECK_EQ_U64(s.data_units_written, UINT64_MAX);
 }
 
 TEST(smart_json)
 {
-	uint8_t b[512];
+	uint8_t ALIGNED b[512];
 	struct ssdq_smart s;
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
 	make_smart(b);
-	ssdq_parse_smart(b, 512, &s);
+	ssdq_smart_decode((const struct nvme_smart_log *)b, &s);
 	ssdq_smart_json(f, 1700000000123456LL, &s);
 	fclose(f);
-	CHECK_CONTAINS(text, "{\"time_us\":1700000000123456,\"critical_warning\":2,");
-	CHECK_CONTAINS(text, "\"composite_temp_c\":45,");
-	CHECK_CONTAINS(text, "\"temp_sensors_c\":[47,null,60,null,null,null,null,null]");
-	CHECK_CONTAINS(text, "\"data_units_read\":123456789,");
-	CHECK_CONTAINS(text, "\"data_units_written\":73588229205,");
-	CHECK_CONTAINS(text, "\"host_read_commands\":1000,\"host_write_commands\":2000,");
-	CHECK_CONTAINS(text, "\"controller_busy_time_min\":77,");
-	CHECK_CONTAINS(text, "\"warning_temp_time_min\":11,\"critical_temp_time_min\":1,");
-	CHECK_CONTAINS(text, "\"thermal_mgmt_t1_transitions\":4,\"thermal_mgmt_t2_transitions\":1,");
-	CHECK_CONTAINS(text, "\"thermal_mgmt_t1_time_s\":300,\"thermal_mgmt_t2_time_s\":20}");
+	/* version 2: nvme-cli's keys and values, ssdq's °C beside them */
+	CHECK_CONTAINS(text, "{\"time_us\":1700000000123456,\"version\":2,\"critical_warning\":2,"
+		       "\"temperature\":318,\"composite_temp_c\":45,\"avail_spare\":100,"
+		       "\"spare_thresh\":10,\"percent_used\":3,"
+		       "\"endurance_grp_critical_warning_summary\":4,");
+	CHECK_CONTAINS(text, "\"data_units_read\":123456789,\"data_units_written\":73588229205,"
+		       "\"host_read_commands\":1000,\"host_write_commands\":2000,"
+		       "\"controller_busy_time\":77,\"power_cycles\":5,\"power_on_hours\":1234,"
+		       "\"unsafe_shutdowns\":2,\"media_errors\":0,\"num_err_log_entries\":9,"
+		       "\"warning_temp_time\":11,\"critical_comp_time\":1,");
+	/* sensors as nvme-cli prints them: only those reported, in kelvin */
+	CHECK_CONTAINS(text, "\"temperature_sensor_1\":320,\"temperature_sensor_3\":333,"
+		       "\"temp_sensors_c\":[47,null,60,null,null,null,null,null]");
+	CHECK(!strstr(text, "temperature_sensor_2"));
+	CHECK_CONTAINS(text, "\"thm_temp1_trans_count\":4,\"thm_temp2_trans_count\":1,"
+		       "\"thm_temp1_total_time\":300,\"thm_temp2_total_time\":20}");
 	CHECK(strchr(text, '\n') == NULL);
 	free(text);
 }
@@ -124,27 +141,24 @@ static void make_ocp(uint8_t *b)
 
 TEST(ocp_decode)
 {
-	uint8_t b[512];
+	uint8_t ALIGNED b[512];
 	struct ssdq_ocp_smart o;
 
 	make_ocp(b);
-	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 512, &o), 0);
+	CHECK_EQ_INT(ssdq_ocp_smart_decode((const struct ssdq_ocp_smart_log *)b, &o), 0);
 	CHECK_EQ_U64(o.phys_media_units_written, 5000000000000ULL);
 	CHECK_EQ_U64(o.phys_media_units_read, 1234567);
 	CHECK_EQ_INT(o.thermal_throttling_count, 7);
 	CHECK_EQ_INT(o.thermal_throttling_status, 2);
 	CHECK_EQ_INT(o.log_page_version, 4);
-	/* short buffer, no buffer */
-	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 511, &o), -EINVAL);
-	CHECK_EQ_INT(ssdq_parse_ocp_smart(NULL, 512, &o), -EINVAL);
 	/* 128-bit counter past 64 bits saturates */
 	b[16 + 15] = 1;
-	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 512, &o), 0);
+	CHECK_EQ_INT(ssdq_ocp_smart_decode((const struct ssdq_ocp_smart_log *)b, &o), 0);
 	CHECK_EQ_U64(o.phys_media_units_read, UINT64_MAX);
 	/* another vendor's C0h: one GUID byte off, the GUID reversed, all zero */
 	make_ocp(b);
 	b[511] ^= 1;
-	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 512, &o), -ENOMSG);
+	CHECK_EQ_INT(ssdq_ocp_smart_decode((const struct ssdq_ocp_smart_log *)b, &o), -ENOMSG);
 	make_ocp(b);
 	for (int i = 0; i < 8; i++) {
 		uint8_t t = b[496 + i];
@@ -152,15 +166,15 @@ TEST(ocp_decode)
 		b[496 + i] = b[511 - i];
 		b[511 - i] = t;
 	}
-	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 512, &o), -ENOMSG);
+	CHECK_EQ_INT(ssdq_ocp_smart_decode((const struct ssdq_ocp_smart_log *)b, &o), -ENOMSG);
 	memset(b + 496, 0, 16);
-	CHECK_EQ_INT(ssdq_parse_ocp_smart(b, 512, &o), -ENOMSG);
+	CHECK_EQ_INT(ssdq_ocp_smart_decode((const struct ssdq_ocp_smart_log *)b, &o), -ENOMSG);
 	CHECK(!memcmp(ssdq_ocp_smart_guid, "\xc5\xaf\x10\x28", 4));
 }
 
 TEST(ocp_json)
 {
-	uint8_t b[512], o[512];
+	uint8_t ALIGNED b[512], ALIGNED o[512];
 	struct ssdq_smart s;
 	char *text = NULL;
 	size_t len = 0;
@@ -168,30 +182,30 @@ TEST(ocp_json)
 
 	make_smart(b);
 	make_ocp(o);
-	ssdq_parse_smart(b, 512, &s);
+	ssdq_smart_decode((const struct nvme_smart_log *)b, &s);
 	CHECK(!s.have_ocp);
 	/* without C0h, no "ocp" key */
 	f = open_memstream(&text, &len);
 	ssdq_smart_json(f, 1, &s);
 	fclose(f);
 	CHECK(strstr(text, "ocp") == NULL);
-	CHECK_CONTAINS(text, "\"thermal_mgmt_t2_time_s\":20}");
+	CHECK_CONTAINS(text, "\"thm_temp2_total_time\":20}");
 	free(text);
 	/* with it, the last member */
-	CHECK_EQ_INT(ssdq_parse_ocp_smart(o, 512, &s.ocp), 0);
+	CHECK_EQ_INT(ssdq_ocp_smart_decode((const struct ssdq_ocp_smart_log *)o, &s.ocp), 0);
 	s.have_ocp = true;
 	text = NULL;
 	f = open_memstream(&text, &len);
 	ssdq_smart_json(f, 1, &s);
 	fclose(f);
-	CHECK_CONTAINS(text, "\"thermal_mgmt_t2_time_s\":20,\"ocp\":{\"log_page_version\":4,"
+	CHECK_CONTAINS(text, "\"thm_temp2_total_time\":20,\"ocp\":{\"log_page_version\":4,"
 		       "\"thermal_throttling_status\":2,\"thermal_throttling_count\":7,"
 		       "\"physical_media_units_written\":5000000000000,"
 		       "\"physical_media_units_read\":1234567}}");
 	CHECK(strchr(text, '\n') == NULL);
 	free(text);
 	/* a new SMART parse clears it */
-	ssdq_parse_smart(b, 512, &s);
+	ssdq_smart_decode((const struct nvme_smart_log *)b, &s);
 	CHECK(!s.have_ocp);
 }
 
@@ -199,38 +213,36 @@ TEST(ocp_uuid_index)
 {
 	static const uint8_t ocp[16] = { 0xc1, 0x94, 0xd5, 0x5b, 0xe0, 0x94, 0x47, 0x94,
 					 0xa2, 0x1d, 0x29, 0x99, 0x8f, 0x56, 0xbe, 0x6f };
-	uint8_t list[4096];
+	uint8_t ALIGNED list[4096];
 
 	memset(list, 0, sizeof(list));
-	CHECK_EQ_INT(ssdq_ocp_uuid_index(list, sizeof(list)), 0);	/* empty list */
+	CHECK_EQ_INT(ssdq_ocp_uuid_index((const struct nvme_id_uuid_list *)list), 0);	/* empty list */
 	memset(list + 32 + 16, 0x11, 16);				/* index 1: a vendor */
 	list[64] = 0x01;						/* association bits */
 	memcpy(list + 64 + 16, ocp, 16);				/* index 2: OCP */
-	CHECK_EQ_INT(ssdq_ocp_uuid_index(list, sizeof(list)), 2);
-	CHECK_EQ_INT(ssdq_ocp_uuid_index(list, 64), 0);		/* short */
+	CHECK_EQ_INT(ssdq_ocp_uuid_index((const struct nvme_id_uuid_list *)list), 2);
 	/* the list ends at the first zero UUID */
 	memset(list + 32 + 16, 0, 16);
-	CHECK_EQ_INT(ssdq_ocp_uuid_index(list, sizeof(list)), 0);
+	CHECK_EQ_INT(ssdq_ocp_uuid_index((const struct nvme_id_uuid_list *)list), 0);
 	/* the last of 127 entries */
 	memset(list, 0x22, sizeof(list));
 	memcpy(list + 32 * 127 + 16, ocp, 16);
-	CHECK_EQ_INT(ssdq_ocp_uuid_index(list, sizeof(list)), 127);
+	CHECK_EQ_INT(ssdq_ocp_uuid_index((const struct nvme_id_uuid_list *)list), 127);
 }
 
 TEST(ocp_probe_not_nvme)
 {
-	uint8_t *buf = NULL, idx = 9;
+	uint8_t idx = 9;
 	struct ssdq_ocp_smart o;
 	char why[160] = "";
 	int fd = open("/dev/null", O_RDONLY);
 
 	CHECK(fd >= 0);
-	CHECK_EQ_INT(posix_memalign((void **)&buf, 4096, 4096), 0);
 	/* not an NVMe node: the ioctl fails, and says so */
-	CHECK_EQ_INT(ssdq_ocp_smart_probe(fd, buf, &idx, &o, why, sizeof(why)), -ENOTTY);
+	CHECK_EQ_INT(ssdq_nvme_probe_ocp(fd, SSDQ_NVME_POWER_TIMEOUT_MS, &idx, &o, why,
+					 sizeof(why)), -ENOTTY);
 	CHECK_EQ_INT(idx, 0);
 	CHECK_CONTAINS(why, "Get Log Page C0h: ");
-	free(buf);
 	close(fd);
 }
 
@@ -278,13 +290,12 @@ static void make_id_ctrl(uint8_t *b)
 
 TEST(id_ctrl_power_states)
 {
-	uint8_t b[4096];
+	uint8_t ALIGNED b[4096];
 	struct ssdq_id_ctrl c;
 	const char *what = NULL;
 
 	make_id_ctrl(b);
-	CHECK_EQ_INT(ssdq_parse_id_ctrl(b, 4095, &c), -EINVAL);
-	CHECK_EQ_INT(ssdq_parse_id_ctrl(b, 4096, &c), 0);
+	ssdq_id_ctrl_decode((const struct nvme_id_ctrl *)b, &c);
 	CHECK_STREQ(c.model, "QEMU NVMe Ctrl");
 	CHECK_STREQ(c.serial, "SN12345");
 	CHECK_STREQ(c.firmware, "8.0.0");
@@ -316,13 +327,13 @@ TEST(id_ctrl_power_states)
 
 TEST(apst)
 {
-	uint8_t t[256];
+	uint8_t ALIGNED t[256];
 	struct ssdq_apst a;
 
 	memset(t, 0, sizeof(t));
 	put64(t + 0, ((uint64_t)100 << 8) | (3 << 3));	/* ps0 → ps3 after 100 ms */
 	put64(t + 8, ((uint64_t)2000 << 8) | (4 << 3));	/* ps1 → ps4 after 2 s */
-	ssdq_parse_apst(1, t, &a);
+	ssdq_apst_decode(1, (const struct nvme_feat_auto_pst *)t, &a);
 	CHECK(a.enabled);
 	CHECK_EQ_INT(a.n, 2);
 	CHECK_EQ_INT(a.from_ps[0], 0);
@@ -331,7 +342,7 @@ TEST(apst)
 	CHECK_EQ_INT(a.from_ps[1], 1);
 	CHECK_EQ_INT(a.to_ps[1], 4);
 	CHECK_EQ_INT(a.idle_ms[1], 2000);
-	ssdq_parse_apst(0, NULL, &a);
+	ssdq_apst_decode(0, NULL, &a);
 	CHECK(!a.enabled);
 	CHECK_EQ_INT(a.n, 0);
 }
@@ -570,7 +581,7 @@ TEST(ctrl_for_ng)
 
 TEST(device_json)
 {
-	uint8_t b[4096], ns[4096], t[256];
+	uint8_t ALIGNED b[4096], ALIGNED ns[4096], ALIGNED t[256];
 	struct ssdq_devinfo *d = calloc(1, sizeof(*d));
 	char *text = NULL;
 	size_t len = 0;
@@ -590,9 +601,9 @@ TEST(device_json)
 	snprintf(d->ns, sizeof(d->ns), "/dev/ng0n1");
 	d->nsid = 1;
 	d->have_ctrl = d->have_ns = d->have_apst = d->have_ps = true;
-	ssdq_parse_id_ctrl(b, sizeof(b), &d->id);
-	CHECK_EQ_INT(ssdq_parse_id_ns(ns, sizeof(ns), &d->idns), 0);
-	ssdq_parse_apst(1, t, &d->apst);
+	ssdq_id_ctrl_decode((const struct nvme_id_ctrl *)b, &d->id);
+	CHECK_EQ_INT(ssdq_id_ns_decode((const struct nvme_id_ns *)ns, &d->idns), 0);
+	ssdq_apst_decode(1, (const struct nvme_feat_auto_pst *)t, &d->apst);
 	d->ps_current = 1;
 	snprintf(d->link_speed, sizeof(d->link_speed), "8.0 GT/s PCIe");
 	d->link_width = 4;

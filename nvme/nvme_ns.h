@@ -1,6 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#ifndef SSDQ_NSDEV_H
-#define SSDQ_NSDEV_H
+#ifndef SSDQ_NVME_NS_H
+#define SSDQ_NVME_NS_H
+
+/*
+ * Opening and probing an NVMe namespace through its generic char node
+ * (/dev/ngXnY), and the names around it: its block node, its controller.
+ * The open is ssdq's own (libnvme 1.3's nvme_open() refuses ng names); the
+ * probe is libnvme's NVME_IOCTL_ID and Identify Namespace (nvme_admin.h).
+ */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -27,6 +34,9 @@ struct ssdq_nsdev {
 	char ctrl[64];
 };
 
+/* Identify Namespace at open times out after this. */
+#define SSDQ_NSDEV_TIMEOUT_MS	10000u
+
 /**
  * ssdq_nsdev_open() - Open a namespace's generic char node and read its
  * geometry with NVME_IOCTL_ID and Identify Namespace.
@@ -41,7 +51,8 @@ struct ssdq_nsdev {
  *
  * Return: 0, or -errno (-EACCES, -EPERM, -ENOTTY for a node that is not an
  * NVMe namespace, -EINVAL for a block node or regular file, -EOPNOTSUPP for
- * formats with metadata, or what open(2) and ioctl(2) returned).
+ * formats with metadata, -EIO when the drive failed Identify Namespace, or
+ * what open(2) and ioctl(2) returned).
  */
 int ssdq_nsdev_open(const char *path, int flags, struct ssdq_nsdev *dev,
 		    char *err, size_t errlen);
@@ -58,5 +69,20 @@ void ssdq_nsdev_close(struct ssdq_nsdev *dev);
  * Return: 0, or -EINVAL when @block is not named like an NVMe namespace.
  */
 int ssdq_ng_for_block(const char *block, char *out, size_t len);
+
+/**
+ * ssdq_ctrl_for_ng() - The controller node of a namespace node.
+ * @sysfs_root: "/sys", or a test tree; NULL for "/sys"
+ * @ng: "/dev/ngXnY" (or "/dev/nvmeXnY")
+ * @out: "/dev/nvmeZ"
+ * @len: size of @out
+ *
+ * Follows <sysfs>/class/nvme-generic/ngXnY/device to its controller; for a
+ * multipath node (parent nvme-subsysN), the first controller of the
+ * subsystem; else the X of the name.
+ *
+ * Return: 0, or -EINVAL when @ng is not named like an NVMe namespace.
+ */
+int ssdq_ctrl_for_ng(const char *sysfs_root, const char *ng, char *out, size_t len);
 
 #endif

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-#include <linux/nvme_ioctl.h>
 
-#include "nsdev.h"
+#include "nvme_admin.h"
+#include "nvme_status.h"
+#include "nvme_ns.h"
 
 #define SSDQ_DEFAULT_MAX_XFER	(128u * 1024)
 
@@ -66,32 +67,6 @@ static uint32_t probe_max_xfer(const struct ssdq_nsdev *dev)
 		lim = (uint64_t)SSDQ_NVME_MAX_NLB << dev->ns.lba_shift;
 	lim &= ~(uint64_t)(lba - 1);
 	return lim < lba ? lba : (uint32_t)lim;
-}
-
-static int identify_ns(struct ssdq_nsdev *dev)
-{
-	struct nvme_passthru_cmd cmd;
-	void *buf;
-	int ret;
-
-	if (posix_memalign(&buf, 4096, SSDQ_NVME_ID_SIZE))
-		return -ENOMEM;
-	memset(buf, 0, SSDQ_NVME_ID_SIZE);
-	memset(&cmd, 0, sizeof(cmd));
-	cmd.opcode = SSDQ_NVME_ADMIN_IDENTIFY;
-	cmd.nsid = dev->ns.nsid;
-	cmd.addr = (uintptr_t)buf;
-	cmd.data_len = SSDQ_NVME_ID_SIZE;
-	cmd.cdw10 = SSDQ_NVME_CNS_NS;
-	ret = ioctl(dev->fd, NVME_IOCTL_ADMIN_CMD, &cmd);
-	if (ret < 0)
-		ret = -errno;
-	else if (ret > 0)
-		ret = -EIO;
-	else
-		ret = ssdq_parse_id_ns(buf, SSDQ_NVME_ID_SIZE, &dev->id);
-	free(buf);
-	return ret;
 }
 
 static int refuse_non_char(const char *path, const struct stat *st, char *err, size_t errlen)
@@ -164,17 +139,24 @@ int ssdq_nsdev_open(const char *path, int flags, struct ssdq_nsdev *dev,
 		return ret;
 	}
 
-	ret = ioctl(dev->fd, NVME_IOCTL_ID);
-	if (ret <= 0) {
-		ret = ret < 0 ? -errno : -ENODEV;
+	ret = ssdq_nvme_get_nsid(dev->fd, &dev->ns.nsid);
+	if (ret) {
 		snprintf(err, errlen, "%s is not an NVMe namespace node (NVME_IOCTL_ID: %s); "
 			 "use a /dev/ngXnY node", path, strerror(-ret));
 		goto fail;
 	}
-	dev->ns.nsid = (uint32_t)ret;
 	name_nodes(dev, &st);
 
-	ret = identify_ns(dev);
+	ret = ssdq_nvme_read_id_ns(dev->fd, SSDQ_NSDEV_TIMEOUT_MS, dev->ns.nsid, &dev->id);
+	if (ret > 0) {
+		char st_msg[256];
+
+		ssdq_nvme_status_str(st_msg, sizeof(st_msg), (uint16_t)ret);
+		snprintf(err, errlen, "Identify Namespace %u on %s failed: %s", dev->ns.nsid,
+			 path, st_msg);
+		ret = -EIO;
+		goto fail;
+	}
 	if (ret == -EACCES || ret == -EPERM) {
 		snprintf(err, errlen, "Identify Namespace on %s was refused (%s): NVMe passthrough "
 			 "needs CAP_SYS_ADMIN before Linux 6.2; run fio as root", path,
@@ -207,4 +189,58 @@ void ssdq_nsdev_close(struct ssdq_nsdev *dev)
 		close(dev->fd);
 		dev->fd = -1;
 	}
+}
+
+static int first_ctrl_of_subsys(const char *root, const char *subsys, char *out, size_t len)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	unsigned int c, best = UINT_MAX;
+	char tail;
+	DIR *d;
+
+	if (snprintf(path, sizeof(path), "%s/class/nvme-subsystem/%s", root, subsys) >=
+	    (int)sizeof(path))
+		return -ENAMETOOLONG;
+	d = opendir(path);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d)))
+		if (sscanf(de->d_name, "nvme%u%c", &c, &tail) == 1 && c < best)
+			best = c;
+	closedir(d);
+	if (best == UINT_MAX)
+		return -ENOENT;
+	snprintf(out, len, "/dev/nvme%u", best);
+	return 0;
+}
+int ssdq_ctrl_for_ng(const char *sysfs_root, const char *ng, char *out, size_t len)
+{
+	const char *root = sysfs_root ? sysfs_root : "/sys";
+	const char *base = strrchr(ng, '/');
+	char link[PATH_MAX], target[PATH_MAX], tail;
+	unsigned int c, n;
+	const char *tb;
+	ssize_t r;
+
+	base = base ? base + 1 : ng;
+	if (sscanf(base, "ng%un%u", &c, &n) != 2 && sscanf(base, "nvme%un%u", &c, &n) != 2)
+		return -EINVAL;
+	snprintf(link, sizeof(link), "%s/class/nvme-generic/%s/device", root, base);
+	r = readlink(link, target, sizeof(target) - 1);
+	if (r > 0) {
+		target[r] = '\0';
+		tb = strrchr(target, '/');
+		tb = tb ? tb + 1 : target;
+		if (sscanf(tb, "nvme%u%c", &c, &tail) == 1) {
+			snprintf(out, len, "/dev/nvme%u", c);
+			return 0;
+		}
+		if (!strncmp(tb, "nvme-subsys", 11) && !first_ctrl_of_subsys(root, tb, out, len))
+			return 0;
+	}
+	if (sscanf(base, "ng%un%u", &c, &n) != 2)
+		sscanf(base, "nvme%un%u", &c, &n);
+	snprintf(out, len, "/dev/nvme%u", c);
+	return 0;
 }
