@@ -2,7 +2,8 @@
 /*
  * Engine options that fio's own parser would misread: an integer option
  * given "1e9" is read as 1, and one given "-5" is refused with a message
- * while the job runs on with the default and fio exits 0. These are kept
+ * while the job runs on with the default and fio exits 0 (ssdq_duty=-5 ran
+ * without bursts' idles, ssdq_model_scale=-5 on the full-size drive). These are kept
  * as strings and parsed here, strictly; a value that cannot be honoured
  * fails the job, so fio exits non-zero.
  */
@@ -14,6 +15,26 @@
 #define POWER_RATE_MIN	0.1
 #define POWER_RATE_MAX	20000.0
 #define POWER_MAX_W	10000.0
+#define MODEL_SCALE_MAX	1e9
+
+/* A whole number in [@min, @max] from @str (@def when unset), or a message naming @name. */
+static int whole(struct thread_data *td, const char *name, const char *str, const char *def,
+		 double min, double max, unsigned int *out)
+{
+	const char *v = str ? str : def;
+	double d;
+	int ret = ssdq_parse_number(v, min, max, &d);
+
+	if (!ret && d != (double)(unsigned int)d)
+		ret = -EINVAL;
+	if (ret) {
+		ssdq_log("%s: %s=%s: %s; give a whole number from %.0f to %.0f", td->o.name, name, v,
+			 ret == -ERANGE ? "out of range" : "not a whole number", min, max);
+		return ret;
+	}
+	*out = (unsigned int)d;
+	return 0;
+}
 
 int ssdq_check_options(struct thread_data *td)
 {
@@ -28,6 +49,12 @@ int ssdq_check_options(struct thread_data *td)
 			 POWER_RATE_MAX);
 		return ret;
 	}
+	ret = whole(td, "ssdq_duty", o->duty_str, "100", 1, 100, &o->duty);
+	if (!ret)
+		ret = whole(td, "ssdq_model_scale", o->model_scale_str, "1", 1, MODEL_SCALE_MAX,
+			    &o->model_scale);
+	if (ret)
+		return ret;
 	o->power_max_w = 0;
 	if (o->power_max_str && *o->power_max_str) {
 		ret = ssdq_parse_number(o->power_max_str, 0, POWER_MAX_W, &o->power_max_w);

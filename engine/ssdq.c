@@ -205,7 +205,7 @@ static int ssdq_setup(struct thread_data *td)
 	struct fio_file *f;
 	unsigned int i;
 
-	if (check_fio_version() || need_filename(td))
+	if (check_fio_version() || need_filename(td) || ssdq_check_options(td))
 		return 1;
 	if (o->model)
 		td->flags |= (unsigned long long)FIO_DISKLESSIO << TD_ENG_FLAG_SHIFT;
@@ -751,12 +751,10 @@ static struct fio_option options[] = {
 	{
 		.name	= "ssdq_duty",
 		.lname	= "ssdq burst duty cycle",
-		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct ssdq_options, duty),
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, duty_str),
 		.def	= "100",
-		.minval	= 1,
-		.maxval	= 100,
-		.help	= "Percent of the time bursts keep the drive busy: after each burst, "
+		.help	= "Percent of the time bursts keep the drive busy (1-100): after each burst, "
 			  "idle for its measured time x (100 - duty) / duty",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
@@ -840,11 +838,11 @@ static struct fio_option options[] = {
 	{
 		.name	= "ssdq_model_scale",
 		.lname	= "ssdq drive model scale",
-		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct ssdq_options, model_scale),
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, model_scale_str),
 		.def	= "1",
-		.minval	= 1,
-		.help	= "Divide the model's capacity and SLC cache by this; speeds stay",
+		.help	= "Divide the model's capacity and SLC cache by this whole number "
+			  "(1 or more); speeds stay",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

@@ -29,7 +29,8 @@ struct ssdq_options {
 	unsigned long long max_xfer; /* ssdq_max_xfer: split size, 0 = from sysfs */
 	unsigned int erase;	/* ssdq_erase: enum ssdq_erase_method */
 	unsigned long long burst; /* ssdq_burst: bytes per burst, 0: no bursts */
-	unsigned int duty;	/* ssdq_duty: % of time bursts are busy */
+	char *duty_str;		/* ssdq_duty: as given */
+	unsigned int duty;	/* parsed at setup: % of time bursts are busy */
 	char *idle;		/* ssdq_idle: as given */
 	unsigned long long idle_us; /* parsed at init: idle after the job's I/O */
 	char *power;		/* ssdq_power: power source specs, ';'-separated */
@@ -41,7 +42,8 @@ struct ssdq_options {
 	unsigned long long smart_us; /* parsed at init; 0 = no SMART log */
 	unsigned long long capacity; /* ssdq_capacity: size told to fio, 0 = NSZE */
 	char *model;		/* ssdq_model: preset of the drive model, NULL: a device */
-	unsigned int model_scale; /* ssdq_model_scale: capacity divisor */
+	char *model_scale_str;	/* ssdq_model_scale: as given */
+	unsigned int model_scale; /* parsed at setup: capacity divisor */
 	unsigned int model_ambient; /* ssdq_model_ambient: °C, 0 = the preset's */
 	unsigned int destroy_data; /* ssdq_destroy_data: write over signatures (stake.c) */
 };
@@ -303,7 +305,9 @@ void ssdq_sidecars_close(struct thread_data *td);
 
 /**
  * ssdq_check_options() - Parse the options kept as strings because fio
- * misreads numbers (ssdq_power_rate, ssdq_power_max), strictly.
+ * misreads numbers (ssdq_power_rate, ssdq_power_max, ssdq_duty,
+ * ssdq_model_scale), strictly. Called first in ->setup (the model's scale
+ * sizes the file) and again in ->init; a second call gives the same result.
  *
  * Return: 0, or -EINVAL/-ERANGE after naming the option and its range.
  */

@@ -16,6 +16,23 @@ expect_out "ssdq_sync=maybe" "the refusal names the option"
 expect_rc 1 "a bad number is refused" fio --name=t $E --ssdq_sqpoll_idle=abc --parse-only
 expect_out "ssdq_sqpoll_idle=abc" "the refusal names the option"
 
+# fio 3.33 prints "min value out of range" for a negative integer option and
+# runs the job on the default (ssdq_duty=-5: no idles; ssdq_model_scale=-5:
+# the full-size drive), exit 0: the engine parses these itself, before any file
+ST=$(mktemp -u)
+for ov in ssdq_duty=-5:"out of range; give a whole number from 1 to 100" \
+	ssdq_duty=0:"out of range" ssdq_duty=101:"out of range" ssdq_duty=1e9:"out of range" \
+	ssdq_duty=20.5:"not a whole number" ssdq_duty=abc:"not a whole number" \
+	ssdq_model_scale=-5:"out of range; give a whole number from 1 to 1000000000" \
+	ssdq_model_scale=0:"out of range" ssdq_model_scale=2.5:"not a whole number"; do
+	o=${ov%%:*}
+	expect_rc 1 "$o fails the job" fio --name=neg --ioengine=external:"$SO" --ssdq_model=qlc-1tb \
+		--ssdq_model_scale=1000 --filename="$ST" --rw=write --bs=128k --size=1m --ssdq_burst=1m \
+		--ssdq_smart_interval=0 --"$o"
+	expect_out "^ssdq: neg: $o: ${ov#*:}" "the refusal names $o and the range"
+	[ ! -e "$ST" ] && pass "$o: refused before the model's state file was made" ||
+		{ fail "$o: $ST was created"; rm -f "$ST"; }
+done
 undef=$(nm -D --undefined-only "$SO" | awk '$2 ~ /^ssdq_/ {print $2}')
 [ -z "$undef" ] && pass "the engine leaves none of its own symbols undefined" ||
 	fail "undefined in ssdq.so: $undef"
