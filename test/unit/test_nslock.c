@@ -142,17 +142,19 @@ TEST(lock_outlives_its_taker_in_a_helper)
 			_exit(1);
 		c = fork();
 		if (!c) {
+			pid_t me = getpid();
 			char b;
 
+			/* named first, then its pid sent: the check never sees it unnamed */
 			prctl(PR_SET_NAME, "ssdq-format", 0, 0, 0);
 			close(p[1]);
+			if (write(q[1], &me, sizeof(me)) != (ssize_t)sizeof(me))
+				_exit(1);
 			if (read(p[0], &b, 1) < 0)
 				_exit(1);
 			_exit(0);
 		}
-		if (write(q[1], &c, sizeof(c)) != (ssize_t)sizeof(c))
-			_exit(1);
-		_exit(0);
+		_exit(c > 0 ? 0 : 1);
 	}
 	close(p[0]);
 	close(q[1]);
