@@ -1,0 +1,229 @@
+#!/bin/sh
+# ssdq-run --host on the drive model, with fio --server on this machine at
+# free ports picked now (each server in a directory of its own) and real fio
+# and ssdq.so: the consumer suite on two servers at one address (ports apart)
+# while one of them is killed mid-suite (the other completes, the dead one is
+# named, the same command resumes it after a restart), every DIR/<target>/
+# complete with the sidecars fio's own connection brought and nothing left
+# behind on the servers, ssdq-report comparing the two drives; two namespaces
+# of one server in parallel; a client/server JSON of two hosts read as two
+# drives; the refusals of bad host lists. Waits poll; nothing depends on speed.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/test/lib.sh"
+RUN=$top/jobs/ssdq-run
+SO=${SSDQ_SO:-$top/build/ssdq.so}
+REPORT=${SSDQ_REPORT_BIN:-$top/build/ssdq-report}
+command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
+[ -f "$SO" ] || { echo "SKIP: no $SO (make)"; exit 77; }
+W=$(mktemp -d "${TMPDIR:-/tmp}/ssdq-hosts.XXXXXX")
+SERVERS=''
+
+# descendants PID: every process below PID
+descendants() {
+	for _s in /proc/[0-9]*/stat; do
+		_pp=$(sed 's/^.*) //' "$_s" 2>/dev/null | cut -d' ' -f2)
+		[ "$_pp" = "$1" ] || continue
+		_c=${_s#/proc/}; _c=${_c%/stat}
+		descendants "$_c"
+		echo "$_c"
+	done
+}
+# kill_tree PID: PID and everything below it, with SIGKILL (as a host dies)
+kill_tree() {
+	for _p in $(descendants "$1") "$1"; do kill -KILL "$_p" 2>/dev/null; done
+	wait "$1" 2>/dev/null
+}
+cleanup() {
+	for _p in $SERVERS; do kill_tree "$_p"; done
+	[ -n "${SSDQ_TEST_KEEP:-}" ] || rm -rf "$W"; rm -f "$T_OUT"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+export SSDQ_SO="$SO" SSDQ_SERVER_SO="$SO" SSDQ_REPORT=none
+unset SSDQ_SPAN SSDQ_FIO
+
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# listening PORT: until something accepts on 127.0.0.1:PORT, 30 s at most
+listening() {
+	python3 - "$1" <<'EOF'
+import socket, sys, time
+for _ in range(300):
+    try:
+        socket.create_connection(("127.0.0.1", int(sys.argv[1])), 0.5).close()
+        sys.exit(0)
+    except OSError:
+        time.sleep(0.1)
+sys.exit(1)
+EOF
+}
+# start_server NAME PORT: fio --server in $W/NAME; its pid in $W/NAME.pid
+start_server() {
+	mkdir -p "$W/$1"
+	(cd "$W/$1" && exec fio --server="127.0.0.1,$2" >"$W/$1.log" 2>&1) &
+	echo $! >"$W/$1.pid"
+	SERVERS="$SERVERS $!"
+	listening "$2" || { fail "fio --server on port $2 did not start"; cat "$W/$1.log"; }
+}
+# wait_for FILE PATTERN: until FILE holds PATTERN (grep -E), 300 s at most
+wait_for() {
+	_i=0
+	while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
+		_i=$((_i + 1))
+		[ $_i -ge 3000 ] && return 1
+		sleep 0.1
+	done
+}
+
+# ---- host lists that are refused ------------------------------------------------
+expect_rc 2 "one power meter channel on two namespaces of a host" "$RUN" --suite pslc \
+	--host "h1=/dev/ng0n1 power=qis:meter:5025" --host "h1=/dev/ng1n1 power=qis:meter:5025" \
+	--out "$W/x" --dry-run
+expect_out "same power source qis:meter:5025: one meter channel measures one drive" \
+	"the shared channel is refused, named"
+printf '# lab rack 3\nh1:8765=/dev/ng0n1\nh2:99999=/dev/ng0n1\n' >"$W/hosts"
+expect_rc 2 "a hosts file with a bad port" "$RUN" --suite pslc --hosts "$W/hosts" --out "$W/x" --dry-run
+expect_out "$W/hosts:3: port 99999 is outside 1-65535" "names the file and line"
+expect_rc 2 "a block node on a host" "$RUN" --suite pslc --host h1=/dev/nvme0n1 --out "$W/x" --dry-run
+expect_out "generic node /dev/ng0n1" "names the generic node"
+expect_rc 2 "a host without a namespace" "$RUN" --suite pslc --host h1 --out "$W/x" --dry-run
+expect_out "no namespace for h1" "says what to add"
+expect_rc 2 "a namespace listed twice" "$RUN" --suite pslc --host h1=/dev/ng0n1 \
+	--host h1:8765=/dev/ng0n1 --out "$W/x" --dry-run
+expect_out "listed twice" "says so"
+[ ! -e "$W/x" ] && pass "refusals create no results directory" || fail "a refusal created $W/x"
+
+# ---- two servers at one address, one killed mid-suite -----------------------------
+P1=$(free_port) P2=$(free_port)
+start_server s1 "$P1"
+start_server s2 "$P2"
+A=127.0.0.1-$P1 B=127.0.0.1-$P2
+D=$W/two
+run_two() {
+	"$RUN" --suite consumer --model qlc-1tb --scale 1000 --host "127.0.0.1:$P1" \
+		--host "127.0.0.1:$P2" --out "$D" --yes >"$W/run$1.out" 2>&1
+}
+run_two 1 &
+rpid=$!
+if wait_for "$D/$B/ssdq-run.state" '^prep-span$'; then
+	kill_tree "$(cat "$W/s2.pid")"
+	pass "server 2 killed after its step 4 (prep-span)"
+else
+	fail "server 2 never finished prep-span"
+fi
+wait $rpid
+rc=$?
+sed 's/^/    /' "$W/run1.out" | tail -n 12
+[ $rc = 1 ] && pass "a host gone mid-suite: exit 1" || fail "a host gone mid-suite: exit $rc, wanted 1"
+grep -q "\[$B\] FAILED at [a-z-]*: 127.0.0.1:$P2 could not be reached or went away" "$W/run1.out" &&
+	pass "the dead host is named with the step it failed at" ||
+	{ fail "the dead host is not named so"; grep -A3 FAILED "$W/run1.out" | sed 's/^/    /'; }
+grep -q "FAILED on $B" "$W/run1.out" && pass "the run's last words name the failed host" ||
+	fail "the run's end does not name $B"
+[ "$(grep -c . "$D/$A/ssdq-run.state")" = 13 ] && pass "the other host completed all 13 steps" ||
+	fail "the other host completed $(grep -c . "$D/$A/ssdq-run.state") of 13 steps"
+nb=$(grep -c . "$D/$B/ssdq-run.state")
+[ "$nb" -ge 4 ] && [ "$nb" -lt 13 ] && pass "the dead host's state holds its $nb finished steps" ||
+	fail "the dead host's state holds $nb steps"
+
+start_server s2 "$P2"
+run_two 2
+rc=$?
+[ $rc = 0 ] && pass "restarted host, same command: exit 0" ||
+	{ fail "restarted host, same command: exit $rc"; tail -n 20 "$W/run2.out" | sed 's/^/    /'; }
+grep -q "$B: 127.0.0.1:$P2 .*, $nb of 13 tests finished earlier" "$W/run2.out" &&
+	pass "the rerun resumes the dead host after its $nb steps" || fail "the rerun does not say it resumes $B"
+grep -q "\[$A\]" "$W/run2.out" && fail "the rerun ran steps on the finished host again" ||
+	pass "the rerun leaves the finished host alone"
+[ "$(grep -c . "$D/$B/ssdq-run.state")" = 13 ] && pass "the resumed host completed all 13 steps" ||
+	fail "the resumed host completed $(grep -c . "$D/$B/ssdq-run.state") of 13 steps"
+
+# every target's directory complete, under the usual names, its own
+for t in "$A" "$B"; do
+	miss=
+	for s in prefill burst-seq-read burst-seq-write prep-span sustained-seq-read sustained-seq-write \
+		frag sustained-seq-read-frag fill burst-seq-read-full burst-seq-write-full \
+		sustained-seq-read-full sustained-seq-write-full; do
+		grep -q '"jobname"' "$D/$t/$s.json" 2>/dev/null || miss="$miss $s.json"
+		# fio's averaged logs of a job shorter than one log period are empty
+		for k in bw.1.log power.1.log; do
+			[ -f "$D/$t/${s}_$k" ] || miss="$miss ${s}_$k"
+		done
+		grep -q '"time_us"' "$D/$t/${s}_smart.1.jsonl" 2>/dev/null || miss="$miss ${s}_smart.1.jsonl"
+		grep -q '"event":"job_end"' "$D/$t/${s}_events.1.jsonl" 2>/dev/null || miss="$miss ${s}_events.1.jsonl"
+	done
+	[ -s "$D/$t/device.json" ] || miss="$miss device.json"
+	[ -z "$miss" ] && pass "$t: every step's JSON, bw log, power, SMART and events sidecars, device.json" ||
+		fail "$t: missing:$miss"
+	left=$(find "$D/$t" -name '*.127.0.0.1')
+	[ -z "$left" ] && pass "$t: no file left under fio's <name>.<host>" || fail "$t: left as <name>.<host>: $left"
+	grep -q "\"filename\":\"ssdq-model-$t.state\"" "$D/$t/fill_events.1.jsonl" &&
+		pass "$t: its events are its own drive's (filename ssdq-model-$t.state): nothing overwritten" ||
+		fail "$t: fill_events.1.jsonl does not name ssdq-model-$t.state"
+	grep -q "<[^>]*> ssdq: ssdq-model-$t.state: erased (model)" "$D/$t/prefill.stderr" &&
+		pass "$t: the server's ssdq message reached the controller (prefill.stderr)" ||
+		fail "$t: no server-side ssdq message in prefill.stderr"
+done
+for s in s1 s2; do
+	other=$(find "$W/$s" -mindepth 1 ! -name 'ssdq-model-*.state')
+	[ -z "$other" ] && pass "server $s kept nothing but its model state" || fail "server $s left: $other"
+done
+
+# ssdq-report compares the two drives
+if "$REPORT" --format json "$D/$A" "$D/$B" >"$W/rep.json" 2>"$W/rep.err"; then
+	pass "ssdq-report reads both targets"
+else
+	fail "ssdq-report on both targets failed"; sed 's/^/    /' "$W/rep.err" | head
+fi
+python3 - "$W/rep.json" "$A" "$B" <<'EOF' && pass "the report: two drives, each with power and an SLC cache from its own logs" || fail "the report does not compare two drives with their power"
+import json, sys
+r = json.load(open(sys.argv[1]))
+names = [d["name"] for d in r["drives"]]
+assert len(names) == 2 and names[0] != names[1], names
+assert sys.argv[2] in names[0] and sys.argv[3] in names[1], names
+fills = [j for t in r["tests"] if t["file"].endswith("/fill.json") for j in t["jobs"]]
+assert len(fills) == 2, len(fills)
+for j in fills:
+    assert j["power_w"] and j["power_w"] > 0, j
+    assert j["fill"]["slc_cache_gb"] and j["fill"]["slc_cache_gb"] > 0, j["fill"]
+EOF
+
+# ---- two namespaces of one server in parallel ------------------------------------
+D2=$W/pair
+expect_rc 0 "two namespaces of one server" "$RUN" --suite pslc --model qlc-1tb --scale 1000 \
+	--host "127.0.0.1:$P1=$W/s1/a.state" --host "127.0.0.1:$P1=$W/s1/b.state" --out "$D2" --yes
+python3 - "$D2/127.0.0.1-$P1-a/pslc-fill_events.1.jsonl" "$D2/127.0.0.1-$P1-b/pslc-fill_events.1.jsonl" <<'EOF' && pass "both complete, and their pSLC fills overlap in time (run in parallel)" || fail "the two namespaces did not both run at once"
+import json, sys
+span = []
+for f in sys.argv[1:]:
+    ev = [json.loads(l) for l in open(f)]
+    t0 = min(e["time_us"] for e in ev if e["event"] == "job_start")
+    t1 = max(e["time_us"] for e in ev if e["event"] == "job_end")
+    span.append((t0, t1))
+(a0, a1), (b0, b1) = span
+assert a0 < b1 and b0 < a1, span
+EOF
+
+# ---- a client/server JSON of two hosts: two drives --------------------------------
+mkdir -p "$W/cs" && cd "$W/cs" || exit 1
+for h in a b; do
+	printf '[global]\nioengine=external:%s\nfilename=%s/%s/cs-%s.state\nssdq_model=qlc-1tb\nssdq_model_scale=1000\nssdq_power_rate=200\nlog_unix_epoch=1\nwrite_bw_log=w\nbs=128k\nsize=256m\n[w]\nrw=write\n' \
+		"$SO" "$W" s1 "$h" >"$h.fio"
+done
+# two names of this machine: fio's client names the logs by the name given
+fio --client="localhost,$P1" a.fio --client="127.0.0.1,$P2" b.fio --output-format=json+ >run.json 2>run.err ||
+	fail "fio --client of two hosts failed: $(cat run.err)"
+cd "$top" || exit 1
+"$REPORT" --format json "$W/cs" >"$W/cs.rep" 2>/dev/null
+python3 - "$W/cs.rep" <<'EOF' && pass "a two-host client/server JSON: a drive per host, each its own row with its own power log" || fail "a two-host client/server JSON is not read as two drives"
+import json, sys
+r = json.load(open(sys.argv[1]))
+names = [d["name"] for d in r["drives"]]
+assert len(names) == 2 and sorted(n[n.rindex("("):] for n in names) == ["(127.0.0.1)", "(localhost)"], names
+rows = [j for t in r["tests"] for j in t["jobs"]]
+assert len(rows) == 2, len(rows)
+for j in rows:
+    assert j["power_w"] and j["power_w"] > 0, j
+EOF
+summary
