@@ -21,6 +21,8 @@ PREFIX  ?= /usr/local
 # multiarch system directory rather than $(PREFIX)/lib.
 ENGINEDIR ?= /usr/lib/$(shell $(CC) -print-multiarch)
 DESTDIR ?=
+# the unit of fio --server for test hosts (docs/hosts.md)
+SYSTEMDDIR ?= /etc/systemd/system
 B       := build
 CC      ?= cc
 
@@ -251,6 +253,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/share/ssdq
 	cp -R jobs $(DESTDIR)$(PREFIX)/share/ssdq/jobs
 	ln -sf $(ENGINEDIR)/ssdq.so $(DESTDIR)$(PREFIX)/share/ssdq/ssdq.so
+	install -d $(DESTDIR)$(SYSTEMDDIR)
+	install -m 0644 scripts/ssdq-fio-server.service $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
 	for t in ssdq-run ssdq-render; do \
 		printf '#!/bin/sh\nexec sh %s/share/ssdq/jobs/%s "$$@"\n' "$(PREFIX)" "$$t" \
 			>$(DESTDIR)$(PREFIX)/bin/$$t && chmod 0755 $(DESTDIR)$(PREFIX)/bin/$$t; \
