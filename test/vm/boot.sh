@@ -2,21 +2,33 @@
 # Boots the test VM once (QEMU TCG, Debian cloud kernel, emulated NVMe) and
 # extracts the guest's /results into DIR.
 # usage: test/vm/boot.sh [--scenarios a,b] [--out DIR] [--timeout SECS]
-#                        [--scenario-timeout SECS] [--keep-images]
+#                        [--scenario-timeout SECS] [--quiet SECS] [--keep-images]
+# Limits catch a hang, not a busy host (under TCG a loaded 2-core host runs
+# the guest ten times slower): the guest stops a scenario after
+# --scenario-timeout s (default 300) and says so on the console; QEMU is
+# stopped when its console stays silent for --quiet s (default that limit
+# plus 300: the guest itself hangs), or after --timeout s in all (default: every
+# scenario's limit plus 60 s each, plus 600).
 # env: SSDQ_SO (engine), SSDQ_VM_APPEND (more kernel command line)
 set -eu
 . "$(dirname "$0")/host-lib.sh"
-scen=all out=$VMDIR/results hard=900 per=300 keep=0
+scen=all out=$VMDIR/results hard=0 per=300 quiet=0 keep=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--scenarios) scen=${2:?--scenarios needs a value}; shift 2 ;;
 	--out) out=${2:?--out needs a value}; shift 2 ;;
 	--timeout) hard=${2:?--timeout needs a value}; shift 2 ;;
 	--scenario-timeout) per=${2:?--scenario-timeout needs a value}; shift 2 ;;
+	--quiet) quiet=${2:?--quiet needs a value}; shift 2 ;;
 	--keep-images) keep=1; shift ;;
 	*) die "boot.sh: unknown option $1 (see the usage line in $0)" ;;
 	esac
 done
+if [ "$hard" = 0 ]; then
+	nscen=$(if [ "$scen" = all ]; then ls "$VM"/scenarios/*.sh | wc -l; else echo "$scen" | tr ',' '\n' | grep -c .; fi)
+	hard=$((nscen * (per + 60) + 600))
+fi
+[ "$quiet" != 0 ] || quiet=$((per + 300))
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (run: sh scripts/deps.sh vm)"
 
 mkdir -p "$VMDIR"
@@ -87,14 +99,42 @@ timeout --signal=TERM --kill-after=10 "$hard" qemu-system-x86_64 \
 	-device nvme,id=nvmeslow,serial=ssdqslow -device nvme-ns,drive=slow,bus=nvmeslow,nsid=1 \
 	-blockdev driver=null-co,node-name=nopoll,size=67108864,read-zeroes=on \
 	-device nvme,id=nvmenopoll,serial=ssdqnopoll,max_ioqpairs=1 \
-	-device nvme-ns,drive=nopoll,bus=nvmenopoll,nsid=1 || rc=$?
+	-device nvme-ns,drive=nopoll,bus=nvmenopoll,nsid=1 &
+qpid=$!
+# the hang watchdog: the console's size, every 10 s
+(
+	last=-1 since=$(date +%s)
+	while kill -0 $qpid 2>/dev/null; do
+		sleep 10
+		size=$(stat -c %s "$out/console.log" 2>/dev/null || echo 0)
+		now=$(date +%s)
+		# booting (quiet kernel, slow under load): at least 600 s
+		lim=$quiet
+		grep -qs 'first scenario at uptime' "$out/console.log" || [ "$lim" -ge 600 ] || lim=600
+		if [ "$size" != "$last" ]; then last=$size since=$now
+		elif [ $((now - since)) -ge "$lim" ]; then
+			{ grep -o '[0-9A-Za-z_-]*: start' "$out/console.log" 2>/dev/null | tail -n 1 |
+				sed 's/: start$//' | grep . || echo "none, booting"; } >"$out/.hung"
+			echo "$lim" >"$out/.hung-after"
+			kill -TERM $qpid 2>/dev/null
+			exit 0
+		fi
+	done
+) &
+dpid=$!
+wait $qpid || rc=$?
+kill "$dpid" 2>/dev/null || true
 t1=$(date +%s.%N)
 kill "$wpid" 2>/dev/null || true
 wpid=
 stop_hooks
 
-[ $rc = 124 ] && note "QEMU killed after the hard timeout of $hard s (--timeout)"
-[ $rc = 0 ] || [ $rc = 124 ] || note "qemu-system-x86_64 exited with $rc"
+if [ -f "$out/.hung" ]; then
+	note "QEMU stopped: its console was silent for $(cat "$out/.hung-after") s (the guest hangs; last scenario started: $(cat "$out/.hung"))"
+elif [ $rc = 124 ]; then
+	note "QEMU killed after the hard timeout of $hard s (--timeout)"
+fi
+[ $rc = 0 ] || [ $rc = 124 ] || [ -f "$out/.hung" ] || note "qemu-system-x86_64 exited with $rc"
 if ! tar xf "$img/res.img" -C "$out" 2>/dev/null || [ ! -f "$out/summary" ]; then
 	note "no results came back; last console lines ($out/console.log):"
 	tail -n 30 "$out/console.log" >&2 || true
