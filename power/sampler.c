@@ -75,6 +75,9 @@ struct ssdq_sampler {
 	/* no power or SMART line after end_us: see ssdq_sampler_end() */
 	pthread_mutex_t end_lock;
 	int64_t end_us;
+	/* held while the power thread reads and writes lines; the end's read takes it */
+	pthread_mutex_t read_lock;
+	bool end_read;
 	struct ssdq_clock clk;		/* cfg.clock, or the real clocks */
 	double power_max_w;		/* readings above are refused (vet.h) */
 	/* the sidecars' paths and the errno of each one's first failed write */
@@ -320,13 +323,16 @@ static void take_sample(struct ssdq_sampler *s, struct src_state *st, const stru
 	int64_t t0 = 0, t1 = x->time_us;
 	double wt = 1;
 
-	if (t1 > end_us)
-		return;
 	if (st->src->averaged) {
 		t0 = st->prev_t ? st->prev_t : t1 - s->period_us;
 		st->prev_t = t1;
+		/* a read after the end speaks for the time up to it */
+		if (t1 > end_us && s->nsrc == 1)
+			t1 = end_us;
 		wt = (double)(t1 - t0);
 	}
+	if (t1 > end_us || (st->src->averaged && t1 <= t0))
+		return;
 	if (s->nsrc > 1) {
 		st->acc_w += x->watts * wt;
 		st->acc_wt += wt;
@@ -520,10 +526,12 @@ static void *power_main(void *arg)
 		int64_t mono = mono_now(s);
 		int idle = atomic_load(&s->idle);
 
+		pthread_mutex_lock(&s->read_lock);
 		for (int i = 0; i < s->nsrc; i++) {
 			s->src[i].src->idle_hint = idle;
 			poll_source(s, &s->src[i], mono, ready);
 		}
+		pthread_mutex_unlock(&s->read_lock);
 		ready = false;
 		if (s->nsrc == 1 && waits_on_fd(s, &s->src[0])) {
 			struct src_state *st = &s->src[0];
@@ -702,6 +710,7 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 		return -ENOMEM;
 	s->end_us = INT64_MAX;
 	pthread_mutex_init(&s->end_lock, NULL);
+	pthread_mutex_init(&s->read_lock, NULL);
 	s->cfg = *cfg;
 	s->clk = cfg->clock ? *cfg->clock : real_clock;
 	s->smart_fd = -1;
@@ -769,6 +778,9 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 		ret = ssdq_source_open(specs[i], &scfg, &s->src[i].src, err, errlen);
 		if (ret)
 			goto fail;
+		/* its first mean is since its open, however late the first read */
+		if (s->src[i].src->averaged)
+			s->src[i].prev_t = rt_now(s);
 		s->nsrc++;
 	}
 	free(split);
@@ -927,6 +939,26 @@ static int close_file(struct ssdq_sampler *s, FILE *f)
 	return -s->werr[i];
 }
 
+/*
+ * One averaged source read once more, at the end (or at close without one),
+ * so its lines reach the end with what it drew up to then; the power
+ * thread's reads after that speak for time after the end, and are dropped.
+ */
+static void last_read(struct ssdq_sampler *s)
+{
+	struct src_state *st = &s->src[0];
+	struct ssdq_sample x;
+
+	if (s->nsrc != 1 || !s->power_f || !st->src->averaged)
+		return;
+	pthread_mutex_lock(&s->read_lock);
+	if (!s->end_read && !st->in_gap && !st->failed &&
+	    ssdq_source_read(st->src, rt_now(s), &x, 1) == 1 && ssdq_vet_sample(&st->vet, &x))
+		take_sample(s, st, &x, end_of(s));
+	s->end_read = true;
+	pthread_mutex_unlock(&s->read_lock);
+}
+
 int64_t ssdq_sampler_end(struct ssdq_sampler *s)
 {
 	int64_t t;
@@ -939,6 +971,8 @@ int64_t ssdq_sampler_end(struct ssdq_sampler *s)
 		s->end_us = t;
 	t = s->end_us;
 	pthread_mutex_unlock(&s->end_lock);
+	if (s->power_started)
+		last_read(s);
 	return t;
 }
 
@@ -961,6 +995,8 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 		pthread_join(s->power_thread, NULL);
 	if (s->aux_started)
 		pthread_join(s->aux_thread, NULL);
+	if (s->power_started)
+		last_read(s);
 	if (s->power_f && s->nsrc == 1)
 		bucket_flush(s);
 	if (s->power_started || s->aux_started) {
@@ -993,6 +1029,7 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 	free(s->job);
 	pthread_mutex_destroy(&s->ev_lock);
 	pthread_mutex_destroy(&s->end_lock);
+	pthread_mutex_destroy(&s->read_lock);
 	free(s);
 	return ret;
 }

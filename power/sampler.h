@@ -42,7 +42,10 @@
  * With one source, each power line is the mean of that source's samples in
  * one period, stamped with their mean time; an averaged source's samples
  * are weighted by the time each covers, and one that covers several
- * periods (a late read) gives each its line (a streamed source keeps its own
+ * periods (a late read) gives each its line: its first read covers the
+ * time from the source's open, and ssdq_sampler_end() (else close) reads
+ * it once more, so its lines span open to end with the energy it drew,
+ * however late the thread ran (a streamed source keeps its own
  * sample times, and one whose samples all carry their own times is read in
  * batches, every 20 ms at the most often). With several, each line is the
  * sum of each source's mean
@@ -182,7 +185,9 @@ void ssdq_sampler_event_msg(struct ssdq_sampler *s, const char *name, const char
  * the end under, so a sample stamped after it cannot slip in; stamp the
  * job's end event with it, and the logs end where the job did, not where
  * the threads were joined. Events are not cut. A second call keeps the
- * first end.
+ * first end. A single averaged source (the drive model's) is read once more
+ * then, so its lines reach the end; the call may wait for a read of the
+ * power thread in progress.
  * @s: the sampler (NULL: only the time is taken)
  *
  * Return: the end, CLOCK_REALTIME in microseconds (as the lines; by the

@@ -36,7 +36,7 @@ run() {
 	# shellcheck disable=SC2086 # NAME=VALUE words without spaces
 	sh "$JOBS/ssdq-render" --scale 1000 $sets --out "$dir/jobs/$t.fio" "$JOBS/$test.fio" ||
 		{ fail "render $test"; return; }
-	(cd "$dir" && fio --ioengine=external:"$SO" --filename="$dir/model.state" \
+	(cd "$dir" && fio_rt --ioengine=external:"$SO" --filename="$dir/model.state" \
 		--ssdq_model="$preset" --ssdq_model_scale=1000 --output-format=json+ \
 		--output="$t.json" "jobs/$t.fio" >>fio.out 2>&1) ||
 		fail "fio $test on $preset (see $dir/fio.out)"
@@ -167,46 +167,57 @@ assert jobs["bs1m"]["mbps"] <= 1.05 * 4800
 cat "$T_OUT"
 "$R" "$TMP/tlc" >"$T_OUT" 2>&1
 expect_out '^block sizes: qd1-rand-read-bs \(clean\), QD1 randread' "text: the sweep's table"
-expect_out '^ +4k +[0-9]+ +[0-9.]+ +[0-9.]+ ' "text: a row per block size"
+expect_out '^ +4k +[0-9]+ +[0-9.]+ +([0-9.]+|-) ' "text: a row per block size (W '-' where the JSON has null)"
 
 # power against the model's own account of each job's energy (the engine's
-# model_energy event: J over the job's I/O time). Now and then the model's
-# power sidecar itself is far off that account for a job (spikes of 20-30 W
-# early in a job: an engine matter); such jobs, where the sidecar's plain
-# mean over the job differs from the account by more than 10 %, are left out
-# and listed, at most a third of them. The rest within 15 % (typically 2-8 %:
-# the jobs last 100-200 ms, and the window's ends are known to a ms or two;
-# fio's own set-up after its clock starts, up to 5 ms for 1 MiB buffers, is
-# in the job's window but not in the model's account, which starts with the
-# first I/O).
-expect_rc 0 "W per job within 15 % of the model's energy / time (model_energy events)" python3 -c '
+# model_energy event: J from its first I/O to its last, idle included).
+# The drive model's power source is averaged: its lines span the sampler's
+# open to the job's end with the energy the model drew, whatever the
+# sampler's timing (power/sampler.h), so every job has W and its power log
+# holds the model's J plus idle for the rest of its span. How that energy
+# lies in time is the sampler's: a power thread a busy host keeps from
+# running spreads one read's mean over the periods it missed. Where the log
+# holds the model's J over the model's own I/O time (within 5 %), the
+# report's W is checked against it: the report's window (energy_j /
+# power_w long) is fio's runtime, which also holds fio's set-up before the
+# first I/O (5 ms for 1 MiB buffers on a quiet host, 30 ms on a busy one)
+# while the model idles, so the truth there is J plus idle for the rest.
+expect_rc 0 "power log energy is the model's for every job; W within 10 % of the model's over the report's window" python3 -c '
 import json, re, sys
+IDLE_W = 0.05   # tlc-dramless-1tb at idle (docs/model.md)
 rep = json.load(open(sys.argv[1]))
-n = 0; worst = 0; skipped = []
+n = 0; worst = 0; nulls = []; spread = []; logs = 0
 for t in rep["tests"]:
     for i, j in enumerate(t["jobs"]):
-        if j["power_w"] is None:
-            continue
         pre = sys.argv[2] + "/" + t["test"]
-        lines = open(pre + "_events.%d.jsonl" % (i + 1)).read().splitlines()
-        m = [re.search(r"\"truth\":\"([0-9.]+) J in ([0-9.]+) s", l) for l in lines]
-        m = [x for x in m if x]
-        if not m or float(m[-1].group(2)) < 0.02:
+        ev = [json.loads(l) for l in open(pre + "_events.%d.jsonl" % (i + 1)) if l.startswith("{")]
+        m = [re.match(r"([0-9.]+) J in ([0-9.]+) s", e["truth"]) for e in ev if e["event"] == "model_energy"]
+        if not m:
             continue
-        truth = float(m[-1].group(1)) / float(m[-1].group(2))
-        end = [json.loads(l)["time_us"] / 1000 for l in lines
-               if "\"idle_start\"" in l or "\"job_end\"" in l][0]
-        pw = [l.split(",") for l in open(pre + "_power.%d.log" % (i + 1))]
-        pw = [float(v) / 1000 for tm, v, *_ in pw if end - float(m[-1].group(2)) * 1000 <= float(tm) <= end]
-        if not pw or abs(sum(pw) / len(pw) - truth) > 0.1 * truth:
-            skipped.append((t["test"], j["name"], round(truth, 3), round(sum(pw) / max(1, len(pw)), 3)))
+        joules, secs = float(m[-1].group(1)), float(m[-1].group(2))
+        io0 = [e["time_us"] / 1000 for e in ev if e["event"] == "model_regime"][0]
+        pw = [(float(a), float(b) / 1000) for a, b, *_ in (l.split(",") for l in open(pre + "_power.%d.log" % (i + 1)))]
+        span = (pw[-1][0] - pw[0][0] + 1) / 1000
+        logj = sum(w for _, w in pw) / 1000
+        want = joules + IDLE_W * (span - secs)
+        assert abs(logj - want) <= 0.03 * want, ("log energy", t["test"], j["name"], logj, want)
+        logs += 1
+        if j["power_w"] is None:
+            nulls.append((t["test"], j["name"], j["null_reasons"].get("power_w")))
             continue
+        inio = sum(w for tm, w in pw if io0 <= tm < io0 + secs * 1000) / 1000
+        if secs < 0.02 or abs(inio - joules) > 0.05 * joules:
+            spread.append((t["test"], j["name"], round(inio / joules, 2)))
+            continue
+        win = j["energy_j"] / j["power_w"]
+        want = (joules + IDLE_W * (win - secs)) / win if win > secs else joules / secs
+        err = abs(j["power_w"] - want) / want
         n += 1
-        err = abs(j["power_w"] - truth) / truth
         worst = max(worst, err)
-        assert err <= 0.15, (t["test"], j["name"], j["power_w"], truth)
-print("%d jobs within %.1f %%; sidecar off the account (left out): %s" % (n, 100 * worst, skipped))
-assert n >= 10 and len(skipped) <= (n + len(skipped)) // 3
+        assert err <= 0.10, (t["test"], j["name"], j["power_w"], want, joules, secs, win)
+print("%d power logs hold the model energy; W of %d jobs within %.1f %%; spread by a late sampler: %s; no W: %s" %
+      (logs, n, 100 * worst, spread, nulls))
+assert logs and not nulls, nulls
 ' "$TMP/tlc.json" "$TMP/tlc"
 cat "$T_OUT"
 
@@ -255,7 +266,7 @@ print({r["drive"][:20]: r["values"] for r in c["rows"]})
 cat "$T_OUT"
 "$R" "$TMP/tlc" "$TMP/qlc" >"$T_OUT" 2>&1
 expect_out '^#### comparison of 2 drives' "text: the comparison section"
-expect_out '^QLC NVMe, 1 TB, large dynamic.* +[0-9.]+ +[0-9.]+ +[0-9.]+$' "text: a row per drive"
+expect_out '^QLC NVMe, 1 TB, large dynamic.* +[0-9.]+ +([0-9.]+|-) +([0-9.]+|-)$' "text: a row per drive (W and MB/s/W '-' where the JSON has null)"
 "$R" --format csv "$TMP/tlc" "$TMP/qlc" >"$TMP/all.csv" 2>/dev/null
 expect_rc 0 "csv: the drive in the first column" python3 -c '
 import csv, sys

@@ -4,7 +4,8 @@
  * simulated clock (vclock.h) and check exact counts, times and spacing:
  * hwmon fixtures (one source, a sensor that disappears and comes back, two
  * sources summed), a stream with its own times read in batches, an averaged
- * source read late, the end of the logs, the events ring. On the real
+ * source read late, one whose thread starts and ends late, the end of
+ * the logs, the events ring. On the real
  * clock: a cmd source with its own timestamps, the end taken against a
  * 20 kHz thread, open errors.
  */
@@ -364,14 +365,17 @@ TEST(cmd_own_timestamps)
  * 2 ms of the clock (2.5 W), read as its mean power since the previous read;
  * every 5th read takes 1.5 ms of the simulated clock, so the next ones are
  * late. "fake:poll" is polled: 2 W at each read, stamped with the read's
- * time. The reads are counted.
+ * time. "fake:starve" is averaged as the drive model's source is: 2.5 W,
+ * its first mean since its open, and no reading while fake_starved is set
+ * (a thread that does not get to read). The reads are counted.
  */
 struct fake {
 	int64_t next_us, prev_us;
 	int reads;
-	bool avg, poll;
+	bool avg, poll, starve;
 };
 static int fake_reads;
+static bool fake_starved;
 
 static int fake_open(struct ssdq_source *src, const char *arg,
 		     const struct ssdq_source_cfg *cfg, char *err, size_t errlen)
@@ -385,9 +389,10 @@ static int fake_open(struct ssdq_source *src, const char *arg,
 	}
 	f->avg = !strcmp(arg, "avg");
 	f->poll = !strcmp(arg, "poll");
+	f->starve = !strcmp(arg, "starve");
 	src->priv = f;
-	src->averaged = f->avg;
-	src->streamed = !f->avg && !f->poll;
+	src->averaged = f->avg || f->starve;
+	src->streamed = !f->avg && !f->poll && !f->starve;
 	src->own_times = !strcmp(arg, "own");
 	snprintf(src->rail, sizeof(src->rail), "fake");
 	src->unit = "W";
@@ -399,6 +404,15 @@ static int fake_read(struct ssdq_source *src, int64_t now_us, struct ssdq_sample
 	struct fake *f = src->priv;
 	int n = 0;
 
+	if (f->starve) {
+		f->reads++;
+		if (fake_starved)
+			return 0;
+		memset(out, 0, sizeof(*out));
+		out->time_us = now_us;
+		out->watts = 2.5;
+		return 1;
+	}
 	if (!f->reads++)
 		f->next_us = f->prev_us = now_us;
 	if (f->avg) {
@@ -647,10 +661,67 @@ TEST(averaged_source_keeps_its_energy)
 	CHECK_EQ_INT(p.lines, 398);
 	CHECK_EQ_INT(p.first, RT0_MS);
 	CHECK_EQ_INT(p.max_step, 1);		/* no period left without a line */
-	/* one a period, 0..398 ms, but each one after a slow one half a period late */
-	CHECK_EQ_INT(fake_reads, 399);
+	/* one a period, 0..398 ms, but each one after a slow one half a period
+	 * late, and close's (at 398 ms: nothing more to say) */
+	CHECK_EQ_INT(fake_reads, 400);
 	/* 199 draws of 5 mJ, within the lines' rounding to 1 mW */
 	CHECK(llabs(p.sum_mw - 199 * 5000) * 2 <= p.lines);
+}
+
+/*
+ * An averaged source's lines span the sampler's open to its end whatever
+ * the power thread's timing (on a busy host the drive model's lines began
+ * up to 90 ms after the job's and ended 130 ms before, and the report left
+ * the job without W): its first read, 50 ms late, speaks from the open;
+ * with the thread starved from 290 ms, the read ssdq_sampler_end() makes
+ * at 305 ms speaks up to the end, and the thread's reads after it (to
+ * close at 400 ms) for nothing. Without an end, close's read ends the log.
+ */
+TEST(averaged_source_spans_open_to_end)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 1000, .extra_types = fake_types };
+	struct ssdq_sampler *s;
+	struct plog p;
+
+	c.power = "fake:starve";
+	paths(&c, "fake-starve");
+	fake_starved = true;
+	s = open_virtual(&c, 2);
+	if (!s)
+		return;
+	CHECK_EQ_INT(vclock_run(&vc, 50000), 0);
+	fake_starved = false;
+	CHECK_EQ_INT(vclock_run(&vc, 290000), 0);
+	fake_starved = true;
+	CHECK_EQ_INT(vclock_run(&vc, 305000), 0);
+	fake_starved = false;		/* the source answers; its thread is late */
+	CHECK_EQ_INT(ssdq_sampler_end(s), VCLOCK_RT0 + 305000);
+	CHECK_EQ_INT(vclock_run(&vc, 400000), 0);
+	close_virtual(s);
+	read_power_log(c.power_log, RT0_MS, RT0_MS + 305, 2500, &p);
+	printf("  %d lines from %lld ms, %d reads\n", p.lines, p.first - RT0_MS, fake_reads);
+	/* a line for each ms from 0 to 304: 2.5 W for 305 ms */
+	CHECK_EQ_INT(p.first, RT0_MS);
+	CHECK_EQ_INT(p.lines, 305);
+	CHECK_EQ_INT(p.max_step, 1);
+	CHECK(p.sum_mw == 305 * 2500);
+
+	/* no end: starved from 290 ms, the log ends with close's read at 400 */
+	paths(&c, "fake-starve-close");
+	fake_starved = true;
+	s = open_virtual(&c, 2);
+	if (!s)
+		return;
+	fake_starved = false;
+	CHECK_EQ_INT(vclock_run(&vc, 290000), 0);
+	fake_starved = true;
+	CHECK_EQ_INT(vclock_run(&vc, 400000), 0);
+	fake_starved = false;
+	close_virtual(s);
+	read_power_log(c.power_log, RT0_MS, RT0_MS + 400, 2500, &p);
+	CHECK_EQ_INT(p.first, RT0_MS);
+	CHECK_EQ_INT(p.lines, 400);
+	CHECK_EQ_INT(p.max_step, 1);
 }
 
 /*
@@ -820,6 +891,7 @@ int main(void)
 	RUN(cmd_own_timestamps);
 	RUN(stream_with_own_times_read_in_batches);
 	RUN(averaged_source_keeps_its_energy);
+	RUN(averaged_source_spans_open_to_end);
 	RUN(end_cuts_the_logs);
 	RUN(open_errors);
 	RUN(events_never_wait);
