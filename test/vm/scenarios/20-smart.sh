@@ -1,7 +1,7 @@
 # Expect: a rate-limited 12 MiB write through ssdq on the 4-KiB namespace
 # (400M-412M) with SMART every 200 ms and nvme-ps power leaves
-# w20_smart.1.jsonl (the write_bw_log prefix) with samples 200 +-50 ms apart,
-# all inside the job (events job_start..job_end, fio's timestamp_ms -
+# w20_smart.1.jsonl (the write_bw_log prefix) with samples never ahead of
+# their 200 ms schedule, as many as the sampler counts, all inside the job (events job_start..job_end, fio's timestamp_ms -
 # elapsed..timestamp_ms) and covering its first to last I/O (ssdq_idle=1
 # keeps sampling after the I/O); data_units_written grows by what fio wrote
 # (QEMU 7.2: ceil(512-byte sectors written / 1000), so 12 MiB = 24.576 units
