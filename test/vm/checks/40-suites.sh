@@ -157,10 +157,13 @@ m=$(jq -r 'select(.event == "erase_end") | .method' "$R"/erase_events.*.jsonl 2>
 
 # 5. resume
 [ "$(cat "$R/resume-1.rc" 2>/dev/null)" = 130 ]; ok $? "SIGTERM mid-suite: ssdq-run exit 130" "exit $(cat "$R/resume-1.rc" 2>/dev/null)"
-# fio stops through its trigger file; a fio signalled in fork() hung until killed 30 s later
+# fio stops through its trigger file; a fio signalled in fork() hung until
+# ssdq-run's watchdog killed it 30 s later, which ssdq-run says ("fio did not
+# stop within 30 s"): its own account, not a time a busy host stretches
 secs=$(cat "$R/resume-1.stop-secs" 2>/dev/null)
-awk -v s="${secs:-999}" 'BEGIN { exit !(s < 20) }'
-ok $? "SIGTERM mid-suite: ssdq-run and fio stopped within 20 s ($secs s)" "$(grep -m1 'did not stop' "$R/resume-1.err" 2>/dev/null)"
+[ -f "$R/resume-1.err" ] && ! grep -q 'did not stop' "$R/resume-1.err"
+ok $? "SIGTERM mid-suite: fio stopped through its trigger file, no watchdog kill ($secs s)" \
+	"$(grep -m1 'did not stop' "$R/resume-1.err" 2>/dev/null)"
 ! grep -Eq '^(ssdq-run\.stop|local-.*-verify\.state)$' "$R/resume-1.files" 2>/dev/null
 ok $? "the interrupted run left no trigger or verify state file" "$(grep -E 'stop|verify' "$R/resume-1.files" | tr '\n' ' ')"
 k=$(wc -l <"$R/resume-1.state" 2>/dev/null | tr -d ' ')
