@@ -1,6 +1,7 @@
 #!/bin/sh
 # /init of the ssdq test VM (busybox ash). Runs the selected scenarios, then
-# writes /results as a tar onto the NVMe namespace with serial "ssdqresults".
+# writes /results as a tar onto the NVMe namespace with serial "ssdqresults";
+# or, with ssdq.server=1 on the kernel command line, runs fio --server.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root
 mount -t proc proc /proc
 mount -t sysfs sys /sys
@@ -40,6 +41,59 @@ ns_of() {
 	done
 	return 1
 }
+
+# server mode (ssdq.server=1; test/vm/hosts.sh): the network (QEMU's user
+# mode: 10.0.2.15/24, gateway 10.0.2.2), then `fio --server` on port 8765 in
+# /srv until the guest is stopped from the host (QMP quit) or the server
+# ends; no scenarios, no results disk. ssdq.namespaces=N: wait for N
+# namespaces first; ssdq.hostname: the name fio's messages carry. A line a
+# minute keeps boot.sh's watchdog, which takes a silent console for a hung
+# guest, from stopping an idle server.
+server_mode() {
+	for m in $(cat /lib/modules/net/order 2>/dev/null); do
+		insmod "/lib/modules/net/$m.ko" || say "insmod $m failed"
+	done
+	hostname "$(arg ssdq.hostname ssdq-vm)"
+	ip link set lo up
+	nic=
+	i=0
+	while [ -z "$nic" ] && [ $i -lt 300 ]; do
+		for n in /sys/class/net/*; do
+			[ "${n##*/}" = lo ] || [ ! -e "$n" ] || { nic=${n##*/}; break; }
+		done
+		[ -n "$nic" ] || { sleep 0.1; i=$((i + 1)); }
+	done
+	if [ -z "$nic" ]; then
+		say "no network interface (network modules: $(cat /lib/modules/net/order 2>/dev/null || echo none))"
+		halt_now
+	fi
+	ip addr add 10.0.2.15/24 dev "$nic" && ip link set "$nic" up &&
+		ip route add default via 10.0.2.2 || say "configuring $nic failed"
+	want=$(arg ssdq.namespaces 1)
+	i=0
+	while [ "$(ls /dev/ng*n* 2>/dev/null | wc -l)" -lt "$want" ] && [ $i -lt 300 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	for c in /sys/class/nvme/nvme*; do
+		[ -e "$c/serial" ] && say "serial $(serial_of "$c"): ${c##*/}, namespaces: $(cd /dev && ls -d ng"${c##*/nvme}"n* 2>/dev/null | tr '\n' ' ')"
+	done
+	mkdir -p /srv && cd /srv || halt_now
+	fio --server </dev/null &
+	fpid=$!
+	i=0
+	while ! netstat -ltn 2>/dev/null | grep -q ':8765 ' && [ $i -lt 300 ] && kill -0 $fpid 2>/dev/null; do
+		sleep 0.1; i=$((i + 1))
+	done
+	say "server ready: fio --server on $nic 10.0.2.15 port 8765 at uptime $(uptime_s) s"
+	(while :; do sleep 60; say "server up at uptime $(uptime_s) s"; done) &
+	beat=$!
+	wait $fpid
+	say "fio --server exited with $?"
+	kill $beat
+	say "done"
+	halt_now
+}
+[ "$(arg ssdq.server 0)" = 1 ] && server_mode
 
 mkdir -p /results
 i=0

@@ -35,3 +35,35 @@ kernel_path() {
 	fi
 	echo "$img"
 }
+
+# NET_MODULES: virtio-net-pci's driver and what it needs, in load order (the
+# cloud kernel builds them as modules; the initramfs carries them for the
+# guests that run fio --server, test/vm/hosts.sh)
+NET_MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci failover net_failover virtio_net"
+
+# net_modules KERNEL: prints the directory holding NET_MODULES' .ko files of
+# the kernel image KERNEL (kernel_path's), taken from its package once, into
+# $VMDIR/kernel/PKG/net-modules/; fails (with a note) when they cannot be had
+net_modules() {
+	_kd=$(dirname "$(dirname "$1")")
+	_md=$_kd/net-modules
+	_have=1
+	for _m in $NET_MODULES; do [ -f "$_md/$_m.ko" ] || _have=0; done
+	if [ $_have = 0 ]; then
+		_pkg=${_kd##*/}
+		note "fetching $_pkg again for its network modules ($NET_MODULES)"
+		_tmp=$(mktemp -d "$VMDIR/kernel/mods.XXXXXX") || return 1
+		if ! (cd "$_tmp" && apt-get download "$_pkg" >/dev/null 2>&1) ||
+			! dpkg-deb -x "$_tmp"/"$_pkg"_*.deb "$_tmp/x"; then
+			rm -rf "$_tmp"; note "apt-get download $_pkg failed: no network modules"; return 1
+		fi
+		rm -rf "$_md.tmp" && mkdir -p "$_md.tmp"
+		for _m in $NET_MODULES; do
+			_f=$(find "$_tmp/x/lib/modules" -name "$_m.ko" | head -n 1)
+			[ -n "$_f" ] || { rm -rf "$_tmp" "$_md.tmp"; note "$_pkg has no $_m.ko"; return 1; }
+			cp "$_f" "$_md.tmp/"
+		done
+		rm -rf "$_tmp" "$_md" && mv "$_md.tmp" "$_md"
+	fi
+	echo "$_md"
+}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the test VM's initramfs: busybox, fio and nvme-cli with their
-# libraries, the engine, /init and the scenarios.
+# libraries, the engine, /init, the scenarios and the network modules.
 # usage: test/vm/initramfs.sh OUT.cpio   (env SSDQ_SO, SSDQ_VM_GZIP=1)
 set -eu
 . "$(dirname "$0")/host-lib.sh"
@@ -61,6 +61,16 @@ fi
 for f in ${SSDQ_VM_EXTRA:-}; do
 	mkdir -p opt/extra && cp "$f" opt/extra/ || die "SSDQ_VM_EXTRA: cannot copy $f"
 done
+
+# the network driver (modules of the cloud kernel) for the guests that run
+# fio --server (guest-init's ssdq.server=1), loaded in the order of the list
+if mods=$(net_modules "$(kernel_path)"); then
+	mkdir -p lib/modules/net
+	for m in $NET_MODULES; do cp "$mods/$m.ko" lib/modules/net/; done
+	echo "$NET_MODULES" >lib/modules/net/order
+else
+	note "warning: no network modules; guests in server mode will have no network"
+fi
 
 cp "$VM/guest-init.sh" init && chmod 755 init
 cp "$VM/guest-lib.sh" guest-lib.sh
