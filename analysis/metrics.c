@@ -468,6 +468,30 @@ static double runtime_ms(const struct rpt_fio_entry *e)
 	return ms;
 }
 
+/*
+ * The slowest I/O's completion latency in ms over the entry's directions
+ * (clat_ns, or fio 2.x's clat in us), 0 if none is given.
+ */
+static double slowest_io_ms(const struct rpt_fio_entry *e)
+{
+	double ms = 0, v;
+	unsigned int dd;
+
+	for (dd = 0; dd < RPT_NDDIR; dd++) {
+		struct json_object *o, *c;
+
+		if (!json_object_object_get_ex(e->obj, rpt_ddir_name[dd], &o))
+			continue;
+		if (json_object_object_get_ex(o, "clat_ns", &c) &&
+		    rpt_json_num(c, "max", "", "", &v, NULL) > 0)
+			ms = fmax(ms, v / 1e6);
+		else if (json_object_object_get_ex(o, "clat", &c) &&
+			 rpt_json_num(c, "max", "", "", &v, NULL) > 0)
+			ms = fmax(ms, v / 1e3);
+	}
+	return ms;
+}
+
 /* The directions of a row a fill is made of: write, or mixed (unified). */
 #define FILL_MASK(mask)	((mask) & (1u << RPT_DD_WRITE | 1u << RPT_DD_MIXED))
 
@@ -796,7 +820,12 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 			.any_ddir = mask == 1u << RPT_DD_MIXED,
 		};
 
-		o.short_job = runtime_ms(e) <= FIO_FIRST_TICK_MS + o.avg_ms;
+		/*
+		 * fio's first tick may come 250 ms in, and a sample needs a
+		 * completion: a job of a few slow I/Os (a starved host) can
+		 * end before its log gets one.
+		 */
+		o.short_job = runtime_ms(e) <= FIO_FIRST_TICK_MS + o.avg_ms + slowest_io_ms(e);
 		if (seqw && (writers > 1 || e->nthreads > 1)) {
 			ret = group_fill(run, g, mask, dir, prefix, dev, &o,
 					 j->has_events ? &ev : NULL, &fc, &w, j, d, &err);
