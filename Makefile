@@ -188,7 +188,7 @@ unit: $(UNIT_BINS)
 # applies to the programs after it) and names a program when its fires. The
 # limits catch hangs, not slowness: ten times an idle host's run and more,
 # as a loaded 2-core host takes five times as long. The VM stage has its
-# own (test/vm/boot.sh: 900 s a scenario, a guest silent for 1200 s); its
+# own (test/vm/run.sh: 1800 s a scenario, a guest silent for 2100 s); its
 # outer limit here is above their sum.
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh test/help-man.sh \
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \

@@ -24,10 +24,10 @@ fi
 booted=1
 # Limits that catch a hang, not a busy host: under TCG a loaded 2-core host
 # runs the guest ten times slower (10-rw-verify: 712 s at load average 12,
-# about 60 s idle). 900 s a scenario; boot.sh stops a guest whose console is
-# silent for 1200 s; its overall limit is the sum of the scenarios' (or
-# SSDQ_VM_TIMEOUT s).
-sh "$VM/boot.sh" --scenarios "$(echo $list | tr ' ' ',')" --out "$out" --scenario-timeout 900 \
+# about 60 s idle; 40-suites: 634 s at load 9). 1800 s a scenario; boot.sh
+# stops a guest whose console is silent for 2100 s; its overall limit is
+# the sum of the scenarios' (or SSDQ_VM_TIMEOUT s).
+sh "$VM/boot.sh" --scenarios "$(echo $list | tr ' ' ',')" --out "$out" --scenario-timeout 1800 \
 	--timeout "${SSDQ_VM_TIMEOUT:-0}" || booted=0
 
 tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
