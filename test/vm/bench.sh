@@ -77,7 +77,7 @@ anchor() { case $1 in *hipri) echo ref-hipri ;; ssdq-sync) echo ref-s ;; ssdq-on
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 n=$(all ref 1 | wc -l)
-if [ -f "$R/together" ]; then how="two jobs run at the same time"; else how="adjacent runs"; fi
+if [ -f "$R/together" ]; then how="two jobs run at the same time (polled pairs: adjacent runs)"; else how="adjacent runs"; fi
 echo "Medians of $n rounds of ${rt} s; ratios are the median of each round's pair of $how"
 echo "(min–max, pairs): ssdq io_uring and ioctl against io_uring_cmd, polled against --hipri,"
 echo "sampling on against off."

@@ -27,6 +27,7 @@ rt=${rt:-2} rounds=${rounds:-10} prof=${prof:-1} together=${together:-0}
 # the jobs that wait for all before them: every one, or each round's first
 if [ "$together" = 1 ]; then wall_all='' wall_first='stonewall\n'
 else wall_all='stonewall\n' wall_first=''; fi
+if [ "$together" = 1 ]; then : >"$RESULTS/together"; fi
 area=256M
 M=/usr/bin/ssdq-test-meter
 # written LBAs: a read of a hole never reaches the image file in QEMU
