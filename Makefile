@@ -231,7 +231,7 @@ demo: deps
 	@sh scripts/demo.sh
 
 bench: all
-	@sh test/vm/bench.sh
+	@sh test/vm/bench.sh --together
 	@sh test/vm/bench-sampler.sh
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_DIR) sh test/analysis/bench_report.sh
 	@sh test/analysis/bench_model.sh
