@@ -1,8 +1,10 @@
 # Expect: through ssdq's io_uring path at QD1 each I/O costs one
 # io_uring_enter (the submission rides on the wait), counted by strace -c -f;
 # fio's io_uring_cmd, measured the same way, more (1.5 under strace; its
-# submit and its wait). Polled (ssdq_hipri), a wait cut short by the
-# scheduler enters again: at most 1.25 an I/O. At QD32 ssdq enters at most
+# submit and its wait). Polled (ssdq_hipri), traced call by call: every I/O
+# is submitted by an enter that also waits (a wait cut short by the
+# scheduler enters again without submitting: as often as the host's load
+# makes it, 1.28 an I/O once at load 8). At QD32 ssdq enters at most
 # once per I/O. Latency stays exact: with the nvme tracepoints on
 # (trace_clock mono, fio on clock_gettime), every I/O's clat in fio's
 # per-I/O log is at least the time its command spent in the driver and the
@@ -26,8 +28,9 @@ if command -v strace >/dev/null; then
 			--ssdq_smart_interval=0
 		counted ref-qd$qd --ioengine=io_uring_cmd --cmd_type=nvme --iodepth=$qd "$@"
 	done
-	counted ssdq-hipri-qd1 --ioengine="external:$SSDQ_SO" --iodepth=1 "$@" \
-		--ssdq_smart_interval=0 --ssdq_hipri=1
+	run ssdq-hipri-qd1 strace -f -e trace=io_uring_enter -o "$RESULTS/ssdq-hipri-qd1.trace" \
+		fio --name=ssdq-hipri-qd1 --output-format=json --output="$RESULTS/ssdq-hipri-qd1.json" \
+		--ioengine="external:$SSDQ_SO" --iodepth=1 "$@" --ssdq_smart_interval=0 --ssdq_hipri=1
 fi
 
 # per-I/O clat against the driver's own account of each command
