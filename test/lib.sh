@@ -40,6 +40,25 @@ fio_rt() {
 	if chrt -f 10 true 2>/dev/null; then chrt -f 10 fio "$@"; else command fio "$@"; fi
 }
 
+# results_missing DIR STEP...: the files of a suite run's results directory
+# that are absent for these steps (each step's JSON, bw and power logs, SMART
+# and events sidecars with a job_end), as " name name ..."; nothing if complete
+results_missing() {
+	_d=$1; shift
+	_miss=
+	for _s; do
+		grep -q '"jobname"' "$_d/$_s.json" 2>/dev/null || _miss="$_miss $_s.json"
+		# fio's averaged logs of a job shorter than one log period are empty
+		for _k in bw.1.log power.1.log; do
+			[ -f "$_d/${_s}_$_k" ] || _miss="$_miss ${_s}_$_k"
+		done
+		grep -q '"time_us"' "$_d/${_s}_smart.1.jsonl" 2>/dev/null || _miss="$_miss ${_s}_smart.1.jsonl"
+		grep -q '"event":"job_end"' "$_d/${_s}_events.1.jsonl" 2>/dev/null ||
+			_miss="$_miss ${_s}_events.1.jsonl"
+	done
+	printf '%s' "$_miss"
+}
+
 summary() {
 	echo "$T_PASS passed, $T_FAIL failed"
 	[ "$T_FAIL" = 0 ]

@@ -125,16 +125,9 @@ grep -q "\[a\]" "$W/run2.out" && fail "the rerun ran steps on the finished names
 	fail "the resumed namespace completed $(grep -c . "$D/b/ssdq-run.state") of 13 steps"
 
 for t in a b; do
-	miss=
-	for s in $(awk '!/^#/ && NF { n = split($1, p, "/"); sub(/\.fio$/, "", p[n]); print p[n] }' \
-		"$top/jobs/suites/consumer.suite"); do
-		grep -q '"jobname"' "$D/$t/$s.json" 2>/dev/null || miss="$miss $s.json"
-		for k in bw.1.log power.1.log; do
-			[ -f "$D/$t/${s}_$k" ] || miss="$miss ${s}_$k"
-		done
-		grep -q '"time_us"' "$D/$t/${s}_smart.1.jsonl" 2>/dev/null || miss="$miss ${s}_smart.1.jsonl"
-		grep -q '"event":"job_end"' "$D/$t/${s}_events.1.jsonl" 2>/dev/null || miss="$miss ${s}_events.1.jsonl"
-	done
+	# shellcheck disable=SC2046 # step names, one a word
+	miss=$(results_missing "$D/$t" $(awk '!/^#/ && NF { n = split($1, p, "/"); sub(/\.fio$/, "", p[n]); print p[n] }' \
+		"$top/jobs/suites/consumer.suite"))
 	[ -s "$D/$t/device.json" ] || miss="$miss device.json"
 	[ -z "$miss" ] && pass "$t: every step's JSON, bw log, power, SMART and events sidecars, device.json" ||
 		fail "$t: missing:$miss"

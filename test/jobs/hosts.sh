@@ -141,18 +141,9 @@ grep -q "\[$A\]" "$W/run2.out" && fail "the rerun ran steps on the finished host
 
 # every target's directory complete, under the usual names, its own
 for t in "$A" "$B"; do
-	miss=
-	for s in prefill burst-seq-read burst-seq-write prep-span sustained-seq-read sustained-seq-write \
-		frag sustained-seq-read-frag fill burst-seq-read-full burst-seq-write-full \
-		sustained-seq-read-full sustained-seq-write-full; do
-		grep -q '"jobname"' "$D/$t/$s.json" 2>/dev/null || miss="$miss $s.json"
-		# fio's averaged logs of a job shorter than one log period are empty
-		for k in bw.1.log power.1.log; do
-			[ -f "$D/$t/${s}_$k" ] || miss="$miss ${s}_$k"
-		done
-		grep -q '"time_us"' "$D/$t/${s}_smart.1.jsonl" 2>/dev/null || miss="$miss ${s}_smart.1.jsonl"
-		grep -q '"event":"job_end"' "$D/$t/${s}_events.1.jsonl" 2>/dev/null || miss="$miss ${s}_events.1.jsonl"
-	done
+	miss=$(results_missing "$D/$t" prefill burst-seq-read burst-seq-write prep-span sustained-seq-read \
+		sustained-seq-write frag sustained-seq-read-frag fill burst-seq-read-full burst-seq-write-full \
+		sustained-seq-read-full sustained-seq-write-full)
 	[ -s "$D/$t/device.json" ] || miss="$miss device.json"
 	[ -z "$miss" ] && pass "$t: every step's JSON, bw log, power, SMART and events sidecars, device.json" ||
 		fail "$t: missing:$miss"

@@ -205,15 +205,8 @@ grep -q "\[$A\]" "$W/run2.out" && fail "the rerun ran steps on the finished gues
 # ---- every target's directory complete, under the usual names, its own --------
 for t in "$A:ssdqhostA" "$B:ssdqhostB"; do
 	sn=${t#*:} t=${t%:*}
-	miss=
-	for s in $STEPS; do
-		grep -q '"jobname"' "$D/$t/$s.json" 2>/dev/null || miss="$miss $s.json"
-		for k in bw.1.log power.1.log; do
-			[ -f "$D/$t/${s}_$k" ] || miss="$miss ${s}_$k"
-		done
-		grep -q '"time_us"' "$D/$t/${s}_smart.1.jsonl" 2>/dev/null || miss="$miss ${s}_smart.1.jsonl"
-		grep -q '"event":"job_end"' "$D/$t/${s}_events.1.jsonl" 2>/dev/null || miss="$miss ${s}_events.1.jsonl"
-	done
+	# shellcheck disable=SC2086 # step names, one a word
+	miss=$(results_missing "$D/$t" $STEPS)
 	[ -s "$D/$t/fill_power.1.log" ] || miss="$miss fill_power.1.log(empty)"
 	[ -z "$miss" ] && pass "$t: every step's JSON, bw log, power, SMART and events sidecars" ||
 		fail "$t: missing:$miss"
