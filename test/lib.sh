@@ -59,6 +59,25 @@ results_missing() {
 	printf '%s' "$_miss"
 }
 
+# clients_at_once LOG STEP LABEL...: in ssdq-run's LOG, the last time STEP
+# began, every LABEL's fio was started before any of them exited: the runner's
+# own account that it ran the namespaces at once (their spans in time depend on
+# how fast a busy host starts each fio, so they are not what is checked)
+clients_at_once() {
+	_log=$1 _st=$2; shift 2
+	awk -v s="$_st" -v labs="$*" '
+	BEGIN { n = split(labs, want, " ") }
+	$2 == "begin" && $3 == s { delete started; exited = 0; early = 0 }
+	$2 == "client" && $3 == s && $4 == "on" {
+		if ($6 == "started") { started[$5] = 1; if (exited) early = 1 }
+		else if ($6 == "exited") exited = 1
+	}
+	END {
+		for (i = 1; i <= n; i++) if (!(want[i] in started)) exit 1
+		exit early
+	}' "$_log"
+}
+
 summary() {
 	echo "$T_PASS passed, $T_FAIL failed"
 	[ "$T_FAIL" = 0 ]
