@@ -8,6 +8,8 @@
 # --together: a pair's two jobs run at the same time (same host speed for
 # both; they share the emulated controller) instead of one after the other.
 # usage: test/vm/bench.sh [--runtime SECS] [--rounds N] [--out DIR] [--no-perf] [--together]
+# env: SSDQ_VM_APPEND adds to the guest's kernel command line (e.g.
+# "clocksource=tsc tsc=reliable": fio's clock in the vDSO, not a syscall)
 set -eu
 . "$(dirname "$0")/host-lib.sh"
 rt=2 rounds=10 out=$VMDIR/bench prof=1 together=0
@@ -25,7 +27,7 @@ if [ -z "${SSDQ_BENCH_TABLE_ONLY:-}" ]; then
 	(cd "$ROOT" && sh scripts/deps.sh vm) || die "missing Debian packages (scripts/deps.sh vm)"
 	[ -f "${SSDQ_SO:-$ROOT/build/ssdq.so}" ] || die "${SSDQ_SO:-$ROOT/build/ssdq.so} is missing (run make)"
 	# 14 jobs a round of rt s plus ramp and start-up, and the profiles
-	SSDQ_VM_APPEND="ssdq.bench_runtime=$rt ssdq.bench_rounds=$rounds ssdq.bench_perf=$prof ssdq.bench_together=$together" \
+	SSDQ_VM_APPEND="${SSDQ_VM_APPEND:-} ssdq.bench_runtime=$rt ssdq.bench_rounds=$rounds ssdq.bench_perf=$prof ssdq.bench_together=$together" \
 		sh "$VM/boot.sh" --scenarios bench-randread --out "$out" \
 		--scenario-timeout $((rounds * 14 * (rt + 6) + 4 * (rt + 40) + 120)) \
 		--timeout $((rounds * 14 * (rt + 6) + 4 * (rt + 40) + 300)) >&2
@@ -48,7 +50,14 @@ all() {
 		"\($j.jobname | ltrimstr($e + "-r")) \($d.iops) \($d.lat_ns.mean / 1000) " +
 		"\(($d.clat_ns.percentile["99.000000"] // 0) / 1000) " +
 		"\(($j.usr_cpu + $j.sys_cpu) / 100 * $d.runtime * 1000 / $d.total_ios)" end' 2>/dev/null |
-		sort -n
+		sort -n >"$tmp/all"
+	# pairs run together: IOPS over the time both jobs ran (test/vm/bench/window.py)
+	if [ -f "$R/together" ] && [ "$_f" != hipri ]; then
+		python3 "$VM/bench/window.py" "$R" "$_f-qd$2" "$1" >"$tmp/win"
+		awk 'FNR == NR { w[$1] = $2; next } ($1 in w) { $2 = w[$1] } { print }' "$tmp/win" "$tmp/all"
+	else
+		cat "$tmp/all"
+	fi
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) printf "%.4g", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 col() { awk -v c="$1" '{ print $c }'; }
@@ -102,8 +111,16 @@ for qd in 1 32; do
 	done
 done
 echo
-echo "Sampling at QD1 (adjacent pairs): SMART every second and power at 10 Hz against off:"
+echo "Sampling at QD1 (paired as above): SMART every second and power at 10 Hz against off:"
 echo "IOPS $(ratio ssdq-on ssdq-off 1 2), CPU per I/O $(ratio ssdq-on ssdq-off 1 5)."
+if [ -f "$R/together" ]; then
+	echo
+	echo "Pairs run together: IOPS over the time both jobs ran (fio's IOPS logs); the jobs' first"
+	echo "and last log lines were this far apart:"
+	for p in uring-qd1 sync-qd1 samp-qd1 uring-qd32 sync-qd32; do
+		python3 "$VM/bench/window.py" "$R" "$p" --skew
+	done
+fi
 for e in ssdq-uring ref; do
 	[ -s "$R/strace-$e.txt" ] || continue
 	ios=$(awk '/^\{/ { p = 1 } p { print } /^\}/ { if (p) exit }' "$R/strace-$e.json" | jq '.jobs[0].read.total_ios')

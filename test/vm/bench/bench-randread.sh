@@ -12,7 +12,10 @@
 # ramp. With ssdq.bench_together=1 a pair's two jobs run at the same time
 # instead (rounds still one after the other): both then see the same host,
 # and their IOPS ratio is what each I/O's own cost leaves them of the
-# shared emulated controller. Polled pairs stay one after the other: two
+# shared emulated controller. Every job writes an IOPS log (100 ms): two
+# jobs started together do not start I/O together (an engine's set-up takes
+# longer on a busy host), and the one that ends last runs alone at the end,
+# so test/vm/bench.sh counts each pair's I/Os over the time both ran. Polled pairs stay one after the other: two
 # processes polling one poll queue at once crashed Debian's 6.1 kernel
 # (general protection fault in bio_poll from nvme_ns_chr_uring_cmd_iopoll,
 # io_uring_cmd --hipri beside ssdq_hipri=1; a race of the kernel's
@@ -54,12 +57,15 @@ pairs() {
 	{
 		printf '[global]\nfilename=%s\nrw=randread\nbs=4k\nsize=%s\niodepth=%s\n' "$NG4K" $area "$2"
 		printf "time_based\nruntime=%s\nramp_time=1\nnorandommap\nrandrepeat=0\n$_wa" "$rt"
+		printf 'log_avg_msec=100\nlog_unix_epoch=1\n'
 		_r=1
 		while [ $_r -le "$rounds" ]; do
 			if [ $((_r % 2)) = 1 ]; then set -- "$1" "$2" "$3" "$4" "$3" "$4"
 			else set -- "$1" "$2" "$3" "$4" "$4" "$3"; fi
 			printf "[%s-r%d]\n$_wf" "$5" $_r; engine "$5"
+			printf 'write_iops_log=%s/%s-%s-r%d\n' "$RESULTS" "$1" "$5" $_r
 			printf '[%s-r%d]\n' "$6" $_r; engine "$6"
+			printf 'write_iops_log=%s/%s-%s-r%d\n' "$RESULTS" "$1" "$6" $_r
 			_r=$((_r + 1))
 		done
 	} >"$_f"
