@@ -445,6 +445,14 @@ static int ssdq_init(struct thread_data *td)
 			 o->model ? "the drive model" : "ssdq_sync=1");
 		return 1;
 	}
+	/* numjobs clones carry numjobs=1 and their subjob number */
+	if (o->hipri && (td->o.numjobs > 1 || td->subjob_number)) {
+		ssdq_log("%s: ssdq_hipri=1 with numjobs above 1: several rings polling one NVMe "
+			 "poll queue crashed Linux 6.1 (general protection fault in bio_poll, "
+			 "Debian 12's kernel); run one polled job at a time, or drop ssdq_hipri",
+			 td->o.name);
+		return 1;
+	}
 	if (o->duty > 100 || (o->duty != 100 && !o->burst)) {
 		ssdq_log("%s: ssdq_duty=%u needs ssdq_burst= and a value of 1-100", td->o.name,
 			 o->duty);

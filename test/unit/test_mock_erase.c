@@ -34,6 +34,7 @@ static struct {
 	int64_t stop_at;	/* set the flag at this time; 0: never */
 	volatile bool flag;
 	unsigned long sleeps;
+	unsigned int real_us;	/* real time each sleep lets a helper process run */
 } fc;
 
 static int64_t fc_mono(void *arg)
@@ -46,6 +47,8 @@ static void fc_sleep_until(void *arg, int64_t until)
 {
 	(void)arg;
 	fc.sleeps++;
+	if (fc.real_us)
+		usleep(fc.real_us);
 	if (until > fc.now)
 		fc.now = until;
 	if (fc.stop_at && fc.now >= fc.stop_at)
@@ -419,6 +422,10 @@ TEST(format_in_a_helper_completes)
 	struct ssdq_erase_ctl ctl;
 
 	fc_reset(0);
+	/* the helper is a real process: each 100 ms slice of the simulated
+	 * clock gives it 1 ms of real time to answer (144 s before the Format's
+	 * 4 h limit), however busy the host */
+	fc.real_us = 1000;
 	drive(1, 0, 1, 1, 0, 1ULL << 30, 9);
 	expect_format(0, 0, NULL, NULL);		/* sent from the helper process */
 	CHECK_EQ_INT(erase(SSDQ_ERASE_AUTO, &ctl, NULL), 0);	/* auto: format without sanitize */

@@ -38,3 +38,8 @@ fi
 rc=$(rc_of sync-hipri)
 [ "$rc" != 0 ] && err_has sync-hipri "ssdq_hipri polls io_uring completions; ssdq_sync=1 has none"
 ok $? "ssdq_hipri=1 with ssdq_sync=1 is refused" "exit $rc: $(first_err sync-hipri)"
+rc=$(rc_of numjobs-hipri)
+ios=$(json numjobs-hipri '[.jobs[]?.read.total_ios] | add // 0' 2>/dev/null)
+[ "$rc" != 0 ] && { [ "$ios" = 0 ] || [ "$ios" = no-json ]; } &&
+	err_has numjobs-hipri "ssdq_hipri=1 with numjobs above 1: several rings polling one NVMe poll queue"
+ok $? "ssdq_hipri=1 with numjobs=2 is refused before any I/O" "exit $rc, $ios I/Os: $(first_err numjobs-hipri)"

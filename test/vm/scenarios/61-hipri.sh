@@ -6,7 +6,8 @@
 # take one an I/O at QD1 (at QD8 an interrupt may complete several). On the controller with a single I/O queue (serial
 # ssdqnopoll, max_ioqpairs=1: no poll queue whatever the module asks)
 # ssdq_hipri=1 is refused before any I/O, naming the missing poll queues and
-# nvme.poll_queues; with ssdq_sync=1 it is refused too.
+# nvme.poll_queues; with ssdq_sync=1 it is refused too, and with numjobs=2
+# (two rings polling one poll queue crashed this 6.1 kernel).
 . /guest-lib.sh
 pick 4K
 c=${ctrl#/dev/}
@@ -53,3 +54,4 @@ if [ -n "$np" ]; then
 		--number_ios=100 --ssdq_hipri=1
 fi
 ssdq sync-hipri "$@" --iodepth=1 --ssdq_sync=1 --ssdq_hipri=1
+ssdq numjobs-hipri "$@" --iodepth=1 --ssdq_hipri=1 --numjobs=2
