@@ -15,7 +15,8 @@
 # shared emulated controller. Every job writes an IOPS log (100 ms): two
 # jobs started together do not start I/O together (an engine's set-up takes
 # longer on a busy host), and the one that ends last runs alone at the end,
-# so test/vm/bench.sh counts each pair's I/Os over the time both ran. Polled pairs stay one after the other: two
+# so test/vm/bench.sh counts each pair's I/Os over the time both ran.
+# Polled pairs stay one after the other: two
 # processes polling one poll queue at once crashed Debian's 6.1 kernel
 # (general protection fault in bio_poll from nvme_ns_chr_uring_cmd_iopoll,
 # io_uring_cmd --hipri beside ssdq_hipri=1; a race of the kernel's
