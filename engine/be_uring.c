@@ -17,6 +17,7 @@
 struct uring_data {
 	struct io_uring ring;
 	int ring_ok;
+	int polling;			/* holds the controller's polling lock */
 	int fixed;
 	int reap_enters;		/* completions show only when we enter:
 					   deferred task work, or polling */
@@ -192,8 +193,11 @@ static int uring_post_init(struct thread_data *td)
 	 */
 	if (o->hipri) {
 		ret = check_poll_queues(td);
+		if (!ret)
+			ret = ssdq_guard_poller(td);
 		if (ret)
 			return ret;
+		ud->polling = 1;
 	}
 	memset(&p, 0, sizeof(p));
 	p.flags = IORING_SETUP_SQE128 | IORING_SETUP_CQE32 | IORING_SETUP_COOP_TASKRUN;
@@ -381,6 +385,8 @@ static void uring_cleanup(struct thread_data *td)
 		return;
 	if (ud->ring_ok)
 		io_uring_queue_exit(&ud->ring);
+	if (ud->polling)
+		ssdq_guard_poller_end();
 	free(ud->cmds);
 	free(ud->events);
 	free(ud->queued);

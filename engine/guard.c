@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Guards of a job: one writer per namespace (nslock.h), and a job process
- * that dies with fio's main process instead of writing on as an orphan.
+ * Guards of a job: one writer per namespace (nslock.h), one polled ring per
+ * controller, and a job process that dies with fio's main process instead
+ * of writing on as an orphan.
  */
 #include <errno.h>
 #include <signal.h>
@@ -17,6 +18,9 @@
 
 /* fio's main process: the one that ran ->setup (inherited by forked jobs) */
 static pid_t fio_main_pid;
+
+/* polled rings of this process: jobs run as threads (thread=1) share it */
+static int polled_rings;
 
 static bool is_writer(struct thread_data *td)
 {
@@ -101,4 +105,66 @@ int ssdq_guard_job(struct thread_data *td)
 		return -ESRCH;
 	}
 	return 0;
+}
+
+static int lock_poller(struct thread_data *td, const char *file)
+{
+	struct ssdq_nsholder h[MAX_SHOWN];
+	char ctrl[256], id[200], key[210], who[1200];
+	int ret, nr;
+
+	ret = ssdq_ctrl_for_ng(NULL, file, ctrl, sizeof(ctrl));
+	if (!ret)
+		ret = ssdq_ns_identity(ctrl, NULL, id, sizeof(id));
+	if (ret) {
+		ssdq_log("%s: cannot tell which NVMe controller %s polls through: %s", td->o.name,
+			 file, strerror(-ret));
+		return ret;
+	}
+	snprintf(key, sizeof(key), "poll-%s", id);
+	ret = ssdq_nslock_take(ssdq_nslock_dir(), key, h, MAX_SHOWN, &nr);
+	if (ret == -EBUSY) {
+		if (nr)
+			ssdq_nslock_describe(h, nr, who, sizeof(who));
+		else
+			snprintf(who, sizeof(who), "a process this user cannot see");
+		ssdq_log("%s: another ssdq_hipri job polls %s (the controller of %s): %s. Two rings "
+			 "polling one controller's poll queues at once crashed Linux 6.1 (general "
+			 "protection fault in bio_poll, Debian 12's kernel); ssdq lets one polled job "
+			 "use a controller at a time (lock %s/ssdq-ns.%s.lock): run polled jobs one "
+			 "after another, or drop ssdq_hipri", td->o.name, ctrl, file, who,
+			 ssdq_nslock_dir(), key);
+	} else if (ret) {
+		ssdq_log("%s: cannot take the polling lock of %s in %s: %s", td->o.name, ctrl,
+			 ssdq_nslock_dir(), strerror(-ret));
+	}
+	return ret;
+}
+
+int ssdq_guard_poller(struct thread_data *td)
+{
+	struct fio_file *f;
+	unsigned int i;
+	int ret;
+
+	if (__atomic_fetch_add(&polled_rings, 1, __ATOMIC_SEQ_CST)) {
+		__atomic_fetch_sub(&polled_rings, 1, __ATOMIC_SEQ_CST);
+		ssdq_log("%s: another job of this fio process (thread=1) polls already; two polled "
+			 "rings at once crashed Linux 6.1 (general protection fault in bio_poll): run "
+			 "polled jobs one after another, or drop ssdq_hipri", td->o.name);
+		return -EBUSY;
+	}
+	for_each_file(td, f, i) {
+		ret = lock_poller(td, f->file_name);
+		if (ret) {
+			ssdq_guard_poller_end();
+			return ret;
+		}
+	}
+	return 0;
+}
+
+void ssdq_guard_poller_end(void)
+{
+	__atomic_fetch_sub(&polled_rings, 1, __ATOMIC_SEQ_CST);
 }

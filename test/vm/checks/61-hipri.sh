@@ -43,3 +43,23 @@ ios=$(json numjobs-hipri '[.jobs[]?.read.total_ios] | add // 0' 2>/dev/null)
 [ "$rc" != 0 ] && { [ "$ios" = 0 ] || [ "$ios" = no-json ]; } &&
 	err_has numjobs-hipri "ssdq_hipri=1 with numjobs above 1: several rings polling one NVMe poll queue"
 ok $? "ssdq_hipri=1 with numjobs=2 is refused before any I/O" "exit $rc, $ios I/Os: $(first_err numjobs-hipri)"
+# one polled ring per controller
+grep -q 'ssdq-ns\.poll-' "$R/poll-lock" 2>/dev/null && grep -q 'FLOCK' "$R/poll-lock"
+ok $? "the first polled job took its controller's polling lock" "$(tr '\n' ' ' <"$R/poll-lock" 2>/dev/null)"
+rc=$(rc_of poll-first) ios=$(json poll-first '.jobs[0].read.total_ios')
+[ "$rc" = 0 ] && [ "$ios" -gt 0 ] 2>/dev/null
+ok $? "the first polled job runs its 6 s beside the refused one" "exit $rc, $ios I/Os"
+rc=$(rc_of poll-second)
+ios=$(json poll-second '[.jobs[]?.read.total_ios] | add // 0' 2>/dev/null)
+[ "$rc" != 0 ] && { [ "$ios" = 0 ] || [ "$ios" = no-json ]; } &&
+	err_has poll-second "another ssdq_hipri job polls" &&
+	err_has poll-second "pid [0-9]* (fio --name=poll-first" &&
+	err_has poll-second "crashed Linux 6.1"
+ok $? "a second fio polling the same controller is refused before any I/O, naming the first" \
+	"exit $rc, $ios I/Os: $(first_err poll-second)"
+rc=$(rc_of poll-threads)
+ios=$(json poll-threads '[.jobs[]?.read.total_ios] | map(select(. > 0)) | length' 2>/dev/null)
+[ "$rc" != 0 ] && [ "$ios" = 1 ] &&
+	err_has poll-threads "another job of this fio process (thread=1) polls already"
+ok $? "two polled jobs of one fio run with thread=1: one runs, the other is refused" \
+	"exit $rc, jobs with I/O: $ios: $(first_err poll-threads)"

@@ -7,7 +7,10 @@
 # ssdqnopoll, max_ioqpairs=1: no poll queue whatever the module asks)
 # ssdq_hipri=1 is refused before any I/O, naming the missing poll queues and
 # nvme.poll_queues; with ssdq_sync=1 it is refused too, and with numjobs=2
-# (two rings polling one poll queue crashed this 6.1 kernel).
+# (two rings polling one poll queue crashed this 6.1 kernel). For the same
+# reason a second polled job on a controller that one polls already is
+# refused before any I/O, naming the first (a separate fio beside it), and
+# so is a second polled job of one fio run with thread=1; the first runs on.
 . /guest-lib.sh
 pick 4K
 c=${ctrl#/dev/}
@@ -55,3 +58,31 @@ if [ -n "$np" ]; then
 fi
 ssdq sync-hipri "$@" --iodepth=1 --ssdq_sync=1 --ssdq_hipri=1
 ssdq numjobs-hipri "$@" --iodepth=1 --ssdq_hipri=1 --numjobs=2
+# one polled ring per controller: a second fio beside a polled one, and a
+# second polled job of one fio run with thread=1 (both time_based, so they
+# overlap)
+polled() {
+	_n=$1; shift
+	ssdq "$_n" --filename="$ng" --rw=randread --bs=4k --size=64M --norandommap \
+		--randrepeat=0 --iodepth=1 --ssdq_smart_interval=0 --ssdq_hipri=1 "$@"
+}
+# the polling locks' files (engine/nslock.h: /run/lock, or /tmp without it)
+poll_locks() {
+	for _f in /run/lock/ssdq-ns.poll-*.lock /tmp/ssdq-ns.poll-*.lock; do
+		[ -e "$_f" ] && echo "$_f"
+	done
+}
+rm -f /run/lock/ssdq-ns.poll-*.lock /tmp/ssdq-ns.poll-*.lock
+polled poll-first --time_based --runtime=6 &
+first=$!
+i=0
+while [ $i -lt 200 ] && [ -z "$(poll_locks)" ]; do
+	sleep 0.1; i=$((i + 1))
+done
+{ poll_locks; cat /proc/locks; } >poll-lock
+polled poll-second --number_ios=100
+wait $first
+polled poll-threads --thread --time_based --runtime=3 --name=poll-threads-b \
+	--ioengine="external:$SSDQ_SO" --filename="$ng" --rw=randread --bs=4k --size=64M \
+	--norandommap --randrepeat=0 --iodepth=1 --ssdq_smart_interval=0 --ssdq_hipri=1 \
+	--thread --time_based --runtime=3
