@@ -232,6 +232,7 @@ demo: deps
 
 bench: all
 	@sh test/vm/bench.sh --together
+	@sh test/vm/bench-qd1.sh --trace
 	@sh test/vm/bench-sampler.sh
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_DIR) sh test/analysis/bench_report.sh
 	@sh test/analysis/bench_model.sh

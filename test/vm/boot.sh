@@ -21,7 +21,8 @@
 # results come back; exit 0 when QEMU ended normally. The guest prints
 # "server ready" on its console (OUT/console.log) once fio listens, then a
 # line a minute for the watchdog.
-# env: SSDQ_SO (engine), SSDQ_VM_APPEND (more kernel command line)
+# env: SSDQ_SO (engine), SSDQ_VM_APPEND (more kernel command line), SSDQ_VM_QEMU
+# (more QEMU options, e.g. "-trace events=F -D LOG": test/vm/bench-qd1.sh --trace)
 set -eu
 . "$(dirname "$0")/host-lib.sh"
 scen=all out=$VMDIR/results hard=0 per=300 quiet=0 keep=0
@@ -61,10 +62,12 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (run
 mkdir -p "$VMDIR"
 kernel=$(kernel_path)
 
-# initramfs: rebuild when an input is newer or the engine appeared/vanished
+# initramfs: rebuild when an input is newer, the engine appeared/vanished or
+# SSDQ_VM_EXTRA names other files
 so=${SSDQ_SO:-$ROOT/build/ssdq.so}
 initrd=$VMDIR/initramfs.cpio
 state=absent; [ -f "$so" ] && state="$so $(stat -c %Y "$so")"
+state="$state extra:${SSDQ_VM_EXTRA:-}"
 if [ ! -f "$initrd" ] || [ "$(cat "$initrd.engine" 2>/dev/null)" != "$state" ] ||
 	[ -n "$(find "$VM" "$ROOT/jobs" "$ROOT/test/power/meter.c" "$so" ${SSDQ_VM_EXTRA:-} /usr/bin/fio /usr/sbin/nvme /bin/busybox -newer "$initrd" \
 		-type f 2>/dev/null | head -n 1)" ]; then
@@ -139,14 +142,14 @@ for h in "$VM"/hooks/*.sh; do
 done
 note "booting ($scen); console: $out/console.log"
 rc=0
-# shellcheck disable=SC2086 # devs: the drives, one option or value a word
+# shellcheck disable=SC2086 # devs, SSDQ_VM_QEMU: options and values, a word each
 timeout --signal=TERM --kill-after=10 "$hard" qemu-system-x86_64 \
 	-accel tcg -cpu max -m 2G -smp 2 -nodefaults -display none -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 quiet panic=-1 $append nvme.poll_queues=1 ${SSDQ_VM_APPEND:-}" \
 	-serial "file:$out/console.log" \
 	-qmp "unix:$out/qmp.sock,server=on,wait=off" \
-	$devs &
+	$devs ${SSDQ_VM_QEMU:-} &
 qpid=$!
 # the hang watchdog: the console's size, every 10 s
 (
