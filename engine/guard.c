@@ -39,6 +39,15 @@ static bool own_run(const struct ssdq_nsholder *h, int nr)
 	return true;
 }
 
+/* Who holds a lock, for a refusal. */
+static void name_holders(const struct ssdq_nsholder *h, int nr, char *who, size_t len)
+{
+	if (nr)
+		ssdq_nslock_describe(h, nr, who, len);
+	else
+		snprintf(who, len, "a process this user cannot see");
+}
+
 static int lock_namespace(struct thread_data *td, const char *file)
 {
 	struct ssdq_nsholder h[MAX_SHOWN];
@@ -55,10 +64,7 @@ static int lock_namespace(struct thread_data *td, const char *file)
 	if (ret == -EBUSY && own_run(h, nr))
 		return 0;	/* a job of this run took it (create_serialize=0) */
 	if (ret == -EBUSY) {
-		if (nr)
-			ssdq_nslock_describe(h, nr, who, sizeof(who));
-		else
-			snprintf(who, sizeof(who), "a process this user cannot see");
+		name_holders(h, nr, who, sizeof(who));
 		ssdq_log("%s: %s is being written by another process: %s. ssdq lets one fio run "
 			 "write a namespace at a time (lock %s/ssdq-ns.%s.lock): wait for it to end, "
 			 "or stop it; a Format in progress holds the namespace until the drive has "
@@ -124,10 +130,7 @@ static int lock_poller(struct thread_data *td, const char *file)
 	snprintf(key, sizeof(key), "poll-%s", id);
 	ret = ssdq_nslock_take(ssdq_nslock_dir(), key, h, MAX_SHOWN, &nr);
 	if (ret == -EBUSY) {
-		if (nr)
-			ssdq_nslock_describe(h, nr, who, sizeof(who));
-		else
-			snprintf(who, sizeof(who), "a process this user cannot see");
+		name_holders(h, nr, who, sizeof(who));
 		ssdq_log("%s: another ssdq_hipri job polls %s (the controller of %s): %s. Two rings "
 			 "polling one controller's poll queues at once crashed Linux 6.1 (general "
 			 "protection fault in bio_poll, Debian 12's kernel); ssdq lets one polled job "
