@@ -53,9 +53,6 @@ perio() {
 		jq -r '.jobs[0] | .read as $d | if .error != 0 or $d.total_ios == 0 then empty else
 		"\($d.iops) \((.usr_cpu + .sys_cpu) / 100 * $d.runtime * 1000 / $d.total_ios)" end' 2>/dev/null
 }
-med() { sort -g | awk '{ v[NR] = $1 } END { if (!NR) { print "–"; exit }
-	m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-	printf "%.3f (%.3f–%.3f, %d)", m, v[1], v[NR], NR }'; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 echo "QD1 4 KiB random reads, each engine at the same time as io_uring_cmd, pinned to one vCPU"
 echo "each (swapped every round), $rounds rounds of $rt s; ratios to the io_uring_cmd job beside it:"
@@ -72,9 +69,9 @@ for e in $(echo "$engines" | tr ',' ' '); do
 		echo "$pe $pa" | awk 'NF == 4 && $4 > 0 { printf "%.4f\n", $2 / $4 }' >>"$tmp/c"
 	done
 	ri=$(awk 'FNR == NR { a[$1] = $2; next } ($1 in a) && $2 > 0 { printf "%.4f\n", a[$1] / $2 }' \
-		"$tmp/e" "$tmp/a" | med)
-	echo "| $e | $ri | $(med <"$tmp/c") |" \
-		"$(awk '{ print $2 }' "$tmp/e" | med | cut -d' ' -f1) / $(awk '{ print $2 }' "$tmp/a" | med | cut -d' ' -f1) |"
+		"$tmp/e" "$tmp/a" | median_range)
+	echo "| $e | $ri | $(median_range <"$tmp/c") |" \
+		"$(awk '{ print $2 }' "$tmp/e" | median_range | cut -d' ' -f1) / $(awk '{ print $2 }' "$tmp/a" | median_range | cut -d' ' -f1) |"
 done
 python3 "$VM/bench/window.py" "$R" "qd1-$(echo "$engines" | cut -d, -f1)" --skew
 if [ $trace = 1 ]; then

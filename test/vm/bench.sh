@@ -68,12 +68,7 @@ paired() {
 		"$tmp/a" "$tmp/b"
 }
 # ratio A B QD COL: "median (min–max, n)" of the paired ratios
-ratio() {
-	paired "$1" "$2" "$3" "$4" | sort -g | awk '{ v[NR] = $1 } END {
-		if (!NR) { print "–"; exit }
-		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		printf "%.3f (%.3f–%.3f, %d)", m, v[1], v[NR], NR }'
-}
+ratio() { paired "$1" "$2" "$3" "$4" | median_range; }
 name() {
 	case $1 in
 	ssdq-uring) echo "ssdq (io_uring)" ;; ssdq-hipri) echo "ssdq (io_uring, ssdq_hipri)" ;;

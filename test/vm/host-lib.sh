@@ -67,3 +67,12 @@ net_modules() {
 	fi
 	echo "$_md"
 }
+
+# median_range: numbers on stdin, a line each -> "median (min–max, n)" with
+# three decimals, or "–" for none (the benches' paired ratios)
+median_range() {
+	sort -g | awk '{ v[NR] = $1 } END {
+		if (!NR) { print "–"; exit }
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%.3f (%.3f–%.3f, %d)", m, v[1], v[NR], NR }'
+}
