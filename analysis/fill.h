@@ -22,7 +22,8 @@
  *   over time, not from averaging samples. fio logs nothing for an interval
  *   in which no I/O completed, and the rate of the sample after such a gap
  *   covers its own interval only: a gap longer than 1.5 log_avg_msec is
- *   time with no bytes, followed by log_avg_msec at the sample's rate. (fio
+ *   time with no bytes, followed by log_avg_msec at the sample's rate, unless
+ *   the caller finds the gaps were fio's late ticks (gaps_busy below). (fio
  *   3.33's first sample covers the time from the job's start to the helper
  *   thread's first tick, up to 250 ms: rpt_fill_prepend() adds what the
  *   caller knows about it.)
@@ -71,6 +72,21 @@ struct rpt_fill_curve {
 	double first_ms;
 	double t_prev_group;	/* its time */
 	double t_start;		/* when the job's I/O started (unix ms), or NAN */
+	/*
+	 * A gap of the averaged log is either intervals with no I/O (the
+	 * sample after it covers log_avg_msec) or fio's log tick running
+	 * late on a busy host (the sample's rate is over the whole gap):
+	 * gaps_busy, set before the first sample, reads them as the latter;
+	 * gap_bytes counts what that would add to the curve as read.
+	 */
+	bool gaps_busy;
+	double gap_bytes;
+	/*
+	 * Bytes fio counted that the log's sum, its first interval put back,
+	 * differs by (set by the caller): fio's averaged rates are over whole
+	 * ms, so a position on the curve is uncertain by up to this much.
+	 */
+	double drift;
 };
 
 /**

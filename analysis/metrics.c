@@ -385,6 +385,8 @@ static int first_interval(struct rpt_fill_curve *c, double t_start, double io_by
 			     "%s: the log adds up to %s less than fio's io_bytes: the first sample is taken to cover %.0f ms more than log_avg_msec (fio's first interval starts with the job; no events sidecar says when)",
 			     bw, rpt_fmt_bytes(sz, sizeof(sz), need / k), add_b / k / c->v_first);
 	}
+	if (io_bytes > 0)
+		c->drift = fabs(need - add_b);
 	if (add_b > 0 && total > add_b)
 		ret = rpt_fill_prepend_to(c, add_b, add_b / c->v_first, total);
 	else if (add_b > 0)
@@ -505,12 +507,14 @@ static double write_io_bytes(const struct rpt_fio_run *run, const struct rpt_fio
  * One bw log: the active window @w, and the fill curve @fc (set up by the
  * caller) when not NULL, with fio's first interval put back (@io_bytes: what
  * fio counted the job wrote; @ev: the job's events, or NULL). @err is set
- * when the log cannot give them (w->why says why). Return: 0 or -ENOMEM.
+ * when the log cannot give them (w->why says why). @alt, when not NULL, gets
+ * the curve read with its gaps as late ticks (fill.h) where the log has
+ * such gaps; it is left empty (n = 0) otherwise. Return: 0 or -ENOMEM.
  */
 static int job_fill(const char *bw, const struct bw_opts *o,
 		    double io_bytes, const struct rpt_events *ev,
-		    struct rpt_fill_curve *fc, struct window *w, struct rpt_job *j,
-		    struct rpt_diag *d, int *err)
+		    struct rpt_fill_curve *fc, struct rpt_fill_curve *alt, struct window *w,
+		    struct rpt_job *j, struct rpt_diag *d, int *err)
 {
 	double t0;
 	int ret;
@@ -518,6 +522,19 @@ static int job_fill(const char *bw, const struct bw_opts *o,
 	read_bw_log(bw, o, fc, w, d, err);
 	if (!fc || *err)
 		return 0;
+	if (alt && fc->gap_bytes > 0) {
+		struct window wa = *w;
+		int aerr = 0;
+
+		if (rpt_fill_init(alt, o->avg_ms))
+			return -ENOMEM;
+		rpt_fill_set_scale(alt, fc->scale);
+		alt->gaps_busy = true;
+		read_bw_log(bw, o, alt, &wa, d, &aerr);
+		if (aerr || first_interval(alt, ev ? rpt_events_io_start(ev, alt->t_first) : NAN,
+					   io_bytes, bw, j) == -ENOMEM)
+			rpt_fill_free(alt);
+	}
 	t0 = fc->t_first;
 	ret = first_interval(fc, ev ? rpt_events_io_start(ev, fc->t_first) : NAN,
 			     io_bytes, bw, j);
@@ -589,7 +606,7 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 					 path, t, cap);
 				*err = -ENOENT;
 			} else {
-				ret = job_fill(path, o, write_io_bytes(run, e, mask) / nt, ev,
+				ret = job_fill(path, o, write_io_bytes(run, e, mask) / nt, ev, NULL,
 					       in[n - 1], &wj, j, d, err);
 				if (*err) {
 					snprintf(w->why, sizeof(w->why), "%s", wj.why);
@@ -763,7 +780,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	bool seqw = !strcmp(j->rw, "write") && FILL_MASK(mask), smart_ok = false;
 	size_t i, writers = 0, rows_jobs = 0;
 	struct window w = { 0 };
-	struct rpt_fill_curve fc = { 0 };
+	struct rpt_fill_curve fc = { 0 }, alt = { 0 };
 	struct rpt_events ev = { 0 };
 	struct rpt_smart sm = { 0 };
 	char *bw = NULL, tried[PATH_MAX] = "";
@@ -835,7 +852,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 			if (!ret)
 				ret = job_fill(bw, &o, write_io_bytes(run, e, mask),
 					       j->has_events ? &ev : NULL, seqw ? &fc : NULL,
-					       &w, j, d, &err);
+					       seqw ? &alt : NULL, &w, j, d, &err);
 			if (!ret && !err && !seqw && rows_jobs == 1 && e->nthreads <= 1)
 				check_log_bytes(run, e, mask, bw, &o, &w, j);
 		}
@@ -851,6 +868,8 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 			why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
 		else if (seqw) {
 			ret = rpt_slc_analyse(&fc, &j->fill);
+			if (!ret && alt.n)
+				ret = rpt_slc_widen(&alt, &j->fill);
 			j->has_fill = !ret;
 			j->writes_ns = writes_namespace(run, e);
 			if (j->has_fill && !bw)
@@ -913,6 +932,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	}
 out:
 	rpt_fill_free(&fc);
+	rpt_fill_free(&alt);
 	rpt_events_free(&ev);
 	rpt_smart_free(&sm);
 	free(bw);

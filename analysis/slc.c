@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,10 +11,20 @@
 #include "sort.h"
 
 #define GB		1e9
-#define SLC_LOW		0.80	/* below this share of the in-cache level is low */
+#define SLC_FALL	0.88	/* a fall: the level after at most this share of the one before */
+#define SLC_STEP	0.70	/* a step before the cliff that ends the cache */
 #define SLC_NEAR_HIGH	0.30
 #define SLC_FAR_HIGH	0.15
+#define SLC_BEFORE_LOW	0.35
+#define SLC_MID_HIGH	0.90	/* a gradual fall: between 90 % of the level before */
+#define SLC_MID_LOW	0.87	/* and 1/0.87 of the one after */
+#define SLC_MIN_AFTER	GB	/* at least this follows a fall */
+#define SLC_TAIL	0.01	/* and this share of the fill: the job's end is no fall */
+#define SLC_CANDIDATES	16
 #define SLC_EDGE_MIN	(0.5 * GB)	/* edge window each side, or one log sample */
+#define SLC_RESOLVE	0.02	/* a log resolves a cache when a sample spans this share of it */
+#define SLC_COARSE	0.25	/* no figure when the range spans 2x this of the cache */
+#define SLC_LOG_MIN_MS	10	/* fio's averaged logs lose samples below this */
 #define CACHE_TAIL_GB	8	/* a phase after the cache shorter than this, faster
 				 * than the next, is the cache running out */
 /*
@@ -28,6 +39,8 @@
  * this many ms of log time around the chunk.
  */
 #define SLC_PERIO_SMOOTH_MS	5.0
+/* the precision of a per-I/O log's ms times: a ms each side */
+#define SLC_PERIO_MS	2.0
 
 /* MB/s from bytes and milliseconds */
 static double mbps(double bytes, double ms)
@@ -50,6 +63,15 @@ struct chunks {
 	double *raw;	/* MB/s of the chunk alone */
 	double smooth;	/* that window in curve ms, 0 none */
 	double *high;	/* prefix sum of bytes in high chunks, high[0] = 0 */
+	double *sw;	/* prefix sums of chunk bytes, sw[0] = 0 */
+	double *sx;	/* and of bytes x log(rate) */
+};
+
+/* a fall of the speed at byte e, from the level hi to lo (MB/s) */
+struct slc_cliff {
+	double e;
+	double hi;
+	double lo;
 };
 
 static double chunk_start(const struct chunks *k, size_t i)
@@ -151,6 +173,34 @@ static size_t chunk_at(const struct chunks *k, double x)
 	return lo;
 }
 
+/*
+ * What one log sample spans at the in-cache speed @hi, bytes: log_avg_msec,
+ * or for per-I/O logs their timestamps' ms each side (SLC_PERIO_MS).
+ */
+static double sample_bytes(const struct rpt_fill_curve *c, double hi)
+{
+	double ms = (c->avg_msec > 0 ? c->avg_msec : SLC_PERIO_MS) * c->scale;
+
+	return fmax(hi * 1000 * ms, RPT_FILL_POINT_BYTES);
+}
+
+/*
+ * The log_avg_msec whose samples span SLC_RESOLVE of a cache of @cache
+ * bytes written at @hi MB/s: a round value, or 0 (log every I/O) below
+ * fio's SLC_LOG_MIN_MS.
+ */
+static double resolving_msec(const struct rpt_fill_curve *c, double cache, double hi)
+{
+	static const double nice[] = { 1000, 500, 200, 100, 50, 20, 10 };
+	double ms = SLC_RESOLVE * cache / (hi * 1000) / c->scale;
+	size_t i;
+
+	for (i = 0; i < sizeof(nice) / sizeof(nice[0]); i++)
+		if (nice[i] <= ms)
+			return nice[i];
+	return 0;
+}
+
 /* High bytes in the chunks from index @a up to the one holding byte @x. */
 static double high_bytes(const struct chunks *k, size_t a, double x)
 {
@@ -159,58 +209,189 @@ static double high_bytes(const struct chunks *k, size_t a, double x)
 	return b > a ? k->high[b] - k->high[a] : 0;
 }
 
-/*
- * The last fall below @thr from chunk @i up to byte @end with the speed high
- * for most of the bytes since the fall before it: a dip of the host shortly
- * before the cache runs out, whose window reaches past the edge, is not the
- * edge.
- */
-static size_t past_dips(const struct chunks *k, size_t i, double thr, double end)
+/* Bytes of the chunks starting in [from, to) whose speed is below @thr. */
+static double low_bytes(const struct chunks *k, double from, double to, double thr)
 {
-	size_t j, at = i;
+	double sum = 0;
+	size_t i;
 
-	for (j = i + 1; j < k->n && chunk_start(k, j) < end; j++) {
-		if (k->rate[j - 1] < thr || k->rate[j] >= thr)
-			continue;
-		if (k->high[j] - k->high[at] > 0.5 * (chunk_start(k, j) - chunk_start(k, at)))
-			at = j;
-	}
-	return at;
+	for (i = chunk_at(k, from); i < k->n && chunk_start(k, i) < to; i++)
+		if (chunk_start(k, i) >= from && k->rate[i] < thr)
+			sum += chunk_end(k, i) - chunk_start(k, i);
+	return sum;
 }
 
-/*
- * Byte offset where the speed falls for good below @thr, or -1. A fall is
- * also a fall of the level: the median speed over the window after it is
- * below SLC_LOW of the median before it (a host or drive that slows a
- * little inside the cache crosses @thr without leaving it).
- */
-static double find_fall(struct chunks *k, double thr, double min_near)
+/* k->high[] as the prefix sums of the bytes of chunks at @thr or faster. */
+static void mark_high(struct chunks *k, double thr)
 {
-	double total = k->c->bytes;
 	size_t i;
 
 	for (i = 0; i < k->n; i++)
 		k->high[i + 1] = k->high[i] +
 			(k->rate[i] >= thr ? chunk_end(k, i) - chunk_start(k, i) : 0);
-	for (i = 1; i < k->n; i++) {
-		double e = chunk_start(k, i), rest = total - e, near;
+}
 
-		if (k->rate[i - 1] < thr || k->rate[i] >= thr)
-			continue;
-		if (rest < GB)
-			break;
-		near = fmax(fmax(4 * GB, 0.25 * e), min_near);
-		if (near > rest)
-			near = rest;
-		if (high_bytes(k, i, e + near) > SLC_NEAR_HIGH * near)
-			continue;
-		if (k->high[k->n] - k->high[i] > SLC_FAR_HIGH * rest)
-			continue;
-		if (median_rate(k, e, e + near) >= SLC_LOW * median_rate(k, 0, e))
-			continue;
-		return chunk_start(k, past_dips(k, i, thr, e + near));
+/*
+ * The log speeds' prefix sums, weighted by bytes: the two-level fit of any
+ * stretch of chunks is then O(1). Speeds are held inside a factor of 1000
+ * of the median, so a zero-time chunk or a stalled one weighs as a big
+ * change and no more.
+ */
+static int levels_init(struct chunks *k)
+{
+	double med = quantile_rate(k, 0, k->c->bytes, 0.5);
+	size_t i;
+
+	k->sw = calloc(k->n + 1, sizeof(double));
+	k->sx = calloc(k->n + 1, sizeof(double));
+	if (!k->sw || !k->sx)
+		return -ENOMEM;
+	if (!(med > 0) || !isfinite(med))
+		med = 1;
+	for (i = 0; i < k->n; i++) {
+		double w = chunk_end(k, i) - chunk_start(k, i);
+		double r = fmin(fmax(k->rate[i], med / 1000), med * 1000);
+
+		k->sw[i + 1] = k->sw[i] + w;
+		k->sx[i + 1] = k->sx[i] + w * log(isfinite(r) ? r : med * 1000);
 	}
-	return -1;
+	return 0;
+}
+
+/*
+ * How well a fall at chunk @i splits the chunks [@a, @b) into two levels:
+ * the bytes-weighted between-level variance of the log speed, w1 w2 / w
+ * (m1 - m2)^2 (the sum of squares a step at @i explains). 0 for a rise.
+ */
+static double split_score(const struct chunks *k, size_t a, size_t i, size_t b)
+{
+	double w1 = k->sw[i] - k->sw[a], w2 = k->sw[b] - k->sw[i], m1, m2;
+
+	if (w1 <= 0 || w2 <= 0)
+		return 0;
+	m1 = (k->sx[i] - k->sx[a]) / w1;
+	m2 = (k->sx[b] - k->sx[i]) / w2;
+	return m1 > m2 ? w1 * w2 / (w1 + w2) * (m1 - m2) * (m1 - m2) : 0;
+}
+
+/*
+ * Whether the speed falls for good at byte @e, with @end the end of what is
+ * looked at: the level after it (the median over the next max(4 GB, a
+ * quarter of what came before)) is at most SLC_FALL of the level before it,
+ * and between the two levels (their geometric mean) the speed stays low
+ * after the fall (at most SLC_NEAR_HIGH of the bytes near it, SLC_FAR_HIGH
+ * of all up to @end, at cache speed: recovery bursts) and was high before it
+ * (at most SLC_BEFORE_LOW of the bytes from @from: dips, a slow start).
+ */
+static bool fall_holds(struct chunks *k, double from, double e, double end, struct slc_cliff *cl)
+{
+	double rest = end - e, hi = median_rate(k, from, e), near, lo, thr;
+
+	/* the host's jitter spans a scaled model's GB; a sample after it */
+	near = fmax(fmax(4 * GB, 0.25 * (e - from)), SLC_JITTER_MS * hi * 1000 * k->c->scale);
+	near = fmin(fmax(near, 2 * sample_bytes(k->c, hi)), rest);
+	if (rest < fmax(2 * sample_bytes(k->c, hi), SLC_TAIL * k->c->bytes))
+		return false;
+	lo = median_rate(k, e, e + near);
+	if (!(hi > 0) || !(lo > 0) || lo > SLC_FALL * hi)
+		return false;
+	thr = sqrt(hi * lo);
+	mark_high(k, thr);
+	if (high_bytes(k, chunk_at(k, e), e + near - 1) > SLC_NEAR_HIGH * near)
+		return false;
+	if (high_bytes(k, chunk_at(k, e), end - 1) > SLC_FAR_HIGH * rest)
+		return false;
+	if (low_bytes(k, from, e, thr) > SLC_BEFORE_LOW * (e - from))
+		return false;
+	cl->e = e;
+	cl->hi = hi;
+	cl->lo = lo;
+	return true;
+}
+
+/*
+ * The best fall of the chunks [@a, @b) that holds (fall_holds() up to the
+ * byte at @b): the candidates in order of split_score(), at most
+ * SLC_CANDIDATES of them, each at least @gap bytes from a better one.
+ * @min_before: bytes that must come before the fall. Return: true if found.
+ */
+static bool best_fall(struct chunks *k, size_t a, size_t b, double min_before, double gap,
+		      struct slc_cliff *cl)
+{
+	double end = b < k->n ? chunk_start(k, b) : k->c->bytes, tried[SLC_CANDIDATES];
+	size_t i, t, ntried = 0;
+
+	for (t = 0; t < SLC_CANDIDATES; t++) {
+		double best = 0;
+		size_t at = 0;
+
+		for (i = a + 1; i < b; i++) {
+			double e = chunk_start(k, i), s;
+			size_t j;
+
+			if (e - chunk_start(k, a) < min_before || end - e < SLC_MIN_AFTER)
+				continue;
+			s = split_score(k, a, i, b);
+			if (s <= best)
+				continue;
+			for (j = 0; j < ntried && fabs(tried[j] - e) >= gap; j++)
+				;
+			if (j == ntried) {
+				best = s;
+				at = i;
+			}
+		}
+		if (!at)
+			return false;
+		if (fall_holds(k, chunk_start(k, a), chunk_start(k, at), end, cl))
+			return true;
+		tried[ntried++] = chunk_start(k, at);
+	}
+	return false;
+}
+
+/*
+ * The cliff a reviewer reads off the curve: the fall that explains most of
+ * the curve's change in level and holds (best_fall()), past the first
+ * @startup bytes where one does (a faster start: a DRAM buffer). A fall before it
+ * ends the cache instead where it is itself a step of SLC_STEP or more to a
+ * level that lasts until the cliff (a drive with two levels after its
+ * cache: the cache ends at the first); a step made of the first @startup
+ * bytes (a DRAM buffer, the host's start-up) or a smaller one (an in-cache
+ * speed that wanders) does not.
+ */
+static bool find_cliff(struct chunks *k, double startup, double gap, struct slc_cliff *cl)
+{
+	struct slc_cliff step;
+
+	if (!best_fall(k, 0, k->n, startup, gap, cl) &&
+	    !best_fall(k, 0, k->n, 2 * RPT_FILL_POINT_BYTES, gap, cl))
+		return false;
+	while (best_fall(k, 0, chunk_at(k, cl->e), fmax(startup, 2 * RPT_FILL_POINT_BYTES), gap, &step) &&
+	       step.lo <= SLC_STEP * step.hi && cl->e - step.e >= fmax(SLC_MIN_AFTER, gap))
+		*cl = step;
+	return true;
+}
+
+/*
+ * The bytes around the edge @e where the speed is between the levels (a
+ * gradual fall), as [*a, *b]; *a = *b = e when there is none.
+ */
+static void transition(const struct chunks *k, double e, const struct slc_cliff *cl,
+		       double *a, double *b)
+{
+	double up = cl->hi * SLC_MID_HIGH, down = cl->lo / SLC_MID_LOW;
+	size_t i = chunk_at(k, e), j = i;
+
+	*a = *b = e;
+	if (up <= down)
+		return;
+	while (i > 0 && k->rate[i - 1] < up && k->rate[i - 1] > down)
+		i--;
+	while (j < k->n && k->rate[j] < up && k->rate[j] > down)
+		j++;
+	*a = fmin(e, chunk_start(k, i));
+	*b = fmax(e, j > i ? chunk_start(k, j < k->n ? j : k->n - 1) : e);
 }
 
 /*
@@ -269,17 +450,138 @@ static int find_phases(const struct rpt_fill_curve *c, double from, struct rpt_f
 	return 0;
 }
 
+/* The cache's figures null with @f->slc_cache_gb's reason. */
+static void null_cache(struct rpt_fill *f)
+{
+	rpt_fig_null(&f->in_cache_mbps, "%s", f->slc_cache_gb.why);
+	rpt_fig_null(&f->post_cache_mbps, "%s", f->slc_cache_gb.why);
+}
+
+static const char *msec_advice(char *buf, size_t len, double ms)
+{
+	if (ms > 0)
+		snprintf(buf, len, "log_avg_msec=%.0f or less resolves it", ms);
+	else
+		snprintf(buf, len, "log every I/O (log_avg_msec=0) to resolve it");
+	return buf;
+}
+
+/*
+ * An averaged log's first sample, as the bytes @b1 and curve ms @t1 it
+ * spans (its chunks share one speed): fio's first covers the job's start-up
+ * too, up to 250 ms, which a scaled model makes a large part of the drive.
+ * Return: its speed, MB/s, or 0 for a per-I/O log.
+ */
+static double first_sample(const struct chunks *k, double *b1, double *t1)
+{
+	size_t i;
+
+	if (k->c->avg_msec <= 0 || !k->n)
+		return 0;
+	for (i = 1; i < k->n && fabs(k->raw[i] - k->raw[0]) <= 0.005 * k->raw[0]; i++)
+		;
+	*b1 = chunk_end(k, i - 1);
+	*t1 = rpt_fill_time_at(k->c, *b1);
+	return k->raw[0];
+}
+
+/*
+ * The range the cache end @e lies in. Per-I/O logs: their ms times each
+ * side. Averaged logs: from a point a before the edge to the point b where
+ * the speed is at the level after it, b - a bytes took T ms, of which the
+ * level lo after the edge would write lo T: the cache held at least
+ * b - a - lo T of them, whatever its speed. a is two samples before the
+ * edge, or the start where that reaches into fio's first sample (whose
+ * time holds the job's start-up, and whose neighbours fio's averaging
+ * blurs): a looser bound, true while the speed after the edge stays at or
+ * below lo; where fio's first sample spans a third of the cache or more,
+ * a fall may hide inside it, and the range starts at 0. A gradual fall is
+ * its whole stretch.
+ * Widened by the in-cache speed's spread over a sample, and by what the
+ * log's sum misses of fio's count (the curve's drift).
+ * Return: true if the log resolves the cache (the range spans at most
+ * 2 SLC_COARSE of it).
+ */
+static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, double e,
+			struct rpt_fill *f)
+{
+	struct rpt_fill_range *r = &f->slc_range;
+	double s = sample_bytes(k->c, cl->hi), a, b, lo, hi, spread, b1 = 0, t1;
+	size_t j;
+
+	transition(k, e, cl, &a, &b);
+	spread = (quantile_rate(k, 0, cl->e, 0.75) - quantile_rate(k, 0, cl->e, 0.25)) / cl->hi;
+	spread = fmax(RPT_FILL_POINT_BYTES, fmin(1, spread) * s);
+	if (k->c->avg_msec <= 0) {
+		lo = e - s;
+		hi = e + s;
+	} else if (b - a > 2 * s) {
+		lo = a;
+		hi = b;
+	} else {
+		for (j = chunk_at(k, e); j < k->n && k->raw[j] > cl->lo / SLC_MID_LOW; j++)
+			;
+		b = j < k->n ? chunk_start(k, j) : k->c->bytes;
+		first_sample(k, &b1, &t1);
+		a = e - 2 * s >= b1 ? chunk_start(k, chunk_at(k, e - 2 * s)) : 0;
+		lo = a + fmax(0, b - a - cl->lo * 1000 * (rpt_fill_time_at(k->c, b) - rpt_fill_time_at(k->c, a)));
+		hi = b;
+		/* a first sample this long may hide another fall inside it */
+		if (b1 > SLC_COARSE * e)
+			lo = 0;
+	}
+	lo = fmin(lo, e) - k->c->drift;
+	hi = fmax(hi, e) + k->c->drift;
+	r->ok = true;
+	r->lo_gb = fmax(0, lo - spread) / GB;
+	r->hi_gb = fmin(k->c->bytes, hi + spread) / GB;
+	r->sample_gb = s / GB;
+	r->need_log_msec = resolving_msec(k->c, e, cl->hi);
+	return (r->hi_gb - r->lo_gb) * GB <= 2 * SLC_COARSE * e;
+}
+
+/*
+ * Whether the speed fell inside the first log sample: it is faster than
+ * the level after it, and the cliff @cl, if @found, is later (not in the
+ * samples next to it: cache_range() places those) and no deeper (else the
+ * start was a faster transient).
+ * Its bytes @b1 in @t1 ms, at an unknown cache speed above its own, put
+ * the end between b1 - lo t1 (an endless cache speed) and b1. Sets the range.
+ */
+static bool fell_in_first(const struct chunks *k, bool found, const struct slc_cliff *cl,
+			  struct rpt_fill *f)
+{
+	double b1 = 0, t1 = 0, r1 = first_sample(k, &b1, &t1), lo;
+
+	if (!(r1 > 0) || k->c->bytes - b1 < GB)
+		return false;
+	lo = median_rate(k, b1, fmin(k->c->bytes, b1 + fmax(4 * GB, 4 * sample_bytes(k->c, r1))));
+	if (!(lo > 0) || lo > SLC_FALL * r1)
+		return false;
+	if (found && (cl->e <= b1 + 2 * sample_bytes(k->c, cl->hi) || cl->lo / cl->hi < lo / r1))
+		return false;
+	f->slc_range.ok = true;
+	f->slc_range.lo_gb = fmax(0, b1 - lo * 1000 * t1) / GB;
+	f->slc_range.hi_gb = b1 / GB;
+	f->slc_range.sample_gb = b1 / GB;
+	f->slc_range.need_log_msec = k->c->scale > 1 ? 0 : resolving_msec(k->c, b1 - lo * 1000 * t1, r1);
+	return true;
+}
+
 int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 {
-	char sz[48];
+	char sz[48], v[48], adv[96];
 	struct chunks k = { 0 };
-	double total = c->bytes, lvl, edge = -1, hi = 0, lo, sample, first;
+	struct slc_cliff cl;
+	double total = c->bytes, edge, lo, sample, startup;
+	bool found;
 	size_t i;
-	int pass, ret = -ENOMEM;
+	int ret = -ENOMEM;
 
 	memset(f, 0, sizeof(*f));
 	f->scale = c->scale;
 	f->gb_written = total / GB;
+	f->slc_range.need_log_msec = -1;
 	rpt_fig_null(&f->throttle_gb, "no SMART sidecar");
 	if (total <= 0 || c->ms <= 0) {
 		rpt_fig_null(&f->overall_mbps, "the bw log holds no data written");
@@ -300,53 +602,60 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 	f->nsegments = (size_t)(total / GB);
 	f->segment_mbps = calloc(f->nsegments + 1, sizeof(double));
 	f->phases = calloc(1, sizeof(*f->phases));
-	if (!f->segment_mbps || !f->phases || chunks_init(&k, c))
+	if (!f->segment_mbps || !f->phases || chunks_init(&k, c) || levels_init(&k))
 		goto out;
 	for (i = 0; i < f->nsegments; i++)
 		f->segment_mbps[i] = phase_mbps(c, i * GB, (i + 1) * GB);
 
 	/*
-	 * A first guess of the in-cache level, above a slow first sample: the
-	 * first 4 GB, or as much as the host's start-up jitter can span (a
-	 * scaled model writes many GB in it), at most a quarter of the fill.
+	 * What the host's start-up can span (a scaled model writes many GB in
+	 * it) is no cache level of its own; falls closer than a log sample
+	 * are one fall.
 	 */
-	first = fmax(4 * GB, rpt_fill_bytes_at(c, 2 * SLC_JITTER_MS * c->scale));
-	lvl = quantile_rate(&k, 0, fmax(RPT_FILL_POINT_BYTES, fmin(first, 0.25 * total)), 0.9);
-	for (pass = 0; pass < 3 && lvl > 0; pass++) {
-		double e = find_fall(&k, SLC_LOW * lvl, SLC_JITTER_MS * lvl * 1000 * c->scale);
-
-		bool same = e == edge;
-
-		if (e < 0) {
-			edge = -1;
-			break;
-		}
-		edge = e;
-		hi = median_rate(&k, 0, e);
-		if (same || hi == lvl)
-			break;
-		lvl = hi;
+	startup = fmax(4 * GB, rpt_fill_bytes_at(c, 2 * SLC_JITTER_MS * c->scale));
+	found = find_cliff(&k, startup, sample_bytes(c, quantile_rate(&k, 0, total, 0.9)), &cl);
+	if (fell_in_first(&k, found, &cl, f)) {
+		rpt_fmt_bytes(sz, sizeof(sz), f->slc_range.lo_gb * GB);
+		rpt_fmt_bytes(v, sizeof(v), f->slc_range.hi_gb * GB);
+		rpt_fig_null(&f->slc_cache_gb, "the speed fell inside the first log sample, which spans %s: the cache ends between %s and %s; %s",
+			     v, sz, v, msec_advice(adv, sizeof(adv), f->slc_range.need_log_msec));
+		null_cache(f);
+		ret = find_phases(c, 0, f);
+		goto out;
 	}
-	if (edge < 0) {
-		const char *why = "the speed never fell for good below 80%% of the in-cache level (%s MB/s) in the %s written: the cache is larger, or there is none";
-		char v[48];
+	if (!found) {
+		double b1 = 0, t1;
 
-		rpt_fmt_num(v, sizeof(v), lvl, 0);
-		rpt_fmt_bytes(sz, sizeof(sz), total);
-		rpt_fig_null(&f->slc_cache_gb, why, v, sz);
-		rpt_fig_null(&f->in_cache_mbps, why, v, sz);
-		rpt_fig_null(&f->post_cache_mbps, why, v, sz);
+		rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more in the %s written: the cache is larger, or there is none",
+			     100 * (1 - SLC_FALL), rpt_fmt_bytes(sz, sizeof(sz), total));
+		if (first_sample(&k, &b1, &t1) > 0 && b1 > 2 * sample_bytes(c, k.raw[0]))
+			rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more after the first log sample, which spans %s of the %s written: a cache inside it cannot be seen; %s",
+				     100 * (1 - SLC_FALL), rpt_fmt_bytes(v, sizeof(v), b1),
+				     rpt_fmt_bytes(sz, sizeof(sz), total),
+				     msec_advice(adv, sizeof(adv), c->scale > 1 ? 0 : resolving_msec(c, b1, k.raw[0])));
+		null_cache(f);
 		ret = find_phases(c, 0, f);
 		goto out;
 	}
 	/* the post-cache level, past the log sample that straddles the edge */
-	sample = c->avg_msec > 0 ? hi * 1000 * c->avg_msec * c->scale : 0;
-	sample = fmax(sample, k.smooth * hi * 1000);
-	lo = median_rate(&k, edge + sample, edge + sample + fmax(2 * GB, sample));
+	sample = c->avg_msec > 0 ? cl.hi * 1000 * c->avg_msec * c->scale : 0;
+	sample = fmax(sample, k.smooth * cl.hi * 1000);
+	lo = median_rate(&k, cl.e + sample, cl.e + sample + fmax(2 * GB, sample));
 	if (lo <= 0)
-		lo = median_rate(&k, edge, total);
-	/* smoothed speeds cross the threshold up to half their window early */
-	edge = refine_edge(&k, edge, hi, lo, fmax(SLC_EDGE_MIN, sample));
+		lo = cl.lo;
+	edge = refine_edge(&k, cl.e, cl.hi, lo, fmax(SLC_EDGE_MIN, sample));
+	if (!cache_range(&k, &cl, edge, f)) {
+		char span[48];
+
+		rpt_fmt_bytes(sz, sizeof(sz), f->slc_range.lo_gb * GB);
+		rpt_fmt_bytes(v, sizeof(v), f->slc_range.hi_gb * GB);
+		rpt_fmt_bytes(span, sizeof(span), f->slc_range.sample_gb * GB);
+		rpt_fig_null(&f->slc_cache_gb, "the cache ends between %s and %s: one log sample spans %s at cache speed, too much of the cache to place its end; %s",
+			     sz, v, span, msec_advice(adv, sizeof(adv), f->slc_range.need_log_msec));
+		null_cache(f);
+		ret = find_phases(c, 0, f);
+		goto out;
+	}
 	rpt_fig_set(&f->slc_cache_gb, edge / GB);
 	rpt_fig_set(&f->in_cache_mbps, phase_mbps(c, 0, edge));
 	f->phases[0].start_gb = 0;
@@ -374,7 +683,40 @@ out:
 	free(k.rate);
 	free(k.raw);
 	free(k.high);
+	free(k.sw);
+	free(k.sx);
 	return ret;
+}
+
+int rpt_slc_widen(const struct rpt_fill_curve *alt, struct rpt_fill *f)
+{
+	struct rpt_fill_range *r = &f->slc_range;
+	struct rpt_fill g;
+	char a[48], b[48], adv[96];
+	int ret = rpt_slc_analyse(alt, &g);
+
+	if (ret)
+		return ret;
+	if (g.slc_range.ok && r->ok) {
+		r->lo_gb = fmin(r->lo_gb, g.slc_range.lo_gb);
+		r->hi_gb = fmax(r->hi_gb, g.slc_range.hi_gb);
+	} else if (g.slc_range.ok) {
+		*r = g.slc_range;
+	}
+	if (g.slc_cache_gb.ok && f->slc_cache_gb.ok) {
+		r->lo_gb = fmin(r->lo_gb, g.slc_cache_gb.v);
+		r->hi_gb = fmax(r->hi_gb, g.slc_cache_gb.v);
+	}
+	if (r->ok && (f->slc_cache_gb.ok || g.slc_cache_gb.ok) &&
+	    (r->hi_gb - r->lo_gb) > 2 * SLC_COARSE * fmax(r->lo_gb, 1e-9)) {
+		rpt_fmt_bytes(a, sizeof(a), r->lo_gb * GB);
+		rpt_fmt_bytes(b, sizeof(b), r->hi_gb * GB);
+		rpt_fig_null(&f->slc_cache_gb, "the cache ends between %s and %s: the log has gaps where fio's tick ran late or no I/O completed, which it cannot tell apart, and the two readings place the end that far apart; %s",
+			     a, b, msec_advice(adv, sizeof(adv), f->scale > 1 ? 0 : r->need_log_msec));
+		null_cache(f);
+	}
+	rpt_fill_figures_free(&g);
+	return 0;
 }
 
 void rpt_fill_figures_free(struct rpt_fill *f)

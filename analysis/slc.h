@@ -2,6 +2,7 @@
 #ifndef SSDQ_SLC_H
 #define SSDQ_SLC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "figure.h"
@@ -35,11 +36,27 @@ struct rpt_fill_temp {
 	double temp_c;
 };
 
+/*
+ * Where the cache ends, as far as the log resolves it: between lo_gb and
+ * hi_gb (a log sample's bytes each side of the edge, or the stretch of a
+ * gradual fall). Set whenever a fall was found, also when slc_cache_gb is
+ * null because a sample spans too much of the cache.
+ */
+struct rpt_fill_range {
+	bool ok;
+	double lo_gb;
+	double hi_gb;
+	double sample_gb;	/* bytes one log sample spans at cache speed */
+	double need_log_msec;	/* a log_avg_msec that resolves the cache to
+				 * 2 %: 0 every I/O, -1 unknown */
+};
+
 struct rpt_fill {
 	double scale;			/* 1, or S for a model scaled 1/S: sizes
 					 * below are the full drive's */
 	double gb_written;
 	struct rpt_fig slc_cache_gb;
+	struct rpt_fill_range slc_range;
 	struct rpt_fig in_cache_mbps;
 	struct rpt_fig post_cache_mbps;
 	struct rpt_fig last16_mbps;
@@ -71,6 +88,18 @@ struct rpt_fill {
  * reason, which is not an error.
  */
 int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f);
+
+/**
+ * rpt_slc_widen() - Widen the cache range of @f (from rpt_slc_analyse()) to
+ * hold what the same log read another way gives: @alt, its gaps read as
+ * late ticks (fill.h). Where the two readings put the end too far apart,
+ * the cache's figures become null with the range and the reason.
+ * @alt: the other reading of the curve
+ * @f: figures
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_slc_widen(const struct rpt_fill_curve *alt, struct rpt_fill *f);
 
 /**
  * rpt_fill_figures_free() - Free the arrays of @f.

@@ -76,6 +76,34 @@ static void strings(FILE *out, const char *ind, const char *key,
 	fprintf(out, "%s%s]", *sep ? "\n" : "", *sep ? ind : "");
 }
 
+/*
+ * Where the cache ends as far as the log resolves it (slc.h), and the
+ * log_avg_msec that resolves it to 2 %.
+ */
+static void slc_range(FILE *out, const char *ind, const struct rpt_fill_range *r)
+{
+	fprintf(out, ",\n%s\"slc_cache_range_gb\": ", ind);
+	if (r->ok) {
+		fputc('[', out);
+		num(out, r->lo_gb);
+		fputs(", ", out);
+		num(out, r->hi_gb);
+		fputc(']', out);
+	} else {
+		fputs("null", out);
+	}
+	fprintf(out, ",\n%s\"slc_sample_gb\": ", ind);
+	if (r->ok)
+		num(out, r->sample_gb);
+	else
+		fputs("null", out);
+	fprintf(out, ",\n%s\"slc_resolving_log_msec\": ", ind);
+	if (r->need_log_msec >= 0)
+		num(out, r->need_log_msec);
+	else
+		fputs("null", out);
+}
+
 static void fill(FILE *out, const struct rpt_fill *f)
 {
 	const char *ind = "          ";
@@ -94,6 +122,7 @@ static void fill(FILE *out, const struct rpt_fill *f)
 	rpt_put_json_str(out, f->source[0] ? f->source : "bw log");
 	for (i = 0; i < 6; i++)
 		fig(out, ind, keys[i], figs[i]);
+	slc_range(out, ind, &f->slc_range);
 	fprintf(out, ",\n%s\"throttle\": ", ind);
 	if (f->throttle_gb.ok)
 		rpt_put_json_str(out, f->throttle_why);
