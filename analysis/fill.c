@@ -143,6 +143,7 @@ int rpt_fill_add_sample(struct rpt_fill_curve *c, const struct rpt_log_sample *s
 		}
 		c->t_first = s->t_ms - c->avg_msec;
 		c->v_first = c->v_last = v / 1000.0;
+		c->b_first = k * v * c->avg_msec / 1000.0;
 		return rpt_fill_add(c, k * v * c->avg_msec / 1000.0, k * c->avg_msec);
 	}
 	ms = s->t_ms - c->t_prev;
@@ -237,6 +238,7 @@ int rpt_fill_prepend_to(struct rpt_fill_curve *c, double bytes, double ms, doubl
 	n.bytes = total;
 	n.ms = c->ms + ms;
 	n.t_first = c->t_first - ms / c->scale;
+	n.b_first = bytes + c->b_first * f;
 	*c = n;
 	return 0;
 }

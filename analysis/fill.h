@@ -87,6 +87,8 @@ struct rpt_fill_curve {
 	 * ms, so a position on the curve is uncertain by up to this much.
 	 */
 	double drift;
+	double b_first;		/* averaged logs: the bytes up to the end of the
+				 * first sample, prepended bytes included */
 };
 
 /**

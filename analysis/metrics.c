@@ -606,8 +606,8 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 					 path, t, cap);
 				*err = -ENOENT;
 			} else {
-				ret = job_fill(path, o, write_io_bytes(run, e, mask) / nt, ev, NULL,
-					       in[n - 1], &wj, j, d, err);
+				ret = job_fill(path, o, write_io_bytes(run, e, mask) / nt, ev,
+					       in[n - 1], NULL, &wj, j, d, err);
 				if (*err) {
 					snprintf(w->why, sizeof(w->why), "%s", wj.why);
 				} else if (!ret && !in[n - 1]->started) {

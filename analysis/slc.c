@@ -468,21 +468,17 @@ static const char *msec_advice(char *buf, size_t len, double ms)
 
 /*
  * An averaged log's first sample, as the bytes @b1 and curve ms @t1 it
- * spans (its chunks share one speed): fio's first covers the job's start-up
+ * spans (the curve's b_first): fio's first covers the job's start-up
  * too, up to 250 ms, which a scaled model makes a large part of the drive.
  * Return: its speed, MB/s, or 0 for a per-I/O log.
  */
 static double first_sample(const struct chunks *k, double *b1, double *t1)
 {
-	size_t i;
-
-	if (k->c->avg_msec <= 0 || !k->n)
+	if (k->c->avg_msec <= 0 || !k->n || !(k->c->b_first > 0))
 		return 0;
-	for (i = 1; i < k->n && fabs(k->raw[i] - k->raw[0]) <= 0.005 * k->raw[0]; i++)
-		;
-	*b1 = chunk_end(k, i - 1);
+	*b1 = fmin(k->c->b_first, k->c->bytes);
 	*t1 = rpt_fill_time_at(k->c, *b1);
-	return k->raw[0];
+	return *t1 > 0 ? *b1 / *t1 / 1000 : 0;
 }
 
 /*
@@ -628,11 +624,11 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 
 		rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more in the %s written: the cache is larger, or there is none",
 			     100 * (1 - SLC_FALL), rpt_fmt_bytes(sz, sizeof(sz), total));
-		if (first_sample(&k, &b1, &t1) > 0 && b1 > 2 * sample_bytes(c, k.raw[0]))
+		if (first_sample(&k, &b1, &t1) > 0 && b1 > 2 * sample_bytes(c, b1 / t1 / 1000))
 			rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more after the first log sample, which spans %s of the %s written: a cache inside it cannot be seen; %s",
 				     100 * (1 - SLC_FALL), rpt_fmt_bytes(v, sizeof(v), b1),
 				     rpt_fmt_bytes(sz, sizeof(sz), total),
-				     msec_advice(adv, sizeof(adv), c->scale > 1 ? 0 : resolving_msec(c, b1, k.raw[0])));
+				     msec_advice(adv, sizeof(adv), c->scale > 1 ? 0 : resolving_msec(c, b1, b1 / t1 / 1000)));
 		null_cache(f);
 		ret = find_phases(c, 0, f);
 		goto out;
