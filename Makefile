@@ -194,7 +194,7 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh \
               test/jobs/parse.sh test/jobs/render.sh test/engine-host.sh
-INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/hosts.sh test/jobs/devices.sh test/model-truth.sh test/analysis/test_report_model.sh \
+INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/hosts.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
@@ -236,6 +236,13 @@ bench: all
 	@sh test/vm/bench-sampler.sh
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_DIR) sh test/analysis/bench_report.sh
 	@sh test/analysis/bench_model.sh
+	@$(MAKE) --no-print-directory slc-matrix
+
+# The SLC cache figure over every preset, job, scale and log interval the
+# suites use, against the drive model's own account (about 30 min idle);
+# check-integration runs a sample of it (slc_matrix.sh without --all).
+slc-matrix: all
+	@$(TOOLS_ENV) sh test/analysis/slc_matrix.sh --all
 
 MANPAGES := man/ssdq-report.1 man/ssdq-run.1 man/ssdq-sample.1
 
@@ -267,7 +274,7 @@ clean:
 
 FORCE:
 
-.PHONY: all unit check check-both check-fast check-integration check-asan bench demo install clean \
+.PHONY: all unit check check-both check-fast check-integration check-asan bench demo install clean slc-matrix \
 	fuzz deps configure FORCE
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 .SECONDARY:

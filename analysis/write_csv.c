@@ -93,7 +93,7 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 
 	fputs("drive,test,job,rw,ddir,bs,iodepth,iodepth_set,mbps,iops,power_w,energy_j,mbps_per_w,iops_per_w,"
 	      "lat_mean_us,lat_p99_us,lat_p9999_us,peak_power_w,lat_kind,jobs_merged,"
-	      "gb_written,slc_cache_gb,in_cache_mbps,post_cache_mbps,last16_mbps,"
+	      "gb_written,slc_cache_gb,slc_cache_lo_gb,slc_cache_hi_gb,in_cache_mbps,post_cache_mbps,last16_mbps,"
 	      "overall_mbps,scale,bursts,burst_score_mbps,burst_duty_pct,stop,series,"
 	      "series_kind,series_variant,series_score_mbps,series_power_w,"
 	      "series_efficiency,temp_max_c,throttle_gb,notes\n", out);
@@ -126,12 +126,16 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			if (j->has_fill) {
 				fprintf(out, ",%.10g", f->gb_written);
 				num(out, &f->slc_cache_gb);
+				if (f->slc_range.ok)
+					fprintf(out, ",%.10g,%.10g", f->slc_range.lo_gb, f->slc_range.hi_gb);
+				else
+					fputs(",,", out);
 				num(out, &f->in_cache_mbps);
 				num(out, &f->post_cache_mbps);
 				num(out, &f->last16_mbps);
 				num(out, &f->overall_mbps);
 			} else {
-				fputs(",,,,,,", out);
+				fputs(",,,,,,,,", out);
 			}
 			fprintf(out, ",%.10g", t[i].dev.scale);
 			if (j->has_bursts) {

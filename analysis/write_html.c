@@ -243,6 +243,15 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 		}
 		fputs("\"/>\n", out);
 	}
+	if (f->slc_range.ok) {
+		/* where the log places the cache's end: a band, with or without a figure */
+		double a = x0 + fmin(f->slc_range.lo_gb * u / xmax, 1) * pw;
+		double b = x0 + fmin(f->slc_range.hi_gb * u / xmax, 1) * pw;
+
+		fprintf(out, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#c4463a\" fill-opacity=\"0.12\">"
+			"<title>the cache ends between %.1f and %.1f GB</title></rect>\n",
+			a, y0, fmax(b - a, 1), ph, f->slc_range.lo_gb, f->slc_range.hi_gb);
+	}
 	if (f->slc_cache_gb.ok) {
 		double px = x0 + f->slc_cache_gb.v * u / xmax * pw;
 
@@ -602,8 +611,12 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 		}
 		fputs(". SLC cache: ", out);
 		if (j->fill.slc_cache_gb.ok) {
-			fprintf(out, "%s GB at %s MB/s", rpt_fmt_num(num, sizeof(num), j->fill.slc_cache_gb.v, 1),
-				rpt_fmt_num(num2, sizeof(num2), j->fill.in_cache_mbps.v, 0));
+			fprintf(out, "%s GB", rpt_fmt_num(num, sizeof(num), j->fill.slc_cache_gb.v, 1));
+			if (j->fill.slc_range.ok)
+				fprintf(out, " (%s to %s GB)",
+					rpt_fmt_num(num, sizeof(num), j->fill.slc_range.lo_gb, 1),
+					rpt_fmt_num(num2, sizeof(num2), j->fill.slc_range.hi_gb, 1));
+			fprintf(out, " at %s MB/s", rpt_fmt_num(num2, sizeof(num2), j->fill.in_cache_mbps.v, 0));
 			if (j->fill.post_cache_mbps.ok)
 				fprintf(out, ", then %s MB/s",
 					rpt_fmt_num(num, sizeof(num), j->fill.post_cache_mbps.v, 0));

@@ -74,6 +74,10 @@ static void fill(FILE *out, const struct rpt_fill *f)
 		fprintf(out, "; from %s", f->source);
 	fputc('\n', out);
 	fill_line(out, "SLC cache", &f->slc_cache_gb, gb, k, &f->slc_cache_gb);
+	if (f->slc_range.ok && f->slc_cache_gb.ok)
+		fprintf(out, "    %-17s %10s    (where the log places it: %s to %s %s)\n", "", "",
+			rpt_fmt_num(a, sizeof(a), f->slc_range.lo_gb / k, 2),
+			rpt_fmt_num(b, sizeof(b), f->slc_range.hi_gb / k, 2), gb);
 	fill_line(out, "in-cache", &f->in_cache_mbps, "MB/s", 1, &f->slc_cache_gb);
 	fill_line(out, "post-cache", &f->post_cache_mbps, "MB/s", 1, &f->slc_cache_gb);
 	fill_line(out, "last 16 GB", &f->last16_mbps, "MB/s", 1, &f->slc_cache_gb);

@@ -98,21 +98,16 @@ static char *simulate_ms(const struct drive *d, struct truth *t, size_t *len, in
 	return buf;
 }
 
-static char *simulate(const struct drive *d, struct truth *t, size_t *len)
-{
-	return simulate_ms(d, t, len, 500);
-}
-
-static int analyse(const struct drive *d, struct rpt_fill *f, struct truth *t)
+static int analyse_ms(const struct drive *d, struct rpt_fill *f, struct truth *t, int avg)
 {
 	struct rpt_fill_curve c;
 	struct rpt_log_reader r;
 	struct rpt_log_sample s;
 	size_t len;
-	char *log = simulate(d, t, &len);
+	char *log = simulate_ms(d, t, &len, avg);
 	int ret;
 
-	rpt_fill_init(&c, 500);
+	rpt_fill_init(&c, avg);
 	rpt_log_open_mem(&r, "synthetic", log, len);
 	while ((ret = rpt_log_next(&r, &s)) == 1)
 		if (rpt_fill_add_sample(&c, &s))
@@ -123,6 +118,20 @@ static int analyse(const struct drive *d, struct rpt_fill *f, struct truth *t)
 	rpt_fill_free(&c);
 	free(log);
 	return ret;
+}
+
+static int analyse(const struct drive *d, struct rpt_fill *f, struct truth *t)
+{
+	return analyse_ms(d, f, t, 500);
+}
+
+/* the stated range holds @gb */
+static void check_range(const struct rpt_fill *f, double gb)
+{
+	if (CHECK(f->slc_range.ok))
+		CHECK(f->slc_range.lo_gb <= gb && gb <= f->slc_range.hi_gb);
+	printf("  range %.2f-%.2f GB, figure %s %.2f\n", f->slc_range.lo_gb, f->slc_range.hi_gb,
+	       f->slc_cache_gb.ok ? "" : "null", f->slc_cache_gb.v);
 }
 
 static void check_cache(const struct rpt_fill *f, double gb)
@@ -592,6 +601,99 @@ TEST(absurd_sizes_rejected)
 	rpt_fill_free(&c);
 }
 
+
+/*
+ * make demo's qlc-1tb fill: the first GB faster than the cache (a DRAM
+ * buffer, the host's start-up), then the cache, then the cliff: the cache
+ * ends at the cliff, and the post-cache level is the one after it.
+ */
+TEST(start_transient)
+{
+	struct drive d = { .step = { 1 * GB, 155 * GB }, .speed = { 4063, 1700, 100 },
+			   .nsteps = 3, .noise = 0.05, .jump_at = { 255 * GB }, .njumps = 1,
+			   .jump_len = 4 * GB, .total = 400 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 21;
+	CHECK_EQ_INT(analyse_ms(&d, &f, &t, 100), 0);
+	check_cache(&f, 155);
+	check_range(&f, 155);
+	CHECK_NEAR(f.post_cache_mbps.v, 100, 0.05);
+	rpt_fill_figures_free(&f);
+}
+
+/*
+ * make demo's tlc-dramless-1tb pslc-fill: the in-cache speed wanders
+ * (1500-3000 MB/s) and steps down by a fifth at 40 GB; the cliff to
+ * 630 MB/s at 87.5 GB is the cache's end, not the step.
+ */
+TEST(wandering_cache)
+{
+	struct drive d = { .step = { 40 * GB, 87.5 * GB }, .speed = { 2400, 2000, 630 },
+			   .nsteps = 3, .noise = 0.3, .total = 300 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 22;
+	CHECK_EQ_INT(analyse_ms(&d, &f, &t, 100), 0);
+	check_cache(&f, 87.5);
+	check_range(&f, 87.5);
+	rpt_fill_figures_free(&f);
+}
+
+/* a SATA drive: 510 -> 420 MB/s at the interface limit, a 17.6 % fall */
+TEST(small_fall)
+{
+	struct drive d = { .step = { 12 * GB }, .speed = { 510, 420 }, .nsteps = 2,
+			   .noise = 0.03, .total = 200 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 23;
+	CHECK_EQ_INT(analyse_ms(&d, &f, &t, 100), 0);
+	check_cache(&f, 12);
+	check_range(&f, 12);
+	rpt_fill_figures_free(&f);
+}
+
+/* a small cache: 1 % of a 1 TB drive */
+TEST(one_percent_cache)
+{
+	struct drive d = { .step = { 10 * GB }, .speed = { 3000, 900 }, .nsteps = 2,
+			   .noise = 0.05, .total = 1000 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 24;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	check_cache(&f, 10);
+	check_range(&f, 10);
+	rpt_fill_figures_free(&f);
+}
+
+/*
+ * A log too coarse for the cache: 2 s samples span 5.6 GB of a 6 GB cache.
+ * No confident figure: null, the range that holds the truth, and the
+ * log_avg_msec that would resolve it.
+ */
+TEST(coarse_log)
+{
+	struct drive d = { .step = { 6 * GB }, .speed = { 2800, 650 }, .nsteps = 2,
+			   .noise = 0.02, .total = 200 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 26;
+	CHECK_EQ_INT(analyse_ms(&d, &f, &t, 2000), 0);
+	CHECK(!f.slc_cache_gb.ok);
+	CHECK_CONTAINS(f.slc_cache_gb.why, "log_avg_msec=");
+	if (f.slc_range.ok)
+		check_range(&f, 6);
+	CHECK(f.slc_range.need_log_msec >= 0 && f.slc_range.need_log_msec <= 50);
+	rpt_fill_figures_free(&f);
+}
+
 int main(void)
 {
 	RUN(clean_step);
@@ -613,5 +715,10 @@ int main(void)
 	RUN(no_spurious_phases);
 	RUN(prepend_stretches_the_rest);
 	RUN(absurd_sizes_rejected);
+	RUN(start_transient);
+	RUN(wandering_cache);
+	RUN(small_fall);
+	RUN(one_percent_cache);
+	RUN(coarse_log);
 	return harness_main();
 }
