@@ -65,7 +65,7 @@ else
 		for p in qlc-1tb tlc-dramless-1tb sata-1tb tlc-enterprise-4tb; do
 			for j in fill pslc-fill precondition; do
 				for l in 0 10 1000; do
-					cell $p $j $s $l
+					cell "$p" "$j" "$s" "$l"
 				done
 			done
 		done
