@@ -20,7 +20,7 @@
 #define SLC_MID_LOW	0.87	/* and 1/0.87 of the one after */
 #define SLC_MIN_AFTER	GB	/* at least this follows a fall */
 #define SLC_TAIL	0.01	/* and this share of the fill: the job's end is no fall */
-#define SLC_CANDIDATES	16
+#define SLC_CANDIDATES	64
 #define SLC_EDGE_MIN	(0.5 * GB)	/* edge window each side, or one log sample */
 #define SLC_RESOLVE	0.02	/* a log resolves a cache when a sample spans this share of it */
 #define SLC_COARSE	0.25	/* no figure when the range spans 2x this of the cache */
@@ -375,13 +375,22 @@ static bool find_cliff(struct chunks *k, double startup, double gap, struct slc_
 
 /*
  * The bytes around the edge @e where the speed is between the levels (a
- * gradual fall), as [*a, *b]; *a = *b = e when there is none.
+ * gradual fall), as [*a, *b]: back from it while below the cache's level,
+ * on while above the level after it or, where that level is no level (its
+ * speeds spread more than SLC_MID_LOW: the fall goes on), the level of all
+ * the rest.
+ * *a = *b = e when there is none.
  */
 static void transition(const struct chunks *k, double e, const struct slc_cliff *cl,
 		       double *a, double *b)
 {
+	double w = fmax(4 * GB, 0.25 * e), rest = median_rate(k, e, k->c->bytes);
+	double spread = (quantile_rate(k, e, e + w, 0.75) - quantile_rate(k, e, e + w, 0.25)) / cl->lo;
 	double up = cl->hi * SLC_MID_HIGH, down = cl->lo / SLC_MID_LOW;
 	size_t i = chunk_at(k, e), j = i;
+
+	if (spread > 1 - SLC_MID_LOW && rest > 0)
+		down = fmin(cl->lo, rest) / SLC_MID_LOW;
 
 	*a = *b = e;
 	if (up <= down)

@@ -32,6 +32,8 @@ struct drive {
 	double alt_from;	/* from here on, every other sample at alt_speed */
 	double alt_speed;
 	double first_sample;	/* speed share of the first sample (ramp-up) */
+	double ramp_from;	/* speed[0] falls linearly to speed[1] from here */
+	double ramp_to;		/* to here (a gradual fall), when set */
 	double total;		/* bytes to write */
 };
 
@@ -57,6 +59,9 @@ static double drive_speed(const struct drive *d, double b, long sample)
 			return d->speed[0];
 	if (d->alt_from && b >= d->alt_from && sample % 2)
 		return d->alt_speed;
+	if (d->ramp_to > d->ramp_from && b >= d->ramp_from)
+		return b >= d->ramp_to ? d->speed[1] : d->speed[0] +
+		       (d->speed[1] - d->speed[0]) * (b - d->ramp_from) / (d->ramp_to - d->ramp_from);
 	for (i = 0; i < d->nsteps - 1; i++)
 		if (b < d->step[i])
 			return d->speed[i];
@@ -673,6 +678,29 @@ TEST(one_percent_cache)
 }
 
 /*
+ * A gradual fall from 2000 to 500 MB/s between 40 and 80 GB: no single
+ * edge; the range spans the fall, and a figure, if any, lies inside it.
+ */
+TEST(gradual_fall)
+{
+	struct drive d = { .step = { 40 * GB }, .speed = { 2000, 500 }, .nsteps = 2, .ramp_from = 40 * GB,
+			   .ramp_to = 80 * GB, .noise = 0.03, .total = 300 * GB };
+	struct rpt_fill f;
+	struct truth t;
+
+	rng_state = 25;
+	CHECK_EQ_INT(analyse(&d, &f, &t), 0);
+	if (CHECK(f.slc_range.ok)) {
+		printf("  range %.2f-%.2f GB, %s\n", f.slc_range.lo_gb, f.slc_range.hi_gb,
+		       f.slc_cache_gb.ok ? "a figure" : f.slc_cache_gb.why);
+		/* from 10 % below the cache's level to 15 % above the next */
+		CHECK(f.slc_range.lo_gb <= 47 && f.slc_range.hi_gb >= 75);
+		CHECK(!f.slc_cache_gb.ok || (f.slc_cache_gb.v > 40 && f.slc_cache_gb.v < 80));
+	}
+	rpt_fill_figures_free(&f);
+}
+
+/*
  * A log too coarse for the cache: 2 s samples span 5.6 GB of a 6 GB cache.
  * No confident figure: null, the range that holds the truth, and the
  * log_avg_msec that would resolve it.
@@ -719,6 +747,7 @@ int main(void)
 	RUN(wandering_cache);
 	RUN(small_fall);
 	RUN(one_percent_cache);
+	RUN(gradual_fall);
 	RUN(coarse_log);
 	return harness_main();
 }
