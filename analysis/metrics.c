@@ -400,60 +400,6 @@ static int first_interval(struct rpt_fill_curve *c, double t_start, double io_by
 	return ret;
 }
 
-/* The fill's fall is thermal throttling when SMART says so around it. */
-static void throttle_check(const struct rpt_fill_curve *c, const struct rpt_smart *sm,
-			   struct rpt_fill *f)
-{
-	struct rpt_thermal th;
-	double x, t, win;
-	size_t i, n = 0;
-
-	/* temperatures against GB written, inside the curve's time span */
-	f->temp = calloc(sm->n ? sm->n : 1, sizeof(*f->temp));
-	for (i = 0; f->temp && i < sm->n; i++) {
-		double ms = (sm->s[i].t_ms - c->t_first) * c->scale;
-
-		if (ms < 0 || ms > c->ms || isnan(sm->s[i].temp_c))
-			continue;
-		f->temp[n].gb = rpt_fill_bytes_at(c, ms) / 1e9;
-		f->temp[n++].temp_c = sm->s[i].temp_c;
-	}
-	f->ntemp = n;
-	if (!f->slc_cache_gb.ok) {
-		rpt_fig_null(&f->throttle_gb, "no fall in speed to explain");
-		return;
-	}
-	x = f->slc_cache_gb.v * 1e9;
-	t = c->t_first + rpt_fill_time_at(c, x) / c->scale;
-	win = 1.5 * fmax(rpt_smart_interval(sm), c->avg_msec);
-	rpt_smart_window(sm, t - win, t + win, &th);
-	if (!th.throttled) {
-		rpt_fig_null(&f->throttle_gb, "no thermal management in SMART as the speed fell");
-		return;
-	}
-	rpt_fig_set(&f->throttle_gb, f->slc_cache_gb.v);
-	snprintf(f->throttle_why, sizeof(f->throttle_why), "%s", th.why);
-	if (!isnan(th.temp_at_c))
-		snprintf(f->throttle_why + strlen(f->throttle_why),
-			 sizeof(f->throttle_why) - strlen(f->throttle_why), " at %.0f °C",
-			 th.temp_at_c);
-	if (!isnan(th.t_prev_ms)) {
-		/* where in the fill the SMART samples around it were taken */
-		double a = fmin(fmax(0, (th.t_prev_ms - c->t_first) * c->scale), c->ms);
-		double b = fmin(fmax(0, (th.t_ms - c->t_first) * c->scale), c->ms);
-
-		snprintf(f->throttle_why + strlen(f->throttle_why),
-			 sizeof(f->throttle_why) - strlen(f->throttle_why),
-			 ", between the samples at %.1f and %.1f GB written",
-			 rpt_fill_bytes_at(c, a) / 1e9, rpt_fill_bytes_at(c, b) / 1e9);
-	}
-	rpt_fig_null(&f->slc_cache_gb,
-		     "the speed fell at %.1f GB while the drive throttled (%s): thermal throttling, not the end of a cache",
-		     f->throttle_gb.v, f->throttle_why);
-	rpt_fig_null(&f->in_cache_mbps, "%s", f->slc_cache_gb.why);
-	rpt_fig_null(&f->post_cache_mbps, "%s", f->slc_cache_gb.why);
-}
-
 /* The longest runtime of the entry's data directions, ms (0 unknown). */
 static double runtime_ms(const struct rpt_fio_entry *e)
 {
@@ -884,7 +830,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 				check_fill_bytes(run, g, mask, fc.avg_msec, w.t1 - w.t0,
 						 bw ? bw : "the --status-interval snapshots", j);
 			if (j->has_fill && smart_ok && w.ok)
-				throttle_check(&fc, &sm, &j->fill);
+				rpt_fill_throttle(&fc, &sm, &j->fill);
 			else if (j->has_fill)
 				rpt_fig_null(&j->fill.throttle_gb, "%s",
 					     smart_ok ? "log times are not unix ms" : "no SMART sidecar");

@@ -8,6 +8,7 @@
 #include "figure.h"
 #include "fill.h"
 #include "phases.h"
+#include "smart.h"
 
 /*
  * Fill / pSLC analysis of a sequential write's fill curve, as the reviews
@@ -100,6 +101,19 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f);
  * Return: 0 or -ENOMEM.
  */
 int rpt_slc_widen(const struct rpt_fill_curve *alt, struct rpt_fill *f);
+
+/**
+ * rpt_fill_throttle() - The drive's temperature along the fill, and whether
+ * its fall was thermal throttling: SMART's thermal management counters or
+ * critical warning moved in the samples around the cache's end (1.5 SMART
+ * intervals or log samples each side). If so, throttle_gb and throttle_why
+ * say where and why, and the cache's figures are null with the reason.
+ * @c: the fill curve, log times on SMART's clock (unix ms)
+ * @sm: the SMART samples
+ * @f: figures from rpt_slc_analyse()
+ */
+void rpt_fill_throttle(const struct rpt_fill_curve *c, const struct rpt_smart *sm,
+		       struct rpt_fill *f);
 
 /**
  * rpt_fill_figures_free() - Free the arrays of @f.

@@ -17,6 +17,7 @@
 #include "../../analysis/fill.h"
 #include "../../analysis/reader_log.h"
 #include "../../analysis/slc.h"
+#include "../../analysis/smart.h"
 
 #define GB	1e9
 
@@ -701,6 +702,78 @@ TEST(gradual_fall)
 }
 
 /*
+ * SMART sidecar lines, one a second from the log's start: thermal
+ * management's T1 count rises to 1 at second @t1_at.
+ */
+static char *smart_lines(int secs, int t1_at, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+	int i;
+
+	for (i = 0; i <= secs; i++)
+		fprintf(f, "{\"time_us\":%lld,\"critical_warning\":0,\"composite_temp_c\":%d,"
+			"\"thermal_mgmt_t1_transitions\":%d,\"thermal_mgmt_t1_time_s\":%d}\n",
+			1795990000000000LL + i * 1000000LL, 60 + i / 2, i >= t1_at, i >= t1_at ? i - t1_at : 0);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Thermal throttling: 2000 MB/s, then 800 from 60 GB (30 s in), where
+ * SMART's thermal management starts. The fall is throttling at 60 GB, not
+ * a cache's end; the same fall with thermal management only 30 s later is
+ * the cache's end.
+ */
+TEST(throttled_not_cache)
+{
+	struct drive d = { .step = { 60 * GB }, .speed = { 2000, 800 }, .nsteps = 2,
+			   .noise = 0.02, .total = 200 * GB };
+	int at[2] = { 31, 61 }, i;
+
+	for (i = 0; i < 2; i++) {
+		struct rpt_fill_curve c;
+		struct rpt_log_reader r;
+		struct rpt_log_sample smp;
+		struct rpt_smart sm = { 0 };
+		struct rpt_diag diag = { 0 };
+		struct rpt_fill f;
+		struct truth t;
+		size_t len, slen;
+		char *log, *smart;
+
+		rng_state = 27;
+		log = simulate_ms(&d, &t, &len, 500);
+		smart = smart_lines((int)(t.ms / 1000) + 1, at[i], &slen);
+		rpt_fill_init(&c, 500);
+		rpt_log_open_mem(&r, "synthetic", log, len);
+		while (rpt_log_next(&r, &smp) == 1)
+			rpt_fill_add_sample(&c, &smp);
+		CHECK_EQ_INT(rpt_fill_finish(&c), 0);
+		CHECK_EQ_INT(rpt_slc_analyse(&c, &f), 0);
+		CHECK_EQ_INT(rpt_smart_read_mem("smart", smart, slen, &sm, &diag), 0);
+		rpt_fill_throttle(&c, &sm, &f);
+		if (!i) {
+			CHECK(!f.slc_cache_gb.ok);
+			CHECK_CONTAINS(f.slc_cache_gb.why, "thermal throttling, not the end of a cache");
+			if (CHECK(f.throttle_gb.ok))
+				CHECK_NEAR(f.throttle_gb.v, 60, 0.02);
+			CHECK(!f.post_cache_mbps.ok);
+		} else {
+			check_cache(&f, 60);
+			CHECK(!f.throttle_gb.ok);
+		}
+		CHECK(f.ntemp > 90);
+		rpt_fill_figures_free(&f);
+		rpt_smart_free(&sm);
+		rpt_diag_free(&diag);
+		rpt_fill_free(&c);
+		free(log);
+		free(smart);
+	}
+}
+
+/*
  * A log too coarse for the cache: 2 s samples span 5.6 GB of a 6 GB cache.
  * No confident figure: null, the range that holds the truth, and the
  * log_avg_msec that would resolve it.
@@ -749,5 +822,6 @@ int main(void)
 	RUN(one_percent_cache);
 	RUN(gradual_fall);
 	RUN(coarse_log);
+	RUN(throttled_not_cache);
 	return harness_main();
 }
