@@ -21,6 +21,7 @@
 #define SLC_MIN_AFTER	GB	/* at least this follows a fall */
 #define SLC_TAIL	0.01	/* and this share of the fill: the job's end is no fall */
 #define SLC_CANDIDATES	64
+#define SLC_BACK	0.1
 #define SLC_EDGE_MIN	(0.5 * GB)	/* edge window each side, or one log sample */
 #define SLC_RESOLVE	0.02	/* a log resolves a cache when a sample spans this share of it */
 #define SLC_COARSE	0.25	/* no figure when the range spans 2x this of the cache */
@@ -375,7 +376,9 @@ static bool find_cliff(struct chunks *k, double startup, double gap, struct slc_
 
 /*
  * The bytes around the edge @e where the speed is between the levels (a
- * gradual fall), as [*a, *b]: back from it while below the cache's level,
+ * gradual fall), as [*a, *b]: back from it while below the cache's level
+ * (at most two samples or SLC_BACK of the cache: a wandering in-cache speed
+ * is no fall),
  * on while above the level after it or, where that level is no level (its
  * speeds spread more than SLC_MID_LOW: the fall goes on), the level of all
  * the rest.
@@ -395,7 +398,8 @@ static void transition(const struct chunks *k, double e, const struct slc_cliff 
 	*a = *b = e;
 	if (up <= down)
 		return;
-	while (i > 0 && k->rate[i - 1] < up && k->rate[i - 1] > down)
+	while (i > 0 && k->rate[i - 1] < up && k->rate[i - 1] > down &&
+	       e - chunk_start(k, i - 1) <= fmax(2 * sample_bytes(k->c, cl->hi), SLC_BACK * e))
 		i--;
 	while (j < k->n && k->rate[j] < up && k->rate[j] > down)
 		j++;
@@ -499,8 +503,9 @@ static double first_sample(const struct chunks *k, double *b1, double *t1)
  * edge, or the start where that reaches into fio's first sample (whose
  * time holds the job's start-up, and whose neighbours fio's averaging
  * blurs): a looser bound, true while the speed after the edge stays at or
- * below lo; where fio's first sample spans a third of the cache or more,
- * a fall may hide inside it, and the range starts at 0. A gradual fall is
+ * below lo; where fio's first sample spans SLC_COARSE of the cache or more
+ * and is faster than it, a fall may hide inside it, and the range starts
+ * at 0. A gradual fall is
  * its whole stretch.
  * Widened by the in-cache speed's spread over a sample, and by what the
  * log's sum misses of fio's count (the curve's drift).
@@ -531,8 +536,8 @@ static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, doub
 		a = e - 2 * s >= b1 ? chunk_start(k, chunk_at(k, e - 2 * s)) : 0;
 		lo = a + fmax(0, b - a - cl->lo * 1000 * (rpt_fill_time_at(k->c, b) - rpt_fill_time_at(k->c, a)));
 		hi = b;
-		/* a first sample this long may hide another fall inside it */
-		if (b1 > SLC_COARSE * e)
+		/* a first sample this long and faster may hide a fall inside it */
+		if (b1 > SLC_COARSE * e && b1 / t1 / 1000 > cl->hi / SLC_FALL)
 			lo = 0;
 	}
 	lo = fmin(lo, e) - k->c->drift;
@@ -549,12 +554,14 @@ static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, doub
  * Whether the speed fell inside the first log sample: it is faster than
  * the level after it, and the cliff @cl, if @found, is later (not in the
  * samples next to it: cache_range() places those) and no deeper (else the
- * start was a faster transient).
+ * start was a faster transient), or the edge placed from them, @edge (-1
+ * before it is), is the first sample's end: the cache's speed, which the
+ * log shows only mixed inside that sample, is unknown.
  * Its bytes @b1 in @t1 ms, at an unknown cache speed above its own, put
  * the end between b1 - lo t1 (an endless cache speed) and b1. Sets the range.
  */
 static bool fell_in_first(const struct chunks *k, bool found, const struct slc_cliff *cl,
-			  struct rpt_fill *f)
+			  double edge, struct rpt_fill *f)
 {
 	double b1 = 0, t1 = 0, r1 = first_sample(k, &b1, &t1), lo;
 
@@ -563,7 +570,9 @@ static bool fell_in_first(const struct chunks *k, bool found, const struct slc_c
 	lo = median_rate(k, b1, fmin(k->c->bytes, b1 + fmax(4 * GB, 4 * sample_bytes(k->c, r1))));
 	if (!(lo > 0) || lo > SLC_FALL * r1)
 		return false;
-	if (found && (cl->e <= b1 + 2 * sample_bytes(k->c, cl->hi) || cl->lo / cl->hi < lo / r1))
+	if (edge >= 0 && edge > b1 + RPT_FILL_POINT_BYTES)
+		return false;
+	if (found && edge < 0 && (cl->e <= b1 + 2 * sample_bytes(k->c, cl->hi) || cl->lo / cl->hi < lo / r1))
 		return false;
 	f->slc_range.ok = true;
 	f->slc_range.lo_gb = fmax(0, b1 - lo * 1000 * t1) / GB;
@@ -571,6 +580,18 @@ static bool fell_in_first(const struct chunks *k, bool found, const struct slc_c
 	f->slc_range.sample_gb = b1 / GB;
 	f->slc_range.need_log_msec = k->c->scale > 1 ? 0 : resolving_msec(k->c, b1 - lo * 1000 * t1, r1);
 	return true;
+}
+
+/* The cache's figures null: the speed fell inside the first log sample. */
+static void first_null(struct rpt_fill *f)
+{
+	char a[48], b[48], adv[96];
+
+	rpt_fmt_bytes(a, sizeof(a), f->slc_range.lo_gb * GB);
+	rpt_fmt_bytes(b, sizeof(b), f->slc_range.hi_gb * GB);
+	rpt_fig_null(&f->slc_cache_gb, "the speed fell inside the first log sample, which spans %s: the cache ends between %s and %s; %s",
+		     b, a, b, msec_advice(adv, sizeof(adv), f->slc_range.need_log_msec));
+	null_cache(f);
 }
 
 int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
@@ -619,12 +640,8 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 	 */
 	startup = fmax(4 * GB, rpt_fill_bytes_at(c, 2 * SLC_JITTER_MS * c->scale));
 	found = find_cliff(&k, startup, sample_bytes(c, quantile_rate(&k, 0, total, 0.9)), &cl);
-	if (fell_in_first(&k, found, &cl, f)) {
-		rpt_fmt_bytes(sz, sizeof(sz), f->slc_range.lo_gb * GB);
-		rpt_fmt_bytes(v, sizeof(v), f->slc_range.hi_gb * GB);
-		rpt_fig_null(&f->slc_cache_gb, "the speed fell inside the first log sample, which spans %s: the cache ends between %s and %s; %s",
-			     v, sz, v, msec_advice(adv, sizeof(adv), f->slc_range.need_log_msec));
-		null_cache(f);
+	if (fell_in_first(&k, found, &cl, -1, f)) {
+		first_null(f);
 		ret = find_phases(c, 0, f);
 		goto out;
 	}
@@ -649,6 +666,11 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 	if (lo <= 0)
 		lo = cl.lo;
 	edge = refine_edge(&k, cl.e, cl.hi, lo, fmax(SLC_EDGE_MIN, sample));
+	if (fell_in_first(&k, found, &cl, edge, f)) {
+		first_null(f);
+		ret = find_phases(c, 0, f);
+		goto out;
+	}
 	if (!cache_range(&k, &cl, edge, f)) {
 		char span[48];
 

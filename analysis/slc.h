@@ -93,8 +93,10 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f);
 /**
  * rpt_slc_widen() - Widen the cache range of @f (from rpt_slc_analyse()) to
  * hold what the same log read another way gives: @alt, its gaps read as
- * late ticks (fill.h). Where the two readings put the end too far apart,
- * the cache's figures become null with the range and the reason.
+ * late ticks (fill.h): which reading adds up closer to fio's count says
+ * nothing of where the bytes lie in time (gaps of both kinds cancel). Where
+ * the two put the end too far apart, the cache's figures become null with
+ * the range and the reason.
  * @alt: the other reading of the curve
  * @f: figures
  *
