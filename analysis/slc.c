@@ -504,9 +504,8 @@ static double first_sample(const struct chunks *k, double *b1, double *t1)
  * time holds the job's start-up, and whose neighbours fio's averaging
  * blurs): a looser bound, true while the speed after the edge stays at or
  * below lo; where fio's first sample spans SLC_COARSE of the cache or more
- * and is faster than it, a fall may hide inside it, and the range starts
- * at 0. A gradual fall is
- * its whole stretch.
+ * and is faster than the samples after it, a fall may hide inside it, and
+ * the range starts at 0. A gradual fall is its whole stretch.
  * Widened by the in-cache speed's spread over a sample, and by what the
  * log's sum misses of fio's count (the curve's drift).
  * Return: true if the log resolves the cache (the range spans at most
@@ -537,7 +536,7 @@ static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, doub
 		lo = a + fmax(0, b - a - cl->lo * 1000 * (rpt_fill_time_at(k->c, b) - rpt_fill_time_at(k->c, a)));
 		hi = b;
 		/* a first sample this long and faster may hide a fall inside it */
-		if (b1 > SLC_COARSE * e && b1 / t1 / 1000 > cl->hi / SLC_FALL)
+		if (b1 > SLC_COARSE * e && b1 / t1 / 1000 > median_rate(k, b1, e) / SLC_FALL)
 			lo = 0;
 	}
 	lo = fmin(lo, e) - k->c->drift;
