@@ -193,6 +193,7 @@ unit: $(UNIT_BINS)
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh test/help-man.sh \
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh \
+              test/analysis/test_report_slc_cases.sh \
               test/jobs/parse.sh test/jobs/render.sh test/engine-host.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/hosts.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \
@@ -238,6 +239,15 @@ bench: all
 	@sh test/analysis/bench_model.sh
 	@$(MAKE) --no-print-directory slc-matrix
 
+# docs/slc/: the fill chart of each case of the SLC cache rule
+# (test/analysis/slc_cases.py), drawn by ssdq-report itself
+docs-slc: all
+	@rm -rf $(B)/slc-cases && mkdir -p $(B)/slc-cases docs/slc
+	$(Q)python3 test/analysis/slc_cases.py $(B)/slc-cases
+	$(Q)for d in $(B)/slc-cases/*/; do c=$$(basename $$d); \
+		(cd $$d && $(CURDIR)/$(B)/ssdq-report --html /dev/null --svg-dir svg . >/dev/null) && \
+		cp $$d/svg/$$c.fill.fill.svg docs/slc/$$c.svg || exit 1; done
+
 # The SLC cache figure over every preset, job, scale and log interval the
 # suites use, against the drive model's own account (about 30 min idle);
 # check-integration runs a sample of it (slc_matrix.sh without --all).
@@ -274,7 +284,7 @@ clean:
 
 FORCE:
 
-.PHONY: all unit check check-both check-fast check-integration check-asan bench demo install clean slc-matrix \
+.PHONY: all unit check check-both check-fast check-integration check-asan bench demo install clean slc-matrix docs-slc \
 	fuzz deps configure FORCE
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 .SECONDARY:

@@ -527,6 +527,7 @@ static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, doub
 	} else if (b - a > 2 * s) {
 		lo = a;
 		hi = b;
+		r->gradual = true;
 	} else {
 		for (j = chunk_at(k, e); j < k->n && k->raw[j] > cl->lo / SLC_MID_LOW; j++)
 			;
@@ -676,8 +677,12 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 		rpt_fmt_bytes(sz, sizeof(sz), f->slc_range.lo_gb * GB);
 		rpt_fmt_bytes(v, sizeof(v), f->slc_range.hi_gb * GB);
 		rpt_fmt_bytes(span, sizeof(span), f->slc_range.sample_gb * GB);
-		rpt_fig_null(&f->slc_cache_gb, "the cache ends between %s and %s: one log sample spans %s at cache speed, too much of the cache to place its end; %s",
-			     sz, v, span, msec_advice(adv, sizeof(adv), f->slc_range.need_log_msec));
+		if (f->slc_range.gradual)
+			rpt_fig_null(&f->slc_cache_gb, "the speed falls gradually from %s to %s written: no one edge ends the cache there",
+				     sz, v);
+		else
+			rpt_fig_null(&f->slc_cache_gb, "the cache ends between %s and %s: one log sample spans %s at cache speed, too much of the cache to place its end; %s",
+				     sz, v, span, msec_advice(adv, sizeof(adv), f->slc_range.need_log_msec));
 		null_cache(f);
 		ret = find_phases(c, 0, f);
 		goto out;

@@ -50,6 +50,7 @@ struct rpt_fill_range {
 	double sample_gb;	/* bytes one log sample spans at cache speed */
 	double need_log_msec;	/* a log_avg_msec that resolves the cache to
 				 * 2 %: 0 every I/O, -1 unknown */
+	bool gradual;		/* the range is a gradual fall's stretch */
 };
 
 struct rpt_fill {

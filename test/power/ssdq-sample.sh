@@ -86,7 +86,12 @@ n=$(all_with "$TMP/out/kill_power.1.log" 9300)
 if command -v python3 >/dev/null 2>&1; then
 	python3 test/power/qis_server.py --lifetime 15 >"$TMP/port" &
 	QPID=$!
-	for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$TMP/port" ] && break; sleep 0.2; done
+	# the server's port, however long a busy host takes to start python
+	# (2 s were too few at load 6): until it prints it or exits
+	_w=0
+	while [ ! -s "$TMP/port" ] && kill -0 "$QPID" 2>/dev/null && [ $_w -lt 300 ]; do
+		sleep 0.2; _w=$((_w + 1))
+	done
 	port=$(head -n 1 "$TMP/port")
 	expect_rc 0 "qis: --duration 1 ends by itself" "$BIN" --power "qis:127.0.0.1:$port" \
 		--rate 100 --duration 1 --out "$TMP/out/qis"

@@ -698,6 +698,8 @@ TEST(gradual_fall)
 		 * cache) to 15 % above the next */
 		CHECK(f.slc_range.lo_gb <= 48 && f.slc_range.hi_gb >= 75);
 		CHECK(!f.slc_cache_gb.ok || (f.slc_cache_gb.v > 40 && f.slc_cache_gb.v < 80));
+		CHECK(f.slc_range.gradual);
+		CHECK(f.slc_cache_gb.ok || strstr(f.slc_cache_gb.why, "gradually"));
 	}
 	rpt_fill_figures_free(&f);
 }
