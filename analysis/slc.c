@@ -24,7 +24,7 @@
 #define SLC_BACK	0.1
 #define SLC_EDGE_MIN	(0.5 * GB)	/* edge window each side, or one log sample */
 #define SLC_RESOLVE	0.02	/* a log resolves a cache when a sample spans this share of it */
-#define SLC_COARSE	0.25	/* no figure when the range spans 2x this of the cache */
+#define SLC_COARSE	0.125	/* no figure when the range spans 2x this of the cache */
 #define SLC_LOG_MIN_MS	10	/* fio's averaged logs lose samples below this */
 #define CACHE_TAIL_GB	8	/* a phase after the cache shorter than this, faster
 				 * than the next, is the cache running out */
@@ -495,15 +495,37 @@ static double first_sample(const struct chunks *k, double *b1, double *t1)
 }
 
 /*
+ * What resolves the cache of @r: a log_avg_msec, every I/O, or for a
+ * per-I/O log of a scaled model (its ms times span SLC_PERIO_MS each
+ * side) a model scaled less.
+ */
+static const char *range_advice(char *buf, size_t len, const struct rpt_fill_curve *c,
+				const struct rpt_fill_range *r)
+{
+	double s;
+
+	if (c->avg_msec > 0 || c->scale <= 1)
+		return msec_advice(buf, len, r->need_log_msec);
+	/* the largest power of two whose 2 ms span SLC_RESOLVE of the cache */
+	for (s = 1; s * 2 <= c->scale && 2 * s * r->sample_gb / c->scale <=
+	     SLC_RESOLVE * 0.5 * (r->lo_gb + r->hi_gb); s *= 2)
+		;
+	snprintf(buf, len, "ssdq_model_scale=%.0f or less resolves it", s);
+	return buf;
+}
+
+/*
  * The range the cache end @e lies in. Per-I/O logs: their ms times each
  * side. Averaged logs: from a point a before the edge to the point b where
  * the speed is at the level after it, b - a bytes took T ms, of which the
  * level lo after the edge would write lo T: the cache held at least
- * b - a - lo T of them, whatever its speed. a is two samples before the
+ * x = b - a - lo T of them, whatever its speed: x / (1 - lo / h) at a
+ * cache speed h, which lies between the slowest and the fastest tenth of
+ * its samples after fio's first (at most b). a is two samples before the
  * edge, or the start where that reaches into fio's first sample (whose
  * time holds the job's start-up, and whose neighbours fio's averaging
- * blurs): a looser bound, true while the speed after the edge stays at or
- * below lo; where fio's first sample spans SLC_COARSE of the cache or more
+ * blurs): x, a looser bound, true while the speed after the edge stays at
+ * or below lo; where fio's first sample spans SLC_COARSE of the cache or more
  * and is faster than the samples after it, a fall may hide inside it, and
  * the range starts at 0. A gradual fall is its whole stretch.
  * Widened by the in-cache speed's spread over a sample, and by what the
@@ -515,7 +537,7 @@ static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, doub
 			struct rpt_fill *f)
 {
 	struct rpt_fill_range *r = &f->slc_range;
-	double s = sample_bytes(k->c, cl->hi), a, b, lo, hi, spread, b1 = 0, t1;
+	double s = sample_bytes(k->c, cl->hi), a, b, lo, hi, spread, b1 = 0, t1, x, slow, fast;
 	size_t j;
 
 	transition(k, e, cl, &a, &b);
@@ -534,8 +556,12 @@ static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, doub
 		b = j < k->n ? chunk_start(k, j) : k->c->bytes;
 		first_sample(k, &b1, &t1);
 		a = e - 2 * s >= b1 ? chunk_start(k, chunk_at(k, e - 2 * s)) : 0;
-		lo = a + fmax(0, b - a - cl->lo * 1000 * (rpt_fill_time_at(k->c, b) - rpt_fill_time_at(k->c, a)));
-		hi = b;
+		x = fmax(0, b - a - cl->lo * 1000 * (rpt_fill_time_at(k->c, b) - rpt_fill_time_at(k->c, a)));
+		/* at a cache speed between its slowest and fastest tenth after fio's first sample */
+		slow = quantile_rate(k, b1, e, 0.1);
+		fast = quantile_rate(k, b1, e, 0.9);
+		lo = a + (a > 0 && fast > cl->lo ? x / (1 - cl->lo / fast) : x);
+		hi = a > 0 && slow > cl->lo ? fmin(b, a + x / (1 - cl->lo / slow)) : b;
 		/* a first sample this long and faster may hide a fall inside it */
 		if (b1 > SLC_COARSE * e && b1 / t1 / 1000 > median_rate(k, b1, e) / SLC_FALL)
 			lo = 0;
@@ -681,8 +707,9 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 			rpt_fig_null(&f->slc_cache_gb, "the speed falls gradually from %s to %s written: no one edge ends the cache there",
 				     sz, v);
 		else
-			rpt_fig_null(&f->slc_cache_gb, "the cache ends between %s and %s: one log sample spans %s at cache speed, too much of the cache to place its end; %s",
-				     sz, v, span, msec_advice(adv, sizeof(adv), f->slc_range.need_log_msec));
+			rpt_fig_null(&f->slc_cache_gb, "the cache ends between %s and %s: %s %s at cache speed, too much of the cache to place its end; %s",
+				     sz, v, c->avg_msec > 0 ? "one log sample spans" : "the log's ms times span",
+				     span, range_advice(adv, sizeof(adv), c, &f->slc_range));
 		null_cache(f);
 		ret = find_phases(c, 0, f);
 		goto out;

@@ -46,7 +46,7 @@ cell() {
 		{ fail "$p $j 1/$s log $l: fio ran"; sed 's/^/    /' "$T_OUT" | head -5; return; }
 	rm -f "$d/model.state"
 	(cd "$d" && "$REPORT" --format json . >report.json 2>report.err)
-	if python3 "$top/test/lib/slc_cell.py" "$d" "$s" >"$T_OUT" 2>&1; then
+	if python3 "$top/test/lib/slc_cell.py" "$d/report.json" "$d/${j}_events.1.jsonl" "$s" >"$T_OUT" 2>&1; then
 		pass "$p $j 1/$s log $l: $(cat "$T_OUT")"
 	else
 		fail "$p $j 1/$s log $l: $(cat "$T_OUT")"

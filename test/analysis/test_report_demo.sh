@@ -92,6 +92,18 @@ done
 	pass "the fill steps of the suites: $fills (the fill, the pSLC fill, the precondition)" ||
 	fail "the fill steps of the suites: '$fills'"
 
+# every fill of the demo at the model's cache end (its model_regime events):
+# within 2 %, or the range the report states holds it
+for p in $P; do
+	"$R" --format json "$D/$p" >"$TMP/$p.json" 2>/dev/null
+	s=$(sed -n 's/.*"scale": *\([0-9.]*\).*/\1/p' "$D/$p/device.json" | head -n 1)
+	for t in $(echo "$fills" | tr , ' '); do
+		if python3 test/lib/slc_cell.py "$TMP/$p.json" "$D/$p/${t}_events.1.jsonl" "${s:-1}" "$t" >"$T_OUT" 2>&1
+		then pass "$p $t: SLC cache at the model's: $(cat "$T_OUT")"
+		else fail "$p $t: SLC cache at the model's: $(cat "$T_OUT")"; fi
+	done
+done
+
 "$R" --html "$TMP/page.html" --svg-dir "$TMP/svg" "$D/qlc-1tb" "$D/tlc-dramless-1tb" \
 	>"$TMP/report.txt" 2>"$TMP/report.err"
 rc=$?

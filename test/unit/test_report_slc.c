@@ -343,8 +343,9 @@ TEST(cache_size_sweep)
 		rng_state = (unsigned long long)(gb * 1000);
 		analyse(&d, &f, &t);
 		if (!CHECK(f.slc_cache_gb.ok && harness_near(f.slc_cache_gb.v, gb, 0.02)))
-			printf("  cache %.2f GB: got %s%.3f\n", gb,
-			       f.slc_cache_gb.ok ? "" : "null ", f.slc_cache_gb.v);
+			printf("  cache %.2f GB: got %s%.3f (%.2f-%.2f) %s\n", gb,
+			       f.slc_cache_gb.ok ? "" : "null ", f.slc_cache_gb.v, f.slc_range.lo_gb,
+			       f.slc_range.hi_gb, f.slc_cache_gb.ok ? "" : f.slc_cache_gb.why);
 		else if (fabs(f.slc_cache_gb.v - gb) / gb * 1000 > worst)
 			worst = (int)(fabs(f.slc_cache_gb.v - gb) / gb * 1000);
 		rpt_fill_figures_free(&f);
