@@ -672,15 +672,20 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 		goto out;
 	}
 	if (!found) {
-		double b1 = 0, t1;
+		double b1 = 0, t1, hidden;
+		char span[48], big[48];
 
 		rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more in the %s written: the cache is larger, or there is none",
 			     100 * (1 - SLC_FALL), rpt_fmt_bytes(sz, sizeof(sz), total));
-		if (first_sample(&k, &b1, &t1) > 0 && b1 > 2 * sample_bytes(c, b1 / t1 / 1000))
-			rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more after the first log sample, which spans %s of the %s written: a cache inside it cannot be seen; %s",
-				     100 * (1 - SLC_FALL), rpt_fmt_bytes(v, sizeof(v), b1),
-				     rpt_fmt_bytes(sz, sizeof(sz), total),
-				     msec_advice(adv, sizeof(adv), c->scale > 1 ? 0 : resolving_msec(c, b1, b1 / t1 / 1000)));
+		/* what a cache must span for the log to show it: three samples, the first */
+		if (first_sample(&k, &b1, &t1) > 0 &&
+		    (hidden = fmax(b1, 3 * sample_bytes(c, b1 / t1 / 1000))) > SLC_TAIL * total)
+			rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more in the %s written, as far as the log shows: its first sample spans %s and three span %s, so a cache smaller than %s cannot be seen; %s",
+				     100 * (1 - SLC_FALL), rpt_fmt_bytes(sz, sizeof(sz), total),
+				     rpt_fmt_bytes(v, sizeof(v), b1),
+				     rpt_fmt_bytes(span, sizeof(span), 3 * sample_bytes(c, b1 / t1 / 1000)),
+				     rpt_fmt_bytes(big, sizeof(big), hidden),
+				     msec_advice(adv, sizeof(adv), c->scale > 1 ? 0 : resolving_msec(c, hidden, b1 / t1 / 1000)));
 		null_cache(f);
 		ret = find_phases(c, 0, f);
 		goto out;
