@@ -13,6 +13,7 @@
 #define GB		1e9
 #define SLC_FALL	0.88	/* a fall: the level after at most this share of the one before */
 #define SLC_STEP	0.70	/* a step before the cliff that ends the cache */
+#define SLC_STEADY	0.20	/* to a level this steady */
 #define SLC_NEAR_HIGH	0.30
 #define SLC_FAR_HIGH	0.15
 #define SLC_BEFORE_LOW	0.35
@@ -356,10 +357,12 @@ static bool best_fall(struct chunks *k, size_t a, size_t b, double min_before, d
  * the curve's change in level and holds (best_fall()), past the first
  * @startup bytes where one does (a faster start: a DRAM buffer). A fall before it
  * ends the cache instead where it is itself a step of SLC_STEP or more to a
- * level that lasts until the cliff (a drive with two levels after its
+ * steady level (its speeds' inter-quartile range within SLC_STEADY of its
+ * median) that lasts until the cliff (a drive with two levels after its
  * cache: the cache ends at the first); a step made of the first @startup
- * bytes (a DRAM buffer, the host's start-up) or a smaller one (an in-cache
- * speed that wanders) does not.
+ * bytes (a DRAM buffer, the host's start-up), a smaller one (an in-cache
+ * speed that wanders) or one to an unsteady stretch (a busy host stalling
+ * a scaled model's writes now and then) does not.
  */
 static bool find_cliff(struct chunks *k, double startup, double gap, struct slc_cliff *cl)
 {
@@ -369,7 +372,9 @@ static bool find_cliff(struct chunks *k, double startup, double gap, struct slc_
 	    !best_fall(k, 0, k->n, 2 * RPT_FILL_POINT_BYTES, gap, cl))
 		return false;
 	while (best_fall(k, 0, chunk_at(k, cl->e), fmax(startup, 2 * RPT_FILL_POINT_BYTES), gap, &step) &&
-	       step.lo <= SLC_STEP * step.hi && cl->e - step.e >= fmax(SLC_MIN_AFTER, gap))
+	       step.lo <= SLC_STEP * step.hi && cl->e - step.e >= fmax(SLC_MIN_AFTER, gap) &&
+	       quantile_rate(k, step.e, cl->e, 0.75) - quantile_rate(k, step.e, cl->e, 0.25) <=
+	       SLC_STEADY * step.lo)
 		*cl = step;
 	return true;
 }
@@ -377,8 +382,8 @@ static bool find_cliff(struct chunks *k, double startup, double gap, struct slc_
 /*
  * The bytes around the edge @e where the speed is between the levels (a
  * gradual fall), as [*a, *b]: back from it while below the cache's level
- * (at most two samples or SLC_BACK of the cache: a wandering in-cache speed
- * is no fall),
+ * and, past two samples or SLC_BACK of the cache, still rising (a wandering
+ * in-cache speed is no fall),
  * on while above the level after it or, where that level is no level (its
  * speeds spread more than SLC_MID_LOW: the fall goes on), the level of all
  * the rest.
@@ -399,7 +404,8 @@ static void transition(const struct chunks *k, double e, const struct slc_cliff 
 	if (up <= down)
 		return;
 	while (i > 0 && k->rate[i - 1] < up && k->rate[i - 1] > down &&
-	       e - chunk_start(k, i - 1) <= fmax(2 * sample_bytes(k->c, cl->hi), SLC_BACK * e))
+	       (e - chunk_start(k, i - 1) <= fmax(2 * sample_bytes(k->c, cl->hi), SLC_BACK * e) ||
+		k->rate[i - 1] >= (1 - SLC_BACK) * k->rate[i]))
 		i--;
 	while (j < k->n && k->rate[j] < up && k->rate[j] > down)
 		j++;
