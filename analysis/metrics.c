@@ -201,8 +201,8 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 		*err = ret;
 	} else if (first && o->short_job) {
 		snprintf(w->why, sizeof(w->why),
-			 "the bw log %s is empty: fio logs nothing for a job shorter than its first log tick",
-			 path);
+			 "the bw log %s is empty: fio logs nothing for a job shorter than its first log tick%s",
+			 path, o->avg_ms > 0 ? "; log every I/O (log_avg_msec=0) for its curve" : "");
 		*err = -ENODATA;
 	} else if (first) {
 		rpt_diag_add(d, RPT_ERROR, "%s:1: empty log: expected fio bw samples", path);

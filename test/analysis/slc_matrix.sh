@@ -45,8 +45,8 @@ cell() {
 		--ssdq_model_scale="$s" --output-format=json+ --output="$j.json" job.fio) >"$T_OUT" 2>&1 ||
 		{ fail "$p $j 1/$s log $l: fio ran"; sed 's/^/    /' "$T_OUT" | head -5; return; }
 	rm -f "$d/model.state"
-	(cd "$d" && "$REPORT" --format json . >report.json 2>report.err)
-	if python3 "$top/test/lib/slc_cell.py" "$d/report.json" "$d/${j}_events.1.jsonl" "$s" >"$T_OUT" 2>&1; then
+	"$REPORT" --format json "$d" >"$d.report.json" 2>"$d.report.err"
+	if python3 "$top/test/lib/slc_cell.py" "$d.report.json" "$d/${j}_events.1.jsonl" "$s" >"$T_OUT" 2>&1; then
 		pass "$p $j 1/$s log $l: $(cat "$T_OUT")"
 	else
 		fail "$p $j 1/$s log $l: $(cat "$T_OUT")"
