@@ -1,10 +1,13 @@
 #!/bin/sh
 # The README's first command, on the drive model, as a user runs it after
 # make install: the installed job library's fill in a working directory
-# outside the source tree, with nothing but fio's command line and fio's
-# normal output saved beside the logs, no JSON options,
+# outside the source tree, every I/O logged (the README renders it so: its
+# 10 ms log spans 2.5 s of a 1/250 model's drive a sample), with nothing but
+# fio's command line and fio's normal output saved beside the logs, no JSON
+# options,
+#   ssdq-render --set SSDQ_FILL_LOG_MSEC=0 --out fill.fio .../jobs/fill.fio
 #   fio --ioengine=external:ssdq.so --filename=W/qlc.state --ssdq_model=qlc-1tb \
-#       --ssdq_model_scale=250 .../jobs/fill.fio > fio.out
+#       --ssdq_model_scale=250 fill.fio > fio.out
 # then ssdq-report on that directory, which holds fio's logs and ssdq's
 # sidecars but no fio JSON: exit 0, the report says its figures come from the
 # events sidecars and logs (naming fio.out and how to get the JSON); the SLC
@@ -60,8 +63,9 @@ ln -s "$L/ssdq.so" "$W/ssdq.so"	# as the README says: fio 3.33 stats the name in
 	unset $(env | sed -n 's/^\(SSDQ_[A-Z_]*\)=.*/\1/p')
 	LD_LIBRARY_PATH=$L
 	export LD_LIBRARY_PATH
+	"$P/bin/ssdq-render" --set SSDQ_FILL_LOG_MSEC=0 --out fill.fio "$S/jobs/fill.fio" || exit 1
 	fio_rt --ioengine=external:ssdq.so --filename="$W/qlc.state" --ssdq_model=qlc-1tb \
-		--ssdq_model_scale=250 "$S/jobs/fill.fio" >fio.out
+		--ssdq_model_scale=250 fill.fio >fio.out
 ) 2>"$T/fio.err"
 rc=$?
 cat "$T/fio.err" "$W/fio.out" >"$T_OUT" 2>/dev/null
