@@ -29,7 +29,9 @@ else
 	src=$(cd "$build/fio-src" && pwd)/fio-$ver
 	if [ ! -f "$src/fio.h" ]; then
 		pkgver=$(dpkg-query -W -f='${Version}' fio 2>/dev/null) ||
-			{ echo "ssdq: fio on PATH is not Debian's; build with FIO_SRC=/path/to/fio-$ver" >&2; exit 1; }
+			{ echo "ssdq: fio on PATH is not Debian's; build with FIO_SRC=/path/to/fio-$ver" \
+			       "(fio's git tag fio-$ver or its release tarball, configured and built:" \
+			       "docs/fio-versions.md)" >&2; exit 1; }
 		echo "ssdq: fetching fio $pkgver's source into $build/fio-src (apt-get source)" >&2
 		if ! (cd "$build/fio-src" && apt-get source --download-only "fio=$pkgver" >source.log 2>&1); then
 			echo "ssdq: apt-get source fio=$pkgver failed (see $build/fio-src/source.log);" \
