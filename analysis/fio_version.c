@@ -66,3 +66,10 @@ bool rpt_fio_before(const struct rpt_fio_version *v, unsigned int major,
 {
 	return v->known && (v->major < major || (v->major == major && v->minor < minor));
 }
+
+bool rpt_fio_unix_epoch(const char *unix_epoch, const char *alt_epoch, const char *alt_clock)
+{
+	if (unix_epoch && atof(unix_epoch) != 0)
+		return true;
+	return alt_epoch && atof(alt_epoch) != 0 && (!alt_clock || atoi(alt_clock) == 0);
+}
