@@ -43,6 +43,23 @@
  * Everything else the engine uses (ops fields, option types and categories,
  * td->o fields, fio_send_iolog(), setup_log(), stored log chunks, the
  * latency histogram's bins) is the same in every release of the range.
+ *
+ * fio's output, as ssdq-report reads it (analysis/ knows nothing of this
+ * header; it handles these where named), seen in runs of every release
+ * (test/fixtures/releases):
+ *
+ *   3.36   options print log_unix_epoch as log_alternate_epoch:
+ *          rpt_fio_unix_epoch() (analysis/fio_version.h); a job object
+ *          gains "job_start" (ms), not read
+ *   3.42   a job object gains "latency_target_ns", "latency_window_us",
+ *          not read
+ *
+ * json+ bins, percentiles, client_stats with "All clients", the bw, iops
+ * and lat logs (time, value, ddir, bs, offset[, prio]) and the clat hist
+ * log (time, ddir, bs, then FIO_IO_U_PLAT_NR >> log_hist_coarseness bins)
+ * have one layout in every release of the range; fio's client names a
+ * received log <name>.<host> in all of them. The JSON of releases before
+ * 3.25 (fio 2.x units, no N): analysis/fio_version.h.
  */
 
 #if FIO_IOOPS_VERSION < 27 || FIO_IOOPS_VERSION > 39
@@ -57,11 +74,13 @@
  * SSDQ_FIO_ENGINE_STAMPS_ISSUE - 1 where the engine's commit stamps
  * io_u->issue_time and fio leaves it alone (FIO_ASYNCIO_SETS_ISSUE_TIME,
  * fio 3.31 on). Before that, fio stamps each io_u itself once ->queue()
- * returns FIO_Q_QUEUED, after any commit that call made: an I/O that the
- * engine sent inside that commit (a full batch) gets a stamp taken after its
- * submission syscall, so its clat leaves out the time in the kernel's submit
- * path and its slat counts it. ssdq still stamps before the syscall (the
- * slat sample is taken then) and says so once a run (ssdq_compat_note()).
+ * returns FIO_Q_QUEUED, after any commit that call made: an I/O the engine
+ * submitted inside that commit (iodepth above 1) gets a stamp taken after
+ * its submission syscall, so its clat leaves out the time in the kernel's
+ * submit path. At QD1 ssdq leaves the submission to fio's next wait
+ * (uring_plan.h), so the stamp still precedes the syscall. ssdq's own stamp,
+ * before the syscall, still gives the slat sample (io_u_queued()). The
+ * engine says so once a run: SSDQ_FIO_COMPAT_LOSS.
  */
 #if SSDQ_FIO_RELEASE >= 331
 #define SSDQ_FIO_ENGINE_STAMPS_ISSUE	1
@@ -78,9 +97,8 @@
 #if !SSDQ_FIO_ENGINE_STAMPS_ISSUE
 #define SSDQ_FIO_COMPAT_LOSS \
 	FIO_VERSION " (before fio 3.31) stamps an I/O's issue time itself after the engine " \
-	"has queued it: where ssdq submits a batch at once (iodepth above 1), clat leaves " \
-	"out the submit syscall and slat counts it; fio 3.31 and newer let ssdq stamp " \
-	"before the syscall"
+	"has queued it: at iodepth above 1, where ssdq submits in fio's commit, clat leaves " \
+	"out the submit syscall (fio 3.31 and newer keep ssdq's stamp, taken before it)"
 #endif
 
 #endif

@@ -70,6 +70,16 @@ static int check_fio_version(void)
 	return 0;
 }
 
+/*
+ * At dlopen: fio compares the ops version after loading, and a release with
+ * another one would only say "bad ioops version"; name both releases first.
+ */
+__attribute__((constructor))
+static void ssdq_loaded(void)
+{
+	check_fio_version();
+}
+
 static const char *ddir_name(enum fio_ddir ddir)
 {
 	switch (ddir) {
