@@ -94,7 +94,8 @@ UNIT_TESTS := test_nvme_status test_nvme_cmd test_model test_opt_parse test_nslo
 MOCK_TESTS := test_mock_nvme test_mock_erase test_mock_power
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS) $(MOCK_TESTS))
 
-all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report ssdq.so
+# ./ssdq.so links the engine of build/ (or build/asan), never of B=build-3.28
+all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report $(if $(filter build build/%,$(B)),ssdq.so)
 
 include analysis/analysis.mk
 

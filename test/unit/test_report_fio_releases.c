@@ -23,7 +23,7 @@
 static char dir[512];
 
 static const char *const releases[] = {
-	"3.25", "3.28", "3.33", "3.35", "3.36", "3.39",
+	"3.25", "3.28", "3.33", "3.35", "3.36", "3.39", "3.42",
 };
 #define NREL	(sizeof(releases) / sizeof(releases[0]))
 
