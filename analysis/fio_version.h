@@ -66,7 +66,7 @@ bool rpt_fio_before(const struct rpt_fio_version *v, unsigned int major,
 /**
  * rpt_fio_unix_epoch() - Whether a job's log times are Unix-epoch ms, from
  * its options as fio printed them (NULL: not set).
- * @unix_epoch: log_unix_epoch (fio before 3.36)
+ * @unix_epoch: log_unix_epoch (fio before 3.36; "" for a bare option is on)
  * @alt_epoch: log_alternate_epoch (fio 3.36 on, for either name)
  * @alt_clock: log_alternate_epoch_clock_id (0, CLOCK_REALTIME, by default)
  *

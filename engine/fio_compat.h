@@ -48,16 +48,17 @@
  * header; it handles these where named), seen in runs of every release
  * (test/fixtures/releases):
  *
- *   3.36   options print log_unix_epoch as log_alternate_epoch:
- *          rpt_fio_unix_epoch() (analysis/fio_version.h); a job object
- *          gains "job_start" (ms), not read
+ *   3.36   options print log_unix_epoch as log_alternate_epoch: whether
+ *          a job's logs are in Unix time is rpt_fio_unix_epoch()
+ *          (analysis/fio_version.h); a job object gains "job_start" (ms),
+ *          not read
  *   3.42   a job object gains "latency_target_ns", "latency_window_us",
  *          not read
  *
  * json+ bins, percentiles, client_stats with "All clients", the bw, iops
  * and lat logs (time, value, ddir, bs, offset[, prio]) and the clat hist
- * log (time, ddir, bs, then FIO_IO_U_PLAT_NR >> log_hist_coarseness bins)
- * have one layout in every release of the range; fio's client names a
+ * log (time, ddir, bs, then FIO_IO_U_PLAT_NR >> log_hist_coarseness bins:
+ * analysis/hist_log.h) have one layout in every release of the range; fio's client names a
  * received log <name>.<host> in all of them. The JSON of releases before
  * 3.25 (fio 2.x units, no N): analysis/fio_version.h.
  */

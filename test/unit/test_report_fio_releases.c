@@ -10,6 +10,7 @@
  * from the drive model's own account in the events sidecar (model_regime).
  * Run from the top of the tree, or set SSDQ_FIXTURES to the fixtures folder.
  */
+#include <errno.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 
 #include "harness.h"
 
+#include "../../analysis/hist_log.h"
 #include "../../analysis/report.h"
 
 static char dir[512];
@@ -134,6 +136,63 @@ static double model_cache_end_gb(const char *rel, const char *events)
 	return gb;
 }
 
+/* fio's bucket value (json+ key) of bucket @idx of its 1856: its HOWTO's
+ * rule, written here apart from the report's */
+static double plat_ns(unsigned int idx)
+{
+	unsigned int e;
+
+	if (idx < 128)
+		return idx;
+	e = idx / 64 - 1;
+	return (double)(1ULL << (e + 6)) + (idx % 64 + 0.5) * (double)(1ULL << e);
+}
+
+/* The read-back's clat hist log: how many coarse buckets ever held an I/O,
+ * and the latency (µs) of the lowest (its middle fine bucket). */
+static void hist_points(const char *rel, unsigned long long *n, double *first_us)
+{
+	char path[1024], *line = NULL, *p, *end;
+	unsigned long long seen[1856] = { 0 };
+	unsigned int k = 0, i, c = 0, lo = 1856;
+	size_t cap = 0;
+	FILE *f;
+
+	*n = 0;
+	path_of(path, sizeof(path), rel, "readback_clat_hist.1.log");
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (getline(&line, &cap, f) > 0) {
+		/* time, ddir, bs, then the counts */
+		p = strchr(line, ',');
+		p = p ? strchr(p + 1, ',') : NULL;
+		p = p ? strchr(p + 1, ',') : NULL;
+		for (k = 0; p && *p == ',' && k < 1856; p = end)
+			seen[k++] += strtoull(p + 1, &end, 10);
+	}
+	free(line);
+	fclose(f);
+	while (c < 7 && (1856U >> c) != k)
+		c++;
+	for (i = 0; i < k; i++)
+		if (seen[i]) {
+			(*n)++;
+			if (lo == 1856)
+				lo = i;
+		}
+	if (lo < 1856)
+		*first_us = plat_ns((lo << c) + ((1U << c) >> 1)) / 1000;
+}
+
+static int has_msg_quiet(const struct rpt_diag *d, const char *needle)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (strstr(d->msg[i], needle))
+			return 1;
+	return 0;
+}
+
 static int load(const char *rel, const char *name, struct rpt_test *t)
 {
 	char path[1024];
@@ -186,6 +245,8 @@ TEST(fill)
 		CHECK_STREQ(j->lat_kind, "clat");
 		CHECK_FIG_NEAR(j->lat_p99_us, bins_pct_us(at(at(w, "clat_ns"), "bins"), 99), 1e-9);
 		CHECK(j->power_w.ok && j->power_w.v > 0);
+		/* log_unix_epoch=1, printed as log_alternate_epoch=1 from 3.36 on */
+		CHECK(!has_msg_quiet(&j->notes, "log_unix_epoch=0"));
 		CHECK(j->has_events && j->stop && !strcmp(j->stop, "bytes"));
 		if (CHECK(j->has_fill) && CHECK(cache > 0))
 			CHECK_FIG_NEAR(j->fill.slc_cache_gb, cache, 0.07);
@@ -202,6 +263,8 @@ TEST(readback)
 		const char *rel = releases[r];
 		json_object *d = doc_of(rel, "readback.json"), *rd = ddir_of(d, "jobs", "read");
 		json_object *pct = at(at(rd, "clat_ns"), "percentile");
+		unsigned long long np = 0;
+		double first_us = 0;
 		struct rpt_test t;
 		struct rpt_job *j;
 
@@ -216,6 +279,13 @@ TEST(readback)
 		CHECK_FIG_NEAR(j->lat_p99_us, num(pct, "99.000000") / 1000, 1e-9);
 		CHECK_FIG_NEAR(j->lat_p9999_us, num(pct, "99.990000") / 1000, 1e-9);
 		CHECK(!j->has_fill);
+		/* plain JSON has no bins: the distribution is the hist log's */
+		hist_points(rel, &np, &first_us);
+		if (CHECK_EQ_U64(j->lat_cdf.n, np) && np) {
+			CHECK(harness_near(j->lat_cdf.us[0], first_us, 1e-12));
+			CHECK(harness_near(j->lat_cdf.le[np - 1], 1, 1e-12));
+		}
+		CHECK(has_msg_quiet(&j->notes, "clat hist log"));
 next:
 		rpt_test_free(&t);
 		json_object_put(d);
@@ -278,6 +348,82 @@ next:
 	}
 }
 
+/* Write @text to a temporary file and read it as a hist log. */
+static int hist_text(const char *text, struct rpt_hist_log *l, char *err, size_t len)
+{
+	char path[] = "/tmp/ssdq-test-hist.XXXXXX";
+	int fd = mkstemp(path), ret;
+
+	if (fd < 0)
+		return -1;
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		ret = -1;
+	else
+		ret = rpt_hist_log_read(path, l, err, len);
+	close(fd);
+	unlink(path);
+	return ret;
+}
+
+/* A line of @k counts, bucket @at holding @n I/Os. */
+static void hist_line(char *out, size_t len, unsigned int ddir, unsigned int k,
+		      unsigned int at, unsigned int n)
+{
+	size_t o = (size_t)snprintf(out, len, "1000, %u, 4096", ddir);
+
+	for (unsigned int i = 0; i < k && o < len; i++)
+		o += (size_t)snprintf(out + o, len - o, ", %u", i == at ? n : 0);
+	snprintf(out + o, len - o, "\n");
+}
+
+/* The reader on lines written here: coarseness from the count of buckets,
+ * the middle fine bucket's latency, directions apart, malformed lines. */
+TEST(hist_log_reader)
+{
+	static char a[40000], b[20000];
+	struct rpt_hist_log l;
+	char err[512];
+
+	/* coarseness 6: 29 buckets; bucket 3 is fine buckets 192..255, the
+	 * middle one 224: group 2 (e = 2), 256 + (224 % 64 + 0.5) * 4 = 386 ns */
+	hist_line(a, sizeof(a), 1, 29, 3, 5);
+	hist_line(b, sizeof(b), 0, 29, 0, 2);
+	strcat(a, b);
+	if (CHECK_EQ_INT(hist_text(a, &l, err, sizeof(err)), 0)) {
+		CHECK_EQ_INT(l.coarseness, 6);
+		CHECK_EQ_U64(l.lines, 2);
+		CHECK_EQ_U64(l.h[1].total, 5);
+		CHECK_EQ_U64(rpt_lat_hist_percentile(&l.h[1], 50), 386);
+		/* bucket 0 at coarseness 6: fine bucket 32, exact: 32 ns */
+		CHECK_EQ_U64(rpt_lat_hist_percentile(&l.h[0], 50), 32);
+	}
+	rpt_hist_log_free(&l);
+	/* coarseness 0: fio's own buckets, exact below 128 ns */
+	hist_line(a, sizeof(a), 2, 1856, 100, 1);
+	if (CHECK_EQ_INT(hist_text(a, &l, err, sizeof(err)), 0)) {
+		CHECK_EQ_INT(l.coarseness, 0);
+		CHECK_EQ_U64(rpt_lat_hist_percentile(&l.h[2], 100), 100);
+	}
+	rpt_hist_log_free(&l);
+	/* a second line with another number of buckets */
+	hist_line(a, sizeof(a), 0, 29, 0, 1);
+	hist_line(b, sizeof(b), 0, 58, 0, 1);
+	strcat(a, b);
+	CHECK_EQ_INT(hist_text(a, &l, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, ":2: expected 1856 >> log_hist_coarseness counts");
+	rpt_hist_log_free(&l);
+	/* 30 buckets is no coarseness; a word for a count; ddir 3 */
+	hist_line(a, sizeof(a), 0, 30, 0, 1);
+	CHECK_EQ_INT(hist_text(a, &l, err, sizeof(err)), -EINVAL);
+	rpt_hist_log_free(&l);
+	CHECK_EQ_INT(hist_text("1000, 0, 4096, 1, x\n", &l, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, ":1: expected a count");
+	rpt_hist_log_free(&l);
+	CHECK_EQ_INT(hist_text("1000, 3, 4096, 1\n", &l, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "a data direction");
+	rpt_hist_log_free(&l);
+}
+
 int main(void)
 {
 	const char *env = getenv("SSDQ_FIXTURES");
@@ -291,5 +437,6 @@ int main(void)
 	RUN(readback);
 	RUN(readback_from_logs);
 	RUN(client_server);
+	RUN(hist_log_reader);
 	return harness_main();
 }

@@ -93,6 +93,9 @@ TEST(unix_epoch_option)
 	/* CLOCK_MONOTONIC (1): not Unix time */
 	CHECK(!rpt_fio_unix_epoch(NULL, "1", "1"));
 	CHECK(!rpt_fio_unix_epoch(NULL, "0", NULL));
+	/* a bare option, as fio prints it */
+	CHECK(rpt_fio_unix_epoch("", NULL, NULL));
+	CHECK(rpt_fio_unix_epoch(NULL, "", NULL));
 }
 
 /* fio 2.18, as the corpus's fioplot-fio218-md127/randread-32-01.json */
