@@ -42,9 +42,21 @@ else
 	fi
 fi
 
-have=$(sed -n 's/^.*fio-\([0-9][0-9.]*\).*$/\1/p' "$src/FIO-VERSION-GEN" | head -n 1)
-if [ -n "$have" ] && [ "$have" != "$ver" ]; then
-	echo "ssdq: warning: building against fio $have in $src; the fio on PATH is $ver" \
+# fio's own version string: a built tree's FIO-VERSION-FILE (a fio from git
+# says "fio-3.42-12-gabcd" there), else the release the tree names
+fver=$(sed -n 's/^FIO_VERSION = //p' "$src/FIO-VERSION-FILE" 2>/dev/null) || fver=
+[ -n "$fver" ] || fver=$(sed -n 's/^DEF_VER=//p' "$src/FIO-VERSION-GEN")
+release=$(echo "$fver" | sed -n 's/^fio-\([0-9]*\)\.\([0-9]*\).*$/\1 \2/p')
+[ -n "$release" ] || { echo "ssdq: cannot read a fio release from '$fver' ($src/FIO-VERSION-GEN)" >&2; exit 1; }
+# shellcheck disable=SC2086 # major and minor
+release=$(printf '%d%02d' $release)
+if [ "$release" -lt 325 ]; then
+	echo "ssdq: $src is $fver; ssdq needs fio 3.25 or newer (docs/fio-versions.md)" >&2
+	exit 1
+fi
+
+if [ "${fver#fio-}" != "$ver" ]; then
+	echo "ssdq: warning: building against $fver in $src; the fio on PATH is fio-$ver" \
 	     "and the engine will refuse to run in it" >&2
 fi
 if [ ! -f "$src/config-host.h" ]; then
@@ -60,19 +72,6 @@ for c in CONFIG_LIBAIO CONFIG_LIBNUMA; do
 		exit 1
 	fi
 done
-
-# fio's own version string: a built tree's FIO-VERSION-FILE (a fio from git
-# says "fio-3.42-12-gabcd" there), else the release the tree names
-fver=$(sed -n 's/^FIO_VERSION = //p' "$src/FIO-VERSION-FILE" 2>/dev/null) || fver=
-[ -n "$fver" ] || fver=$(sed -n 's/^DEF_VER=//p' "$src/FIO-VERSION-GEN")
-release=$(echo "$fver" | sed -n 's/^fio-\([0-9]*\)\.\([0-9]*\).*$/\1 \2/p')
-[ -n "$release" ] || { echo "ssdq: cannot read a fio release from '$fver' ($src/FIO-VERSION-GEN)" >&2; exit 1; }
-# shellcheck disable=SC2086 # major and minor
-release=$(printf '%d%02d' $release)
-if [ "$release" -lt 325 ]; then
-	echo "ssdq: $src is $fver; ssdq needs fio 3.25 or newer (docs/fio-versions.md)" >&2
-	exit 1
-fi
 
 mkdir -p "$(dirname "$out")"
 printf 'FIO_SRC=%s\nFIO_VERSION=%s\nFIO_RELEASE=%s\n' "$src" "$fver" "$release" >"$out.tmp"
