@@ -35,10 +35,13 @@
  *   3.37        33    103   fio_send_iolog() sends per_job_logs: before it, a
  *                           client overwrites a log of the same name, so with
  *                           per_job_logs=0 and several jobs on one server
- *                           only the last job's sidecars arrive
+ *                           only the last job's sidecars would arrive (read
+ *                           from fio's change 9af6c387, not tried)
  *   3.38-3.39   36    107
  *   3.40        37    111
  *   3.41-3.42   39    113-120
+ *   git after   39    121   fio-3.42-135-gf5344: as 3.42
+ *   3.42
  *
  * Everything else the engine uses (ops fields, option types and categories,
  * td->o fields, fio_send_iolog(), setup_log(), stored log chunks, the
@@ -58,8 +61,8 @@
  * json+ bins, percentiles, client_stats with "All clients", the bw, iops
  * and lat logs (time, value, ddir, bs, offset[, prio]) and the clat hist
  * log (time, ddir, bs, then FIO_IO_U_PLAT_NR >> log_hist_coarseness bins:
- * analysis/hist_log.h) have one layout in every release of the range; fio's client names a
- * received log <name>.<host> in all of them. The JSON of releases before
+ * analysis/hist_log.h) have one layout in every release of the range;
+ * fio's client names a received log <name>.<host> in all of them. The JSON of releases before
  * 3.25 (fio 2.x units, no N): analysis/fio_version.h.
  */
 
