@@ -36,10 +36,13 @@ endif
 # compile flags read it when a recipe runs, after the step, never at parse
 # time. A FIO_SRC that differs from the configured one reconfigures.
 .DEFAULT_GOAL := all
-FIO_CONF     := build/fio.conf
+# one configuration per build directory (B=build-3.25 FIO_SRC=... beside the
+# default build); build/asan shares build's
+FIO_CONF     := $(patsubst build/%,build,$(B))/fio.conf
 fio_conf      = $(shell sed -n 's/^$(1)=//p' $(FIO_CONF) 2>/dev/null)
 FIO_DIR       = $(call fio_conf,FIO_SRC)
 FIO_VERSION   = $(call fio_conf,FIO_VERSION)
+FIO_RELEASE   = $(call fio_conf,FIO_RELEASE)
 ifneq ($(FIO_SRC),)
 ifneq ($(abspath $(FIO_SRC)),$(call fio_conf,FIO_SRC))
 $(FIO_CONF): FORCE
@@ -57,6 +60,7 @@ NVME_LIBS   := $(shell pkg-config --libs libnvme 2>/dev/null || echo -lnvme)
 BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower -Invme \
                $(PCI_CFLAGS) $(NVME_CFLAGS)
 FIO_CFLAGS   = -include $(FIO_DIR)/config-host.h -isystem $(FIO_DIR) -DFIO_VERSION='"$(FIO_VERSION)"' \
+               -DSSDQ_FIO_RELEASE=$(FIO_RELEASE) \
                -fvisibility=hidden
 # libblkid: the signatures the engine will not write over (engine/signature.c)
 BLKID_CFLAGS := $(shell pkg-config --cflags blkid 2>/dev/null && echo -DSSDQ_HAVE_BLKID)
@@ -85,12 +89,13 @@ UNIT_TESTS := test_nvme_status test_nvme_cmd test_model test_opt_parse test_nslo
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
-              test_report_phases test_report_fio_versions test_report_review test_report_from_logs test_holders
+              test_report_phases test_report_fio_versions test_report_fio_releases test_report_review test_report_from_logs test_holders
 # Tests of NVMe admin paths against test/mock/ioctl_mock.c (no drive, no VM).
 MOCK_TESTS := test_mock_nvme test_mock_erase test_mock_power
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS) $(MOCK_TESTS))
 
-all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report ssdq.so
+# ./ssdq.so links the engine of build/ (or build/asan), never of B=build-3.28
+all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report $(if $(filter build build/%,$(B)),ssdq.so)
 
 include analysis/analysis.mk
 

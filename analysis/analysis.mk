@@ -8,7 +8,7 @@ JSONC_CFLAGS := $(shell pkg-config --cflags json-c)
 JSONC_LIBS   := $(shell pkg-config --libs json-c)
 
 ANALYSIS_LIB_SRCS := analysis/diag.c analysis/figure.c analysis/reader_json.c \
-	analysis/reader_log.c analysis/lat_hist.c analysis/fill.c analysis/slc.c \
+	analysis/reader_log.c analysis/lat_hist.c analysis/hist_log.c analysis/fill.c analysis/slc.c \
 	analysis/power.c analysis/fio_jobs.c analysis/metrics.c analysis/report.c \
 	analysis/write_common.c analysis/write_text.c analysis/write_csv.c \
 	analysis/write_json.c analysis/write_html.c analysis/device.c \

@@ -66,3 +66,16 @@ bool rpt_fio_before(const struct rpt_fio_version *v, unsigned int major,
 {
 	return v->known && (v->major < major || (v->major == major && v->minor < minor));
 }
+
+/* a boolean option as fio prints it: "" for a bare one */
+static bool on(const char *v)
+{
+	return v && (!*v || atof(v) != 0);
+}
+
+bool rpt_fio_unix_epoch(const char *unix_epoch, const char *alt_epoch, const char *alt_clock)
+{
+	if (on(unix_epoch))
+		return true;
+	return on(alt_epoch) && (!alt_clock || atoi(alt_clock) == 0);
+}

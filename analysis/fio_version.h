@@ -19,8 +19,13 @@
  * - "N", the sample count of a latency, since fio 3.18; before, a mean is
  *   weighted by the direction's total_ios.
  * - bw is KiB/s in every release.
+ * - options as printed (JSON "job options", ssdq's job_start): fio 3.36
+ *   renamed log_unix_epoch to log_alternate_epoch (with
+ *   log_alternate_epoch_clock_id, CLOCK_REALTIME by default) and prints the
+ *   new name for either: rpt_fio_unix_epoch().
  * A document without a version is read by what it holds (clat_ns or clat,
- * io_kbytes beside io_bytes, io_bytes against bw × runtime).
+ * io_kbytes beside io_bytes, io_bytes against bw × runtime). The releases
+ * ssdq's engine runs in, and their other differences: engine/fio_compat.h.
  */
 struct rpt_fio_version {
 	bool known;
@@ -57,5 +62,16 @@ void rpt_fio_version_of(struct json_object *doc, struct rpt_fio_version *v);
  */
 bool rpt_fio_before(const struct rpt_fio_version *v, unsigned int major,
 		    unsigned int minor);
+
+/**
+ * rpt_fio_unix_epoch() - Whether a job's log times are Unix-epoch ms, from
+ * its options as fio printed them (NULL: not set).
+ * @unix_epoch: log_unix_epoch (fio before 3.36; "" for a bare option is on)
+ * @alt_epoch: log_alternate_epoch (fio 3.36 on, for either name)
+ * @alt_clock: log_alternate_epoch_clock_id (0, CLOCK_REALTIME, by default)
+ *
+ * Return: true when the times are CLOCK_REALTIME in ms since the epoch.
+ */
+bool rpt_fio_unix_epoch(const char *unix_epoch, const char *alt_epoch, const char *alt_clock);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "events.h"
 #include "fio_jobs.h"
+#include "fio_version.h"
 #include "from_logs.h"
 #include "grow.h"
 #include "input_kind.h"
@@ -668,7 +669,9 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 	const char *latp = log_prefix(j->start, "write_lat_log");
 	const char *avs = opt(j->start, "log_avg_msec");
 	double avg = avs ? atof(avs) : 0, start = NAN;
-	bool unix_ms = opt(j->start, "log_unix_epoch") && atof(opt(j->start, "log_unix_epoch")) != 0;
+	bool unix_ms = rpt_fio_unix_epoch(opt(j->start, "log_unix_epoch"),
+					  opt(j->start, "log_alternate_epoch"),
+					  opt(j->start, "log_alternate_epoch_clock_id"));
 	unsigned long n = (unsigned long)num_of(j->start, "thread", (double)j->side_n);
 	struct dirfig f[3];
 	struct latfig lf[3];

@@ -10,6 +10,8 @@
 #include "fill.h"
 #include "fio_figures.h"
 #include "fio_stats.h"
+#include "fio_version.h"
+#include "hist_log.h"
 #include "metrics.h"
 #include "power.h"
 #include "reader_json.h"
@@ -716,6 +718,59 @@ static void check_fill_bytes(const struct rpt_fio_run *run, const struct rpt_fio
 	bytes_vs_log(j, what, j->fill.gb_written * 1e9, b, ms, span_ms, avg_ms);
 }
 
+/*
+ * Where fio's JSON has no json+ bins (plain JSON), the job's clat hist log
+ * (write_hist_log) gives its latency distribution: the chart's points, and
+ * p99/p99.99 where fio printed none. One job's log; a group of several is
+ * left as fio's JSON has it. Return: 0 or -ENOMEM.
+ */
+static int hist_latency(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+			unsigned int mask, const char *dir, struct rpt_job *j, struct rpt_diag *d)
+{
+	const struct rpt_fio_entry *e = rpt_fio_row_entry(run, g, mask);
+	const char *prefix = rpt_fio_option(run, e, "write_hist_log");
+	struct rpt_hist_log hl;
+	struct rpt_lat_hist h = { 0 };
+	char *path, tried[PATH_MAX], err[PATH_MAX + 128];
+	unsigned int dd;
+	size_t i, n;
+	int ret;
+
+	if (j->lat_cdf.n || !prefix || g->n != 1 || !e->thread ||
+	    (j->lat_kind && strcmp(j->lat_kind, "clat")))
+		return 0;
+	path = find_log(dir, *prefix ? prefix : e->jobname, "clat_hist", e, tried, sizeof(tried));
+	if (!path)
+		return 0;
+	ret = rpt_hist_log_read(path, &hl, err, sizeof(err));
+	if (ret) {
+		rpt_diag_add(d, ret == -ENOMEM ? RPT_ERROR : RPT_WARN, "%s", err);
+		goto out;
+	}
+	for (dd = 0; dd < 3 && !ret; dd++)
+		for (i = 0; (mask & 1U << dd) && i < hl.h[dd].n && !ret; i++)
+			ret = rpt_lat_hist_add(&h, hl.h[dd].bin[i].ns, hl.h[dd].bin[i].count);
+	if (ret || !h.total)
+		goto out;
+	n = (size_t)rpt_lat_hist_cdf(&h, &j->lat_cdf.us, &j->lat_cdf.le);
+	j->lat_cdf.n = j->lat_cdf.us ? n : 0;
+	if (!j->lat_p99_us.ok) {
+		j->lat_kind = "clat";
+		rpt_fig_set(&j->lat_p99_us, rpt_lat_hist_percentile(&h, 99) / 1000.0);
+		rpt_fig_set(&j->lat_p9999_us, rpt_lat_hist_percentile(&h, 99.99) / 1000.0);
+	}
+	rpt_diag_add(&j->notes, RPT_WARN,
+		     "latency distribution from fio's clat hist log %s (%lu intervals, %llu I/Os%s; log_hist_coarseness=%u: a point stands for %u of fio's buckets)",
+		     path, hl.lines, (unsigned long long)h.total,
+		     j->lat_samples > h.total ? ": fio logs no partial last interval" : "",
+		     hl.coarseness, 1U << hl.coarseness);
+out:
+	rpt_lat_hist_free(&h);
+	rpt_hist_log_free(&hl);
+	free(path);
+	return ret == -ENOMEM ? ret : 0;
+}
+
 static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		unsigned int mask, const char *dir, const struct rpt_device *dev,
 		struct rpt_job *j, struct rpt_diag *d)
@@ -779,7 +834,9 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	if (bw) {
 		struct bw_opts o = {
 			.avg_ms = avg ? atof(avg) : 0,
-			.unix_ms = rpt_fio_option_on(run, e, "log_unix_epoch", false),
+			.unix_ms = rpt_fio_unix_epoch(rpt_fio_option(run, e, "log_unix_epoch"),
+						      rpt_fio_option(run, e, "log_alternate_epoch"),
+						      rpt_fio_option(run, e, "log_alternate_epoch_clock_id")),
 			.any_ddir = mask == 1u << RPT_DD_MIXED,
 		};
 
@@ -895,6 +952,9 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	if (ret)
 		return ret;
 	ret = logs(run, g, mask, dir, dev, j, d);
+	if (ret)
+		return ret;
+	ret = hist_latency(run, g, mask, dir, j, d);
 	if (ret)
 		return ret;
 	if (j->has_bursts && j->power_w.ok && j->power_w.v > 0) {

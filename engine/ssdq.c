@@ -24,10 +24,6 @@
 #error "FIO_VERSION must name the fio release the engine is built against"
 #endif
 
-#if FIO_IOOPS_VERSION < 31 || FIO_IOOPS_VERSION > 39
-#error "ssdq supports fio ioengine ops versions 31-39 (fio 3.33 and newer)"
-#endif
-
 void ssdq_log(const char *fmt, ...)
 {
 	char buf[1024];
@@ -50,7 +46,8 @@ void ssdq_log(const char *fmt, ...)
 
 /*
  * The engine reads struct thread_data, whose layout changes between fio
- * releases: refuse to run inside any fio but the one built against.
+ * releases: refuse to run inside any fio but the one built against, and say
+ * once what that release costs (fio_compat.h).
  */
 static int check_fio_version(void)
 {
@@ -67,7 +64,20 @@ static int check_fio_version(void)
 		return -1;
 	}
 	checked = 1;
+#ifdef SSDQ_FIO_COMPAT_LOSS
+	ssdq_log("%s", SSDQ_FIO_COMPAT_LOSS);
+#endif
 	return 0;
+}
+
+/*
+ * At dlopen: fio compares the ops version after loading, and a release with
+ * another one would only say "bad ioops version"; name both releases first.
+ */
+__attribute__((constructor))
+static void ssdq_loaded(void)
+{
+	check_fio_version();
 }
 
 static const char *ddir_name(enum fio_ddir ddir)
@@ -887,7 +897,7 @@ struct ioengine_ops ioengine = {
 	.name			= "ssdq",
 	.version		= FIO_IOOPS_VERSION,
 	.flags			= FIO_RAWIO | FIO_NOEXTEND | FIO_MEMALIGN | FIO_NODISKUTIL |
-				  FIO_ASYNCIO_SETS_ISSUE_TIME,
+				  SSDQ_FIO_ISSUE_TIME_FLAG,
 	.setup			= ssdq_setup,
 	.init			= ssdq_init,
 	.post_init		= ssdq_post_init,

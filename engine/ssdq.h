@@ -11,6 +11,7 @@
 
 #include "fio.h"
 #include "optgroup.h"
+#include "fio_compat.h"
 
 #include "erase.h"
 #include "sampler.h"

@@ -3,7 +3,8 @@
 # on PATH and writes its description for the build.
 # usage: scripts/fio-src.sh BUILD_DIR OUT   (OUT: the file to write, e.g. build/fio.conf)
 #
-# OUT gets two lines, FIO_SRC=<tree> and FIO_VERSION=<fio-x.y>, and is only
+# OUT gets three lines, FIO_SRC=<tree>, FIO_VERSION=<fio-x.y> (fio's version
+# string) and FIO_RELEASE=<x*100+y> (engine/fio_compat.h), and is only
 # rewritten when they change, so a configured build stays up to date.
 #
 # The tree is FIO_SRC when set, else BUILD_DIR/fio-src/fio-<ver> from
@@ -28,7 +29,9 @@ else
 	src=$(cd "$build/fio-src" && pwd)/fio-$ver
 	if [ ! -f "$src/fio.h" ]; then
 		pkgver=$(dpkg-query -W -f='${Version}' fio 2>/dev/null) ||
-			{ echo "ssdq: fio on PATH is not Debian's; build with FIO_SRC=/path/to/fio-$ver" >&2; exit 1; }
+			{ echo "ssdq: fio on PATH is not Debian's; build with FIO_SRC=/path/to/fio-$ver" \
+			       "(fio's git tag fio-$ver or its release tarball, configured and built:" \
+			       "docs/fio-versions.md)" >&2; exit 1; }
 		echo "ssdq: fetching fio $pkgver's source into $build/fio-src (apt-get source)" >&2
 		if ! (cd "$build/fio-src" && apt-get source --download-only "fio=$pkgver" >source.log 2>&1); then
 			echo "ssdq: apt-get source fio=$pkgver failed (see $build/fio-src/source.log);" \
@@ -39,9 +42,21 @@ else
 	fi
 fi
 
-have=$(sed -n 's/^.*fio-\([0-9][0-9.]*\).*$/\1/p' "$src/FIO-VERSION-GEN" | head -n 1)
-if [ -n "$have" ] && [ "$have" != "$ver" ]; then
-	echo "ssdq: warning: building against fio $have in $src; the fio on PATH is $ver" \
+# fio's own version string: a built tree's FIO-VERSION-FILE (a fio from git
+# says "fio-3.42-12-gabcd" there), else the release the tree names
+fver=$(sed -n 's/^FIO_VERSION = //p' "$src/FIO-VERSION-FILE" 2>/dev/null) || fver=
+[ -n "$fver" ] || fver=$(sed -n 's/^DEF_VER=//p' "$src/FIO-VERSION-GEN")
+release=$(echo "$fver" | sed -n 's/^fio-\([0-9]*\)\.\([0-9]*\).*$/\1 \2/p')
+[ -n "$release" ] || { echo "ssdq: cannot read a fio release from '$fver' ($src/FIO-VERSION-GEN)" >&2; exit 1; }
+# shellcheck disable=SC2086 # major and minor
+release=$(printf '%d%02d' $release)
+if [ "$release" -lt 325 ]; then
+	echo "ssdq: $src is $fver; ssdq needs fio 3.25 or newer (docs/fio-versions.md)" >&2
+	exit 1
+fi
+
+if [ "${fver#fio-}" != "$ver" ]; then
+	echo "ssdq: warning: building against $fver in $src; the fio on PATH is fio-$ver" \
 	     "and the engine will refuse to run in it" >&2
 fi
 if [ ! -f "$src/config-host.h" ]; then
@@ -59,5 +74,5 @@ for c in CONFIG_LIBAIO CONFIG_LIBNUMA; do
 done
 
 mkdir -p "$(dirname "$out")"
-printf 'FIO_SRC=%s\nFIO_VERSION=%s\n' "$src" "$(sed -n 's/^DEF_VER=//p' "$src/FIO-VERSION-GEN")" >"$out.tmp"
+printf 'FIO_SRC=%s\nFIO_VERSION=%s\nFIO_RELEASE=%s\n' "$src" "$fver" "$release" >"$out.tmp"
 if cmp -s "$out.tmp" "$out"; then rm -f "$out.tmp"; else mv "$out.tmp" "$out"; fi

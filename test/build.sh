@@ -58,4 +58,18 @@ grep -q "$fiosrc/config-host.h" "$S/build/engine/ssdq.d" && pass "and the object
 	fail "build/engine/ssdq.d still names another tree"
 expect_rc 2 "a FIO_SRC that holds no fio is refused" sh -c "cd '$S' && make FIO_SRC=/nonexistent build/engine/ssdq.o"
 expect_out "FIO_SRC=/nonexistent: no such directory" "the refusal names the variable and the path"
+
+# a fio built from git: FIO-VERSION-FILE holds fio's own version string,
+# which the engine compares with fio_version_string; the release is its tag's
+echo 'FIO_VERSION = fio-3.33-5-gabcd' >"$W/fio/FIO-VERSION-FILE"
+expect_rc 0 "a built fio tree from git configures" sh -c "cd '$S' && make FIO_SRC='$W/fio' build/fio.conf"
+grep -qx "FIO_VERSION=fio-3.33-5-gabcd" "$S/build/fio.conf" && pass "its FIO-VERSION-FILE gives FIO_VERSION" ||
+	fail "build/fio.conf: $(cat "$S/build/fio.conf")"
+grep -qx "FIO_RELEASE=333" "$S/build/fio.conf" && pass "and FIO_RELEASE is the release's (engine/fio_compat.h)" ||
+	fail "build/fio.conf: $(cat "$S/build/fio.conf")"
+rm -f "$W/fio/FIO-VERSION-FILE"
+sed -i 's/^DEF_VER=.*/DEF_VER=fio-3.24/' "$W/fio/FIO-VERSION-GEN"
+ln -s "$W/fio" "$W/fio-3.24"
+expect_rc 2 "a fio before 3.25 is refused" sh -c "cd '$S' && make FIO_SRC='$W/fio-3.24' build/fio.conf"
+expect_out "fio-3.24; ssdq needs fio 3.25 or newer" "the refusal names the release and the oldest supported"
 summary

@@ -82,6 +82,22 @@ TEST(version_parse)
 	CHECK_EQ_INT(rpt_fio_version_parse(NULL, &v), -EINVAL);
 }
 
+/* fio 3.36 prints log_unix_epoch=1 as log_alternate_epoch=1 */
+TEST(unix_epoch_option)
+{
+	CHECK(rpt_fio_unix_epoch("1", NULL, NULL));
+	CHECK(!rpt_fio_unix_epoch("0", NULL, NULL));
+	CHECK(!rpt_fio_unix_epoch(NULL, NULL, NULL));
+	CHECK(rpt_fio_unix_epoch(NULL, "1", NULL));
+	CHECK(rpt_fio_unix_epoch(NULL, "1", "0"));
+	/* CLOCK_MONOTONIC (1): not Unix time */
+	CHECK(!rpt_fio_unix_epoch(NULL, "1", "1"));
+	CHECK(!rpt_fio_unix_epoch(NULL, "0", NULL));
+	/* a bare option, as fio prints it */
+	CHECK(rpt_fio_unix_epoch("", NULL, NULL));
+	CHECK(rpt_fio_unix_epoch(NULL, "", NULL));
+}
+
 /* fio 2.18, as the corpus's fioplot-fio218-md127/randread-32-01.json */
 static const char fio218[] =
 	"{\"fio version\": \"fio-2.18-59-g618e\",\n"
@@ -531,6 +547,7 @@ int main(void)
 	if (!mkdtemp(dir))
 		SKIP("cannot make a directory in /tmp");
 	RUN(version_parse);
+	RUN(unix_epoch_option);
 	RUN(fio2_units);
 	RUN(means_without_n);
 	RUN(json_plus_bins_by_release);

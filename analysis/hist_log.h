@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_HIST_LOG_H
+#define SSDQ_HIST_LOG_H
+
+#include <stdint.h>
+
+#include "lat_hist.h"
+
+/*
+ * fio's latency histogram log (write_hist_log=P: P_clat_hist.N.log), one
+ * interval (log_hist_msec) a line:
+ *
+ *	time_ms, ddir, bs, count_0, ..., count_{k-1}
+ *
+ * count_i is the I/Os of that interval in bucket i of fio's latency
+ * histogram (29 groups of 64 buckets, 1856 in all: the buckets of json+
+ * "bins"), with log_hist_coarseness=c summing 2^c neighbours: k = 1856 >> c.
+ * The layout is the same in fio 3.25 to 3.42 (engine/fio_compat.h). fio logs
+ * no partial last interval, so the log holds fewer I/Os than fio's JSON.
+ */
+
+/* fio's histogram: FIO_IO_U_PLAT_BITS, _VAL and _NR */
+#define RPT_PLAT_BITS	6
+#define RPT_PLAT_VAL	(1 << RPT_PLAT_BITS)
+#define RPT_PLAT_NR	(29 * RPT_PLAT_VAL)
+
+/**
+ * rpt_plat_ns() - The latency fio stands for bucket @idx of its histogram
+ * (the json+ "bins" key): exact below 128 ns, else the middle of the bucket.
+ * @idx: 0 <= idx < RPT_PLAT_NR
+ *
+ * Return: ns.
+ */
+uint64_t rpt_plat_ns(unsigned int idx);
+
+/**
+ * struct rpt_hist_log - What a hist log held.
+ * @h: per data direction (0 read, 1 write, 2 trim): the I/Os at the latency
+ *     of the middle bucket of each coarse bucket (exact with coarseness 0)
+ * @lines: intervals read
+ * @coarseness: log_hist_coarseness, from the number of counts a line
+ */
+struct rpt_hist_log {
+	struct rpt_lat_hist h[3];
+	unsigned long lines;
+	unsigned int coarseness;
+};
+
+/**
+ * rpt_hist_log_read() - Read a whole hist log.
+ * @path: the log
+ * @out: the result, zeroed first; free with rpt_hist_log_free(), also on
+ *       error
+ * @err: on error, "path:line: what"
+ * @errlen: its size
+ *
+ * Return: 0, -errno from open/read, -EINVAL for a line that is not an
+ * interval of fio's histogram (or a count that differs from the first
+ * line's), -ENOMEM, -EOVERFLOW.
+ */
+int rpt_hist_log_read(const char *path, struct rpt_hist_log *out, char *err, size_t errlen);
+
+/**
+ * rpt_hist_log_free() - Free the histograms.
+ * @l: NULL-safe
+ */
+void rpt_hist_log_free(struct rpt_hist_log *l);
+
+#endif
