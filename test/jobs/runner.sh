@@ -239,8 +239,8 @@ grep -q '^ssdq_power_rate=640[[:space:]]' "$R" && pass "scale 64: power sampled 
 	fail "no ssdq_power_rate=640 in $R"
 case $c in *" jobs/pslc-fill.fio") pass "the rendered job file DIR/jobs/pslc-fill.fio is the last argument" ;;
 *) fail "fio call: $c" ;; esac
-grep -q '^log_avg_msec=10[[:space:]]*# SSDQ_PSLC_LOG_MSEC' "$R" && grep -q '^size=100%[[:space:]]' "$R" &&
-	pass "the rendered file holds the scaled values (500 ms / 64, at least 10 ms) and the unscaled 100 %" ||
+grep -q '^log_avg_msec=0[[:space:]]*# SSDQ_PSLC_LOG_MSEC' "$R" && grep -q '^size=100%[[:space:]]' "$R" &&
+	pass "the rendered file logs every I/O (a scaled model) and holds the unscaled 100 %" ||
 	fail "values in $R: $(grep -E '^(log_avg_msec|size)=' "$R" | tr '\n' ' ')"
 grep -q '^include' "$R" && fail "$R still includes files" || pass "the rendered file has its includes written in"
 grep -Eq '^(ioengine|filename)=' "$R" && fail "$R sets ioengine or filename" ||
@@ -328,10 +328,12 @@ FAKE_HANG=burst-seq-read $SETSID "$RUN" --suite consumer --model qlc-1tb --scale
 	>"$T/sig.out" 2>&1 &
 pid=$!
 i=0
-while [ ! -f "$T/calls.hang" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+# until the fake fio hangs in the test (a busy host takes longer than 10 s
+# to get there; the runner's own account, not a time, says when)
+while [ ! -f "$T/calls.hang" ] && kill -0 $pid 2>/dev/null && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done
 if [ -n "$SETSID" ]; then kill -TERM -$pid; else kill -TERM $pid; fi
 i=0
-while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+while kill -0 $pid 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 if kill -0 $pid 2>/dev/null; then kill -KILL $pid; fail "ssdq-run did not stop on SIGTERM"; fi
 wait $pid; rc=$?
 cp "$T/sig.out" "$T_OUT"
