@@ -692,6 +692,12 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 				     rpt_fmt_bytes(span, sizeof(span), 3 * sample_bytes(c, b1 / t1 / 1000)),
 				     rpt_fmt_bytes(big, sizeof(big), hidden),
 				     msec_advice(adv, sizeof(adv), c->scale > 1 ? 0 : resolving_msec(c, hidden, b1 / t1 / 1000)));
+		/* per-I/O speeds of a scaled model are taken over k.smooth: two of them */
+		else if (c->avg_msec <= 0 && c->scale > 1 &&
+			 (hidden = 2 * k.smooth * mbps(total, c->ms) * 1000) > SLC_TAIL * total)
+			rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more in the %s written, as far as the log shows: a model scaled 1/%.0f writes %s in the %.0f ms over which its per-I/O speeds are taken, so a cache smaller than that cannot be seen; a smaller ssdq_model_scale resolves it",
+				     100 * (1 - SLC_FALL), rpt_fmt_bytes(sz, sizeof(sz), total), c->scale,
+				     rpt_fmt_bytes(big, sizeof(big), hidden), 2 * k.smooth / c->scale);
 		null_cache(f);
 		ret = find_phases(c, 0, f);
 		goto out;
