@@ -14,15 +14,15 @@
 #define SLC_FALL	0.88	/* a fall: the level after at most this share of the one before */
 #define SLC_STEP	0.70	/* a step before the cliff that ends the cache */
 #define SLC_STEADY	0.20	/* to a level this steady */
-#define SLC_NEAR_HIGH	0.30
-#define SLC_FAR_HIGH	0.15
-#define SLC_BEFORE_LOW	0.35
+#define SLC_NEAR_HIGH	0.30	/* after a fall, fast bytes near it at most */
+#define SLC_FAR_HIGH	0.15	/* and of all after it (recovery bursts) */
+#define SLC_BEFORE_LOW	0.35	/* before it, slow bytes at most (dips, a slow start) */
 #define SLC_MID_HIGH	0.90	/* a gradual fall: between 90 % of the level before */
 #define SLC_MID_LOW	0.87	/* and 1/0.87 of the one after */
 #define SLC_MIN_AFTER	GB	/* at least this follows a fall */
 #define SLC_TAIL	0.01	/* and this share of the fill: the job's end is no fall */
-#define SLC_CANDIDATES	64
-#define SLC_BACK	0.1
+#define SLC_CANDIDATES	64	/* falls tried, best first */
+#define SLC_BACK	0.1	/* a gradual fall's stretch back from the edge, of the cache */
 #define SLC_EDGE_MIN	(0.5 * GB)	/* edge window each side, or one log sample */
 #define SLC_RESOLVE	0.02	/* a log resolves a cache when a sample spans this share of it */
 #define SLC_COARSE	0.125	/* no figure when the range spans 2x this of the cache */
@@ -193,7 +193,7 @@ static double sample_bytes(const struct rpt_fill_curve *c, double hi)
  */
 static double resolving_msec(const struct rpt_fill_curve *c, double cache, double hi)
 {
-	static const double nice[] = { 1000, 500, 200, 100, 50, 20, 10 };
+	static const double nice[] = { 1000, 500, 200, 100, 50, 20, SLC_LOG_MIN_MS };
 	double ms = SLC_RESOLVE * cache / (hi * 1000) / c->scale;
 	size_t i;
 
