@@ -247,6 +247,7 @@ static unsigned int reap(struct ssdq_data *sd, struct model_data *md, uint64_t n
 
 			ssdq_model_complete(&ssdq_file_of(io_u->file)->model, now);
 			sd->model_t1_ns = now;
+			sd->watch.quiet_since_ns = now;
 			md->events[events++] = io_u;
 			md->pending[i] = md->pending[--md->nr_pending];
 		} else {

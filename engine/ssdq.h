@@ -299,8 +299,8 @@ const char *ssdq_stop_reason(struct thread_data *td, uint64_t bytes);
  * in plain fio), and stop the job when I/O is in flight and the drive has
  * completed none for ssdq_stall_timeout: said on stderr naming the file
  * and the silence, td's error ETIMEDOUT, the terminate flag set, stop
- * reason "stalled". Called on each submission and completion, and by
- * backends and waits between slices of a wait.
+ * reason "stalled". Called by backends after reaping and by waits
+ * between slices of a wait (submissions and completions print only).
  *
  * Return: true once the job is stopped as stalled (a backend then gives
  * up the I/O its drive will never complete).
