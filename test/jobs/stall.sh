@@ -14,6 +14,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
 RUN=$top/jobs/ssdq-run
 SO=${SSDQ_SO:-$top/build/ssdq.so}
+REPORT=${SSDQ_REPORT_BIN:-$top/build/ssdq-report}
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
 [ -f "$SO" ] || { echo "SKIP: no $SO (make)"; exit 77; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/ssdq-stall.XXXXXX")
@@ -121,7 +122,7 @@ EOF
 BG="$BG $!"
 listening "$PL" || fail "the silent listener did not start"
 L=127.0.0.1-$PL
-"$RUN" --suite pslc --model qlc-1tb --scale 1000 --host "127.0.0.1:$PL" --out "$W/mute" --yes \
+"$RUN" --suite pslc --model qlc-1tb --scale 4000 --host "127.0.0.1:$PL" --out "$W/mute" --yes \
 	--stall-timeout 10 >"$W/mute.out" 2>&1 &
 mpid=$!
 BG="$BG $mpid"
@@ -198,7 +199,7 @@ s=$(silent_for "$W/mute/ssdq-run.log" "pslc-fill on $L")
 # ---- a local model namespace whose drive stalls --------------------------------------------
 D3=$W/local
 run_local() {
-	"$RUN" --suite pslc --model qlc-1tb --scale 1000 --device "$W/a.state" --device "$W/b.state" \
+	"$RUN" --suite pslc --model qlc-1tb --scale 4000 --device "$W/a.state" --device "$W/b.state" \
 		--out "$D3" --yes --stall-timeout 10
 }
 SSDQ_MODEL_STALL=b.state:67108864 expect_rc 1 "a local drive that stops completing I/O: exit 1" run_local
@@ -217,13 +218,25 @@ sil=$(sed -n 's/.*"event":"stalled",.*"silent_s":\([0-9.]*\).*/\1/p' "$ev")
 awk -v s="$sil" 'BEGIN { exit !(s >= 10 && s < 40) }' &&
 	pass "stopped after $sil s of the drive's silence (bound 10 s; $gap s after the fault, by the events)" ||
 	fail "the stalled event says silent_s '$sil' (bound 10 s)"
+if "$REPORT" --format json "$D3/b" >"$W/b.rep" 2>"$W/b.err"; then
+	python3 - "$W/b.rep" <<'EOF' && pass "ssdq-report: the stalled job's stop is stalled, its figures a partial run" ||
+import json, sys
+r = json.load(open(sys.argv[1]))
+j = [j for t in r["tests"] for j in t["jobs"]][0]
+assert j["stop"] == "stalled", j["stop"]
+assert any("drive stalled" in w for w in j["warnings"]), j["warnings"]
+EOF
+		fail "ssdq-report does not say the job stalled"
+else
+	fail "ssdq-report on the stalled namespace failed"; sed 's/^/    /' "$W/b.err" | head -5
+fi
 expect_rc 0 "the drive answering again, the same command resumes it" run_local
 grep -qx pslc-fill "$D3/b/ssdq-run.state" && pass "the stalled namespace's step completed" ||
 	fail "the stalled namespace's step did not complete"
 
 # ---- one --device: the engine stops the stalled job ------------------------------------------
 SSDQ_MODEL_STALL=33554432 expect_rc 1 "one model drive that stalls: exit 1" "$RUN" --suite pslc \
-	--model qlc-1tb --scale 1000 --out "$W/one" --yes --stall-timeout 5
+	--model qlc-1tb --scale 4000 --out "$W/one" --yes --stall-timeout 5
 expect_out "pslc-fill: the drive stalled: no I/O completed for [0-9.]* s \(stall bound 5 s\); the job was stopped" \
 	"the runner names the stall"
 grep -q '"event":"job_end",.*"stop":"stalled"' "$W/one/pslc-fill_events.1.jsonl" &&
