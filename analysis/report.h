@@ -61,7 +61,7 @@ struct rpt_job {
 	/* from the events sidecar */
 	bool has_events;
 	const char *stop;		/* "time", "bytes", "error", "terminated",
-					 * "killed" (analysis/stop.h), NULL unknown */
+					 * "stalled", "killed" (analysis/stop.h), NULL unknown */
 	char stop_why[RPT_WHY_LEN];	/* when !stop, why; with "killed", what the
 					 * events show */
 	bool has_bursts;

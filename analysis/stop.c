@@ -10,7 +10,7 @@
 const char *rpt_stop_from_events(const struct rpt_events *e, const char *path, char *why,
 				 size_t len)
 {
-	static const char *const known[] = { "time", "bytes", "error", "terminated" };
+	static const char *const known[] = { "time", "bytes", "error", "terminated", "stalled" };
 	const char *stop = rpt_events_stop(e);
 	char when[64];
 	time_t sec;
@@ -47,7 +47,7 @@ const char *rpt_stop_from_events(const struct rpt_events *e, const char *path, c
 bool rpt_stop_partial(const char *stop)
 {
 	return stop && (!strcmp(stop, "terminated") || !strcmp(stop, "killed") ||
-			!strcmp(stop, "error"));
+			!strcmp(stop, "error") || !strcmp(stop, "stalled"));
 }
 
 const char *rpt_stop_phrase(const char *stop)
@@ -58,6 +58,8 @@ const char *rpt_stop_phrase(const char *stop)
 		return "terminated (a stop request): partial run";
 	if (!strcmp(stop, "killed"))
 		return "killed: partial run";
+	if (!strcmp(stop, "stalled"))
+		return "stalled (its drive completed no I/O within the stall timeout): partial run";
 	if (!strcmp(stop, "time"))
 		return "stopped on time";
 	if (!strcmp(stop, "bytes"))
@@ -196,6 +198,7 @@ void rpt_partial_check(const char *dir, struct rpt_test *t)
 				rpt_fig_null(&j->iops, "%s", j->mbps.why);
 		} else if (rpt_stop_partial(j->stop)) {
 			mark_job(j, !strcmp(j->stop, "error") ? "the job stopped on an error" :
+				 !strcmp(j->stop, "stalled") ? "the job was stopped: its drive stalled" :
 				 "the job was asked to stop (terminated)");
 		} else if (step && strcmp(step, "done")) {
 			snprintf(why, sizeof(why), "ssdq-run: step %s", step);

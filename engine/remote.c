@@ -26,8 +26,8 @@ int ssdq_remote_text(const char *buf, size_t len)
 {
 	if (!is_backend)
 		return -ENOTCONN;
-	/* log_err() writes locally itself when the thread has no connection */
-	return log_err("%.*s", (int)len, buf) < 0 ? -ENOTCONN : 0;
+	/* as log_err() does; -1: this thread has no connection, or it closed */
+	return fio_server_text_output(FIO_LOG_ERR, buf, len) < 0 ? -ENOTCONN : 0;
 }
 
 /* ${TMPDIR:-/tmp}/ssdq-server.<pid of fio's backend process>, made 0700 */

@@ -37,7 +37,9 @@ bool ssdq_remote(void);
  * ssdq_remote_text() - Send message @buf (@len bytes, a whole line) to
  * fio's client when running inside a server with a client connected.
  *
- * Return: 0 when sent, -ENOTCONN when not (the caller writes it locally).
+ * Return: 0 when sent, -ENOTCONN when not: outside a server, or the
+ * connection is gone (its client stopped or lost); the caller writes it
+ * locally.
  */
 int ssdq_remote_text(const char *buf, size_t len);
 

@@ -245,7 +245,7 @@ grep -q '^log_avg_msec=0[[:space:]]*# SSDQ_PSLC_LOG_MSEC' "$R" && grep -q '^size
 grep -q '^include' "$R" && fail "$R still includes files" || pass "the rendered file has its includes written in"
 grep -Eq '^(ioengine|filename)=' "$R" && fail "$R sets ioengine or filename" ||
 	pass "the rendered file leaves ioengine and filename to fio's command line"
-grep -q "^#   fio --ioengine=external:$T/ssdq.so --filename=$O/model.state --ssdq_model=tlc-dramless-1tb --ssdq_model_scale=64 --output-format=json+ --output=pslc-fill.json jobs/pslc-fill.fio\$" "$R" &&
+grep -q "^#   fio --ioengine=external:$T/ssdq.so --filename=$O/model.state --ssdq_model=tlc-dramless-1tb --ssdq_model_scale=64 --ssdq_stall_timeout=60 --output-format=json+ --output=pslc-fill.json jobs/pslc-fill.fio\$" "$R" &&
 	pass "its head gives the command that reruns it by hand" || fail "no rerun command in the head of $R: $(sed -n 1,5p "$R")"
 if [ -f "$top/build/ssdq.so" ]; then
 	expect_rc 0 "the rendered file parses in plain fio with the engine" env -i PATH="$PATH" \
