@@ -74,7 +74,7 @@ ENGINE_CORE := engine/model.c engine/model_presets.c engine/erase.c engine/opt_p
                engine/pollq.c engine/uring_plan.c engine/holders.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
                engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/source_model.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c \
-               engine/signature.c engine/stake.c engine/remote.c
+               engine/signature.c engine/stake.c engine/remote.c engine/progress.c
 POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd.c \
                power/source_qis.c power/source_nvme_ps.c power/pcie.c power/smart_log.c power/device_info.c \
                power/sampler.c power/vet.c

@@ -574,6 +574,11 @@ static int ssdq_post_init(struct thread_data *td)
 		td_verror(td, -ret, "ssdq_sampling");
 		return 1;
 	}
+	ret = ssdq_progress_start(td, &sd->progress);
+	if (ret) {
+		td_verror(td, -ret, "ssdq_progress");
+		return 1;
+	}
 	return 0;
 }
 
@@ -584,6 +589,8 @@ static void ssdq_cleanup(struct thread_data *td)
 
 	if (!sd)
 		return;
+	ssdq_progress_stop(td, sd->progress);
+	sd->progress = NULL;
 	ssdq_phase_end(td);
 	t_end = ssdq_sampling_end(td);
 	ssdq_event_fio_stats(td, t_end);
@@ -874,6 +881,18 @@ static struct fio_option options[] = {
 		.def	= "0",
 		.help	= "Let a job that writes, trims or erases run on a namespace carrying a "
 			  "filesystem or partition-table signature (never on one mounted or in use)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_progress",
+		.lname	= "ssdq progress sidecars",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct ssdq_options, progress),
+		.def	= "1",
+		.help	= "Write the job's bytes, I/Os and mean latency every log_avg_msec (else 1 s) "
+			  "to <prefix>_progress_{bw,iops,clat}.<N>.log as it goes, so a killed job "
+			  "keeps its curve",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

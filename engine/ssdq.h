@@ -17,6 +17,7 @@
 #include "model.h"
 #include "nvme_ns.h"
 #include "nvme_cmd.h"
+#include "progress.h"
 
 /** struct ssdq_options - engine options (fio --enghelp=ssdq.so lists them) */
 struct ssdq_options {
@@ -46,6 +47,7 @@ struct ssdq_options {
 	unsigned int model_scale; /* parsed at setup: capacity divisor */
 	unsigned int model_ambient; /* ssdq_model_ambient: °C, 0 = the preset's */
 	unsigned int destroy_data; /* ssdq_destroy_data: write over signatures (stake.c) */
+	unsigned int progress;	/* ssdq_progress: the progress sidecars (progress.h) */
 };
 
 /**
@@ -119,6 +121,7 @@ struct ssdq_data {
 	struct ssdq_sampler *sampler;	/* this job samples its device */
 	struct ssdq_model *smart_model;	/* the model the sampler's SMART reads */
 	int sample_lock_fd;		/* holds the device's sampler lock */
+	struct ssdq_progress *progress;	/* the progress sidecars' writer, or NULL */
 	FILE *events;			/* events sidecar, opened on first use */
 	int events_failed;
 	unsigned long nr_errors;	/* failed io_us, for the closing count */
