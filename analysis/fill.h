@@ -71,6 +71,9 @@ struct rpt_fill_curve {
 	double first_ms;
 	double t_prev_group;	/* its time */
 	double t_start;		/* when the job's I/O started (unix ms), or NAN */
+	bool every_interval;	/* every interval is logged, zeros too (the
+				 * engine's progress sidecar): a sample covers
+				 * all the time since the one before, no gaps */
 };
 
 /**
