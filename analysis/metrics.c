@@ -774,7 +774,8 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	const char *prefix = rpt_fio_option(run, e, "write_bw_log");
 	const char *avg = rpt_fio_option(run, e, "log_avg_msec");
 	bool seqw = !strcmp(j->rw, "write") && FILL_MASK(mask), smart_ok = false, prog = false;
-	bool missing = false;
+	bool missing = false, killed;
+	char *prog_path;
 	size_t i, writers = 0, rows_jobs = 0;
 	struct window w = { 0 };
 	struct rpt_fill_curve fc = { 0 };
@@ -821,12 +822,20 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		free(bw);
 		bw = NULL;
 	}
-	/* fio writes its logs at the job's end: a killed job leaves the engine's account */
-	if ((missing || (!prefix && rpt_stop_partial(j->stop))) && e->thread &&
-	    (bw = find_sidecar(dir, prefix, "progress_bw", "log", e, NULL, 0))) {
-		prog = true;
+	/*
+	 * fio writes its logs at the job's end: a killed job leaves the
+	 * engine's account. fio's main process may write a killed job's log,
+	 * but without its first interval, which nothing of fio's then counts.
+	 */
+	killed = j->stop && !strcmp(j->stop, "killed");
+	if ((missing || killed || (!prefix && rpt_stop_partial(j->stop))) && e->thread &&
+	    (prog_path = find_sidecar(dir, prefix, "progress_bw", "log", e, NULL, 0))) {
 		rpt_diag_add(&j->notes, RPT_WARN, "%s%s: the speeds come from the engine's progress sidecar %s",
-			     w.why, missing ? " (fio writes its logs at the job's end; a job killed leaves none)" : "", bw);
+			     bw ? "the job was killed" : w.why, bw ? " (fio's log of it lacks its first interval and fio counted none of its bytes)" :
+			     missing ? " (fio writes its logs at the job's end; a job killed leaves none)" : "", prog_path);
+		free(bw);
+		bw = prog_path;
+		prog = true;
 		w.why[0] = '\0';
 	}
 	if (seqw && !bw)

@@ -203,6 +203,23 @@ static void mark_job(struct rpt_job *j, const char *reason)
 	no_verdict(j, reason);
 }
 
+/*
+ * A killed job fio counted nothing of: its speed over the part that ran,
+ * from its fill curve (the bw log or the engine's progress sidecar).
+ */
+static void speeds_of_part(struct rpt_job *j)
+{
+	const struct rpt_fig *o = &j->fill.overall_mbps;
+
+	if (!j->has_fill || !o->ok || !(o->v > 0))
+		return;
+	rpt_fig_set(&j->mbps, o->v);
+	if (j->bs.ok && j->bs.v > 0)
+		rpt_fig_set(&j->iops, o->v * 1e6 / j->bs.v);
+	rpt_diag_add(&j->notes, RPT_WARN, "the job was killed and fio counted none of its I/O: "
+		     "MB/s%s over the part that ran, from its fill curve", j->bs.ok ? " and IOPS (MB/s / bs)" : "");
+}
+
 /* A duration as people read it: "41 s", "31 min", "11.2 h". */
 static void fmt_secs(char *buf, size_t len, double s)
 {
@@ -282,6 +299,8 @@ void rpt_partial_check(const char *dir, struct rpt_test *t)
 
 		if (j->stop && !strcmp(j->stop, "killed")) {
 			mark_job(j, j->stop_why);
+			if (!j->mbps.ok || !(j->mbps.v > 0))
+				speeds_of_part(j);
 			if (!j->mbps.ok)
 				rpt_fig_null(&j->mbps, "the job was killed: fio counted none of its I/O");
 			if (!j->iops.ok)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,9 +197,29 @@ static int open_files(struct thread_data *td, struct ssdq_progress *p)
 	return 0;
 }
 
+/*
+ * A job fio runs real-time (chrt) may keep its CPUs busy: the thread then
+ * runs one real-time priority above it, or its ticks wait on the I/O.
+ */
+static void sched_above_job(pthread_attr_t *a)
+{
+	struct sched_param sp;
+	int policy;
+
+	if (pthread_getschedparam(pthread_self(), &policy, &sp) ||
+	    (policy != SCHED_FIFO && policy != SCHED_RR))
+		return;
+	if (sp.sched_priority < sched_get_priority_max(policy))
+		sp.sched_priority++;
+	if (!pthread_attr_setinheritsched(a, PTHREAD_EXPLICIT_SCHED))
+		if (pthread_attr_setschedpolicy(a, policy) || pthread_attr_setschedparam(a, &sp))
+			pthread_attr_setinheritsched(a, PTHREAD_INHERIT_SCHED);
+}
+
 static int start_thread(struct ssdq_progress *p)
 {
 	pthread_condattr_t ca;
+	pthread_attr_t a;
 	sigset_t all, old;
 	int ret;
 
@@ -211,7 +232,12 @@ static int start_thread(struct ssdq_progress *p)
 	/* fio's signals go to its own threads, not to this one */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	ret = -pthread_create(&p->thread, NULL, progress_main, p);
+	pthread_attr_init(&a);
+	sched_above_job(&a);
+	ret = -pthread_create(&p->thread, &a, progress_main, p);
+	if (ret == -EPERM)	/* not allowed the priority after all: as the job */
+		ret = -pthread_create(&p->thread, NULL, progress_main, p);
+	pthread_attr_destroy(&a);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	p->running = !ret;
 	return ret;

@@ -29,6 +29,9 @@
  * the rounding (half a KiB/s per interval). Counters that go back (fio's
  * ramp_time resets them) start again from zero.
  *
+ * When fio runs real-time (chrt) the thread runs one priority above the
+ * job, so a job that keeps its CPU busy cannot hold its ticks back.
+ *
  * Each interval's lines go out with one write(2) per file (the kernel keeps
  * them when the process dies); fdatasync() follows at most once a second,
  * so a host that loses its power loses at most that. Inside `fio --server`
