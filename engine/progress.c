@@ -237,6 +237,8 @@ static int start_thread(struct ssdq_progress *p)
 	ret = -pthread_create(&p->thread, &a, progress_main, p);
 	if (ret == -EPERM)	/* not allowed the priority after all: as the job */
 		ret = -pthread_create(&p->thread, NULL, progress_main, p);
+	if (!ret)
+		pthread_setname_np(p->thread, "ssdq-progress");
 	pthread_attr_destroy(&a);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	p->running = !ret;

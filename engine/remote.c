@@ -204,6 +204,16 @@ static int send_one(struct thread_data *td, const char *path, const char *as)
 	return 0;
 }
 
+void ssdq_remote_announce(struct thread_data *td)
+{
+	char dir[PATH_MAX], host[256] = "?";
+
+	if (!is_backend || run_dir(td, dir, sizeof(dir)))
+		return;
+	gethostname(host, sizeof(host) - 1);
+	ssdq_log("%s: sidecars of this job on %s:%s until the job's end", td->o.name, host, dir);
+}
+
 /*
  * Whether fio's client is gone: a connected socket of this process (the
  * job inherits the backend's connection) whose peer hung up. fio queues

@@ -579,6 +579,7 @@ static int ssdq_post_init(struct thread_data *td)
 		td_verror(td, -ret, "ssdq_progress");
 		return 1;
 	}
+	ssdq_remote_announce(td);
 	return 0;
 }
 
