@@ -15,6 +15,7 @@
 #include "from_logs.h"
 #include "grow.h"
 #include "input_kind.h"
+#include "killed.h"
 #include "lat_hist.h"
 #include "reader_jsonl.h"
 #include "reader_log.h"
@@ -693,7 +694,7 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 	/* fio writes its logs at the job's end: a killed job leaves the engine's account */
 	if (!bw && (bw = log_of(doc->dir, doc->prefix, "progress_bw", n, NULL, 0))) {
 		prog = true;
-		avg = avg > 0 ? avg : 1000;
+		avg = rpt_progress_interval(bw, avg > 0 ? avg : 1000);
 		unix_ms = true;
 		iop = latp = doc->prefix;
 		note(notes, "no bw log (%s; fio writes its logs at the job's end, a job killed leaves none): the job's figures come from the engine's progress sidecars (%s and its iops and clat logs)",

@@ -10,6 +10,7 @@
 #include "fill.h"
 #include "fio_figures.h"
 #include "fio_stats.h"
+#include "killed.h"
 #include "metrics.h"
 #include "power.h"
 #include "reader_json.h"
@@ -848,7 +849,8 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	}
 	if (bw) {
 		struct bw_opts o = {
-			.avg_ms = prog ? progress_ms(avg) : avg ? atof(avg) : 0,
+			.avg_ms = prog ? rpt_progress_interval(bw, progress_ms(avg)) :
+				  avg ? atof(avg) : 0,
 			.progress = prog,
 			.unix_ms = rpt_fio_option_on(run, e, "log_unix_epoch", false),
 			.any_ddir = mask == 1u << RPT_DD_MIXED,

@@ -245,6 +245,18 @@ static int start_thread(struct ssdq_progress *p)
 	return ret;
 }
 
+/* log_avg_msec, else 1 s of the drive: of the full one on a scaled model */
+static uint64_t period_ms(struct thread_data *td)
+{
+	struct ssdq_options *o = td->eo;
+
+	if (td->o.log_avg_msec)
+		return td->o.log_avg_msec;
+	if (o->model && o->model_scale > 1)
+		return o->model_scale < 1000 ? 1000 / o->model_scale : 1;
+	return 1000;
+}
+
 int ssdq_progress_start(struct thread_data *td, struct ssdq_progress **out)
 {
 	struct ssdq_options *o = td->eo;
@@ -265,7 +277,7 @@ int ssdq_progress_start(struct thread_data *td, struct ssdq_progress **out)
 	p->dirs[DDIR_READ] = td_read(td);
 	p->dirs[DDIR_WRITE] = td_write(td);
 	p->dirs[DDIR_TRIM] = td_trim(td);
-	p->period_ns = (uint64_t)(td->o.log_avg_msec ? td->o.log_avg_msec : 1000) * 1000000ull;
+	p->period_ns = period_ms(td) * 1000000ull;
 	ret = open_files(td, p);
 	if (!ret) {
 		for (dd = 0; dd < DDIR_RWDIR_CNT; dd++)

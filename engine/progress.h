@@ -7,7 +7,9 @@
  * of fio, an OOM kill, a lost client) loses at most its last interval: fio
  * writes its bw/iops/lat logs only at the job's end, its JSON at the run's.
  *
- * Every interval (the job's log_avg_msec, else 1 s) a thread of the job
+ * Every interval (the job's log_avg_msec, else 1 s of the drive: 1000/S ms,
+ * at least 1, on the drive model scaled 1/S, whose fill runs S times faster)
+ * a thread of the job
  * process reads fio's own counters of the job (td->io_bytes, io_blocks and
  * ts.clat_stat: nothing is added to the I/O path) and appends one line per
  * data direction the job does to three sidecars in fio's log format, so
