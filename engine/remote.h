@@ -61,6 +61,15 @@ int ssdq_sidecar_path(struct thread_data *td, const char *name, char *out, size_
 int ssdq_device_json_path(struct thread_data *td, char *out, size_t len);
 
 /**
+ * ssdq_remote_announce() - In a server: tell fio's client where the job's
+ * sidecars are written ("<job>: sidecars of this job on HOST:DIR until the
+ * job's end"), so that a controller that dies mid-job has it in its output
+ * and the next ssdq-run names the place (jobs/ssdq-run: keep_attempt). A
+ * no-op in plain fio.
+ */
+void ssdq_remote_announce(struct thread_data *td);
+
+/**
  * ssdq_remote_send() - In a server: send the job's sidecars (events,
  * power, SMART, device.json) to fio's client and delete those sent. Call
  * after they are closed (the engine's cleanup, in the job process, while

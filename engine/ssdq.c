@@ -598,6 +598,12 @@ static int ssdq_post_init(struct thread_data *td)
 		td_verror(td, -ret, "ssdq_sampling");
 		return 1;
 	}
+	ret = ssdq_progress_start(td, &sd->progress);
+	if (ret) {
+		td_verror(td, -ret, "ssdq_account");
+		return 1;
+	}
+	ssdq_remote_announce(td);
 	return 0;
 }
 
@@ -608,6 +614,8 @@ static void ssdq_cleanup(struct thread_data *td)
 
 	if (!sd)
 		return;
+	ssdq_progress_stop(td, sd->progress);
+	sd->progress = NULL;
 	ssdq_phase_end(td);
 	t_end = ssdq_sampling_end(td);
 	ssdq_watch_end(td, t_end);
@@ -926,6 +934,18 @@ static struct fio_option options[] = {
 		.def	= "0",
 		.help	= "Stop the job when I/O is in flight and the drive completes none for "
 			  "this long (stop reason stalled, error ETIMEDOUT); 0: wait forever",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_account",
+		.lname	= "ssdq account sidecars",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct ssdq_options, account),
+		.def	= "1",
+		.help	= "Write the job's bytes, I/Os and mean latency every log_avg_msec (else 1 s) "
+			  "to <prefix>_progress_{bw,iops,clat}.<N>.log as it goes, so a killed job "
+			  "keeps its curve",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

@@ -18,6 +18,7 @@
 #include "model.h"
 #include "nvme_ns.h"
 #include "nvme_cmd.h"
+#include "progress.h"
 
 /** struct ssdq_options - engine options (fio --enghelp=ssdq.so lists them) */
 struct ssdq_options {
@@ -51,6 +52,7 @@ struct ssdq_options {
 	unsigned long long progress_us; /* parsed at init: between progress lines, 0: none */
 	char *stall;		/* ssdq_stall_timeout: as given */
 	unsigned long long stall_us; /* parsed at init: a drive silent this long stalled, 0: never */
+	unsigned int account;	/* ssdq_account: the progress sidecars (progress.h) */
 };
 
 /**
@@ -143,6 +145,7 @@ struct ssdq_data {
 	struct ssdq_sampler *sampler;	/* this job samples its device */
 	struct ssdq_model *smart_model;	/* the model the sampler's SMART reads */
 	int sample_lock_fd;		/* holds the device's sampler lock */
+	struct ssdq_progress *progress;	/* the progress sidecars' writer, or NULL */
 	FILE *events;			/* events sidecar, opened on first use */
 	int events_failed;
 	unsigned long nr_errors;	/* failed io_us, for the closing count */
