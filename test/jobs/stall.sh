@@ -51,39 +51,6 @@ trap 'exit 130' INT TERM
 export SSDQ_SO="$SO" SSDQ_SERVER_SO="$SO" SSDQ_REPORT=none
 unset SSDQ_SPAN SSDQ_FIO SSDQ_MODEL_STALL
 
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-# listening PORT: until something accepts on 127.0.0.1:PORT, 30 s at most
-listening() {
-	python3 - "$1" <<'EOF'
-import socket, sys, time
-for _ in range(300):
-    try:
-        socket.create_connection(("127.0.0.1", int(sys.argv[1])), 0.5).close()
-        sys.exit(0)
-    except OSError:
-        time.sleep(0.1)
-sys.exit(1)
-EOF
-}
-# start_server NAME PORT: fio --server in $W/NAME; its pid in $W/NAME.pid
-start_server() {
-	mkdir -p "$W/$1"
-	(cd "$W/$1" && exec fio --server="127.0.0.1,$2" >"$W/$1.log" 2>&1) &
-	echo $! >"$W/$1.pid"
-	SERVERS="$SERVERS $!"
-	listening "$2" || { fail "fio --server on port $2 did not start"; cat "$W/$1.log"; }
-}
-# wait_for FILE PATTERN: until FILE holds PATTERN (grep -E), 120 s at most
-wait_for() {
-	_i=0
-	while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
-		_i=$((_i + 1))
-		[ $_i -ge 1200 ] && return 1
-		sleep 0.1
-	done
-}
 # idle_server PID: until the server has no process below it (its runs ended), 120 s at most
 idle_server() {
 	_i=0
@@ -166,7 +133,7 @@ run_two 1 &
 rpid=$!
 BG="$BG $rpid"
 # mid-step: once B's job has started (its first progress line)
-if wait_for "$D/$B/pslc-fill.out" 'ssdq: progress .* phase=io'; then
+if wait_for "$D/$B/pslc-fill.out" 'ssdq: progress .* phase=io' 120; then
 	signal_tree STOP "$(cat "$W/s2.pid")"
 	pass "server 2 frozen (SIGSTOP of its process tree) in the middle of pslc-fill"
 else
