@@ -6,9 +6,10 @@
 # results to DIR/attempts/pslc-fill.1 before the step runs again, and
 # ssdq-report reads them (killed, its curve to where it stopped); a second
 # kill keeps attempts/pslc-fill.2 beside it. Then a controller killed in the
-# middle of a step on a test host (`fio --server` on 127.0.0.1): the server
-# goes on and keeps the step's sidecars, and the same command fetches them
-# into the target's attempts/ directory. About 3 min. No device.
+# middle of a step on a test host (`fio --server` on 127.0.0.1): the server's
+# job stops once its client is gone and keeps the step's sidecars, and the
+# same command fetches them into the target's attempts/ directory. About
+# 3 min. No device.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
 RUN=$top/jobs/ssdq-run
@@ -34,10 +35,16 @@ cap() { echo $(( 1000000000000 / $1 / 1048576 * 1048576 )); }
 CAP=$(cap $S)
 AVG=10		# the progress sidecar's interval: the rendered log_avg_msec (kill_fill)
 
-# progress_bytes FILE: what the engine's progress sidecar adds up to
+# progress_bytes FILE: what the engine's progress sidecar adds up to, each
+# line its interval since the one before; the first as long as the second's
+# (the sidecar's interval: log_avg_msec, or 1000/S ms on a model scaled 1/S
+# that logs every I/O, as ssdq-run's scaled models do)
 progress_bytes() {
-	awk -F', *' -v a=$AVG 'NF >= 3 { dt = n++ ? $1 - p : a; b += $2 * 1024 * dt / 1000; p = $1 }
-		END { printf "%.0f\n", b }' "$1" 2>/dev/null || echo 0
+	awk -F', *' -v a=$AVG 'NF >= 3 {
+			if (n == 1) b += r0 * 1024 * ($1 - p) / 1000
+			if (n) b += $2 * 1024 * ($1 - p) / 1000; else r0 = $2
+			p = $1; n++ }
+		END { if (n == 1) b = r0 * 1024 * a / 1000; printf "%.0f\n", b }' "$1" 2>/dev/null || echo 0
 }
 # at_share GLOB PCT PID: until the progress sidecar GLOB names passes PCT % of
 # the capacity (false when PID ended first)
@@ -175,7 +182,10 @@ if at_share "$W/srvtmp/ssdq-server.*/pslc-fill_progress_bw.1.log" 60 "$R"; then
 		fail "not fetched: $(ls "$a" 2>&1 | tr '\n' ' ')"
 	"$REPORT" --format json "$a" >"$a.json" 2>"$a.err"
 	gb=$(jq -r '.tests[0].jobs[0].fill.gb_written' "$a.json")
-	awk -v g="$gb" 'BEGIN { exit !(g + 0 > 990) }' && pass "ssdq-report reads the fetched attempt: the server's whole fill ($gb GB)" ||
+	# the server's job stops once its client is gone (issue 29: the server
+	# says so on fio's connection, and the namespace's lock is freed for the
+	# resume): its curve reaches past where the controller was killed
+	awk -v g="$gb" 'BEGIN { exit !(g + 0 >= 590) }' && pass "ssdq-report reads the fetched attempt: the server's curve past the kill at 60 % ($gb GB)" ||
 		fail "the fetched attempt's report: $gb GB ($(head -c 300 "$a.err"))"
 else
 	fail "the host's fill never reached 60 % ($(tail -n 5 "$H.out1"))"
