@@ -265,7 +265,8 @@ if [ -n "$run" ] && wait_share "$run/fill_progress_bw.1.log" 60 "$CLIENT"; then
 	wait "$CLIENT" 2>/dev/null
 	# the server's job goes on to its end, then keeps its sidecars
 	i=0
-	while ! grep -q '"event":"job_end"' "$run/fill_events.1.jsonl" 2>/dev/null && [ $i -lt 900 ]; do
+	# (by its own account: a busy host took more than 90 s here)
+	while ! grep -q '"event":"job_end"' "$run/fill_events.1.jsonl" 2>/dev/null && [ $i -lt 6000 ]; do
 		i=$((i + 1)); sleep 0.1
 	done
 	sleep 1
