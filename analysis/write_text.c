@@ -6,17 +6,26 @@
 #include <string.h>
 
 #include "compare.h"
+#include "marks.h"
 #include "series.h"
 #include "stop.h"
 #include "writers.h"
 
+/* @num followed by the sign of @f's marks (marks.h) */
+static const char *marked(char *buf, size_t len, const struct rpt_fig *f, const char *num)
+{
+	snprintf(buf, len, "%s%s", num, rpt_mark_sign(f->mark));
+	return buf;
+}
+
 /* A figure with @prec decimals, more where it needs them (rpt_fmt_num()). */
 static void cell(FILE *out, int width, int prec, const struct rpt_fig *f)
 {
-	char buf[48];
+	char buf[48], num[56];
 
 	if (f->ok)
-		fprintf(out, " %*s", width, rpt_fmt_num(buf, sizeof(buf), f->v, prec));
+		fprintf(out, " %*s", width, marked(num, sizeof(num), f,
+						   rpt_fmt_num(buf, sizeof(buf), f->v, prec)));
 	else
 		fprintf(out, " %*s", width, "-");
 }
@@ -37,7 +46,8 @@ static void value(FILE *out, const char *pre, int prec, const char *unit,
 	char buf[48];
 
 	if (f->ok)
-		fprintf(out, "%s%s %s", pre, rpt_fmt_num(buf, sizeof(buf), f->v, prec), unit);
+		fprintf(out, "%s%s %s%s", pre, rpt_fmt_num(buf, sizeof(buf), f->v, prec), unit,
+			rpt_mark_sign(f->mark));
 	else
 		fprintf(out, "%s- %s (%s)", pre, unit, f->why);
 }
@@ -280,6 +290,8 @@ static void variants_text(FILE *out, const struct rpt_report *r, const struct rp
 
 static void test_text(FILE *out, const struct rpt_test *t)
 {
+	char legend[512];
+	unsigned int marks = 0;
 	size_t k;
 
 	fprintf(out, "== %s (%s)\n", t->name, t->path);
@@ -332,18 +344,26 @@ static void test_text(FILE *out, const struct rpt_test *t)
 			fprintf(out, "  temperature up to %.0f °C%s\n", j->thermal.temp_max_c.v,
 				j->thermal.throttled ? ", thermal management active" : "");
 		if (j->power_w.ok)
-			fprintf(out, "  power %.3f W, energy %.2f J, peak (100 ms) %s%.3f W\n",
-				j->power_w.v, j->energy_j.v,
+			fprintf(out, "  power %.3f W%s, energy %.2f J%s, peak (100 ms) %s%.3f W%s\n",
+				j->power_w.v, rpt_mark_sign(j->power_w.mark), j->energy_j.v,
+				rpt_mark_sign(j->energy_j.mark),
 				j->peak_power_w.ok ? "" : "- ",
-				j->peak_power_w.ok ? j->peak_power_w.v : 0);
+				j->peak_power_w.ok ? j->peak_power_w.v : 0,
+				rpt_mark_sign(j->peak_power_w.mark));
+		if (j->has_bursts && !isnan(j->ios_per_burst))
+			fprintf(out, "  %.1f I/Os per burst\n", j->ios_per_burst);
 		reasons(out, j);
+		marks |= rpt_job_marks(j);
 	}
+	fputs(rpt_mark_legend(legend, sizeof(legend), "", marks), out);
 }
 
 /* The drives side by side: a table per test, a row per drive. */
 static int comparison(FILE *out, const struct rpt_report *r)
 {
 	struct rpt_cmp c;
+	unsigned int marks = 0;
+	char legend[512];
 	size_t i, d, k;
 	int ret = rpt_compare(r, &c);
 
@@ -359,11 +379,16 @@ static int comparison(FILE *out, const struct rpt_report *r)
 		fputc('\n', out);
 		for (d = 0; d < r->nd; d++) {
 			fprintf(out, "%-32.32s", r->d[d].name);
-			for (k = 0; k < tb->ncols; k++)
+			for (k = 0; k < tb->ncols; k++) {
 				cell(out, 14, tb->col[k].prec, &tb->cell[d * tb->ncols + k]);
+				if (tb->cell[d * tb->ncols + k].ok)
+					marks |= tb->cell[d * tb->ncols + k].mark;
+			}
 			fputc('\n', out);
 		}
 	}
+	if (marks)
+		fprintf(out, "\n%s", rpt_mark_legend(legend, sizeof(legend), "", marks));
 	rpt_compare_free(&c);
 	return 0;
 }
