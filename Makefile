@@ -8,7 +8,8 @@
 #   make check-integration  the drive model end to end, then the QEMU test bed (test/vm)
 #   make check-asan      check-fast under ASan/UBSan
 #   make bench           benchmarks (figures go to BENCHMARKS.md by hand)
-#   make install         PREFIX=/usr/local ENGINEDIR=/usr/lib/<multiarch> DESTDIR=
+#   make install         PREFIX=/usr/local ENGINEDIR=$(PREFIX)/lib DESTDIR=
+#   make uninstall       the same variables: removes what install put there
 # FIO_SRC=/path/to/fio (on the command line or in the environment) builds
 # against that fio tree instead of the one `apt-get source fio` fetches.
 #
@@ -16,10 +17,12 @@
 # `make`, `make clean`, `make -n` and `make -q` write nothing outside build/.
 
 PREFIX  ?= /usr/local
-# dlopen("ssdq.so") without a slash searches LD_LIBRARY_PATH, ld.so.cache
-# (lib*.so* names only) and the system directories, so the engine goes to the
-# multiarch system directory rather than $(PREFIX)/lib.
-ENGINEDIR ?= /usr/lib/$(shell $(CC) -print-multiarch)
+# The engine goes beside the other local libraries, never into a directory
+# the distribution's packages own. dlopen("ssdq.so") without a slash searches
+# LD_LIBRARY_PATH, ld.so.cache and the system directories; ldconfig caches
+# lib*.so* names only, so fio takes it by path: external:/usr/local/lib/ssdq.so
+# (or external:./ssdq.so in $(PREFIX)/share/ssdq, beside a link to it).
+ENGINEDIR ?= $(PREFIX)/lib
 DESTDIR ?=
 # the unit of fio --server for test hosts (docs/hosts.md)
 SYSTEMDDIR ?= /etc/systemd/system
@@ -199,7 +202,7 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh \
               test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh \
-              test/jobs/parse.sh test/jobs/render.sh test/engine-host.sh
+              test/jobs/parse.sh test/jobs/render.sh test/engine-host.sh test/install.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/hosts.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
@@ -277,11 +280,22 @@ install: all
 	cp -R jobs $(DESTDIR)$(PREFIX)/share/ssdq/jobs
 	ln -sf $(ENGINEDIR)/ssdq.so $(DESTDIR)$(PREFIX)/share/ssdq/ssdq.so
 	install -d $(DESTDIR)$(SYSTEMDDIR)
-	install -m 0644 scripts/ssdq-fio-server.service $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
+	sed 's|@ENGINEDIR@|$(ENGINEDIR)|' scripts/ssdq-fio-server.service \
+		>$(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
 	for t in ssdq-run ssdq-render; do \
-		printf '#!/bin/sh\nexec sh %s/share/ssdq/jobs/%s "$$@"\n' "$(PREFIX)" "$$t" \
+		printf '#!/bin/sh\nSSDQ_SO=$${SSDQ_SO:-%s/ssdq.so} exec sh %s/share/ssdq/jobs/%s "$$@"\n' \
+			"$(ENGINEDIR)" "$(PREFIX)" "$$t" \
 			>$(DESTDIR)$(PREFIX)/bin/$$t && chmod 0755 $(DESTDIR)$(PREFIX)/bin/$$t; \
 	done
+
+# what install wrote, and the directories of ours it leaves empty
+uninstall:
+	rm -f $(DESTDIR)$(ENGINEDIR)/ssdq.so
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,ssdq-sample ssdq-report ssdq-run ssdq-render)
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MANPAGES)))
+	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq
+	rm -f $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
 
 # keeps the fio source and its configuration (build/fio-src, build/fio.conf)
 clean:
@@ -289,7 +303,7 @@ clean:
 
 FORCE:
 
-.PHONY: all unit check check-both check-fast check-integration check-asan bench demo install clean slc-matrix docs-slc \
+.PHONY: all unit check check-both check-fast check-integration check-asan bench demo install uninstall clean slc-matrix docs-slc \
 	fuzz deps configure FORCE
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 .SECONDARY:
