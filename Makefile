@@ -52,6 +52,12 @@ $(FIO_CONF): FORCE
 endif
 endif
 
+# ssdq's version: a release's VERSION file, else git describe of the tree;
+# $(B)/gen/ssdq_version.h changes only when it does (the tools' --version,
+# device.json's "ssdq_version")
+SSDQ_VERSION := $(shell cat VERSION 2>/dev/null || git describe --tags --always --dirty 2>/dev/null || echo unknown)
+VERSION_H    := $(B)/gen/ssdq_version.h
+
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 SAN      ?=
@@ -60,7 +66,7 @@ PCI_LIBS    := $(shell pkg-config --libs libpci 2>/dev/null)
 # libnvme 1.3: the NVMe part's admin commands, structs and status names (nvme/)
 NVME_CFLAGS := $(shell pkg-config --cflags libnvme 2>/dev/null)
 NVME_LIBS   := $(shell pkg-config --libs libnvme 2>/dev/null || echo -lnvme)
-BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower -Invme \
+BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower -Invme -I$(B)/gen \
                $(PCI_CFLAGS) $(NVME_CFLAGS)
 FIO_CFLAGS   = -include $(FIO_DIR)/config-host.h -isystem $(FIO_DIR) -DFIO_VERSION='"$(FIO_VERSION)"' \
                -DSSDQ_FIO_RELEASE=$(FIO_RELEASE) \
@@ -107,6 +113,13 @@ include analysis/analysis.mk
 # command run from the source tree (after make install).
 ssdq.so:
 	$(Q)ln -sf $(B)/ssdq.so $@
+
+$(VERSION_H): FORCE
+	@mkdir -p $(dir $@)
+	@printf '#define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/engine/fio_info.o $(B)/power/device_info.o: $(VERSION_H)
+$(B)/analysis/main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 
 $(FIO_CONF): scripts/fio-src.sh
 	@FIO_SRC='$(FIO_SRC)' sh scripts/fio-src.sh build $@
@@ -202,7 +215,7 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh \
               test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh \
-              test/jobs/parse.sh test/jobs/render.sh test/engine-host.sh test/install.sh
+              test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/engine-host.sh test/install.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/hosts.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
@@ -278,6 +291,7 @@ install: all
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq/jobs $(DESTDIR)$(PREFIX)/bin/ssdq-env
 	install -d $(DESTDIR)$(PREFIX)/share/ssdq
 	cp -R jobs $(DESTDIR)$(PREFIX)/share/ssdq/jobs
+	printf '%s\n' '$(SSDQ_VERSION)' >$(DESTDIR)$(PREFIX)/share/ssdq/jobs/VERSION
 	ln -sf $(ENGINEDIR)/ssdq.so $(DESTDIR)$(PREFIX)/share/ssdq/ssdq.so
 	install -d $(DESTDIR)$(SYSTEMDDIR)
 	sed 's|@ENGINEDIR@|$(ENGINEDIR)|' scripts/ssdq-fio-server.service \

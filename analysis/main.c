@@ -22,6 +22,7 @@
 #include "grow.h"
 #include "input_kind.h"
 #include "report.h"
+#include "ssdq_version.h"
 #include "writers.h"
 
 struct inputs {
@@ -147,8 +148,13 @@ static int expand(struct inputs *in, const char *arg, bool *bad)
 	DIR *dir;
 	int ret;
 
-	if (stat(arg, &st) || !S_ISDIR(st.st_mode)) {
-		ret = stat(arg, &st) ? 0 : normal_output(in, arg);
+	if (stat(arg, &st)) {
+		fprintf(stderr, "ssdq-report: %s: cannot read: %s\n", arg, strerror(errno));
+		*bad = true;
+		return 0;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		ret = normal_output(in, arg);
 		return ret < 0 ? ret : ret ? 0 : add_input(in, strdup(arg));
 	}
 	dir = opendir(arg);
@@ -210,6 +216,7 @@ static void help(void)
 	      "      --highlight NAME  mark the drive under review in every comparison chart:\n"
 	      "                        its name, its results directory, or that directory's name\n"
 	      "  -h, --help            this text\n"
+	      "      --version         ssdq's version\n"
 	      "\n"
 	      "Exit status: 0; 1 when an input could not be read or had errors (the report of\n"
 	      "everything else still comes out) or an output could not be written; 2 for bad\n"
@@ -236,6 +243,7 @@ int main(int argc, char **argv)
 		{ "svg-dir", required_argument, NULL, 'S' },
 		{ "highlight", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *format = "text", *html = NULL, *svg_dir = NULL, *highlight = NULL;
@@ -263,6 +271,9 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			help();
+			return 0;
+		case 'V':
+			printf("ssdq-report (ssdq) %s\n", SSDQ_VERSION);
 			return 0;
 		default:
 			usage(stderr);
@@ -319,18 +330,16 @@ int main(int argc, char **argv)
 	for (i = 0; i < r.nd; i++) {
 		if (r.d[i].diag.nerrors)
 			status = 1;
-		if (strcmp(format, "text"))
-			for (k = 0; k < r.d[i].diag.n; k++)
-				if (r.d[i].diag.level[k] == RPT_ERROR)
-					fprintf(stderr, "ssdq-report: %s\n", r.d[i].diag.msg[k]);
+		for (k = 0; k < r.d[i].diag.n; k++)
+			if (r.d[i].diag.level[k] == RPT_ERROR)
+				fprintf(stderr, "ssdq-report: %s\n", r.d[i].diag.msg[k]);
 	}
 	for (i = 0; i < r.nt; i++) {
 		if (r.t[i].diag.nerrors)
 			status = 1;
-		if (strcmp(format, "text"))
-			for (k = 0; k < r.t[i].diag.n; k++)
-				if (r.t[i].diag.level[k] == RPT_ERROR)
-					fprintf(stderr, "ssdq-report: %s\n", r.t[i].diag.msg[k]);
+		for (k = 0; k < r.t[i].diag.n; k++)
+			if (r.t[i].diag.level[k] == RPT_ERROR)
+				fprintf(stderr, "ssdq-report: %s\n", r.t[i].diag.msg[k]);
 	}
 	if (!strcmp(format, "csv"))
 		ret = rpt_write_csv(stdout, &r);

@@ -176,9 +176,10 @@ static void drive(FILE *out, const struct rpt_drive *dr)
 	if (dr->dev.scale > 1)
 		fprintf(out, "  %s: sizes are the full drive's (bytes x %.10g), speeds and power as measured\n",
 			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
+	/* errors go to stderr (main.c), in every format */
 	for (k = 0; k < dr->diag.n; k++)
-		fprintf(out, "%s %s\n", dr->diag.level[k] == RPT_ERROR ? "error:" : "warning:",
-			dr->diag.msg[k]);
+		if (dr->diag.level[k] != RPT_ERROR)
+			fprintf(out, "warning: %s\n", dr->diag.msg[k]);
 }
 
 static void series_text(FILE *out, const struct rpt_test *t, const struct rpt_series *s)
@@ -298,8 +299,8 @@ static void test_text(FILE *out, const struct rpt_test *t)
 	if (t->source)
 		fprintf(out, "source: %s\n", t->source);
 	for (k = 0; k < t->diag.n; k++)
-		fprintf(out, "%s %s\n", t->diag.level[k] == RPT_ERROR ?
-			"error:" : "warning:", t->diag.msg[k]);
+		if (t->diag.level[k] != RPT_ERROR)
+			fprintf(out, "warning: %s\n", t->diag.msg[k]);
 	if (!t->njobs)
 		return;
 	fprintf(out, "%-16s %-9s %-5s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
