@@ -118,7 +118,7 @@ $(VERSION_H): FORCE
 	@mkdir -p $(dir $@)
 	@printf '#define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/engine/fio_info.o $(B)/power/device_info.o: $(VERSION_H)
+$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/engine/sampling.o $(B)/power/device_info.o: $(VERSION_H)
 $(B)/analysis/main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 
 $(FIO_CONF): scripts/fio-src.sh
@@ -214,7 +214,7 @@ unit: $(UNIT_BINS)
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh test/help-man.sh \
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh \
-              test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh \
+              test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_provenance.sh \
               test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/engine-host.sh test/install.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/hosts.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \

@@ -722,6 +722,32 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 	free(groups);
 }
 
+/* The drive's identity and what made its results (device.json). */
+static void provenance_html(FILE *out, const struct rpt_device *dev)
+{
+	char buf[512], cap[48];
+
+	if (!dev->present)
+		return;
+	fputs("<p class=\"prov\">", out);
+	rpt_put_html(out, dev->model ? dev->model : "(no model)");
+	if (dev->serial) {
+		fputs(" · serial ", out);
+		rpt_put_html(out, dev->serial);
+	}
+	if (dev->firmware) {
+		fputs(" · firmware ", out);
+		rpt_put_html(out, dev->firmware);
+	}
+	if (dev->capacity_bytes > 0)
+		fprintf(out, " · %s", rpt_fmt_bytes(cap, sizeof(cap), dev->capacity_bytes * dev->scale));
+	if (*rpt_provenance_line(buf, sizeof(buf), &dev->prov)) {
+		fputs("<br>run: ", out);
+		rpt_put_html(out, buf);
+	}
+	fputs("</p>\n", out);
+}
+
 static void drive_head(FILE *out, const struct rpt_drive *dr)
 {
 	char note[64];
@@ -738,6 +764,7 @@ static void drive_head(FILE *out, const struct rpt_drive *dr)
 		fprintf(out, " · <b>%s</b>: sizes are the full drive's (bytes × %.10g), speeds and power as measured",
 			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
 	fputs("</p>\n", out);
+	provenance_html(out, &dr->dev);
 	diag_list(out, &dr->diag);
 }
 

@@ -218,6 +218,17 @@ static void device(FILE *out, const char *ind, const struct rpt_device *dev)
 		num(out, dev->capacity_bytes);
 	else
 		fputs("null", out);
+	{
+		const char *k[5] = { "ssdq_version", "fio_version", "kernel", "host", "date" };
+		const char *v[5] = { dev->prov.ssdq_version, dev->prov.fio_version, dev->prov.kernel,
+				     dev->prov.host, dev->prov.date };
+		int i;
+
+		for (i = 0; i < 5; i++) {
+			fprintf(out, ",\n%s  \"%s\": ", ind, k[i]);
+			str_or_null(out, *v[i] ? v[i] : NULL);
+		}
+	}
 	fprintf(out, "\n%s}", ind);
 }
 

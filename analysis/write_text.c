@@ -159,7 +159,7 @@ static void reasons(FILE *out, const struct rpt_job *j)
 
 static void drive(FILE *out, const struct rpt_drive *dr)
 {
-	char note[64];
+	char note[64], prov[512];
 	size_t k;
 
 	fprintf(out, "#### drive: %s (%s)\n", dr->name, dr->dir);
@@ -172,6 +172,8 @@ static void drive(FILE *out, const struct rpt_drive *dr)
 		if (dr->dev.preset)
 			fprintf(out, ", ssdq drive model %s", dr->dev.preset);
 		fputc('\n', out);
+		if (*rpt_provenance_line(prov, sizeof(prov), &dr->dev.prov))
+			fprintf(out, "  run: %s\n", prov);
 	}
 	if (dr->dev.scale > 1)
 		fprintf(out, "  %s: sizes are the full drive's (bytes x %.10g), speeds and power as measured\n",
