@@ -215,6 +215,8 @@ static void help(void)
 	      "                        scope \"compare\", a drive's directory name or \"all\"\n"
 	      "      --highlight NAME  mark the drive under review in every comparison chart:\n"
 	      "                        its name, its results directory, or that directory's name\n"
+	      "  -v, --verbose         text: also the fill's MB/s per GB, each burst's MB/s and\n"
+	      "                        the whole note on where a test's figures came from\n"
 	      "  -h, --help            this text\n"
 	      "      --version         ssdq's version\n"
 	      "\n"
@@ -244,6 +246,7 @@ int main(int argc, char **argv)
 		{ "highlight", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *format = "text", *html = NULL, *svg_dir = NULL, *highlight = NULL;
@@ -252,10 +255,11 @@ int main(int argc, char **argv)
 				    .err_len = sizeof(err_path) };
 	struct inputs in = { 0 };
 	struct rpt_report r;
+	bool verbose = false;
 	int c, ret, status = 0;
 	size_t i, k;
 
-	while ((c = getopt_long(argc, argv, "f:H:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:H:hv", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			format = optarg;
@@ -275,6 +279,9 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("ssdq-report (ssdq) %s\n", SSDQ_VERSION);
 			return 0;
+		case 'v':
+			verbose = true;
+			break;
 		default:
 			usage(stderr);
 			return 2;
@@ -346,7 +353,7 @@ int main(int argc, char **argv)
 	else if (!strcmp(format, "json"))
 		ret = rpt_write_json(stdout, &r);
 	else
-		ret = rpt_write_text(stdout, &r);
+		ret = rpt_write_text(stdout, &r, verbose);
 	if (ret || fflush(stdout)) {
 		fprintf(stderr, "ssdq-report: writing the report failed\n");
 		status = 1;

@@ -64,4 +64,20 @@ grep -q -- '--max-jobs=1' r3/jobs/pslc-fill.fio 2>/dev/null &&
 expect_rc 2 "-- --output=x refused: ssdq-run's own" sh "$RUN" --suite pslc --model qlc-1tb --out r4 -- --output=x
 expect_out 'ssdq-run gives fio --output itself' "it says why"
 expect_rc 2 "-- jobfile.fio refused: the suite's files only" sh "$RUN" --suite pslc --model qlc-1tb --out r4 -- my.fio
+
+# ---- fio's progress line ends before ssdq-run's next line ----------------------
+cat >"$TMP/fio-eta" <<EOF2
+#!/bin/sh
+case "\$*" in *--enghelp*|--version) exec fio "\$@" ;; esac
+printf 'Jobs: 1 (f=1): [W(1)][50.0%%][w=385 IOPS][eta 99420d:12h:56m:28s]\r'
+exit 1
+EOF2
+chmod +x "$TMP/fio-eta"
+env SSDQ_SO="$SO" SSDQ_FIO="$TMP/fio-eta" SSDQ_REPORT=none sh "$RUN" --suite pslc --model qlc-1tb --scale 1000 \
+	--out r5 --yes --eta always >"$TMP/eta.out" 2>&1
+grep -q 'eta 99420d' "$TMP/eta.out" && ! tr '\r' '\n' <"$TMP/eta.out" | grep -q 'eta 99420d.*ssdq-run' &&
+	! grep -q 'eta 99420d[^\r]*\r*ssdq-run' "$TMP/eta.out" &&
+	[ "$(grep -c 'eta 99420d.*ssdq-run' "$TMP/eta.out")" = 0 ] &&
+	pass "fio's progress line is ended before ssdq-run writes" ||
+	fail "fio's progress line runs into ssdq-run's: $(grep 'eta 99420d' "$TMP/eta.out" | od -c | head -5)"
 summary
