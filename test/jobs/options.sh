@@ -65,6 +65,15 @@ expect_rc 2 "-- --output=x refused: ssdq-run's own" sh "$RUN" --suite pslc --mod
 expect_out 'ssdq-run gives fio --output itself' "it says why"
 expect_rc 2 "-- jobfile.fio refused: the suite's files only" sh "$RUN" --suite pslc --model qlc-1tb --out r4 -- my.fio
 
+# ---- bursts of one I/O: not by default ----------------------------------------
+expect_rc 0 "consumer at --scale 1000: a dry run" env SSDQ_SO="$SO" SSDQ_REPORT=none sh "$RUN" --suite consumer \
+	--model qlc-1tb --scale 1000 --out r6 --dry-run
+expect_out '^    SSDQ_BURST +2m$' "bursts of 2m (16 I/Os of 128k), not 128k (one)"
+expect_out '^    SSDQ_BURSTS_TOTAL +16m$' "and 8 of them"
+expect_rc 0 "--set SSDQ_BURST=128k keeps one I/O a burst" env SSDQ_SO="$SO" SSDQ_REPORT=none sh "$RUN" \
+	--suite consumer --model qlc-1tb --scale 1000 --set SSDQ_BURST=128k --out r7 --dry-run
+expect_out '^    SSDQ_BURST +128k$' "as given"
+
 # ---- fio's progress line ends before ssdq-run's next line ----------------------
 cat >"$TMP/fio-eta" <<EOF2
 #!/bin/sh
