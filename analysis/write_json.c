@@ -474,7 +474,7 @@ int rpt_write_json(FILE *out, const struct rpt_report *r)
 	size_t n = r->nt;
 	size_t i, k;
 
-	fputs("{\n  \"ssdq_report\": 2,\n  \"tests\": [", out);
+	fputs("{\n  \"ssdq_report\": 3,\n  \"tests\": [", out);
 	for (i = 0; i < n; i++) {
 		fprintf(out, "%s\n    {\n      \"test\": ", i ? "," : "");
 		rpt_put_json_str(out, t[i].name);
