@@ -176,8 +176,8 @@ int rpt_fill_add_sample(struct rpt_fill_curve *c, const struct rpt_log_sample *s
 		return 0;
 	}
 	c->t_prev = s->t_ms;
-	covered = c->avg_msec > 0 && ms > GAP_EMPTY * c->avg_msec && !c->gaps_busy ?
-		  c->avg_msec : ms;
+	covered = c->avg_msec > 0 && !c->every_interval && ms > GAP_EMPTY * c->avg_msec &&
+		  !c->gaps_busy ? c->avg_msec : ms;
 	c->gap_bytes += k * v * (ms - covered) / 1000.0;
 	bytes = v * covered / 1000.0;
 	c->v_last = v / 1000.0;

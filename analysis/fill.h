@@ -89,6 +89,9 @@ struct rpt_fill_curve {
 	double drift;
 	double b_first;		/* averaged logs: the bytes up to the end of the
 				 * first sample, prepended bytes included */
+	bool every_interval;	/* every interval is logged, zeros too (the
+				 * engine's progress sidecar): a sample covers
+				 * all the time since the one before, no gaps */
 };
 
 /**

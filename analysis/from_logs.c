@@ -16,6 +16,7 @@
 #include "from_logs.h"
 #include "grow.h"
 #include "input_kind.h"
+#include "killed.h"
 #include "lat_hist.h"
 #include "reader_jsonl.h"
 #include "reader_log.h"
@@ -384,16 +385,18 @@ static void note(struct json_object *arr, const char *fmt, ...)
  */
 static double interval(double t, bool seen, double prev, double avg, double start)
 {
-	double ms = seen ? t - prev : avg;
+	double ms = seen ? t - prev : fabs(avg);
 
+	if (avg < 0)	/* -log_avg_msec: a progress sidecar, every interval logged */
+		return ms;
 	if (!seen && !isnan(start) && t - start > avg && t - start <= FIO_FIRST_TICK_MS + avg)
 		return t - start;
 	return ms > 1.5 * avg ? avg : ms;
 }
 
 /* Bytes (or I/Os with @ios) of every direction in a bw (iops) log. */
-static int sum_log(const char *path, double avg, double start, bool ios, struct dirfig *f,
-		   struct rpt_diag *d)
+static int sum_log(const char *path, double avg, double start, bool ios, bool every,
+		   struct dirfig *f, struct rpt_diag *d)
 {
 	struct rpt_log_reader r;
 	struct rpt_log_sample s;
@@ -428,7 +431,7 @@ static int sum_log(const char *path, double avg, double start, bool ios, struct 
 			continue;
 		}
 		/* averaged: the rate over the sample's interval */
-		ms = interval(s.t_ms, seen[dd], prev[dd], avg, start);
+		ms = interval(s.t_ms, seen[dd], prev[dd], every ? -avg : avg, start);
 		if (ms > 0 && s.value > 0) {
 			if (ios)
 				f[dd].ios += s.value * ms / 1000;
@@ -493,7 +496,8 @@ struct weights {
 	size_t n[3], cap[3];
 };
 
-static int read_weights(const char *path, double avg, double start, struct weights *w)
+static int read_weights(const char *path, double avg, double start, bool every,
+			struct weights *w)
 {
 	struct rpt_log_reader r;
 	struct rpt_log_sample s;
@@ -508,7 +512,7 @@ static int read_weights(const char *path, double avg, double start, struct weigh
 		ret = 0;
 		if (dd > 2)
 			continue;
-		ms = interval(s.t_ms, seen[dd], prev[dd], avg, start);
+		ms = interval(s.t_ms, seen[dd], prev[dd], every ? -avg : avg, start);
 		seen[dd] = true;
 		prev[dd] = s.t_ms;
 		if (!(ms > 0) || !(s.value > 0))
@@ -682,7 +686,7 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 	unsigned int dd, ndirs = 0;
 	double logged = 0, logged_dd[3];
 	const char *ios_from[3] = { NULL, NULL, NULL };
-	bool weighted = false;
+	bool weighted = false, prog = false;
 	int ret = 0;
 
 	memset(f, 0, sizeof(f));
@@ -690,23 +694,32 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 	if (!bwp)
 		bwp = doc->prefix;	/* the sidecars' own prefix */
 	bw = log_of(doc->dir, bwp, "bw", n, tried, sizeof(tried));
+	/* fio writes its logs at the job's end: a killed job leaves the engine's account */
+	if (!bw && (bw = log_of(doc->dir, doc->prefix, "progress_bw", n, NULL, 0))) {
+		prog = true;
+		avg = rpt_progress_interval(bw, avg > 0 ? avg : 1000);
+		unix_ms = true;
+		iop = latp = doc->prefix;
+		note(notes, "no bw log (%s; fio writes its logs at the job's end, a job killed leaves none): the job's figures come from the engine's progress sidecars (%s and its iops and clat logs)",
+		     tried, bw);
+	}
 	if (!bw) {
 		note(notes, "no fio_stats in %s and no bw log (%s): nothing to take the job's figures from",
 		     j->side, tried);
 		return 0;
 	}
-	if (!obj_of(j->start, "options"))
+	if (!obj_of(j->start, "options") && !prog)
 		log_shape(bw, &avg, &unix_ms);
 	if (rpt_events_read(j->side, name, &ev, NULL) == -ENOMEM) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	/* when the I/O began: fio's log times count from the job's start */
-	start = unix_ms ? job_io_start(bw, &ev, avg) : 0;
-	if (sum_log(bw, avg, start, false, f, doc->d))
+	start = prog ? NAN : unix_ms ? job_io_start(bw, &ev, avg) : 0;
+	if (sum_log(bw, avg, start, false, prog, f, doc->d))
 		goto out;
-	io = iop ? log_of(doc->dir, iop, "iops", n, NULL, 0) : NULL;
-	if (io && sum_log(io, avg, start, true, f, doc->d)) {
+	io = iop ? log_of(doc->dir, iop, prog ? "progress_iops" : "iops", n, NULL, 0) : NULL;
+	if (io && sum_log(io, avg, start, true, prog, f, doc->d)) {
 		free(io);
 		io = NULL;
 	}
@@ -752,7 +765,7 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 		 * sooner (which comes after fio wrote its logs)
 		 */
 		rt = f[dd].t1;
-		if (avg > 0 && unix_ms)
+		if (avg > 0 && unix_ms && !prog)
 			rt = isnan(j->end_ms) || j->end_ms < rt ? rt : fmin(j->end_ms, rt + avg);
 		rt = fmax(1, round(rt - start));
 		o = json_object_new_object();
@@ -769,10 +782,10 @@ static int dirs_from_logs(struct doc *doc, const struct job *j, struct json_obje
 	     dd < 3 ? ios_from[dd] : "nothing", unix_ms ? "the job's set-up events" : "the job's start",
 	     avg > 0 && unix_ms && !isnan(j->end_ms) ? " and its partial interval up to job_end" : "");
 	/* latency: clat (what fio reports percentiles of), else total */
-	lat = latp ? log_of(doc->dir, latp, "clat", n, NULL, 0) : NULL;
-	if (!lat && latp && (lat = log_of(doc->dir, latp, "lat", n, NULL, 0)))
+	lat = latp ? log_of(doc->dir, latp, prog ? "progress_clat" : "clat", n, NULL, 0) : NULL;
+	if (!lat && latp && !prog && (lat = log_of(doc->dir, latp, "lat", n, NULL, 0)))
 		lat_kind = "lat_ns";
-	if (lat && avg > 0 && io && (ret = read_weights(io, avg, start, &w)))
+	if (lat && avg > 0 && io && (ret = read_weights(io, avg, start, prog, &w)))
 		goto out;
 	if (lat && (ret = read_lat(lat, avg, start, &w, lf, &weighted, doc->d)))
 		goto out;

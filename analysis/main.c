@@ -342,8 +342,11 @@ int main(int argc, char **argv)
 				fprintf(stderr, "ssdq-report: %s\n", r.d[i].diag.msg[k]);
 	}
 	for (i = 0; i < r.nt; i++) {
-		if (r.t[i].diag.nerrors)
+		if (r.t[i].diag.nerrors || r.t[i].killed)
 			status = 1;
+		if (r.t[i].partial)
+			fprintf(stderr, "ssdq-report: %s: partial run: %s\n", r.t[i].path,
+				r.t[i].partial);
 		for (k = 0; k < r.t[i].diag.n; k++)
 			if (r.t[i].diag.level[k] == RPT_ERROR)
 				fprintf(stderr, "ssdq-report: %s\n", r.t[i].diag.msg[k]);

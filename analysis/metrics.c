@@ -12,6 +12,7 @@
 #include "fio_stats.h"
 #include "fio_version.h"
 #include "hist_log.h"
+#include "killed.h"
 #include "metrics.h"
 #include "marks.h"
 #include "power.h"
@@ -122,6 +123,8 @@ struct bw_opts {
 	bool unix_ms;		/* log_unix_epoch=1 */
 	bool short_job;		/* may have ended before fio's first log tick */
 	bool any_ddir;		/* a "mixed" row: the fill takes samples of any ddir */
+	bool progress;		/* the engine's progress sidecar (engine/progress.h):
+				 * every interval logged, zeros too */
 };
 
 /* The bytes a bw log adds up to per ddir, by the fill's interval rule (fill.h). */
@@ -150,9 +153,9 @@ static void count_bytes(struct log_bytes *lb, const struct rpt_log_sample *s, do
 		lb->b[dd] += (double)s->bs;
 		return;
 	}
-	ms = lb->seen[dd] ? s->t_ms - lb->t_prev[dd] : avg_ms;
+	ms = lb->seen[dd] ? s->t_ms - lb->t_prev[dd] : fabs(avg_ms);
 	if (ms > 1.5 * avg_ms && avg_ms > 0)
-		ms = avg_ms;
+		ms = avg_ms;	/* (a progress sidecar passes -avg_ms: no gaps) */
 	if (ms > 0)
 		lb->b[dd] += s->value * 1024 * ms / 1000;
 	lb->t_prev[dd] = s->t_ms;
@@ -180,7 +183,7 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 			w->t1 = s.t_ms;
 		first = false;
 		if (!fill)	/* a fill's bytes are its curve's */
-			count_bytes(&w->lb, &s, o->avg_ms);
+			count_bytes(&w->lb, &s, o->progress ? -o->avg_ms : o->avg_ms);
 		if (fill && (s.ddir == 1 || o->any_ddir)) {
 			ret = rpt_fill_add_sample(fill, &s);
 			if (ret == -ERANGE)
@@ -468,8 +471,11 @@ static int job_fill(const char *bw, const struct bw_opts *o,
 	double t0;
 	int ret;
 
+	if (fc)
+		fc->every_interval = o->progress;
 	read_bw_log(bw, o, fc, w, d, err);
-	if (!fc || *err)
+	/* the progress sidecar's first interval starts with its writer */
+	if (!fc || *err || o->progress)
 		return 0;
 	if (alt && fc->gap_bytes > 0) {
 		struct window wa = *w;
@@ -772,6 +778,14 @@ out:
 	return ret == -ENOMEM ? ret : 0;
 }
 
+/* The progress sidecar's interval: log_avg_msec, else 1 s (engine/progress.h). */
+static double progress_ms(const char *log_avg_msec)
+{
+	double v = log_avg_msec ? atof(log_avg_msec) : 0;
+
+	return v > 0 ? v : 1000;
+}
+
 static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		unsigned int mask, const char *dir, const struct rpt_device *dev,
 		struct rpt_job *j, struct rpt_diag *d)
@@ -779,7 +793,9 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	const struct rpt_fio_entry *e = rpt_fio_row_entry(run, g, mask);
 	const char *prefix = rpt_fio_option(run, e, "write_bw_log");
 	const char *avg = rpt_fio_option(run, e, "log_avg_msec");
-	bool seqw = !strcmp(j->rw, "write") && FILL_MASK(mask), smart_ok = false;
+	bool seqw = !strcmp(j->rw, "write") && FILL_MASK(mask), smart_ok = false, prog = false;
+	bool missing = false, killed;
+	char *prog_path;
 	size_t i, writers = 0, rows_jobs = 0;
 	struct window w = { 0 };
 	struct rpt_fill_curve fc = { 0 }, alt = { 0 };
@@ -818,12 +834,30 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		/* a per-I/O log (log_avg_msec=0) comes out whole and is read */
 		snprintf(w.why, sizeof(w.why),
 			 "log_compression with log_avg_msec: fio (3.33 to 3.37 at least) then ignores log_avg_msec and drops samples (fio issues #1746, #1457), so the log cannot be trusted");
-	else if (!(bw = find_log(dir, prefix, "bw", e, tried, sizeof(tried))))
+	else if (!(bw = find_log(dir, prefix, "bw", e, tried, sizeof(tried)))) {
 		snprintf(w.why, sizeof(w.why), "the bw log %s is missing", tried);
+		missing = true;
+	}
 	else if (!rpt_fio_option_on(run, e, "per_job_logs", true) && g->n > 1) {
 		snprintf(w.why, sizeof(w.why), "per_job_logs=0: the jobs share one log");
 		free(bw);
 		bw = NULL;
+	}
+	/*
+	 * fio writes its logs at the job's end: a killed job leaves the
+	 * engine's account. fio's main process may write a killed job's log,
+	 * but without its first interval, which nothing of fio's then counts.
+	 */
+	killed = j->stop && !strcmp(j->stop, "killed");
+	if ((missing || killed || (!prefix && rpt_stop_partial(j->stop))) && e->thread &&
+	    (prog_path = find_sidecar(dir, prefix, "progress_bw", "log", e, NULL, 0))) {
+		rpt_diag_add(&j->notes, RPT_WARN, "%s%s: the speeds come from the engine's progress sidecar %s",
+			     bw ? "the job was killed" : w.why, bw ? " (fio's log of it lacks its first interval and fio counted none of its bytes)" :
+			     missing ? " (fio writes its logs at the job's end; a job killed leaves none)" : "", prog_path);
+		free(bw);
+		bw = prog_path;
+		prog = true;
+		w.why[0] = '\0';
 	}
 	if (seqw && !bw)
 		why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
@@ -835,7 +869,9 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	}
 	if (bw) {
 		struct bw_opts o = {
-			.avg_ms = avg ? atof(avg) : 0,
+			.avg_ms = prog ? rpt_progress_interval(bw, progress_ms(avg)) :
+				  avg ? atof(avg) : 0,
+			.progress = prog,
 			.unix_ms = rpt_fio_unix_epoch(rpt_fio_option(run, e, "log_unix_epoch"),
 						      rpt_fio_option(run, e, "log_alternate_epoch"),
 						      rpt_fio_option(run, e, "log_alternate_epoch_clock_id")),
@@ -848,6 +884,8 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		 * end before its log gets one.
 		 */
 		o.short_job = runtime_ms(e) <= FIO_FIRST_TICK_MS + o.avg_ms + slowest_io_ms(e);
+		if (prog)
+			o.unix_ms = true;
 		if (seqw && (writers > 1 || e->nthreads > 1)) {
 			ret = group_fill(run, g, mask, dir, prefix, dev, &o,
 					 j->has_events ? &ev : NULL, &fc, &w, j, d, &err);
@@ -881,6 +919,10 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 				snprintf(j->fill.source, sizeof(j->fill.source),
 					 "%u --status-interval snapshots about %.0f ms apart (no bw log)",
 					 run->status->docs, fc.avg_msec);
+			else if (j->has_fill && prog)
+				snprintf(j->fill.source, sizeof(j->fill.source),
+					 "the engine's progress sidecar, every %.0f ms (no bw log)",
+					 fc.avg_msec);
 			if (fc.backwards)
 				rpt_diag_add(&j->notes, RPT_WARN,
 					     "%s: %lu samples went back in time and were skipped",

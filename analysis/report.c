@@ -12,6 +12,7 @@
 #include "from_logs.h"
 #include "metrics.h"
 #include "reader_json.h"
+#include "killed.h"
 #include "report.h"
 #include "series.h"
 #include "status.h"
@@ -128,7 +129,13 @@ int rpt_test_load_host(const char *path, const struct rpt_device *dev, const cha
 		ret = rpt_logs_doc(path, &root, &t->source, &t->diag);
 		t->ndocs = !ret;
 	} else {
+		size_t nd = t->diag.n;
+		int k;
+
 		ret = rpt_json_load_each(path, rpt_status_add, &st, &root, &t->ndocs, &t->diag);
+		/* a fio killed before (or while) it wrote its JSON: the sidecars */
+		if (ret && ret != -ENOMEM && (k = rpt_killed_doc(path, dir, nd, &root, t)) != -ENOENT)
+			ret = k;
 	}
 	if (ret)
 		goto out;
@@ -198,6 +205,7 @@ void rpt_test_free(struct rpt_test *t)
 		rpt_diag_free(&t->jobs[i].notes);
 	}
 	free(t->jobs);
+	free(t->partial);
 	rpt_series_free(t);
 	rpt_device_free(&t->dev);
 	free(t->name);

@@ -61,7 +61,7 @@ struct rpt_job {
 	/* from the events sidecar */
 	bool has_events;
 	const char *stop;		/* "time", "bytes", "error", "terminated",
-					 * "killed" (analysis/stop.h), NULL unknown */
+					 * "stalled", "killed" (analysis/stop.h), NULL unknown */
 	char stop_why[RPT_WHY_LEN];	/* when !stop, why; with "killed", what the
 					 * events show */
 	bool has_bursts;
@@ -73,6 +73,7 @@ struct rpt_job {
 	bool has_smart;
 	struct rpt_thermal thermal;
 	struct rpt_diag notes;		/* warnings about this job */
+	bool partial;			/* its figures cover part of a run (stop.h) */
 };
 
 /*
@@ -107,6 +108,11 @@ struct rpt_test {
 	struct rpt_series *series;
 	size_t nseries;
 	struct rpt_diag diag;		/* errors and warnings of the file */
+	char json_note[64];		/* "fio's JSON is empty" (killed.h), or "" */
+	char *partial;			/* NULL, or how far a run that did not end
+					 * got: "killed at 412 GB, 31 min in; fio's
+					 * JSON is empty" (stop.h) */
+	bool killed;			/* a job killed or fio's JSON lost: exit 1 */
 };
 
 /*

@@ -14,15 +14,15 @@
 #define SLC_FALL	0.88	/* a fall: the level after at most this share of the one before */
 #define SLC_STEP	0.70	/* a step before the cliff that ends the cache */
 #define SLC_STEADY	0.20	/* to a level this steady */
-#define SLC_NEAR_HIGH	0.30
-#define SLC_FAR_HIGH	0.15
-#define SLC_BEFORE_LOW	0.35
+#define SLC_NEAR_HIGH	0.30	/* after a fall, fast bytes near it at most */
+#define SLC_FAR_HIGH	0.15	/* and of all after it (recovery bursts) */
+#define SLC_BEFORE_LOW	0.35	/* before it, slow bytes at most (dips, a slow start) */
 #define SLC_MID_HIGH	0.90	/* a gradual fall: between 90 % of the level before */
 #define SLC_MID_LOW	0.87	/* and 1/0.87 of the one after */
 #define SLC_MIN_AFTER	GB	/* at least this follows a fall */
 #define SLC_TAIL	0.01	/* and this share of the fill: the job's end is no fall */
-#define SLC_CANDIDATES	64
-#define SLC_BACK	0.1
+#define SLC_CANDIDATES	64	/* falls tried, best first */
+#define SLC_BACK	0.1	/* a gradual fall's stretch back from the edge, of the cache */
 #define SLC_EDGE_MIN	(0.5 * GB)	/* edge window each side, or one log sample */
 #define SLC_RESOLVE	0.02	/* a log resolves a cache when a sample spans this share of it */
 #define SLC_COARSE	0.125	/* no figure when the range spans 2x this of the cache */
@@ -193,7 +193,7 @@ static double sample_bytes(const struct rpt_fill_curve *c, double hi)
  */
 static double resolving_msec(const struct rpt_fill_curve *c, double cache, double hi)
 {
-	static const double nice[] = { 1000, 500, 200, 100, 50, 20, 10 };
+	static const double nice[] = { 1000, 500, 200, 100, 50, 20, SLC_LOG_MIN_MS };
 	double ms = SLC_RESOLVE * cache / (hi * 1000) / c->scale;
 	size_t i;
 
@@ -692,6 +692,12 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 				     rpt_fmt_bytes(span, sizeof(span), 3 * sample_bytes(c, b1 / t1 / 1000)),
 				     rpt_fmt_bytes(big, sizeof(big), hidden),
 				     msec_advice(adv, sizeof(adv), c->scale > 1 ? 0 : resolving_msec(c, hidden, b1 / t1 / 1000)));
+		/* per-I/O speeds of a scaled model are taken over k.smooth: two of them */
+		else if (c->avg_msec <= 0 && c->scale > 1 &&
+			 (hidden = 2 * k.smooth * mbps(total, c->ms) * 1000) > SLC_TAIL * total)
+			rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more in the %s written, as far as the log shows: a model scaled 1/%.0f writes %s in the %.0f ms over which its per-I/O speeds are taken, so a cache smaller than that cannot be seen; a smaller ssdq_model_scale resolves it",
+				     100 * (1 - SLC_FALL), rpt_fmt_bytes(sz, sizeof(sz), total), c->scale,
+				     rpt_fmt_bytes(big, sizeof(big), hidden), 2 * k.smooth / c->scale);
 		null_cache(f);
 		ret = find_phases(c, 0, f);
 		goto out;

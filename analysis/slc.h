@@ -15,21 +15,23 @@
  * define it (GB = 10^9 bytes, MB/s = 10^6 bytes/s).
  *
  * - segment_mbps[i]: speed over the i-th full GB written.
- * - slc_cache_gb: GB written before the speed falls for good below the
- *   in-cache level. "Below" is under 80 % of the median in-cache speed; the
- *   fall is the first one after which the speed stays mostly low: at most
- *   30 % of the bytes of the next max(4 GB, a quarter of what came before)
- *   and at most 15 % of all later bytes are written at in-cache speed. Noise,
- *   short dips inside the cache and brief recovery jumps after it therefore
- *   do not move it, and a fall in several steps ends the cache at its first
- *   step. The edge is placed inside the log sample that straddles it from
- *   that sample's mixed speed. At least 1 GB must follow the fall.
+ * - slc_cache_gb: GB written when the speed falls for good: of the falls
+ *   that hold (the level after at most 88 % of the one before, the speed low
+ *   after it but for recovery bursts, high before it but for dips), the one
+ *   that explains most of the curve's change in level; an earlier step of
+ *   30 % or more to a steady level ends the cache instead, a faster start
+ *   does not. The edge is placed inside the log sample that straddles it
+ *   from that sample's mixed speed. slc_range says where the log places it;
+ *   where that is more than a quarter of the cache, the fall was inside
+ *   fio's first sample, or the fall is gradual, the figure is null with the
+ *   range and the log_avg_msec (or model scale) that resolves it.
+ *   docs/report.md gives the rule in full with a chart of each case.
  * - phases: the cache, then the levels after it (phases.h: a level 15 %
  *   from its neighbours lasting 2 % of the bytes or 16 GB is a phase).
  * - in_cache_mbps: bytes / time up to the cache end; post_cache_mbps: the
  *   first phase after it (past a phase shorter than 8 GB that is faster than
- *   the next one: the cache running out); last16_mbps: the last 16 GB; overall_mbps: all
- *   bytes / all time.
+ *   the next one: the cache running out); last16_mbps: the last 16 GB;
+ *   overall_mbps: all bytes / all time.
  */
 /* the drive's temperature at a point of the fill (SMART sidecar) */
 struct rpt_fill_temp {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,7 @@
 const char *rpt_stop_from_events(const struct rpt_events *e, const char *path, char *why,
 				 size_t len)
 {
-	static const char *const known[] = { "time", "bytes", "error", "terminated" };
+	static const char *const known[] = { "time", "bytes", "error", "terminated", "stalled" };
 	const char *stop = rpt_events_stop(e);
 	char when[64];
 	time_t sec;
@@ -47,7 +48,7 @@ const char *rpt_stop_from_events(const struct rpt_events *e, const char *path, c
 bool rpt_stop_partial(const char *stop)
 {
 	return stop && (!strcmp(stop, "terminated") || !strcmp(stop, "killed") ||
-			!strcmp(stop, "error"));
+			!strcmp(stop, "error") || !strcmp(stop, "stalled"));
 }
 
 const char *rpt_stop_phrase(const char *stop)
@@ -58,6 +59,8 @@ const char *rpt_stop_phrase(const char *stop)
 		return "terminated (a stop request): partial run";
 	if (!strcmp(stop, "killed"))
 		return "killed: partial run";
+	if (!strcmp(stop, "stalled"))
+		return "stalled (its drive completed no I/O within the stall timeout): partial run";
 	if (!strcmp(stop, "time"))
 		return "stopped on time";
 	if (!strcmp(stop, "bytes"))
@@ -149,13 +152,36 @@ const char *rpt_run_step(const char *dir, const char *name, char *why, size_t le
 
 /* --- marking ---------------------------------------------------------------- */
 
+/*
+ * Whether a partial fill went on far enough past the fall at @at GB for the
+ * cache-end rule's look-ahead (max(4 GB, 1/4 of what came before), slc.h):
+ * then what is left of the fill cannot move the verdict.
+ */
+static bool cliff_passed(const struct rpt_fill *f, const struct rpt_fig *at)
+{
+	return at->ok && f->gb_written >= at->v + fmax(4, at->v / 4);
+}
+
 static void no_verdict(struct rpt_job *j, const char *reason)
 {
-	char gb[32];
+	char gb[32], at[32];
 
 	if (!j->has_fill)
 		return;
 	rpt_fmt_bytes(gb, sizeof(gb), j->fill.gb_written * 1e9);
+	if (cliff_passed(&j->fill, &j->fill.slc_cache_gb) ||
+	    cliff_passed(&j->fill, &j->fill.throttle_gb)) {
+		const struct rpt_fig *f = j->fill.slc_cache_gb.ok ? &j->fill.slc_cache_gb :
+					  &j->fill.throttle_gb;
+
+		rpt_fmt_bytes(at, sizeof(at), f->v * 1e9);
+		rpt_diag_add(&j->notes, RPT_WARN, "partial fill: the speed fell for good at %s "
+			     "(%s) and the curve goes on to %s, past the rule's look-ahead, so the %s "
+			     "stands; the post-cache speed is over the part run", at,
+			     f == &j->fill.slc_cache_gb ? "the SLC cache's end" : "throttling", gb,
+			     f == &j->fill.slc_cache_gb ? "SLC cache" : "throttling point");
+		return;
+	}
 	rpt_fig_null(&j->fill.slc_cache_gb, "no SLC verdict on a partial fill: it stopped after "
 		     "%s (%s)", gb, reason);
 	rpt_fig_null(&j->fill.in_cache_mbps, "%s", j->fill.slc_cache_gb.why);
@@ -168,6 +194,7 @@ static void mark_job(struct rpt_job *j, const char *reason)
 {
 	char gb[32];
 
+	j->partial = true;
 	if (j->has_fill) {
 		rpt_fmt_bytes(gb, sizeof(gb), j->fill.gb_written * 1e9);
 		rpt_diag_add(&j->notes, RPT_WARN, "%s: the figures cover a partial run (the fill "
@@ -176,6 +203,90 @@ static void mark_job(struct rpt_job *j, const char *reason)
 		rpt_diag_add(&j->notes, RPT_WARN, "%s: the figures cover a partial run", reason);
 	}
 	no_verdict(j, reason);
+}
+
+/*
+ * A killed job fio counted nothing of: its speed over the part that ran,
+ * from its fill curve (the bw log or the engine's progress sidecar).
+ */
+static void speeds_of_part(struct rpt_job *j)
+{
+	const struct rpt_fig *o = &j->fill.overall_mbps;
+
+	if (!j->has_fill || !o->ok || !(o->v > 0))
+		return;
+	rpt_fig_set(&j->mbps, o->v);
+	if (j->bs.ok && j->bs.v > 0)
+		rpt_fig_set(&j->iops, o->v * 1e6 / j->bs.v);
+	rpt_diag_add(&j->notes, RPT_WARN, "the job was killed and fio counted none of its I/O: "
+		     "MB/s%s over the part that ran, from its fill curve", j->bs.ok ? " and IOPS (MB/s / bs)" : "");
+}
+
+/* A duration as people read it: "41 s", "31 min", "11.2 h". */
+static void fmt_secs(char *buf, size_t len, double s)
+{
+	if (s < 120)
+		snprintf(buf, len, "%.0f s", s);
+	else if (s < 7200)
+		snprintf(buf, len, "%.0f min", s / 60);
+	else
+		snprintf(buf, len, "%.1f h", s / 3600);
+}
+
+/* How far partial job @j got: "killed at 412 GB, 31 min in". */
+static void how_far(const struct rpt_job *j, const char *verb, char *buf, size_t len)
+{
+	const struct rpt_fill *f = &j->fill;
+	char gb[32], t[32], real[32];
+	double secs;
+
+	if (!j->has_fill || !f->overall_mbps.ok || !(f->overall_mbps.v > 0)) {
+		snprintf(buf, len, "%s (%s)", verb, j->stop_why[0] ? j->stop_why : j->name);
+		return;
+	}
+	secs = f->gb_written * 1e3 / f->overall_mbps.v;
+	rpt_fmt_bytes(gb, sizeof(gb), f->gb_written * 1e9);
+	fmt_secs(t, sizeof(t), secs);
+	if (f->scale > 1) {
+		fmt_secs(real, sizeof(real), secs / f->scale);
+		snprintf(buf, len, "%s at %s, %s in (model scaled 1/%.0f: %s of this run)", verb,
+			 gb, t, f->scale, real);
+	} else {
+		snprintf(buf, len, "%s at %s, %s in", verb, gb, t);
+	}
+}
+
+/*
+ * The test's partial line: how far its first partial job (a fill first) got,
+ * and what became of fio's JSON; t->killed for a killed job or a lost JSON.
+ */
+static void summarise(struct rpt_test *t)
+{
+	const struct rpt_job *pick = NULL;
+	char line[600] = "";
+	const char *verb;
+
+	for (size_t i = 0; i < t->njobs; i++) {
+		const struct rpt_job *j = &t->jobs[i];
+
+		if (j->stop && !strcmp(j->stop, "killed"))
+			t->killed = true;
+		if (j->partial && (!pick || (j->has_fill && !pick->has_fill)))
+			pick = j;
+	}
+	if (t->json_note[0])
+		t->killed = true;
+	if (!pick && !t->json_note[0])
+		return;
+	if (pick) {
+		verb = !pick->stop ? "interrupted" : !strcmp(pick->stop, "killed") ? "killed" :
+		       !strcmp(pick->stop, "terminated") ? "stopped (terminated)" :
+		       !strcmp(pick->stop, "error") ? "stopped on an error" : "interrupted";
+		how_far(pick, verb, line, sizeof(line));
+	}
+	if (asprintf(&t->partial, "%s%s%s", line, line[0] && t->json_note[0] ? "; " : "",
+		     t->json_note) < 0)
+		t->partial = NULL;
 }
 
 void rpt_partial_check(const char *dir, struct rpt_test *t)
@@ -190,16 +301,20 @@ void rpt_partial_check(const char *dir, struct rpt_test *t)
 
 		if (j->stop && !strcmp(j->stop, "killed")) {
 			mark_job(j, j->stop_why);
+			if (!j->mbps.ok || !(j->mbps.v > 0))
+				speeds_of_part(j);
 			if (!j->mbps.ok)
 				rpt_fig_null(&j->mbps, "the job was killed: fio counted none of its I/O");
 			if (!j->iops.ok)
 				rpt_fig_null(&j->iops, "%s", j->mbps.why);
 		} else if (rpt_stop_partial(j->stop)) {
 			mark_job(j, !strcmp(j->stop, "error") ? "the job stopped on an error" :
+				 !strcmp(j->stop, "stalled") ? "the job was stopped: its drive stalled" :
 				 "the job was asked to stop (terminated)");
 		} else if (step && strcmp(step, "done")) {
 			snprintf(why, sizeof(why), "ssdq-run: step %s", step);
 			mark_job(j, why);
 		}
 	}
+	summarise(t);
 }

@@ -10,8 +10,9 @@
 
 /*
  * Runs that did not finish, told as they are. A job's stop comes from its
- * events sidecar: its job_end says "bytes", "time", "error" or "terminated"
- * (asked to stop: a signal, fio's trigger file); events that end without a
+ * events sidecar: its job_end says "bytes", "time", "error", "terminated"
+ * (asked to stop: a signal, fio's trigger file) or "stalled" (its drive
+ * completed no I/O for ssdq_stall_timeout); events that end without a
  * job_end mean the job was killed. A results directory of ssdq-run also
  * says, in ssdq-run.log and ssdq-run.state, which steps were interrupted,
  * failed or never ended. The figures of such a job cover part of a run: a
@@ -26,13 +27,13 @@
  *	there is no reason
  * @len: size of @why
  *
- * Return: "time", "bytes", "error", "terminated", "killed" (events but no
+ * Return: "time", "bytes", "error", "terminated", "stalled", "killed" (events but no
  * job_end), or NULL (no events).
  */
 const char *rpt_stop_from_events(const struct rpt_events *e, const char *path, char *why,
 				 size_t len);
 
-/** rpt_stop_partial() - Whether @stop ("terminated", "killed", "error") ends a run early. */
+/** rpt_stop_partial() - Whether @stop ("terminated", "stalled", "killed", "error") ends a run early. */
 bool rpt_stop_partial(const char *stop);
 
 /**

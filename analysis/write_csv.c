@@ -44,6 +44,8 @@ static void notes(FILE *out, const struct rpt_job *j, const struct rpt_test *t)
 
 	buf[0] = '\0';
 	rpt_job_figures(j, keys, f);
+	if (j->partial && t->partial)
+		len += snprintf(buf, sizeof(buf), "partial run: %s", t->partial);
 	for (i = 0; i < RPT_JOB_NFIGS && len < sizeof(buf); i++)
 		if (!f[i]->ok)
 			len += snprintf(buf + len, sizeof(buf) - len, "%s%s: %s",

@@ -570,6 +570,11 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	fputs("</h4>\n<p>", out);
 	rpt_put_html(out, t->path);
 	fputs("</p>\n", out);
+	if (t->partial) {
+		fputs("<p class=\"warn\"><b>Partial run:</b> ", out);
+		rpt_put_html(out, t->partial);
+		fputs("; every figure below covers only the part that ran</p>\n", out);
+	}
 	if (t->source) {
 		fputs("<p class=\"warn\">", out);
 		rpt_put_html(out, t->source);

@@ -298,6 +298,7 @@ static void job(FILE *out, const struct rpt_job *j)
 		fprintf(out, ",\n%s\"throttle\": ", ind);
 		rpt_put_json_str(out, j->thermal.why);
 	}
+	fprintf(out, ",\n%s\"partial\": %s", ind, j->partial ? "true" : "false");
 	fprintf(out, ",\n%s\"bursts\": ", ind);
 	if (j->has_bursts)
 		bursts(out, &j->bursts);
@@ -484,6 +485,11 @@ int rpt_write_json(FILE *out, const struct rpt_report *r)
 		fputs(",\n      \"source\": ", out);
 		if (t[i].source)
 			rpt_put_json_str(out, t[i].source);
+		else
+			fputs("null", out);
+		fputs(",\n      \"partial\": ", out);
+		if (t[i].partial)
+			rpt_put_json_str(out, t[i].partial);
 		else
 			fputs("null", out);
 		fputs(",\n      \"device\": ", out);

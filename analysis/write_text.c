@@ -325,6 +325,9 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 	size_t k;
 
 	fprintf(out, "== %s (%s)\n", t->name, t->path);
+	if (t->partial)
+		fprintf(out, "PARTIAL RUN: %s; every figure below covers only the part that ran\n",
+			t->partial);
 	if (t->source)
 		source_line(out, t->source, verbose);
 	for (k = 0; k < t->diag.n; k++)

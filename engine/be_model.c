@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Drive model backend: I/Os complete when the model says a drive would. */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -11,6 +13,10 @@
 
 /* Sleep until this close to a deadline, then spin: sleeps overshoot. */
 #define SPIN_NS		250000ULL
+/* Longest sleep between two looks at the stall watch and the stop flag. */
+#define SLICE_NS	100000000ULL
+/* The completion time of an I/O the stalled drive never completes. */
+#define NEVER		UINT64_MAX
 
 struct pending {
 	struct io_u *io_u;
@@ -24,7 +30,52 @@ struct model_data {
 	struct io_u **queued;
 	unsigned int nr_queued;
 	unsigned int depth;
+	uint64_t stall_after;		/* SSDQ_MODEL_STALL: bytes, then no completion */
+	int stalled;			/* past them: the drive completes nothing */
 };
+
+/*
+ * An injected fault (tests): SSDQ_MODEL_STALL=BYTES, or NAME:BYTES for the
+ * model whose state file is named NAME: once a job has sent BYTES of reads
+ * and writes, the drive completes nothing more, as a hung drive.
+ * Return: the bytes, or NEVER.
+ */
+static uint64_t stall_after(const char *file)
+{
+	const char *v = getenv("SSDQ_MODEL_STALL"), *colon, *base;
+	unsigned long long n;
+	char *end;
+
+	if (!v || !*v)
+		return NEVER;
+	colon = strrchr(v, ':');
+	if (colon) {
+		base = strrchr(file, '/');
+		base = base ? base + 1 : file;
+		if (strlen(base) != (size_t)(colon - v) || strncmp(base, v, colon - v))
+			return NEVER;
+		v = colon + 1;
+	}
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	if (errno || end == v || *end)
+		return NEVER;
+	return n;
+}
+
+/* Sleep to @deadline; spin the last stretch when @spin (a completion is due then). */
+static void sleep_until(uint64_t deadline, int spin)
+{
+	uint64_t t = spin && deadline > SPIN_NS ? deadline - SPIN_NS : deadline;
+	struct timespec ts = { .tv_sec = (time_t)(t / 1000000000ULL),
+			       .tv_nsec = (long)(t % 1000000000ULL) };
+
+	if (t > ssdq_mono_ns())
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+			;
+	while (spin && ssdq_mono_ns() < deadline)
+		;
+}
 
 static void wait_until(uint64_t deadline)
 {
@@ -52,6 +103,7 @@ static int model_post_init(struct thread_data *td)
 		return -ENOMEM;
 	sd->be_data = md;
 	md->depth = td->o.iodepth;
+	md->stall_after = td->files_index ? stall_after(td->files[0]->file_name) : NEVER;
 	md->pending = calloc(md->depth, sizeof(*md->pending));
 	md->events = calloc(md->depth, sizeof(*md->events));
 	md->queued = calloc(md->depth, sizeof(*md->queued));
@@ -80,9 +132,16 @@ static uint64_t model_rw(struct thread_data *td, struct ssdq_file *sf, struct io
 			 enum ssdq_model_op op)
 {
 	struct ssdq_data *sd = td->io_ops_data;
+	struct model_data *md = sd->be_data;
 	int dir = op == SSDQ_MODEL_WRITE;
-	uint64_t done;
+	uint64_t done, sent = sd->model_rw_bytes[0] + sd->model_rw_bytes[1];
 
+	if (sent >= md->stall_after) {
+		if (!md->stalled)
+			ssdq_event_bytes_str(td, "model_fault", (long long)sent, "fault", "stall");
+		md->stalled = 1;
+		return NEVER;
+	}
 	done = ssdq_model_io(&sf->model, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
 	if (sf->model.regime != sd->model_regime[dir] || !sd->model_rw_bytes[dir]) {
 		sd->model_regime[dir] = sf->model.regime;
@@ -150,6 +209,13 @@ static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
 	if (!done)
 		return FIO_Q_COMPLETED;
 	if (o->sync || td_ioengine_flagged(td, FIO_SYNCIO)) {
+		while (done == NEVER) {
+			if (ssdq_watch_tick(td) || td->terminate) {
+				io_u->error = ETIMEDOUT;
+				return FIO_Q_COMPLETED;
+			}
+			sleep_until(ssdq_mono_ns() + SLICE_NS, 0);
+		}
 		wait_until(done);
 		sd->model_t1_ns = ssdq_mono_ns();
 		ssdq_model_complete(&ssdq_file_of(io_u->file)->model, sd->model_t1_ns);
@@ -181,6 +247,7 @@ static unsigned int reap(struct ssdq_data *sd, struct model_data *md, uint64_t n
 
 			ssdq_model_complete(&ssdq_file_of(io_u->file)->model, now);
 			sd->model_t1_ns = now;
+			sd->watch.quiet_since_ns = now;
 			md->events[events++] = io_u;
 			md->pending[i] = md->pending[--md->nr_pending];
 		} else {
@@ -190,30 +257,46 @@ static unsigned int reap(struct ssdq_data *sd, struct model_data *md, uint64_t n
 	return events;
 }
 
+/* A stop (the stall watch's, or any): the I/O the drive will never complete fails. */
+static void give_up(struct model_data *md, uint64_t now)
+{
+	for (unsigned int i = 0; i < md->nr_pending; i++) {
+		if (md->pending[i].done_ns != NEVER)
+			continue;
+		md->pending[i].io_u->error = ETIMEDOUT;
+		md->pending[i].done_ns = now;
+	}
+}
+
+/* Waits in slices of SLICE_NS, looking at the stall watch and the stop flag between them. */
 static int model_getevents(struct thread_data *td, unsigned int min,
 			   unsigned int max, const struct timespec *t)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 	struct model_data *md = sd->be_data;
-	uint64_t limit = UINT64_MAX, now = ssdq_mono_ns();
+	uint64_t limit = NEVER, now = ssdq_mono_ns();
 	unsigned int events = 0;
 
 	if (t)
 		limit = now + (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec;
 	for (;;) {
-		uint64_t next = UINT64_MAX;
+		uint64_t next = NEVER, until;
 
 		events = reap(sd, md, now, events, max);
 		if (events >= min || events == max || !md->nr_pending)
 			return (int)events;
+		if (now >= limit)
+			return (int)events;
+		if (ssdq_watch_tick(td) || td->terminate)
+			give_up(md, now);
 		for (unsigned int i = 0; i < md->nr_pending; i++)
 			if (md->pending[i].done_ns < next)
 				next = md->pending[i].done_ns;
-		if (next > limit) {
-			wait_until(limit);
-			return (int)reap(sd, md, ssdq_mono_ns(), events, max);
-		}
-		wait_until(next);
+		until = next < limit ? next : limit;
+		if (until > now + SLICE_NS)
+			sleep_until(now + SLICE_NS, 0);
+		else
+			wait_until(until);
 		now = ssdq_mono_ns();
 	}
 }

@@ -12,15 +12,19 @@
  */
 static void idle(struct thread_data *td, uint64_t ns)
 {
-	struct ssdq_stop st = { .flag = &td->terminate };
+	struct ssdq_stop st = { .flag = &td->terminate, .tick = ssdq_watch_wait_tick,
+				.tick_arg = td };
+	struct ssdq_data *sd = td->io_ops_data;
 
 	if (!ns)
 		return;
 	ssdq_event(td, "idle_start", -1);
+	sd->watch.phase = "idle";
 	if (ssdq_wait_for(&st, (int64_t)(ns / 1000)))
 		ssdq_event_str(td, "idle_end", "stop", "terminated");
 	else
 		ssdq_event(td, "idle_end", -1);
+	sd->watch.phase = "io";
 }
 
 /* Close a burst whose I/O has all completed; idle for the duty cycle. */
@@ -98,13 +102,14 @@ void ssdq_phase_end(struct thread_data *td)
 	struct ssdq_options *o = td->eo;
 	struct ssdq_data *sd = td->io_ops_data;
 	struct ssdq_bursts *b = &sd->bursts;
-
+	const char *why;
 	bool ended;
 
 	if (o->burst && b->start_ns && !b->inflight)
 		finish_burst(td, b, 0);
-	if (!o->idle_us || !strcmp(ssdq_stop_reason(td, ssdq_job_bytes(td)), "terminated"))
-		return;		/* no cool-down after a stop request */
+	why = ssdq_stop_reason(td, ssdq_job_bytes(td));
+	if (!o->idle_us || !strcmp(why, "terminated") || !strcmp(why, "stalled"))
+		return;		/* no cool-down after a stop request or a stalled drive */
 	/*
 	 * fio sets the terminate flag when runtime= runs out, and a stop
 	 * request does not set it again (fio skips a job whose flag is set):

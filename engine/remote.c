@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The engine inside `fio --server`: messages and sidecars over fio's connection. */
+#include <dirent.h>
 #include <errno.h>
+#include <poll.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,8 +29,8 @@ int ssdq_remote_text(const char *buf, size_t len)
 {
 	if (!is_backend)
 		return -ENOTCONN;
-	/* log_err() writes locally itself when the thread has no connection */
-	return log_err("%.*s", (int)len, buf) < 0 ? -ENOTCONN : 0;
+	/* as log_err() does; -1: this thread has no connection, or it closed */
+	return fio_server_text_output(FIO_LOG_ERR, buf, len) < 0 ? -ENOTCONN : 0;
 }
 
 /* ${TMPDIR:-/tmp}/ssdq-server.<pid of fio's backend process>, made 0700 */
@@ -201,10 +204,50 @@ static int send_one(struct thread_data *td, const char *path, const char *as)
 	return 0;
 }
 
+void ssdq_remote_announce(struct thread_data *td)
+{
+	char dir[PATH_MAX], host[256] = "?";
+
+	if (!is_backend || run_dir(td, dir, sizeof(dir)))
+		return;
+	gethostname(host, sizeof(host) - 1);
+	ssdq_log("%s: sidecars of this job on %s:%s until the job's end", td->o.name, host, dir);
+}
+
+/*
+ * Whether fio's client is gone: a connected socket of this process (the
+ * job inherits the backend's connection) whose peer hung up. fio queues
+ * what it sends and cannot say whether it arrived.
+ */
+static bool client_gone(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *de;
+	bool gone = false;
+
+	while (d && !gone && (de = readdir(d))) {
+		struct sockaddr_storage sa;
+		socklen_t len = sizeof(sa);
+		struct pollfd p = { .events = POLLRDHUP };
+		struct stat st;
+		int fd = atoi(de->d_name);
+
+		if (de->d_name[0] == '.' || fd == dirfd(d) || fstat(fd, &st) ||
+		    !S_ISSOCK(st.st_mode) || getpeername(fd, (struct sockaddr *)&sa, &len))
+			continue;
+		p.fd = fd;
+		gone = poll(&p, 1, 0) == 1 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+	}
+	if (d)
+		closedir(d);
+	return gone;
+}
+
 int ssdq_remote_send(struct thread_data *td)
 {
 	static const char *const kinds[][2] = {
 		{ "events", "jsonl" }, { "power", "log" }, { "smart", "jsonl" },
+		{ "progress_bw", "log" }, { "progress_iops", "log" }, { "progress_clat", "log" },
 	};
 	char path[PATH_MAX], dir[PATH_MAX];
 	unsigned int i;
@@ -212,6 +255,11 @@ int ssdq_remote_send(struct thread_data *td)
 
 	if (!is_backend)
 		return 0;
+	if (client_gone() && !run_dir(td, dir, sizeof(dir))) {
+		ssdq_log("%s: fio's client is gone: the job's sidecars stay on the server in %s "
+			 "(the next ssdq-run of the same command names them)", td->o.name, dir);
+		return 1;
+	}
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!ssdq_sidecar_name(td, kinds[i][0], kinds[i][1], path, sizeof(path)))
 			failed += send_one(td, path, NULL);

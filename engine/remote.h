@@ -37,7 +37,9 @@ bool ssdq_remote(void);
  * ssdq_remote_text() - Send message @buf (@len bytes, a whole line) to
  * fio's client when running inside a server with a client connected.
  *
- * Return: 0 when sent, -ENOTCONN when not (the caller writes it locally).
+ * Return: 0 when sent, -ENOTCONN when not: outside a server, or the
+ * connection is gone (its client stopped or lost); the caller writes it
+ * locally.
  */
 int ssdq_remote_text(const char *buf, size_t len);
 
@@ -57,6 +59,15 @@ int ssdq_sidecar_path(struct thread_data *td, const char *name, char *out, size_
  * Return: as ssdq_sidecar_path().
  */
 int ssdq_device_json_path(struct thread_data *td, char *out, size_t len);
+
+/**
+ * ssdq_remote_announce() - In a server: tell fio's client where the job's
+ * sidecars are written ("<job>: sidecars of this job on HOST:DIR until the
+ * job's end"), so that a controller that dies mid-job has it in its output
+ * and the next ssdq-run names the place (jobs/ssdq-run: keep_attempt). A
+ * no-op in plain fio.
+ */
+void ssdq_remote_announce(struct thread_data *td);
 
 /**
  * ssdq_remote_send() - In a server: send the job's sidecars (events,

@@ -478,6 +478,16 @@ static int ssdq_init(struct thread_data *td)
 			 td->o.name, o->smart_interval);
 		return 1;
 	}
+	if (ssdq_parse_interval(o->progress ? o->progress : "0", &o->progress_us)) {
+		ssdq_log("%s: ssdq_progress=%s: give seconds (2) or a unit (500ms, 10s)",
+			 td->o.name, o->progress);
+		return 1;
+	}
+	if (ssdq_parse_interval(o->stall ? o->stall : "0", &o->stall_us)) {
+		ssdq_log("%s: ssdq_stall_timeout=%s: give seconds (60) or a unit (90s, 5m)",
+			 td->o.name, o->stall);
+		return 1;
+	}
 	if (o->smart_us && o->smart_us < 100000) {
 		ssdq_log("%s: ssdq_smart_interval=%s is below the 100ms SMART allows",
 			 td->o.name, o->smart_interval);
@@ -531,7 +541,9 @@ static int erase_files(struct thread_data *td)
 	if (o->erase == SSDQ_ERASE_NONE)
 		return 0;
 	for_each_file(td, f, i) {
-		struct ssdq_erase_ctl ctl = { .stop = { .flag = &td->terminate } };
+		struct ssdq_erase_ctl ctl = { .stop = { .flag = &td->terminate,
+							.tick = ssdq_watch_wait_tick,
+							.tick_arg = td } };
 		enum ssdq_erase_method used = o->erase;
 		struct ssdq_file sf;
 		const char *how;
@@ -571,9 +583,11 @@ static int ssdq_post_init(struct thread_data *td)
 	struct ssdq_data *sd = td->io_ops_data;
 	int ret;
 
+	sd->watch.phase = "erase";
 	if (ssdq_check_buffers(td) || ssdq_guard_writer(td) || compute_max_parts(td) ||
 	    erase_files(td))
 		return 1;
+	sd->watch.phase = "io";
 	ret = sd->be->post_init(td);
 	if (ret) {
 		td_verror(td, -ret, "ssdq_post_init");
@@ -584,6 +598,12 @@ static int ssdq_post_init(struct thread_data *td)
 		td_verror(td, -ret, "ssdq_sampling");
 		return 1;
 	}
+	ret = ssdq_progress_start(td, &sd->progress);
+	if (ret) {
+		td_verror(td, -ret, "ssdq_account");
+		return 1;
+	}
+	ssdq_remote_announce(td);
 	return 0;
 }
 
@@ -594,8 +614,11 @@ static void ssdq_cleanup(struct thread_data *td)
 
 	if (!sd)
 		return;
+	ssdq_progress_stop(td, sd->progress);
+	sd->progress = NULL;
 	ssdq_phase_end(td);
 	t_end = ssdq_sampling_end(td);
+	ssdq_watch_end(td, t_end);
 	ssdq_event_fio_stats(td, t_end);
 	ssdq_event_end(td, t_end);
 	ssdq_sampling_stop(td);
@@ -637,11 +660,14 @@ static enum fio_q_status ssdq_queue(struct thread_data *td, struct io_u *io_u)
 	fio_ro_check(td, io_u);
 	if (ssdq_phase_queue(td, io_u) == FIO_Q_BUSY)
 		return FIO_Q_BUSY;
+	ssdq_watch_submitted(td);
 	ret = sd->be->queue(td, io_u);
-	if (ret == FIO_Q_BUSY)
+	if (ret == FIO_Q_BUSY) {
 		ssdq_phase_unqueue(td, io_u);
-	else if (ret == FIO_Q_COMPLETED)
+	} else if (ret == FIO_Q_COMPLETED) {
 		ssdq_phase_done(td, io_u);
+		ssdq_watch_completed(td);
+	}
 	return ret;
 }
 
@@ -666,6 +692,7 @@ static struct io_u *ssdq_get_event(struct thread_data *td, int ev)
 	struct io_u *io_u = sd->be->event(td, ev);
 
 	ssdq_phase_done(td, io_u);
+	ssdq_watch_completed(td);
 	return io_u;
 }
 
@@ -884,6 +911,41 @@ static struct fio_option options[] = {
 		.def	= "0",
 		.help	= "Let a job that writes, trims or erases run on a namespace carrying a "
 			  "filesystem or partition-table signature (never on one mounted or in use)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_progress",
+		.lname	= "ssdq progress lines",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, progress),
+		.def	= "0",
+		.help	= "Print a progress line this often (\"ssdq: progress JOB.N: phase= "
+			  "written= read= elapsed_ms=\"; on stdout, or to fio's client inside a "
+			  "server); 0: none",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_stall_timeout",
+		.lname	= "ssdq stalled drive timeout",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, stall),
+		.def	= "0",
+		.help	= "Stop the job when I/O is in flight and the drive completes none for "
+			  "this long (stop reason stalled, error ETIMEDOUT); 0: wait forever",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_account",
+		.lname	= "ssdq account sidecars",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct ssdq_options, account),
+		.def	= "1",
+		.help	= "Write the job's bytes, I/Os and mean latency every log_avg_msec (else 1 s) "
+			  "to <prefix>_progress_{bw,iops,clat}.<N>.log as it goes, so a killed job "
+			  "keeps its curve",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

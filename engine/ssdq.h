@@ -18,6 +18,7 @@
 #include "model.h"
 #include "nvme_ns.h"
 #include "nvme_cmd.h"
+#include "progress.h"
 
 /** struct ssdq_options - engine options (fio --enghelp=ssdq.so lists them) */
 struct ssdq_options {
@@ -47,6 +48,11 @@ struct ssdq_options {
 	unsigned int model_scale; /* parsed at setup: capacity divisor */
 	unsigned int model_ambient; /* ssdq_model_ambient: °C, 0 = the preset's */
 	unsigned int destroy_data; /* ssdq_destroy_data: write over signatures (stake.c) */
+	char *progress;		/* ssdq_progress: as given */
+	unsigned long long progress_us; /* parsed at init: between progress lines, 0: none */
+	char *stall;		/* ssdq_stall_timeout: as given */
+	unsigned long long stall_us; /* parsed at init: a drive silent this long stalled, 0: never */
+	unsigned int account;	/* ssdq_account: the progress sidecars (progress.h) */
 };
 
 /**
@@ -105,11 +111,30 @@ struct ssdq_bursts {
 	int draining;			/* burst full: waiting for its I/O */
 };
 
+/**
+ * struct ssdq_watch - a job's progress lines and stall watch (watch.c)
+ * @t0_ns: the job's first look
+ * @next_ns: when the next progress line is due
+ * @quiet_since_ns: the last completion, or the submission that found no
+ *	I/O in flight: the drive has said nothing since
+ * @stalled_ns: how long the drive had been silent when the job was
+ *	stopped for it; 0: it was not
+ * @phase: "io", "erase" or "idle", for the progress line
+ */
+struct ssdq_watch {
+	uint64_t t0_ns;
+	uint64_t next_ns;
+	uint64_t quiet_since_ns;
+	uint64_t stalled_ns;
+	const char *phase;
+};
+
 /** struct ssdq_data - per-thread engine state, in td->io_ops_data */
 struct ssdq_data {
 	const struct ssdq_backend_ops *be;
 	void *be_data;
 	struct ssdq_bursts bursts;
+	struct ssdq_watch watch;
 	unsigned int max_parts;		/* most commands one io_u can need */
 	unsigned long long xfer_cap;	/* every file's commands are at most this */
 	uint64_t model_t0_ns;		/* model: the job's first I/O */
@@ -120,6 +145,7 @@ struct ssdq_data {
 	struct ssdq_sampler *sampler;	/* this job samples its device */
 	struct ssdq_model *smart_model;	/* the model the sampler's SMART reads */
 	int sample_lock_fd;		/* holds the device's sampler lock */
+	struct ssdq_progress *progress;	/* the progress sidecars' writer, or NULL */
 	FILE *events;			/* events sidecar, opened on first use */
 	int events_failed;
 	unsigned long nr_errors;	/* failed io_us, for the closing count */
@@ -257,7 +283,8 @@ void ssdq_event_fio_stats(struct thread_data *td, int64_t t_us);
 void ssdq_event_end(struct thread_data *td, int64_t t_us);
 
 /**
- * ssdq_stop_reason() - Why the job stopped: "error" (td's error), "bytes"
+ * ssdq_stop_reason() - Why the job stopped: "stalled" (its drive completed
+ * no I/O for ssdq_stall_timeout), "error" (td's error), "bytes"
  * (size/io_size done), "time" (runtime= ran out), "terminated" (asked to
  * stop before either: a signal, the trigger file, exitall), else "bytes"
  * (number_ios and the like). fio sets td->terminate when runtime runs out
@@ -267,6 +294,42 @@ void ssdq_event_end(struct thread_data *td, int64_t t_us);
  * Return: a static string.
  */
 const char *ssdq_stop_reason(struct thread_data *td, uint64_t bytes);
+
+/**
+ * ssdq_watch_tick() - Look at the job's progress, in the job's thread: print
+ * a progress line when one is due (ssdq_progress=; "ssdq: progress
+ * JOB.N: phase=io|erase|idle|stalled written=BYTES read=BYTES
+ * elapsed_ms=MS", through fio's connection inside a server, on stdout
+ * in plain fio), and stop the job when I/O is in flight and the drive has
+ * completed none for ssdq_stall_timeout: said on stderr naming the file
+ * and the silence, td's error ETIMEDOUT, the terminate flag set, stop
+ * reason "stalled". Called by backends after reaping and by waits
+ * between slices of a wait (submissions and completions print only).
+ *
+ * Return: true once the job is stopped as stalled (a backend then gives
+ * up the I/O its drive will never complete).
+ */
+bool ssdq_watch_tick(struct thread_data *td);
+
+/** ssdq_watch_wait_tick() - ssdq_watch_tick() for struct ssdq_stop's @tick (@td). */
+void ssdq_watch_wait_tick(void *td);
+
+/** ssdq_watch_submitted() - An I/O was sent; starts the silence when none was in flight. */
+void ssdq_watch_submitted(struct thread_data *td);
+
+/** ssdq_watch_completed() - An I/O completed: the drive answered. */
+void ssdq_watch_completed(struct thread_data *td);
+
+/**
+ * ssdq_watch_end() - Record "stalled" (with "silent_s", the drive's
+ * silence when the job was stopped) in the events sidecar when the job was
+ * stopped as stalled; print its last progress line.
+ * @t_us: its time (CLOCK_REALTIME, microseconds)
+ */
+void ssdq_watch_end(struct thread_data *td, int64_t t_us);
+
+/** ssdq_watch_stalled() - Whether the job was stopped as stalled. */
+bool ssdq_watch_stalled(struct thread_data *td);
 
 /** ssdq_job_bytes() - Bytes the job has read, written and trimmed. */
 uint64_t ssdq_job_bytes(struct thread_data *td);

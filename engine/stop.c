@@ -6,6 +6,8 @@ const char *ssdq_stop_reason(struct thread_data *td, uint64_t bytes)
 {
 	struct timespec now;
 
+	if (ssdq_watch_stalled(td))
+		return "stalled";
 	if (td->error)
 		return "error";
 	/* a time_based job goes round its size until the runtime ends */

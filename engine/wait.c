@@ -38,6 +38,8 @@ int ssdq_wait_until(const struct ssdq_stop *st, int64_t deadline_us)
 	for (;;) {
 		int64_t now = ssdq_stop_mono_us(st), until = deadline_us;
 
+		if (st && st->tick)
+			st->tick(st->tick_arg);
 		if (ssdq_stop_requested(st))
 			return -EINTR;
 		if (now >= deadline_us)

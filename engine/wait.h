@@ -24,10 +24,14 @@
  * @flag: true once the job is asked to stop (fio's td->terminate); NULL:
  *	never
  * @clock: NULL for the real clocks (CLOCK_MONOTONIC, nanosleep)
+ * @tick: NULL, or called with @tick_arg between two slices of a wait (the
+ *	engine's progress lines and stall watch: engine/ssdq.h, ssdq_watch_*)
  */
 struct ssdq_stop {
 	const volatile bool *flag;
 	const struct ssdq_clock *clock;
+	void (*tick)(void *tick_arg);
+	void *tick_arg;
 };
 
 /** ssdq_stop_requested() - Whether @st's flag is set; false for NULL. */

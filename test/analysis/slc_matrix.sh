@@ -17,6 +17,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
 SO=${SSDQ_SO:-$top/build/ssdq.so}
 REPORT=${SSDQ_REPORT:-$top/build/ssdq-report}
+case $SO in /*) ;; *) SO=$PWD/$SO ;; esac	# fio runs in each cell's directory
 export PYTHONPATH="$top/test/lib${PYTHONPATH:+:$PYTHONPATH}"
 W=$(mktemp -d)
 sample=1

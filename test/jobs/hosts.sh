@@ -42,40 +42,6 @@ trap 'exit 130' INT TERM
 export SSDQ_SO="$SO" SSDQ_SERVER_SO="$SO" SSDQ_REPORT=none
 unset SSDQ_SPAN SSDQ_FIO
 
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-# listening PORT: until something accepts on 127.0.0.1:PORT, 30 s at most
-listening() {
-	python3 - "$1" <<'EOF'
-import socket, sys, time
-for _ in range(300):
-    try:
-        socket.create_connection(("127.0.0.1", int(sys.argv[1])), 0.5).close()
-        sys.exit(0)
-    except OSError:
-        time.sleep(0.1)
-sys.exit(1)
-EOF
-}
-# start_server NAME PORT: fio --server in $W/NAME; its pid in $W/NAME.pid
-start_server() {
-	mkdir -p "$W/$1"
-	(cd "$W/$1" && exec fio --server="127.0.0.1,$2" >"$W/$1.log" 2>&1) &
-	echo $! >"$W/$1.pid"
-	SERVERS="$SERVERS $!"
-	listening "$2" || { fail "fio --server on port $2 did not start"; cat "$W/$1.log"; }
-}
-# wait_for FILE PATTERN: until FILE holds PATTERN (grep -E), 300 s at most
-wait_for() {
-	_i=0
-	while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
-		_i=$((_i + 1))
-		[ $_i -ge 3000 ] && return 1
-		sleep 0.1
-	done
-}
-
 # ---- host lists that are refused ------------------------------------------------
 expect_rc 2 "one power meter channel on two namespaces of a host" "$RUN" --suite pslc \
 	--host "h1=/dev/ng0n1 power=qis:meter:5025" --host "h1=/dev/ng1n1 power=qis:meter:5025" \

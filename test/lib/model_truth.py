@@ -21,9 +21,11 @@ FULL = int(1e12 / S / 1048576) * 1048576 * S / 1e9
 
 
 class Truth:
-    def __init__(self, events, scale=1.0, job=None, kind="write"):
+    def __init__(self, events, scale=1.0, job=None, kind="write", killed=False):
         """KIND: "write" reads the write regimes (cache, direct, fold-*),
-        "read" the read ones (read-seq, read-frag, read-rand)."""
+        "read" the read ones (read-seq, read-frag, read-rand). KILLED: the
+        job may have been killed (no job_end): its last regime then ends
+        where it began, so only the regimes' starts are known."""
         self.scale = scale
         self.spans = []          # (regime, b0, b1, t0_us, t1_us), bytes of the scaled drive
         marks, end = [], None
@@ -40,6 +42,8 @@ class Truth:
                 marks.append((e["regime"], e["bytes"], e["time_us"]))
             elif e["event"] == "job_end":
                 end = (e["bytes"], e["time_us"])
+        if killed and marks and end is None:
+            end = marks[-1][1:]
         if not marks or end is None:
             raise ValueError("%s: no model_regime or job_end event" % events)
         for (r, b0, t0), (_, b1, t1) in zip(marks, marks[1:] + [(None,) + end]):

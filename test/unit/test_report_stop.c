@@ -139,6 +139,7 @@ TEST(partial_fills)
 {
 	struct rpt_test t;
 	struct rpt_job *j;
+	char path[160], cmd[256];
 
 	/* the fixture as it is: a verdict */
 	CHECK_EQ_INT(load_fill("whole", "s/x/x/", NULL, &t), 0);
@@ -146,15 +147,14 @@ TEST(partial_fills)
 	CHECK(t.njobs == 1 && j->has_fill && j->fill.slc_cache_gb.ok);
 	CHECK_STREQ(j->stop, "bytes");
 	rpt_test_free(&t);
-	/* terminated */
+	/* terminated, its curve far past the cache end: the verdict stands */
 	CHECK_EQ_INT(load_fill("term", "s/\"stop\":\"bytes\"/\"stop\":\"terminated\"/", NULL, &t), 0);
 	j = t.jobs;
 	CHECK_STREQ(j->stop, "terminated");
-	CHECK(j->has_fill && !j->fill.slc_cache_gb.ok);
-	CHECK_CONTAINS(j->fill.slc_cache_gb.why, "no SLC verdict on a partial fill: it stopped after ");
-	CHECK_CONTAINS(j->fill.slc_cache_gb.why, "(the job was asked to stop (terminated))");
-	CHECK(!j->fill.in_cache_mbps.ok && !j->fill.post_cache_mbps.ok);
+	CHECK(j->has_fill && j->fill.slc_cache_gb.ok && j->fill.post_cache_mbps.ok && j->partial);
+	CHECK(has_msg(&j->notes, "partial fill: the speed fell for good at "));
 	CHECK(has_msg(&j->notes, "the figures cover a partial run (the fill curve ends at "));
+	CHECK(t.partial && strstr(t.partial, "stopped (terminated) at ") && !t.killed);
 	rpt_test_free(&t);
 	/* killed: no job_end */
 	CHECK_EQ_INT(load_fill("killed", "/\"event\":\"job_end\"/d", NULL, &t), 0);
@@ -163,7 +163,21 @@ TEST(partial_fills)
 	CHECK(has_msg(&j->notes, "the job was killed: "));
 	CHECK(has_msg(&j->notes, "without job_end: the figures cover a partial run (the fill "
 		      "curve ends at "));
-	CHECK(j->has_fill && !j->fill.slc_cache_gb.ok);
+	CHECK(j->has_fill && j->fill.slc_cache_gb.ok && t.killed);
+	CHECK(t.partial && strstr(t.partial, "killed at 399.51 GB, "));
+	rpt_test_free(&t);
+	/* killed before the rule's look-ahead past the cache end: no verdict */
+	CHECK_EQ_INT(load_fill("cut", "/\"event\":\"job_end\"/d", NULL, &t), 0);
+	rpt_test_free(&t);
+	/* 170 of its 381 1 MiB samples: 178 GB of the full drive, the cache ending at 153 */
+	snprintf(cmd, sizeof(cmd), "f=%s/cut/pslc-fill_bw.1.log && head -n 170 $f >$f.cut && "
+		 "mv $f.cut $f", dir);
+	CHECK_EQ_INT(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/cut/pslc-fill.json", dir);
+	CHECK_EQ_INT(rpt_test_load(path, &t), 0);
+	j = t.jobs;
+	CHECK(j->has_fill && !j->fill.slc_cache_gb.ok && !j->fill.post_cache_mbps.ok);
+	CHECK_CONTAINS(j->fill.slc_cache_gb.why, "no SLC verdict on a partial fill: it stopped after ");
 	rpt_test_free(&t);
 	/* the events end on bytes, but ssdq-run says the step was interrupted */
 	CHECK_EQ_INT(load_fill("intr", "s/x/x/", "2026-12-01T10:00:03+0000 begin pslc-fill\n"
@@ -172,7 +186,7 @@ TEST(partial_fills)
 	j = t.jobs;
 	CHECK(has_msg(&t.diag, "pslc-fill: step interrupted: ssdq-run.log: "));
 	CHECK(has_msg(&j->notes, "ssdq-run: step interrupted: the figures cover a partial run"));
-	CHECK(!j->fill.slc_cache_gb.ok);
+	CHECK(j->partial && t.partial && strstr(t.partial, "interrupted at "));
 	rpt_test_free(&t);
 }
 

@@ -14,7 +14,11 @@
 #   - the same command again resumes B alone, at the step it lost;
 #   - each DIR/<target>/ complete (every step's JSON, bw, power, SMART and
 #     events logs, device.json with that guest's serial), ssdq-report
-#     comparing the two drives.
+#     comparing the two drives;
+#   - the pSLC suite on both with --stall-timeout 60 while guest B is paused
+#     (QMP stop) mid-step: B is named lost by the runner's log after at least
+#     60 s of silence, A finishes, exit 1; after QMP cont the same command
+#     resumes B and completes.
 # About 4 minutes on an idle 2-core host; waits poll, no check depends on
 # speed. usage: sh test/vm/hosts.sh   (SSDQ_TEST_KEEP=1 keeps its directory)
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -252,4 +256,47 @@ for j in fills:
     assert j["fill"]["gb_written"] > 0.2, j["fill"]
 EOF
 "$REPORT" "$D/$A" "$D/$B" 2>/dev/null | grep '^#### drive' | sed 's/^/    /'
+
+# ---- guest B paused (QMP stop) mid-step: lost within the bound; after cont, resumed ----
+D3=$W/paused
+run_paused() {
+	"$RUN" --suite pslc --scale 1024 --host "127.0.0.1:$PORT_A=/dev/ng0n1" \
+		--host "127.0.0.1:$PORT_B=/dev/ng0n1" --out "$D3" --yes --stall-timeout 60 >"$W/paused$1.out" 2>&1
+}
+qmp() { python3 "$VM/qmp.py" send "$1/qmp.sock" "{\"execute\":\"$2\"}" >>"$W/qmp.log" 2>&1; }
+run_paused 1 &
+rpid=$!
+if wait_for "$D3/$B/pslc-fill.out" 'ssdq: progress .* phase=io'; then
+	qmp "$OUT_B" stop
+	pass "guest B paused (QMP stop) in the middle of pslc-fill"
+else
+	fail "guest B never reported progress in pslc-fill"
+fi
+wait $rpid
+rc=$?
+[ $rc = 1 ] && pass "a paused guest: exit 1" || { fail "a paused guest: exit $rc, wanted 1"; tail -n 12 "$W/paused1.out" | sed 's/^/    /'; }
+grep -q "\[$B\] LOST at pslc-fill: silent for [0-9]* s (stall bound 60 s)" "$W/paused1.out" &&
+	pass "the paused guest is named lost with its step, its silence and the bound" ||
+	{ fail "the paused guest is not named lost"; grep -e LOST -e FAILED "$W/paused1.out" | sed 's/^/    /'; }
+s=$(sed -n "s/^.* lost pslc-fill on $B: silent for \([0-9]*\) s .*/\1/p" "$D3/ssdq-run.log")
+[ -n "$s" ] && [ "$s" -ge 60 ] && pass "declared lost after $s s of silence (bound 60 s), by the runner's log" ||
+	fail "the runner's log says it was silent '$s' s"
+grep -qx pslc-fill "$D3/$A/ssdq-run.state" && pass "the other guest finished its step" ||
+	fail "the other guest did not finish pslc-fill"
+qmp "$OUT_B" cont
+# its orphaned job sees fio's connection closed and stops (or fio stops it), freeing the namespace
+wait_for_n() { _i=0; while ! grep -q "$2" "$1" 2>/dev/null && [ $_i -lt "$3" ]; do sleep 0.2; _i=$((_i + 1)); done; }
+wait_for_n "$OUT_B/console.log" "fio's client is gone" 300
+run_paused 2
+rc=$?
+if [ $rc != 0 ] && grep -q 'is being written by another process' "$D3/$B/pslc-fill.stderr" 2>/dev/null; then
+	echo "    the resumed guest's orphaned job still held the namespace: once more in 20 s"
+	sleep 20
+	run_paused 3
+	rc=$?
+fi
+[ $rc = 0 ] && pass "guest B running again (QMP cont), the same command: exit 0" ||
+	{ fail "after cont, the same command: exit $rc"; tail -n 12 "$W/paused2.out" | sed 's/^/    /'; }
+grep -qx pslc-fill "$D3/$B/ssdq-run.state" && pass "the paused guest's step resumed and completed" ||
+	fail "the paused guest's step did not complete"
 summary

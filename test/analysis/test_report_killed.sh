@@ -1,0 +1,289 @@
+#!/bin/sh
+# A killed fill keeps its curve (issue 23), on the drive model scaled 1/250
+# (qlc-1tb: 4 GB, its 155 GB cache 620 MB): fio's main process killed with
+# SIGKILL at 60 % of a fill, its job process killed the same way, fio's JSON
+# cut short, and `fio --client` killed with the server going on. In each the
+# report draws the curve from the engine's progress sidecars up to where the
+# model's own account says the writes stopped (its SMART host write
+# commands, read after the kill), within one logged interval and the I/Os in
+# flight; finds the SLC cache where the model's model_regime events put it;
+# says killed (or that fio's JSON is lost) and how far it got; exits 1. Over
+# a fill that completes, the progress sidecars add up to fio's own io_bytes,
+# I/Os and mean latency within one interval. The kill moment is taken from
+# the progress sidecar itself, never from sleeps; nothing is held against
+# the wall clock. About 90 s. No device.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/test/lib.sh"
+SO=${SSDQ_SO:-$top/build/ssdq.so}
+REPORT=${SSDQ_REPORT:-$top/build/ssdq-report}
+W=$(mktemp -d)
+SERVER=
+cleanup() {
+	[ -z "$SERVER" ] || kill -KILL "$SERVER" 2>/dev/null
+	for _s in "$W"/srvtmp/ssdq-server.*; do
+		[ -d "$_s" ] || continue
+		pkill_backend "${_s##*.}"
+	done
+	[ -n "${SSDQ_TEST_KEEP:-}" ] || rm -rf "$W"
+	rm -f "$T_OUT"
+}
+# pkill_backend PID: fio's backend process of a connection (a server's child)
+pkill_backend() { kill -KILL "$1" 2>/dev/null; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+export PYTHONPATH="$top/test/lib${PYTHONPATH:+:$PYTHONPATH}"
+command -v fio >/dev/null || { echo "SKIP: no fio"; exit 77; }
+
+S=250
+BS=131072
+QD=32
+AVG=10
+# the scaled capacity, rounded down to whole MiB as the model does
+CAP=$(( 1000000000000 / S / 1048576 * 1048576 ))
+
+# as fio_rt (lib.sh), exec'd: the pid is fio's own
+fio_exec() {
+	if chrt -f 10 true 2>/dev/null; then exec chrt -f 10 fio "$@"; else exec fio "$@"; fi
+}
+# start_fill DIR [FIO OPTION]...: a qlc-1tb fill in the background into DIR; FIO_PID
+start_fill() {
+	_d=$1; shift
+	mkdir -p "$_d"
+	(cd "$_d" && fio_exec --name=fill --ioengine=external:"$SO" --ssdq_model=qlc-1tb \
+		--ssdq_model_scale=$S --filename="$_d/model.state" --ssdq_erase=auto --rw=write \
+		--bs=$BS --iodepth=$QD --ssdq_smart_interval=0.1 --write_bw_log=fill \
+		--log_avg_msec=$AVG --log_unix_epoch=1 --output-format=json+ --output=fill.json "$@") \
+		>"$_d.fio.out" 2>&1 &
+	FIO_PID=$!
+}
+# progress_bytes FILE: the bytes the progress sidecar adds up to (each line
+# covers the time since the one before it, the first one interval)
+progress_bytes() {
+	awk -F', *' -v a=$AVG 'NF >= 3 { dt = n++ ? $1 - p : a; b += $2 * 1024 * dt / 1000; p = $1 }
+		END { printf "%.0f\n", b }' "$1" 2>/dev/null || echo 0
+}
+# wait_share FILE PCT PID: until FILE's progress passes PCT % of the capacity
+# (false when PID ended first)
+wait_share() {
+	_want=$(( CAP / 100 * $2 ))
+	while [ "$(progress_bytes "$1")" -lt "$_want" ]; do
+		kill -0 "$3" 2>/dev/null || return 1
+		sleep 0.25
+	done
+}
+now_ms() { date +%s%N | awk '{ printf "%.3f\n", $1 / 1e6 }'; }
+# model_written STATE: the bytes the model took in, from its SMART host write
+# commands, read by a read-only job on its state file
+model_written() {
+	_p=$(mktemp -d "$W/probe.XXXXXX")
+	(cd "$_p" && fio --name=probe --ioengine=external:"$SO" --ssdq_model=qlc-1tb \
+		--ssdq_model_scale=$S --filename="$1" --rw=read --bs=4k --size=4k \
+		--ssdq_smart_interval=0.1 --ssdq_account=0) >/dev/null 2>&1
+	sed -n 's/.*"host_write_commands":\([0-9]*\).*/\1/p' "$_p/probe_smart.1.jsonl" | head -n 1 |
+		awk -v bs=$BS '{ printf "%.0f\n", $1 * bs }'
+}
+# largest_gap FILE: the longest time between two lines of a progress sidecar, ms
+largest_gap() {
+	awk -F', *' 'NF >= 3 { if (n++ && $1 - p > g) g = $1 - p; p = $1 } END { printf "%.3f\n", g }' "$1"
+}
+last_time() { awk -F', *' 'NF >= 3 { t = $1 } END { printf "%.3f\n", t }' "$1"; }
+truth() { python3 -c "from model_truth import Truth; t = Truth('$1/fill_events.1.jsonl', $S, killed=True); print($2)"; }
+jq_fill() { jq -r "[.tests[] | select(.test == \"fill\") | .jobs[]][0] | $2" "$1/report.json"; }
+
+# report DIR NAME: ssdq-report's JSON and text of DIR, exit 1 (a killed run)
+report() {
+	"$REPORT" --format json "$1" >"$1/report.json" 2>"$1/report.err"
+	_rc=$?
+	"$REPORT" "$1" >"$1/report.txt" 2>/dev/null
+	[ $_rc = 1 ] && pass "$2: ssdq-report exits 1" ||
+		{ fail "$2: ssdq-report exit $_rc, wanted 1"; sed 's/^/    /' "$1/report.err" | head; }
+	grep -q "PARTIAL RUN: " "$1/report.txt" && pass "$2: the text says it is a partial run" ||
+		fail "$2: no PARTIAL RUN line in the text report"
+}
+# reached NAME DIR T_KILL: the curve reaches where the model's writes stopped
+reached() {
+	_gb=$(jq_fill "$2" .fill.gb_written)
+	_curve=$(awk -v g="$_gb" -v s=$S 'BEGIN { printf "%.0f\n", g * 1e9 / s }')
+	_model=$(model_written "$2/model.state")
+	_tl=$(last_time "$2/fill_progress_bw.1.log")
+	_gap=$(largest_gap "$2/fill_progress_bw.1.log")
+	# the time the kill took from the sidecar: at most one interval, a late tick's
+	awk -v k="$3" -v l="$_tl" -v g="$_gap" -v a=$AVG 'BEGIN { m = g > a ? g : a; exit !(k - l <= m + 5) }' &&
+		pass "$1: the progress sidecar's last line is $(awk -v k="$3" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }') ms before the kill (one interval: $_gap ms at most)" ||
+		fail "$1: the progress sidecar ends $(awk -v k="$3" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }') ms before the kill, more than one interval ($_gap ms)"
+	# what one interval at the model's post-cache speed (100 MB/s) moves over
+	# that time, the I/Os in flight and one SMART data unit
+	awk -v c="$_curve" -v m="$_model" -v k="$3" -v l="$_tl" -v a=$AVG -v q=$QD -v bs=$BS \
+		'BEGIN { t = k - l; if (t < a) t = a; tol = 1.1e5 * t + q * bs + 512000;
+			 exit !(m - c <= tol && c - m <= 512000) }' &&
+		pass "$1: the curve reaches $_curve B, the model took $_model B (within one interval and the $QD I/Os in flight)" ||
+		fail "$1: the curve ends at $_curve B, the model took $_model B"
+}
+# slc NAME DIR: the SLC cache against the model's own account
+slc() {
+	expect_near "$1: SLC cache GB" "$(jq_fill "$2" .fill.slc_cache_gb)" "$(truth "$2" 't.cache_end_gb()')" 5
+}
+
+# ---- a fill that completes: the progress sidecars against fio's own figures ----------
+d=$W/done
+start_fill "$d" --size=40%
+wait "$FIO_PID" || fail "the completed fill ran (exit $?)"
+python3 - "$d" $AVG <<'EOF' >"$T_OUT" 2>&1
+import json, sys
+d, avg = sys.argv[1], float(sys.argv[2])
+def rows(kind):
+    out, prev = [], None
+    for line in open(f"{d}/fill_progress_{kind}.1.log"):
+        f = [x.strip() for x in line.split(",")]
+        t, v = float(f[0]), float(f[1])
+        out.append((t, v, (t - prev) if prev is not None else avg))
+        prev = t
+    return out
+bw, io = rows("bw"), rows("iops")
+lat = {t: v for t, v, _ in rows("clat")}
+b = sum(v * 1024 * dt / 1000 for _, v, dt in bw)
+n = sum(v * dt / 1000 for _, v, dt in io)
+w = sum(v * dt / 1000 for t, v, dt in io if t in lat)
+m = sum(lat[t] * v * dt / 1000 for t, v, dt in io if t in lat) / w
+fio = json.load(open(f"{d}/fill.json"))["jobs"][0]["write"]
+one_b = max(v * 1024 * dt / 1000 for _, v, dt in bw)   # the most one interval moved
+one_n = max(v * dt / 1000 for _, v, dt in io)
+ok = abs(b - fio["io_bytes"]) <= one_b and abs(n - fio["total_ios"]) <= one_n + 1
+ok_m = abs(m - fio["clat_ns"]["mean"]) <= 0.02 * fio["clat_ns"]["mean"]
+print(f"bytes {b:.0f} fio {fio['io_bytes']} (one interval {one_b:.0f}); I/Os {n:.1f} fio {fio['total_ios']};"
+      f" clat mean {m:.0f} ns fio {fio['clat_ns']['mean']:.0f}")
+sys.exit(0 if ok and ok_m else 1)
+EOF
+if [ $? = 0 ]; then pass "completed fill: the progress sidecars add up to fio's figures ($(cat "$T_OUT"))"
+else fail "completed fill: the progress sidecars against fio's: $(cat "$T_OUT")"; fi
+# the same run read from the sidecars alone (fio's logs and JSON gone)
+mkdir -p "$d/alone"
+cp "$d"/fill_events.1.jsonl "$d"/fill_progress_*.log "$d"/fill_power.1.log "$d"/fill_smart.1.jsonl \
+	"$d"/device.json "$d/alone/"
+"$REPORT" --format json "$d/alone" >"$d/alone.json" 2>/dev/null
+got=$(jq -r '.tests[0].jobs[0].mbps' "$d/alone.json")
+want=$(jq -r '.jobs[0].write.bw_bytes / 1e6' "$d/fill.json")
+expect_near "completed fill from its sidecars alone: MB/s" "$got" "$want" 1 "fio's"
+
+# ---- kill -9 of fio's main process at 60 % --------------------------------------------
+d=$W/main
+start_fill "$d"
+if wait_share "$d/fill_progress_bw.1.log" 60 "$FIO_PID"; then
+	t=$(now_ms)
+	kill -KILL "$FIO_PID"
+	wait "$FIO_PID" 2>/dev/null
+	sleep 0.3	# the job process dies with it (PR_SET_PDEATHSIG)
+	[ ! -s "$d/fill.json" ] && pass "fio killed: its JSON is empty" || fail "fio killed, yet its JSON has $(wc -c <"$d/fill.json") bytes"
+	report "$d" "fio killed"
+	grep -q "killed at .* GB, .* in .*fio's JSON is empty" "$d/report.txt" &&
+		pass "fio killed: says how far it got ($(sed -n 's/^PARTIAL RUN: //p' "$d/report.txt" | cut -c1-110))" ||
+		fail "fio killed: no 'killed at …; fio's JSON is empty' line"
+	[ "$(jq_fill "$d" .stop)" = killed ] && [ "$(jq_fill "$d" .partial)" = true ] &&
+		pass "fio killed: the job is stop killed, marked partial" || fail "fio killed: stop $(jq_fill "$d" .stop), partial $(jq_fill "$d" .partial)"
+	reached "fio killed" "$d" "$t"
+	slc "fio killed" "$d"
+else
+	fail "fio killed: the fill ended before 60 %"; sed 's/^/    /' "$d.fio.out" | head
+fi
+
+# ---- fio's JSON cut short (fio died writing it): the same sidecars -------------------
+c=$W/cut
+mkdir -p "$c"
+cp "$d"/fill_* "$d"/device.json "$c/" 2>/dev/null
+head -c 700 "$W/done/fill.json" >"$c/fill.json"
+"$REPORT" --format json "$c" >"$c/report.json" 2>"$c/report.err"
+rc=$?
+[ $rc = 1 ] && grep -q "fio's JSON is cut short" "$c/report.err" &&
+	pass "JSON cut short: exit 1, 'fio's JSON is cut short'" || fail "JSON cut short: exit $rc: $(head -c 300 "$c/report.err")"
+[ "$(jq_fill "$c" .fill.gb_written)" = "$(jq_fill "$d" .fill.gb_written)" ] &&
+	pass "JSON cut short: the same curve as from the sidecars ($(jq_fill "$c" .fill.gb_written) GB)" ||
+	fail "JSON cut short: curve $(jq_fill "$c" .fill.gb_written) GB, not $(jq_fill "$d" .fill.gb_written)"
+
+# ---- SIGKILL of the job process; fio's main process writes its JSON ------------------
+d=$W/job
+start_fill "$d"
+if wait_share "$d/fill_progress_bw.1.log" 60 "$FIO_PID"; then
+	job=$(ps -o pid= --ppid "$FIO_PID" | head -n 1 | tr -d ' ')
+	t=$(now_ms)
+	kill -KILL "$job"
+	# fio 3.33's main process may crash after its JSON (options_free() of
+	# the dead job's engine options): its exit status is not checked
+	{ wait "$FIO_PID"; } 2>/dev/null
+	echo "fio exit $?" >>"$d.fio.out"
+	grep -q '"jobname"' "$d/fill.json" && pass "job killed: fio's main process wrote its JSON" ||
+		fail "job killed: no JSON from fio's main process"
+	report "$d" "job killed"
+	[ "$(jq_fill "$d" .stop)" = killed ] && pass "job killed: stop killed" || fail "job killed: stop $(jq_fill "$d" .stop)"
+	grep -q "killed at .* GB" "$d/report.txt" && pass "job killed: says how far it got" ||
+		fail "job killed: no 'killed at' line"
+	reached "job killed" "$d" "$t"
+	slc "job killed" "$d"
+else
+	fail "job killed: the fill ended before 60 %"; sed 's/^/    /' "$d.fio.out" | head
+fi
+
+# ---- fio --client killed; the server goes on and keeps the sidecars -------------------
+d=$W/client
+mkdir -p "$d" "$W/srvtmp" "$W/srv"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+(cd "$W/srv" && TMPDIR="$W/srvtmp" fio_exec --server="127.0.0.1,$port") >"$W/srv.log" 2>&1 &
+SERVER=$!
+python3 - "$port" <<'EOF' || fail "fio --server did not start"
+import socket, sys, time
+for _ in range(300):
+    try:
+        socket.create_connection(("127.0.0.1", int(sys.argv[1])), 0.5).close(); sys.exit(0)
+    except OSError:
+        time.sleep(0.1)
+sys.exit(1)
+EOF
+cat >"$d/fill.fio" <<EOF
+[fill]
+ioengine=external:$SO
+ssdq_model=qlc-1tb
+ssdq_model_scale=$S
+filename=$d/model.state
+ssdq_erase=auto
+rw=write
+bs=$BS
+iodepth=$QD
+size=70%
+write_bw_log=fill
+log_avg_msec=$AVG
+log_unix_epoch=1
+EOF
+(cd "$d" && exec fio --client="127.0.0.1,$port" fill.fio --output-format=json+ --output=fill.json) \
+	>"$d.fio.out" 2>&1 &
+CLIENT=$!
+i=0
+while [ -z "$(ls "$W"/srvtmp/ssdq-server.*/fill_progress_bw.1.log 2>/dev/null)" ] && [ $i -lt 300 ]; do
+	i=$((i + 1)); sleep 0.1
+done
+run=$(ls -d "$W"/srvtmp/ssdq-server.* 2>/dev/null | head -n 1)
+if [ -n "$run" ] && wait_share "$run/fill_progress_bw.1.log" 60 "$CLIENT"; then
+	kill -KILL "$CLIENT"
+	wait "$CLIENT" 2>/dev/null
+	# the server's job goes on to its end, then keeps its sidecars
+	i=0
+	while ! grep -q '"event":"job_end"' "$run/fill_events.1.jsonl" 2>/dev/null && [ $i -lt 900 ]; do
+		i=$((i + 1)); sleep 0.1
+	done
+	sleep 1
+	grep -q "fio's client is gone: the job's sidecars stay on the server in $run" "$W/srv.log" &&
+		pass "client killed: the server names where the sidecars stay" ||
+		{ fail "client killed: the server does not say where the sidecars are"; sed 's/^/    /' "$W/srv.log" | head; }
+	# fetched as ssdq-run does for a host (jobs/ssdq-run-hosts)
+	for f in "$run"/fill_*; do cp "$f" "$d/"; done
+	cp "$run/device.1.json" "$d/device.json" 2>/dev/null
+	report "$d" "client killed"
+	grep -q "fio's JSON is empty" "$d/report.txt" && pass "client killed: says fio's JSON is empty" ||
+		fail "client killed: does not say fio's JSON is empty"
+	expect_near "client killed: the curve reaches the server's end, GB" \
+		"$(awk -v g="$(jq_fill "$d" .fill.gb_written)" -v s=$S 'BEGIN { print g * 1e9 / s }')" \
+		"$(jq -r '[.[] | select(.event == "job_end")][0].bytes' -s "$d/fill_events.1.jsonl")" 0.5 "job_end's bytes"
+	slc "client killed" "$d"
+else
+	fail "client/server: no progress from the server, or the fill ended before 60 %"
+	sed 's/^/    /' "$d.fio.out" "$W/srv.log" | head
+fi
+summary
