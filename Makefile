@@ -8,7 +8,8 @@
 #   make check-integration  the drive model end to end, then the QEMU test bed (test/vm)
 #   make check-asan      check-fast under ASan/UBSan
 #   make bench           benchmarks (figures go to BENCHMARKS.md by hand)
-#   make install         PREFIX=/usr/local ENGINEDIR=/usr/lib/<multiarch> DESTDIR=
+#   make install         PREFIX=/usr/local ENGINEDIR=$(PREFIX)/lib DESTDIR=
+#   make uninstall       the same variables: removes what install put there
 # FIO_SRC=/path/to/fio (on the command line or in the environment) builds
 # against that fio tree instead of the one `apt-get source fio` fetches.
 #
@@ -16,10 +17,12 @@
 # `make`, `make clean`, `make -n` and `make -q` write nothing outside build/.
 
 PREFIX  ?= /usr/local
-# dlopen("ssdq.so") without a slash searches LD_LIBRARY_PATH, ld.so.cache
-# (lib*.so* names only) and the system directories, so the engine goes to the
-# multiarch system directory rather than $(PREFIX)/lib.
-ENGINEDIR ?= /usr/lib/$(shell $(CC) -print-multiarch)
+# The engine goes beside the other local libraries, never into a directory
+# the distribution's packages own. dlopen("ssdq.so") without a slash searches
+# LD_LIBRARY_PATH, ld.so.cache and the system directories; ldconfig caches
+# lib*.so* names only, so fio takes it by path: external:/usr/local/lib/ssdq.so
+# (or external:./ssdq.so in $(PREFIX)/share/ssdq, beside a link to it).
+ENGINEDIR ?= $(PREFIX)/lib
 DESTDIR ?=
 # the unit of fio --server for test hosts (docs/hosts.md)
 SYSTEMDDIR ?= /etc/systemd/system
@@ -49,6 +52,12 @@ $(FIO_CONF): FORCE
 endif
 endif
 
+# ssdq's version: a release's VERSION file, else git describe of the tree;
+# $(B)/gen/ssdq_version.h changes only when it does (the tools' --version,
+# device.json's "ssdq_version")
+SSDQ_VERSION := $(shell cat VERSION 2>/dev/null || git describe --tags --always --dirty 2>/dev/null || echo unknown)
+VERSION_H    := $(B)/gen/ssdq_version.h
+
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 SAN      ?=
@@ -57,7 +66,7 @@ PCI_LIBS    := $(shell pkg-config --libs libpci 2>/dev/null)
 # libnvme 1.3: the NVMe part's admin commands, structs and status names (nvme/)
 NVME_CFLAGS := $(shell pkg-config --cflags libnvme 2>/dev/null)
 NVME_LIBS   := $(shell pkg-config --libs libnvme 2>/dev/null || echo -lnvme)
-BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower -Invme \
+BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower -Invme -I$(B)/gen \
                $(PCI_CFLAGS) $(NVME_CFLAGS)
 FIO_CFLAGS   = -include $(FIO_DIR)/config-host.h -isystem $(FIO_DIR) -DFIO_VERSION='"$(FIO_VERSION)"' \
                -DSSDQ_FIO_RELEASE=$(FIO_RELEASE) \
@@ -104,6 +113,13 @@ include analysis/analysis.mk
 # command run from the source tree (after make install).
 ssdq.so:
 	$(Q)ln -sf $(B)/ssdq.so $@
+
+$(VERSION_H): FORCE
+	@mkdir -p $(dir $@)
+	@printf '#define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/engine/sampling.o $(B)/power/device_info.o: $(VERSION_H)
+$(B)/analysis/main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 
 $(FIO_CONF): scripts/fio-src.sh
 	@FIO_SRC='$(FIO_SRC)' sh scripts/fio-src.sh build $@
@@ -198,8 +214,8 @@ unit: $(UNIT_BINS)
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh test/help-man.sh \
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh test/analysis/test_report_killed_fixture.sh \
-              test/analysis/test_report_slc_cases.sh \
-              test/jobs/parse.sh test/jobs/render.sh test/engine-host.sh
+              test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh \
+              test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/engine-host.sh test/install.sh test/docs.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/stall.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_killed.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
@@ -275,13 +291,25 @@ install: all
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq/jobs $(DESTDIR)$(PREFIX)/bin/ssdq-env
 	install -d $(DESTDIR)$(PREFIX)/share/ssdq
 	cp -R jobs $(DESTDIR)$(PREFIX)/share/ssdq/jobs
+	printf '%s\n' '$(SSDQ_VERSION)' >$(DESTDIR)$(PREFIX)/share/ssdq/jobs/VERSION
 	ln -sf $(ENGINEDIR)/ssdq.so $(DESTDIR)$(PREFIX)/share/ssdq/ssdq.so
 	install -d $(DESTDIR)$(SYSTEMDDIR)
-	install -m 0644 scripts/ssdq-fio-server.service $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
+	sed 's|@ENGINEDIR@|$(ENGINEDIR)|' scripts/ssdq-fio-server.service \
+		>$(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
 	for t in ssdq-run ssdq-render; do \
-		printf '#!/bin/sh\nexec sh %s/share/ssdq/jobs/%s "$$@"\n' "$(PREFIX)" "$$t" \
+		printf '#!/bin/sh\nSSDQ_SO=$${SSDQ_SO:-%s/ssdq.so} exec sh %s/share/ssdq/jobs/%s "$$@"\n' \
+			"$(ENGINEDIR)" "$(PREFIX)" "$$t" \
 			>$(DESTDIR)$(PREFIX)/bin/$$t && chmod 0755 $(DESTDIR)$(PREFIX)/bin/$$t; \
 	done
+
+# what install wrote, and the directories of ours it leaves empty
+uninstall:
+	rm -f $(DESTDIR)$(ENGINEDIR)/ssdq.so
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,ssdq-sample ssdq-report ssdq-run ssdq-render)
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MANPAGES)))
+	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq
+	rm -f $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
 
 # keeps the fio source and its configuration (build/fio-src, build/fio.conf)
 clean:
@@ -289,7 +317,7 @@ clean:
 
 FORCE:
 
-.PHONY: all unit check check-both check-fast check-integration check-asan bench demo install clean slc-matrix docs-slc \
+.PHONY: all unit check check-both check-fast check-integration check-asan bench demo install uninstall clean slc-matrix docs-slc \
 	fuzz deps configure FORCE
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 .SECONDARY:

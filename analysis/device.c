@@ -43,6 +43,7 @@ static int parse(struct json_object *root, const char *file, struct rpt_device *
 		return ret;
 	if (rpt_json_num(root, "capacity_bytes", file, "", &dev->capacity_bytes, d) < 0)
 		return -EINVAL;
+	rpt_provenance_parse(root, &dev->prov);
 	ret = rpt_json_typed(root, "drive_model", json_type_object, file, "", &dm, d);
 	if (ret < 0)
 		return ret;

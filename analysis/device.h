@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "diag.h"
+#include "provenance.h"
 
 /*
  * The drive a results directory was measured on, from the engine's
@@ -27,6 +28,7 @@ struct rpt_device {
 	char *preset;		/* drive model preset, NULL for a real drive */
 	double scale;		/* >= 1; 1 unless drive_model.scale says more */
 	double capacity_bytes;	/* as measured (scaled for a model), 0 unknown */
+	struct rpt_provenance prov;	/* what made the result */
 };
 
 /**

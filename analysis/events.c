@@ -35,6 +35,22 @@ static int push(struct rpt_events *e, const struct rpt_event *ev)
 	return 0;
 }
 
+/*
+ * A power_source line's mark: the drive model's watts are the model's own
+ * account (device.json says it is a model), an nvme-ps source's the drive's
+ * power-state table.
+ */
+static bool power_estimated(struct json_object *o)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(o, "estimated", &v) || !json_object_get_boolean(v))
+		return false;
+	return !json_object_object_get_ex(o, "source", &v) ||
+	       !json_object_is_type(v, json_type_string) ||
+	       strncmp(json_object_get_string(v), "model:", 6);
+}
+
 struct events_arg {
 	const char *job;
 	struct rpt_events *e;
@@ -90,6 +106,8 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 		    !strcmp(stop, "terminated") || !strcmp(stop, "stalled"))
 			strcpy(ev.stop, stop);
 	}
+	if (ev.kind == RPT_EV_POWER_SOURCE)
+		ev.estimated = power_estimated(o);
 	if (ev.kind == RPT_EV_DEVICE_ERROR)
 		e->device_errors++;
 	return push(e, &ev);

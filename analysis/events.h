@@ -37,6 +37,9 @@ struct rpt_event {
 	enum rpt_ev_kind kind;
 	double bytes;		/* -1 when the line has none */
 	char stop[12];		/* job_end: "time", "bytes", "error", "terminated", "stalled" or "" */
+	bool estimated;		/* power_source: "estimated":true, a source other
+				 * than the drive model (nvme-ps: the power-state
+				 * table's figure, not a measurement) */
 };
 
 struct rpt_events {

@@ -15,6 +15,7 @@ struct rpt_fig {
 	bool ok;
 	double v;
 	char why[RPT_WHY_LEN];
+	unsigned int mark;	/* RPT_MARK_*: a value to read with care (marks.h) */
 };
 
 /**

@@ -22,6 +22,7 @@
 #include "grow.h"
 #include "input_kind.h"
 #include "report.h"
+#include "ssdq_version.h"
 #include "writers.h"
 
 struct inputs {
@@ -147,8 +148,13 @@ static int expand(struct inputs *in, const char *arg, bool *bad)
 	DIR *dir;
 	int ret;
 
-	if (stat(arg, &st) || !S_ISDIR(st.st_mode)) {
-		ret = stat(arg, &st) ? 0 : normal_output(in, arg);
+	if (stat(arg, &st)) {
+		fprintf(stderr, "ssdq-report: %s: cannot read: %s\n", arg, strerror(errno));
+		*bad = true;
+		return 0;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		ret = normal_output(in, arg);
 		return ret < 0 ? ret : ret ? 0 : add_input(in, strdup(arg));
 	}
 	dir = opendir(arg);
@@ -209,7 +215,10 @@ static void help(void)
 	      "                        scope \"compare\", a drive's directory name or \"all\"\n"
 	      "      --highlight NAME  mark the drive under review in every comparison chart:\n"
 	      "                        its name, its results directory, or that directory's name\n"
+	      "  -v, --verbose         text: also the fill's MB/s per GB, each burst's MB/s and\n"
+	      "                        the whole note on where a test's figures came from\n"
 	      "  -h, --help            this text\n"
+	      "      --version         ssdq's version\n"
 	      "\n"
 	      "Exit status: 0; 1 when an input could not be read or had errors (the report of\n"
 	      "everything else still comes out) or an output could not be written; 2 for bad\n"
@@ -236,6 +245,8 @@ int main(int argc, char **argv)
 		{ "svg-dir", required_argument, NULL, 'S' },
 		{ "highlight", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *format = "text", *html = NULL, *svg_dir = NULL, *highlight = NULL;
@@ -244,10 +255,11 @@ int main(int argc, char **argv)
 				    .err_len = sizeof(err_path) };
 	struct inputs in = { 0 };
 	struct rpt_report r;
+	bool verbose = false;
 	int c, ret, status = 0;
 	size_t i, k;
 
-	while ((c = getopt_long(argc, argv, "f:H:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:H:hv", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			format = optarg;
@@ -264,6 +276,12 @@ int main(int argc, char **argv)
 		case 'h':
 			help();
 			return 0;
+		case 'V':
+			printf("ssdq-report (ssdq) %s\n", SSDQ_VERSION);
+			return 0;
+		case 'v':
+			verbose = true;
+			break;
 		default:
 			usage(stderr);
 			return 2;
@@ -319,10 +337,9 @@ int main(int argc, char **argv)
 	for (i = 0; i < r.nd; i++) {
 		if (r.d[i].diag.nerrors)
 			status = 1;
-		if (strcmp(format, "text"))
-			for (k = 0; k < r.d[i].diag.n; k++)
-				if (r.d[i].diag.level[k] == RPT_ERROR)
-					fprintf(stderr, "ssdq-report: %s\n", r.d[i].diag.msg[k]);
+		for (k = 0; k < r.d[i].diag.n; k++)
+			if (r.d[i].diag.level[k] == RPT_ERROR)
+				fprintf(stderr, "ssdq-report: %s\n", r.d[i].diag.msg[k]);
 	}
 	for (i = 0; i < r.nt; i++) {
 		if (r.t[i].diag.nerrors || r.t[i].killed)
@@ -330,17 +347,16 @@ int main(int argc, char **argv)
 		if (r.t[i].partial)
 			fprintf(stderr, "ssdq-report: %s: partial run: %s\n", r.t[i].path,
 				r.t[i].partial);
-		if (strcmp(format, "text"))
-			for (k = 0; k < r.t[i].diag.n; k++)
-				if (r.t[i].diag.level[k] == RPT_ERROR)
-					fprintf(stderr, "ssdq-report: %s\n", r.t[i].diag.msg[k]);
+		for (k = 0; k < r.t[i].diag.n; k++)
+			if (r.t[i].diag.level[k] == RPT_ERROR)
+				fprintf(stderr, "ssdq-report: %s\n", r.t[i].diag.msg[k]);
 	}
 	if (!strcmp(format, "csv"))
 		ret = rpt_write_csv(stdout, &r);
 	else if (!strcmp(format, "json"))
 		ret = rpt_write_json(stdout, &r);
 	else
-		ret = rpt_write_text(stdout, &r);
+		ret = rpt_write_text(stdout, &r, verbose);
 	if (ret || fflush(stdout)) {
 		fprintf(stderr, "ssdq-report: writing the report failed\n");
 		status = 1;

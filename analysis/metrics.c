@@ -14,6 +14,7 @@
 #include "hist_log.h"
 #include "killed.h"
 #include "metrics.h"
+#include "marks.h"
 #include "power.h"
 #include "reader_json.h"
 #include "reader_log.h"
@@ -808,6 +809,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	ret = events(e, dir, prefix, &ev, j, d);
 	if (ret)
 		goto out;
+	j->power_estimated = rpt_events_power_estimated(&ev);
 	smart(e, dir, prefix, &sm, d, &smart_ok);
 	if (!seqw && !strcmp(j->rw, "write"))
 		snprintf(j->fill_why, sizeof(j->fill_why),
@@ -1026,5 +1028,6 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 		rpt_fig_null(&j->mbps_per_w, "%s", *why ? why : "zero power");
 		rpt_fig_null(&j->iops_per_w, "%s", *why ? why : "zero power");
 	}
+	rpt_job_mark(j);
 	return 0;
 }

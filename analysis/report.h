@@ -66,6 +66,9 @@ struct rpt_job {
 					 * events show */
 	bool has_bursts;
 	struct rpt_bursts bursts;
+	double ios_per_burst;		/* mean, NAN without bursts (marks.h) */
+	bool power_estimated;		/* the power source's readings are
+					 * estimates (marks.h) */
 	/* from the SMART sidecar, over the job's active window */
 	bool has_smart;
 	struct rpt_thermal thermal;

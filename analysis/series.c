@@ -102,6 +102,7 @@ static void qd_mean(const struct rpt_test *t, struct rpt_series *s, struct rpt_f
 		    const struct rpt_fig *(*pick)(const struct rpt_job *), const char *what)
 {
 	static const int qd[3] = { 1, 2, 4 };
+	unsigned int mark = 0;
 	double sum = 0;
 	size_t i;
 	int k;
@@ -122,8 +123,10 @@ static void qd_mean(const struct rpt_test *t, struct rpt_series *s, struct rpt_f
 			return;
 		}
 		sum += pick(j)->v;
+		mark |= pick(j)->mark;
 	}
 	rpt_fig_set(out, sum / 3);
+	out->mark = mark;
 }
 
 static const struct rpt_fig *pick_mbps(const struct rpt_job *j) { return &j->mbps; }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "marks.h"
 #include "svg.h"
 #include "writers.h"
 
@@ -150,11 +151,15 @@ void rpt_svg_bars(FILE *out, const struct rpt_svg_head *h, const char *unit,
 	double max = 0, step, x;
 	size_t i, longest = 4;
 	int left, pw, row, top, bottom;
+	unsigned int marks = 0;
+	char legend[512];
 	bool stacked;
 
 	if (!n)
 		return;
 	for (i = 0; i < n; i++) {
+		if (b[i].f->ok)
+			marks |= b[i].f->mark;
 		if (b[i].f->ok && b[i].f->v > max)
 			max = b[i].f->v;
 		if (strlen(b[i].label) > longest)
@@ -180,6 +185,10 @@ void rpt_svg_bars(FILE *out, const struct rpt_svg_head *h, const char *unit,
 	}
 	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", left + pw / 2, bottom + 32);
 	rpt_put_html(out, unit);
+	if (marks & RPT_MARK_ESTIMATED)
+		fputs(" (~ estimated power)", out);
+	if (marks & RPT_MARK_FEW_IOS)
+		fputs(" (? too few I/Os per burst)", out);
 	fputs("</text>\n", out);
 	for (i = 0; i < n; i++) {
 		double y = (double)i * row + 3 + top;
@@ -205,7 +214,14 @@ void rpt_svg_bars(FILE *out, const struct rpt_svg_head *h, const char *unit,
 			rpt_svg_drive_attr(out, b[i].drive);
 			fprintf(out, "/><text x=\"%.1f\" y=\"%.1f\"%s", left + bw + 4, y + BAR - 5, bold);
 			rpt_svg_drive_attr(out, b[i].drive);
-			fprintf(out, ">%.*f</text>\n", prec, b[i].f->v);
+			fprintf(out, ">%.*f%s", prec, b[i].f->v, rpt_mark_sign(b[i].f->mark));
+			if (b[i].f->mark) {
+				fputs("<title>", out);
+				rpt_put_html(out, rpt_mark_legend(legend, sizeof(legend), "",
+								  b[i].f->mark));
+				fputs("</title>", out);
+			}
+			fputs("</text>\n", out);
 		} else {
 			fprintf(out, "<text x=\"%d\" y=\"%.1f\" fill=\"#999\"%s", left + 4, y + BAR - 5,
 				bold);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "marks.h"
 #include "writers.h"
 
 static void put_csv(FILE *out, const char *s)
@@ -64,6 +65,36 @@ static void notes(FILE *out, const struct rpt_job *j, const struct rpt_test *t)
 	field(out, buf);
 }
 
+/* power_estimated, ios_per_burst, few_ios_per_burst (marks.h) */
+static void mark_cols(FILE *out, const struct rpt_job *j)
+{
+	fprintf(out, ",%s", j->power_estimated ? "true" : "false");
+	if (j->has_bursts && j->ios_per_burst == j->ios_per_burst)
+		fprintf(out, ",%.10g", j->ios_per_burst);
+	else
+		fputc(',', out);
+	fprintf(out, ",%s", rpt_job_marks(j) & RPT_MARK_FEW_IOS ? "true" : "false");
+}
+
+/* model ... date: device.json's, empty where it is not there */
+static void provenance_cols(FILE *out, const struct rpt_device *dev)
+{
+	const struct rpt_provenance *p = &dev->prov;
+
+	field(out, dev->model ? dev->model : "");
+	field(out, dev->serial ? dev->serial : "");
+	field(out, dev->firmware ? dev->firmware : "");
+	if (dev->capacity_bytes > 0)
+		fprintf(out, ",%.0f", dev->capacity_bytes * dev->scale);
+	else
+		fputc(',', out);
+	field(out, p->ssdq_version);
+	field(out, p->fio_version);
+	field(out, p->kernel);
+	field(out, p->host);
+	field(out, p->date);
+}
+
 /* The series job @k belongs to, if any: its name, kind, variant, figures. */
 static void series_cols(FILE *out, const struct rpt_test *t, size_t k)
 {
@@ -98,7 +129,8 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 	      "gb_written,slc_cache_gb,slc_cache_lo_gb,slc_cache_hi_gb,in_cache_mbps,post_cache_mbps,last16_mbps,"
 	      "overall_mbps,scale,bursts,burst_score_mbps,burst_duty_pct,stop,series,"
 	      "series_kind,series_variant,series_score_mbps,series_power_w,"
-	      "series_efficiency,temp_max_c,throttle_gb,notes\n", out);
+	      "series_efficiency,temp_max_c,throttle_gb,power_estimated,ios_per_burst,few_ios_per_burst,"
+	      "model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);
 	for (i = 0; i < n; i++) {
 		const char *drive = "";
 
@@ -154,6 +186,8 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 				num(out, &f->throttle_gb);
 			else
 				fputc(',', out);
+			mark_cols(out, j);
+			provenance_cols(out, &t[i].dev);
 			notes(out, j, &t[i]);
 			fputc('\n', out);
 		}

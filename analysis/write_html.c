@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "html.h"
+#include "marks.h"
 #include "review.h"
 #include "series.h"
 #include "writers.h"
@@ -38,8 +39,15 @@ static const char style[] =
 
 void rpt_html_td(FILE *out, const struct rpt_fig *f, int prec)
 {
-	char buf[48];
+	char buf[48], legend[512];
 
+	if (f->ok && f->mark) {
+		fputs("<td class=\"marked\" title=\"", out);
+		rpt_put_html(out, rpt_mark_legend(legend, sizeof(legend), "", f->mark));
+		fprintf(out, "\">%s%s</td>", rpt_fmt_num(buf, sizeof(buf), f->v, prec),
+			rpt_mark_sign(f->mark));
+		return;
+	}
 	if (f->ok) {
 		fprintf(out, "<td>%s</td>", rpt_fmt_num(buf, sizeof(buf), f->v, prec));
 		return;
@@ -534,6 +542,22 @@ static void variants_html(struct rpt_charts *ch, const char *scope, const struct
 	free(g);
 }
 
+/* What the signs on the test's marked figures mean (marks.h). */
+static void marks_html(FILE *out, const struct rpt_test *t)
+{
+	unsigned int m = 0;
+	char legend[512];
+	size_t k;
+
+	for (k = 0; k < t->njobs; k++)
+		m |= rpt_job_marks(&t->jobs[k]);
+	if (!m)
+		return;
+	fputs("<p class=\"warn marks\">", out);
+	rpt_put_html(out, rpt_mark_legend(legend, sizeof(legend), "", m));
+	fputs("</p>\n", out);
+}
+
 static void test_table(struct rpt_charts *ch, const char *scope, const struct rpt_report *r,
 		       const struct rpt_test *t)
 {
@@ -597,6 +621,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 		}
 	}
 	fputs("</table></div>\n", out);
+	marks_html(out, t);
 	for (k = 0; k < t->nseries; k++)
 		series_html(ch, scope, t, &t->series[k]);
 	for (k = 0; k < t->njobs; k++) {
@@ -656,6 +681,8 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 	char (*lab)[160] = calloc(r->nt ? r->nt * 64 : 1, sizeof(*lab));
 	const char **groups = calloc(r->nd ? r->nd : 1, sizeof(*groups));
 	size_t n = 0, d, i, k;
+	unsigned int marks = 0;
+	char legend[512];
 	FILE *o;
 
 	for (d = 0; p && lab && groups && d < r->nd; d++) {
@@ -668,8 +695,10 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 
 				if (!j->mbps.ok || !j->power_w.ok)
 					continue;
-				snprintf(lab[n], sizeof(lab[n]), "%s%s%s / %s", r->nd > 1 ? r->d[d].name : "",
-					 r->nd > 1 ? ": " : "", t->name, j->name);
+				snprintf(lab[n], sizeof(lab[n]), "%s%s%s / %s%s", r->nd > 1 ? r->d[d].name : "",
+					 r->nd > 1 ? ": " : "", t->name, j->name,
+					 rpt_mark_sign(j->power_w.mark | j->mbps.mark));
+				marks |= j->power_w.mark | j->mbps.mark;
 				p[n].x = j->mbps.v;
 				p[n].y = j->power_w.v;
 				p[n].label = lab[n];
@@ -681,6 +710,11 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 	if (n >= 2) {
 		fputs("<h2 id=\"power\">Power and performance</h2>\n<p>A point per job: MB/s against its average "
 		      "power over the active window.</p>\n", c->html);
+		if (marks) {
+			fputs("<p class=\"warn marks\">", c->html);
+			rpt_put_html(c->html, rpt_mark_legend(legend, sizeof(legend), "", marks));
+			fputs("</p>\n", c->html);
+		}
 		if ((o = rpt_html_figure(c, true, "all", NULL, "power"))) {
 			rpt_svg_scatter(o, &(struct rpt_svg_head){ "W against MB/s per job",
 								   "W against MB/s per job", W },
@@ -691,6 +725,32 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 	free(p);
 	free(lab);
 	free(groups);
+}
+
+/* The drive's identity and what made its results (device.json). */
+static void provenance_html(FILE *out, const struct rpt_device *dev)
+{
+	char buf[512], cap[48];
+
+	if (!dev->present)
+		return;
+	fputs("<p class=\"prov\">", out);
+	rpt_put_html(out, dev->model ? dev->model : "(no model)");
+	if (dev->serial) {
+		fputs(" · serial ", out);
+		rpt_put_html(out, dev->serial);
+	}
+	if (dev->firmware) {
+		fputs(" · firmware ", out);
+		rpt_put_html(out, dev->firmware);
+	}
+	if (dev->capacity_bytes > 0)
+		fprintf(out, " · %s", rpt_fmt_bytes(cap, sizeof(cap), dev->capacity_bytes * dev->scale));
+	if (*rpt_provenance_line(buf, sizeof(buf), &dev->prov)) {
+		fputs("<br>run: ", out);
+		rpt_put_html(out, buf);
+	}
+	fputs("</p>\n", out);
 }
 
 static void drive_head(FILE *out, const struct rpt_drive *dr)
@@ -709,6 +769,7 @@ static void drive_head(FILE *out, const struct rpt_drive *dr)
 		fprintf(out, " · <b>%s</b>: sizes are the full drive's (bytes × %.10g), speeds and power as measured",
 			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
 	fputs("</p>\n", out);
+	provenance_html(out, &dr->dev);
 	diag_list(out, &dr->diag);
 }
 

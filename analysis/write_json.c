@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "compare.h"
+#include "marks.h"
 #include "series.h"
 #include "writers.h"
 
@@ -51,6 +52,37 @@ static void reasons_x(FILE *out, const char *ind, const char **keys,
 		sep = ",";
 	}
 	fprintf(out, "%s%s}", *sep ? "\n" : "", *sep ? ind : "");
+}
+
+/* "key": ["estimated", ...], of a marked figure (marks.h) */
+static void mark_entry(FILE *out, const char *key, const struct rpt_fig *f, const char **sep)
+{
+	const char *msep = "";
+	unsigned int m;
+
+	if (!f->ok || !f->mark)
+		return;
+	fprintf(out, "%s\"%s\": [", *sep, key);
+	for (m = 0; m < RPT_NMARKS; m++) {
+		if (!(f->mark & (1u << m)))
+			continue;
+		fprintf(out, "%s\"%s\"", msep, rpt_mark_name(m));
+		msep = ", ";
+	}
+	fputc(']', out);
+	*sep = ", ";
+}
+
+static void marks(FILE *out, const char *ind, const char **keys,
+		  const struct rpt_fig **f, size_t n)
+{
+	const char *sep = "";
+	size_t i;
+
+	fprintf(out, ",\n%s\"marks\": {", ind);
+	for (i = 0; i < n; i++)
+		mark_entry(out, keys[i], f[i], &sep);
+	fputc('}', out);
 }
 
 static void reasons(FILE *out, const char *ind, const char **keys,
@@ -186,6 +218,17 @@ static void device(FILE *out, const char *ind, const struct rpt_device *dev)
 		num(out, dev->capacity_bytes);
 	else
 		fputs("null", out);
+	{
+		const char *k[5] = { "ssdq_version", "fio_version", "kernel", "host", "date" };
+		const char *v[5] = { dev->prov.ssdq_version, dev->prov.fio_version, dev->prov.kernel,
+				     dev->prov.host, dev->prov.date };
+		int i;
+
+		for (i = 0; i < 5; i++) {
+			fprintf(out, ",\n%s  \"%s\": ", ind, k[i]);
+			str_or_null(out, *v[i] ? v[i] : NULL);
+		}
+	}
 	fprintf(out, "\n%s}", ind);
 }
 
@@ -278,6 +321,12 @@ static void job(FILE *out, const struct rpt_job *j)
 
 		reasons_x(out, ind, keys, figs, RPT_JOB_NFIGS + 3, xk, xw, 4);
 	}
+	keys[RPT_JOB_NFIGS] = "burst_score_mbps";
+	figs[RPT_JOB_NFIGS] = &j->bursts.score_mbps;
+	marks(out, ind, keys, figs, RPT_JOB_NFIGS + (j->has_bursts ? 1 : 0));
+	fprintf(out, ",\n%s\"power_estimated\": %s", ind, j->power_estimated ? "true" : "false");
+	fprintf(out, ",\n%s\"ios_per_burst\": ", ind);
+	num(out, j->has_bursts ? j->ios_per_burst : NAN);
 	strings(out, ind, "warnings", &j->notes, RPT_WARN);
 	fputs("\n      }", out);
 }
@@ -395,7 +444,11 @@ static int comparison(FILE *out, const struct rpt_report *r)
 				else
 					fputs("null", out);
 			}
-			fputs("], \"null_reasons\": {", out);
+			fputs("], \"marks\": {", out);
+			for (k = 0; k < tb->ncols; k++)
+				mark_entry(out, tb->col[k].key, &tb->cell[d * tb->ncols + k], &sep);
+			sep = "";
+			fputs("}, \"null_reasons\": {", out);
 			for (k = 0; k < tb->ncols; k++) {
 				const struct rpt_fig *f = &tb->cell[d * tb->ncols + k];
 
@@ -422,7 +475,7 @@ int rpt_write_json(FILE *out, const struct rpt_report *r)
 	size_t n = r->nt;
 	size_t i, k;
 
-	fputs("{\n  \"ssdq_report\": 2,\n  \"tests\": [", out);
+	fputs("{\n  \"ssdq_report\": 3,\n  \"tests\": [", out);
 	for (i = 0; i < n; i++) {
 		fprintf(out, "%s\n    {\n      \"test\": ", i ? "," : "");
 		rpt_put_json_str(out, t[i].name);

@@ -14,6 +14,7 @@
 
 #include "compare.h"
 #include "html.h"
+#include "marks.h"
 #include "review.h"
 #include "series.h"
 #include "writers.h"
@@ -352,6 +353,7 @@ static int series_lines(struct ctx *x, size_t from, size_t to, const char *key,
 	const char *xp[64], *yname = NULL;
 	struct rpt_line *l = calloc(MAXROWS, sizeof(*l));
 	size_t nx = 0, nl = 0, d, i, k, m, q;
+	unsigned int lmark = 0;
 	FILE *o;
 
 	if (!y || !lab || !l) {
@@ -414,8 +416,10 @@ static int series_lines(struct ctx *x, size_t from, size_t to, const char *key,
 					ef = iops ? &j->iops_per_w : &j->mbps_per_w;
 					for (q = 0; q < nx && xv[q] != v; q++)
 						;
-					if (q < nx && (eff ? ef : sp)->ok)
+					if (q < nx && (eff ? ef : sp)->ok) {
 						y[nl][q] = (eff ? ef : sp)->v;
+						lmark |= (eff ? ef : sp)->mark;
+					}
 					yname = eff ? (iops ? "IOPS/W" : "MB/s/W") : iops ? "IOPS" : "MB/s";
 				}
 				row_label(lab[nl], sizeof(lab[nl]), &x->r->d[d], x->it[i].variant,
@@ -429,7 +433,9 @@ static int series_lines(struct ctx *x, size_t from, size_t to, const char *key,
 	if (nl && nx) {
 		const char *per = kind == RPT_SERIES_QD ? "queue depth" : "block size";
 
-		snprintf(title, sizeof(title), "%s: %s per %s", key, yname, per);
+		snprintf(title, sizeof(title), "%s: %s per %s%s%s", key, yname, per,
+			 lmark & RPT_MARK_ESTIMATED ? " (~ estimated power)" : "",
+			 lmark & RPT_MARK_FEW_IOS ? " (? too few I/Os per burst)" : "");
 		snprintf(aria, sizeof(aria), "%s: %s per %s, every drive", key, yname, per);
 		if ((o = rpt_html_figure(x->c, false, "compare", key,
 					 eff ? (kind == RPT_SERIES_QD ? "efficiency-per-qd" :

@@ -6,17 +6,27 @@
 #include <string.h>
 
 #include "compare.h"
+#include "marks.h"
+#include "review.h"
 #include "series.h"
 #include "stop.h"
 #include "writers.h"
 
+/* @num followed by the sign of @f's marks (marks.h) */
+static const char *marked(char *buf, size_t len, const struct rpt_fig *f, const char *num)
+{
+	snprintf(buf, len, "%s%s", num, rpt_mark_sign(f->mark));
+	return buf;
+}
+
 /* A figure with @prec decimals, more where it needs them (rpt_fmt_num()). */
 static void cell(FILE *out, int width, int prec, const struct rpt_fig *f)
 {
-	char buf[48];
+	char buf[48], num[56];
 
 	if (f->ok)
-		fprintf(out, " %*s", width, rpt_fmt_num(buf, sizeof(buf), f->v, prec));
+		fprintf(out, " %*s", width, marked(num, sizeof(num), f,
+						   rpt_fmt_num(buf, sizeof(buf), f->v, prec)));
 	else
 		fprintf(out, " %*s", width, "-");
 }
@@ -37,7 +47,8 @@ static void value(FILE *out, const char *pre, int prec, const char *unit,
 	char buf[48];
 
 	if (f->ok)
-		fprintf(out, "%s%s %s", pre, rpt_fmt_num(buf, sizeof(buf), f->v, prec), unit);
+		fprintf(out, "%s%s %s%s", pre, rpt_fmt_num(buf, sizeof(buf), f->v, prec), unit,
+			rpt_mark_sign(f->mark));
 	else
 		fprintf(out, "%s- %s (%s)", pre, unit, f->why);
 }
@@ -57,7 +68,7 @@ static void fill_line(FILE *out, const char *label, const struct rpt_fig *f,
 		fprintf(out, "    %-17s %10s    (%s)\n", label, "-", f->why);
 }
 
-static void fill(FILE *out, const struct rpt_fill *f)
+static void fill(FILE *out, const struct rpt_fill *f, bool verbose)
 {
 	/* a fill under 1 GB (a floppy's 1.4 MB) gives its sizes in MB */
 	bool mb = f->gb_written < 1;
@@ -90,7 +101,7 @@ static void fill(FILE *out, const struct rpt_fill *f)
 			rpt_fmt_num(a, sizeof(a), f->phases[i].start_gb / k, 2),
 			rpt_fmt_num(b, sizeof(b), f->phases[i].end_gb / k, 2), gb,
 			rpt_fmt_num(c, sizeof(c), f->phases[i].mbps, 1));
-	if (!f->nsegments)
+	if (!f->nsegments || !verbose)
 		return;
 	fputs("    MB/s per GB:", out);
 	for (i = 0; i < f->nsegments; i++)
@@ -98,7 +109,7 @@ static void fill(FILE *out, const struct rpt_fill *f)
 	fputc('\n', out);
 }
 
-static void bursts(FILE *out, const struct rpt_bursts *b)
+static void bursts(FILE *out, const struct rpt_bursts *b, bool verbose)
 {
 	char buf[48];
 	size_t i;
@@ -109,6 +120,8 @@ static void bursts(FILE *out, const struct rpt_bursts *b)
 		fputs(" (bytes / time bursting)", out);
 	value(out, ", duty cycle ", 1, "%", &b->duty_pct);
 	fputc('\n', out);
+	if (!verbose)
+		return;
 	fputs("    MB/s per burst:", out);
 	for (i = 0; i < b->n; i++) {
 		fputs(i % 12 ? "" : "\n     ", out);
@@ -149,7 +162,7 @@ static void reasons(FILE *out, const struct rpt_job *j)
 
 static void drive(FILE *out, const struct rpt_drive *dr)
 {
-	char note[64];
+	char note[64], prov[512];
 	size_t k;
 
 	fprintf(out, "#### drive: %s (%s)\n", dr->name, dr->dir);
@@ -162,13 +175,16 @@ static void drive(FILE *out, const struct rpt_drive *dr)
 		if (dr->dev.preset)
 			fprintf(out, ", ssdq drive model %s", dr->dev.preset);
 		fputc('\n', out);
+		if (*rpt_provenance_line(prov, sizeof(prov), &dr->dev.prov))
+			fprintf(out, "  run: %s\n", prov);
 	}
 	if (dr->dev.scale > 1)
 		fprintf(out, "  %s: sizes are the full drive's (bytes x %.10g), speeds and power as measured\n",
 			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
+	/* errors go to stderr (main.c), in every format */
 	for (k = 0; k < dr->diag.n; k++)
-		fprintf(out, "%s %s\n", dr->diag.level[k] == RPT_ERROR ? "error:" : "warning:",
-			dr->diag.msg[k]);
+		if (dr->diag.level[k] != RPT_ERROR)
+			fprintf(out, "warning: %s\n", dr->diag.msg[k]);
 }
 
 static void series_text(FILE *out, const struct rpt_test *t, const struct rpt_series *s)
@@ -278,8 +294,34 @@ static void variants_text(FILE *out, const struct rpt_report *r, const struct rp
 	free(g);
 }
 
-static void test_text(FILE *out, const struct rpt_test *t)
+/* A test's source: its first sentence, or with @verbose all of it */
+static void source_line(FILE *out, const char *src, bool verbose)
 {
+	const char *end = verbose ? NULL : strstr(src, ". ");
+
+	if (end)
+		fprintf(out, "source: %.*s. (-v: more)\n", (int)(end - src), src);
+	else
+		fprintf(out, "source: %s\n", src);
+}
+
+/* The widest of @n strings (at least @min): a column that cuts no name */
+static int widest(int min, const char *const *s, size_t n)
+{
+	size_t i;
+	int w = min;
+
+	for (i = 0; i < n; i++)
+		if (s[i] && (int)strlen(s[i]) > w)
+			w = (int)strlen(s[i]);
+	return w;
+}
+
+static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
+{
+	int wn = 16, wr = 9, wd = 5;
+	char legend[512];
+	unsigned int marks = 0;
 	size_t k;
 
 	fprintf(out, "== %s (%s)\n", t->name, t->path);
@@ -287,14 +329,21 @@ static void test_text(FILE *out, const struct rpt_test *t)
 		fprintf(out, "PARTIAL RUN: %s; every figure below covers only the part that ran\n",
 			t->partial);
 	if (t->source)
-		fprintf(out, "source: %s\n", t->source);
+		source_line(out, t->source, verbose);
 	for (k = 0; k < t->diag.n; k++)
-		fprintf(out, "%s %s\n", t->diag.level[k] == RPT_ERROR ?
-			"error:" : "warning:", t->diag.msg[k]);
+		if (t->diag.level[k] != RPT_ERROR)
+			fprintf(out, "warning: %s\n", t->diag.msg[k]);
 	if (!t->njobs)
 		return;
-	fprintf(out, "%-16s %-9s %-5s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
-		"job", "rw", "dir", "bs", "QD", "MB/s", "IOPS", "W", "MB/s/W",
+	for (k = 0; k < t->njobs; k++) {
+		const struct rpt_job *j = &t->jobs[k];
+
+		wn = widest(wn, (const char *const *)&j->name, 1);
+		wr = widest(wr, (const char *const *)&j->rw, 1);
+		wd = widest(wd, &j->ddir, 1);
+	}
+	fprintf(out, "%-*s %-*s %-*s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
+		wn, "job", wr, "rw", wd, "dir", "bs", "QD", "MB/s", "IOPS", "W", "MB/s/W",
 		"lat mean", "p99", "p99.99", "(µs)");
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
@@ -302,8 +351,8 @@ static void test_text(FILE *out, const struct rpt_test *t)
 
 		if (j->bs.ok)
 			rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
-		fprintf(out, "%-16.16s %-9.9s %-5.5s %5s", j->name, j->rw, j->ddir ? j->ddir : "-",
-			bs);
+		fprintf(out, "%-*s %-*s %-*s %5s", wn, j->name, wr, j->rw, wd,
+			j->ddir ? j->ddir : "-", bs);
 		cell_int(out, 4, &j->iodepth);
 		cell(out, 9, 1, &j->mbps);
 		cell(out, 10, 0, &j->iops);
@@ -328,53 +377,138 @@ static void test_text(FILE *out, const struct rpt_test *t)
 			fprintf(out, " %s", rpt_stop_phrase(j->stop));
 		fputc('\n', out);
 		if (j->has_fill)
-			fill(out, &j->fill);
+			fill(out, &j->fill, verbose);
 		if (j->has_bursts)
-			bursts(out, &j->bursts);
+			bursts(out, &j->bursts, verbose);
 		if (j->has_smart && j->thermal.temp_max_c.ok)
 			fprintf(out, "  temperature up to %.0f °C%s\n", j->thermal.temp_max_c.v,
 				j->thermal.throttled ? ", thermal management active" : "");
 		if (j->power_w.ok)
-			fprintf(out, "  power %.3f W, energy %.2f J, peak (100 ms) %s%.3f W\n",
-				j->power_w.v, j->energy_j.v,
+			fprintf(out, "  power %.3f W%s, energy %.2f J%s, peak (100 ms) %s%.3f W%s\n",
+				j->power_w.v, rpt_mark_sign(j->power_w.mark), j->energy_j.v,
+				rpt_mark_sign(j->energy_j.mark),
 				j->peak_power_w.ok ? "" : "- ",
-				j->peak_power_w.ok ? j->peak_power_w.v : 0);
+				j->peak_power_w.ok ? j->peak_power_w.v : 0,
+				rpt_mark_sign(j->peak_power_w.mark));
+		if (j->has_bursts && !isnan(j->ios_per_burst))
+			fprintf(out, "  %.1f I/Os per burst\n", j->ios_per_burst);
 		reasons(out, j);
+		marks |= rpt_job_marks(j);
 	}
+	fputs(rpt_mark_legend(legend, sizeof(legend), "", marks), out);
+}
+
+/* The indices of @c's tables in the review's order, those it does not name last. */
+static size_t *review_tables(const struct rpt_report *r, const struct rpt_cmp *c)
+{
+	struct rpt_review_item *it = NULL;
+	long n = rpt_review_order(r, NULL, &it), i;
+	size_t *ord = calloc(c->n, sizeof(*ord)), m = 0, k;
+	bool *used = calloc(c->n, sizeof(*used));
+
+	if (n < 0 || !ord || !used) {
+		free(ord);
+		ord = NULL;
+		n = 0;
+	}
+	for (i = 0; ord && i < n; i++)
+		for (k = 0; k < c->n; k++)
+			if (!used[k] && !strcmp(c->t[k].test, it[i].test)) {
+				used[k] = true;
+				ord[m++] = k;
+			}
+	for (k = 0; ord && k < c->n; k++)
+		if (!used[k])
+			ord[m++] = k;
+	free(it);
+	free(used);
+	return ord;
 }
 
 /* The drives side by side: a table per test, a row per drive. */
 static int comparison(FILE *out, const struct rpt_report *r)
 {
 	struct rpt_cmp c;
-	size_t i, d, k;
+	unsigned int marks = 0;
+	char legend[512];
+	size_t i, d, k, *ord;
 	int ret = rpt_compare(r, &c);
 
 	if (ret || !c.n)
 		return ret;
+	ord = review_tables(r, &c);
+	if (!ord) {
+		rpt_compare_free(&c);
+		return -ENOMEM;
+	}
 	fprintf(out, "\n#### comparison of %zu drives\n", r->nd);
 	for (i = 0; i < c.n; i++) {
-		const struct rpt_cmp_table *tb = &c.t[i];
+		const struct rpt_cmp_table *tb = &c.t[ord[i]];
+		int wdr = 5, wc = 14;
 
-		fprintf(out, "\n== %s\n%-32s", tb->test, "drive");
+		for (d = 0; d < r->nd; d++)
+			wdr = widest(wdr, (const char *const *)&r->d[d].name, 1);
 		for (k = 0; k < tb->ncols; k++)
-			fprintf(out, " %14.14s", tb->col[k].label);
+			wc = widest(wc, (const char *const *)&tb->col[k].label, 1);
+		fprintf(out, "\n== %s\n%-*s", tb->test, wdr, "drive");
+		for (k = 0; k < tb->ncols; k++)
+			fprintf(out, " %*s", wc, tb->col[k].label);
 		fputc('\n', out);
 		for (d = 0; d < r->nd; d++) {
-			fprintf(out, "%-32.32s", r->d[d].name);
-			for (k = 0; k < tb->ncols; k++)
-				cell(out, 14, tb->col[k].prec, &tb->cell[d * tb->ncols + k]);
+			fprintf(out, "%-*s", wdr, r->d[d].name);
+			for (k = 0; k < tb->ncols; k++) {
+				cell(out, wc, tb->col[k].prec, &tb->cell[d * tb->ncols + k]);
+				if (tb->cell[d * tb->ncols + k].ok)
+					marks |= tb->cell[d * tb->ncols + k].mark;
+			}
 			fputc('\n', out);
 		}
 	}
+	if (marks)
+		fprintf(out, "\n%s", rpt_mark_legend(legend, sizeof(legend), "", marks));
+	free(ord);
 	rpt_compare_free(&c);
 	return 0;
 }
 
-int rpt_write_text(FILE *out, const struct rpt_report *r)
+/* @dr's tests in the review's order, then any the order does not name */
+static int drive_tests(FILE *out, const struct rpt_report *r, const struct rpt_drive *dr,
+		       bool verbose, bool headers, size_t *done)
+{
+	struct rpt_review_item *it = NULL;
+	long n = rpt_review_order(r, dr, &it), i;
+	bool *shown = calloc(dr->ntests ? dr->ntests : 1, sizeof(*shown));
+	size_t k;
+
+	if (n < 0 || !shown) {
+		free(it);
+		free(shown);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; i++)
+		for (k = 0; k < dr->ntests; k++)
+			if (!shown[k] && !strcmp(r->t[dr->test[k]].name, it[i].test)) {
+				shown[k] = true;
+				fputs(*done || headers ? "\n" : "", out);
+				test_text(out, &r->t[dr->test[k]], verbose);
+				++*done;
+				break;
+			}
+	for (k = 0; k < dr->ntests; k++)
+		if (!shown[k]) {
+			fputs(*done || headers ? "\n" : "", out);
+			test_text(out, &r->t[dr->test[k]], verbose);
+			++*done;
+		}
+	free(it);
+	free(shown);
+	return 0;
+}
+
+int rpt_write_text(FILE *out, const struct rpt_report *r, bool verbose)
 {
 	bool headers = r->nd > 1;
-	size_t i, k, done = 0;
+	size_t i, done = 0;
 
 	for (i = 0; i < r->nd; i++)
 		if (r->d[i].dev.present || r->d[i].diag.n)
@@ -386,10 +520,8 @@ int rpt_write_text(FILE *out, const struct rpt_report *r)
 			fputs(done ? "\n" : "", out);
 			drive(out, dr);
 		}
-		for (k = 0; k < dr->ntests; k++, done++) {
-			fputs(done || headers ? "\n" : "", out);
-			test_text(out, &r->t[dr->test[k]]);
-		}
+		if (drive_tests(out, r, dr, verbose, headers, &done))
+			return -ENOMEM;
 		variants_text(out, r, dr);
 	}
 	if (comparison(out, r))

@@ -15,14 +15,18 @@
  */
 
 /**
- * rpt_write_text() - Terminal tables, one per test, with the fill figures,
- * the reasons for nulls and the warnings under each job.
+ * rpt_write_text() - Terminal tables, one per test in the review's order
+ * (review.h), with the fill figures, the reasons for nulls and the warnings
+ * under each job; names and headers are never cut (columns widen to fit).
  * @out: stream
  * @r: the report
+ * @verbose: also the fill's MB/s per GB grid, the bursts' MB/s per burst
+ *           and the whole paragraph of a test's source (else its first
+ *           sentence)
  *
- * Return: 0 or -EIO.
+ * Return: 0, -ENOMEM or -EIO.
  */
-int rpt_write_text(FILE *out, const struct rpt_report *r);
+int rpt_write_text(FILE *out, const struct rpt_report *r, bool verbose);
 
 /**
  * rpt_write_csv() - One CSV row per job with a header row (RFC 4180

@@ -15,6 +15,7 @@
 #include "sampling.h"
 #include "remote.h"
 #include "util.h"
+#include "ssdq_version.h"
 
 static const struct ssdq_source_ops *const engine_sources[] = { &ssdq_source_model, NULL };
 
@@ -88,8 +89,12 @@ static int write_model_device_json(struct thread_data *td, const struct ssdq_mod
 	ssdq_json_str(f, u.version);
 	fputs(",\n  \"machine\": ", f);
 	ssdq_json_str(f, u.machine);
+	fputs(",\n  \"host\": ", f);
+	ssdq_json_str(f, u.nodename);
 	fputs(",\n  \"fio_version\": ", f);
 	ssdq_json_str(f, fio_version_string);
+	fputs(",\n  \"ssdq_version\": ", f);
+	ssdq_json_str(f, SSDQ_VERSION);
 	fputs(",\n  \"errors\": []\n}\n", f);
 	if (fclose(f)) {
 		int e = errno;

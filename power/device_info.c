@@ -13,6 +13,7 @@
 #include "nvme_status.h"
 #include "pcie.h"
 #include "util.h"
+#include "ssdq_version.h"
 
 static void note(struct ssdq_devinfo *d, const char *fmt, const char *a, int err)
 {
@@ -242,6 +243,7 @@ int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctr
 		snprintf(d->kernel, sizeof(d->kernel), "%s", u.release);
 		snprintf(d->kernel_version, sizeof(d->kernel_version), "%s", u.version);
 		snprintf(d->machine, sizeof(d->machine), "%s", u.machine);
+		snprintf(d->host, sizeof(d->host), "%s", u.nodename);
 	}
 	if (ng)
 		snprintf(d->ns, sizeof(d->ns), "%s", ng);
@@ -415,8 +417,12 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 	ssdq_json_str(f, d->kernel_version[0] ? d->kernel_version : NULL);
 	fputs(",\n  \"machine\": ", f);
 	ssdq_json_str(f, d->machine[0] ? d->machine : NULL);
+	fputs(",\n  \"host\": ", f);
+	ssdq_json_str(f, d->host[0] ? d->host : NULL);
 	fputs(",\n  \"fio_version\": ", f);
 	ssdq_json_str(f, d->fio_version[0] ? d->fio_version : NULL);
+	fputs(",\n  \"ssdq_version\": ", f);
+	ssdq_json_str(f, SSDQ_VERSION);
 	fputs(",\n  \"errors\": [", f);
 	{
 		char tmp[sizeof(d->errors)], *save = NULL, *e;

@@ -26,7 +26,8 @@
  *         max_link_* attributes, when config space is unreadable (without
  *         root only its first 64 bytes are), ASPM from the link/l*_aspm
  *         attributes; null: neither)},
- *   kernel (uname -r), kernel_version (uname -v), machine, fio_version,
+ *   kernel (uname -r), kernel_version (uname -v), machine, host (uname -n),
+ *   fio_version, ssdq_version (git describe at build time, or a release's),
  *   errors [strings: what could not be read, and why]
  *
  * A field that could not be read is null and "errors" says why.
@@ -58,6 +59,7 @@ struct ssdq_devinfo {
 	const char *pcie_source;		/* "libpci", "sysfs" or NULL */
 	char kernel[128], kernel_version[256], machine[72];
 	char fio_version[64];
+	char host[72];
 	char errors[1024];			/* "; "-separated */
 };
 

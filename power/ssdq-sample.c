@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "sampler.h"
+#include "ssdq_version.h"
 
 static void usage(FILE *f)
 {
@@ -43,6 +44,7 @@ static void usage(FILE *f)
 	      "  --fio-version V     the fio release device.json names (default: none)\n"
 	      "  --sysfs-root DIR    read /sys from DIR instead (for tests)\n"
 	      "  --help              this text\n"
+	      "  --version           ssdq's version\n"
 	      "\n"
 	      "Exit status: 0 stopped by a signal or --duration, 1 it could not start or\n"
 	      "write its files, 2 bad usage. See ssdq-sample(1) and docs/power.md.\n", f);
@@ -76,6 +78,7 @@ int main(int argc, char **argv)
 		{ "fio-version", required_argument, NULL, 'f' },
 		{ "sysfs-root", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
 	struct ssdq_sampler_cfg cfg = { .power_hz = 10, .smart_ms = 1000 };
@@ -139,6 +142,9 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout);
+			return 0;
+		case 'V':
+			printf("ssdq-sample (ssdq) %s\n", SSDQ_VERSION);
 			return 0;
 		default:
 			usage(stderr);

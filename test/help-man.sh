@@ -48,6 +48,19 @@ for tool in ssdq-report ssdq-run ssdq-sample; do
 	[ -z "$missing" ] && pass "$tool --help lists every option ($(echo $opts | wc -w))" ||
 		fail "$tool --help lacks$missing"
 	[ -z "$mmissing" ] && pass "$tool(1) describes every option" || fail "$tool(1) lacks$mmissing"
+	# and the other way: every option the page's OPTIONS section describes
+	# (its tagged paragraphs) is one the tool takes, and its --help lists
+	stale='' hstale=''
+	for o in $(sed -n '/^\.SH OPTIONS/,/^\.SH /p' "man/$tool.1" | sed -n '/^\.TP/{n;p;}' |
+		grep -o '\\-\\-[a-z][a-z\\-]*' | sed 's/\\//g; s/^--//' | sort -u); do
+		echo "$opts" | grep -qx -- "$o" || stale="$stale --$o"
+		grep -q -- "--$o\b" "$TMP/$tool.help" || hstale="$hstale --$o"
+	done
+	[ -z "$stale" ] && pass "$tool(1) describes no option the tool lacks" || fail "$tool(1) describes$stale, which $tool does not take"
+	[ -z "$hstale" ] && pass "$tool --help lists every option of $tool(1)" || fail "$tool --help lacks$hstale (in $tool(1))"
+	# shellcheck disable=SC2086 # $cmd is a command and its script
+	$cmd --version >"$TMP/$tool.version" 2>&1 && grep -q "^$tool (ssdq) " "$TMP/$tool.version" &&
+		pass "$tool --version" || fail "$tool --version: $(cat "$TMP/$tool.version")"
 done
 
 make -n install PREFIX=/p ENGINEDIR=/e >"$T_OUT" 2>&1

@@ -133,4 +133,18 @@ expect_rc 2 "usage: no inputs" "$R"
 expect_rc 2 "usage: unknown format" "$R" --format xml "$FX"
 expect_rc 1 "missing input file" "$R" /nonexistent.json
 expect_out 'nonexistent.json: cannot read' "missing input file named"
+# every error on stderr, whatever the format; nothing of the parent's on stdout
+for f in text csv json; do
+	"$R" --format $f "$MD/tlc/nonexistent" >"$TMP/ne.out" 2>"$TMP/ne.err"
+	rc=$?
+	[ "$rc" = 1 ] && grep -q "tlc/nonexistent: cannot read: No such file" "$TMP/ne.err" &&
+		! grep -q "nonexistent\|DRAM-less" "$TMP/ne.out" &&
+		pass "--format $f DIR/nonexistent: the error on stderr, no drive header on stdout" ||
+		fail "--format $f DIR/nonexistent: exit $rc, stderr '$(cat "$TMP/ne.err")', stdout $(head -c 300 "$TMP/ne.out")"
+done
+"$R" test/fixtures/malformed >"$TMP/bad.out" 2>"$TMP/bad.err"
+grep -q 'truncated.json:209: truncated JSON document' "$TMP/bad.err" &&
+	! grep -q '^error:' "$TMP/bad.out" &&
+	pass "text: a file's errors on stderr, not in the report" ||
+	fail "text: errors not on stderr ($(head -c 300 "$TMP/bad.err"))"
 summary

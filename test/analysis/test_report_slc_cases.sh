@@ -11,7 +11,8 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
 R=${SSDQ_REPORT:-$top/build/ssdq-report}
-case $R in /*) ;; *) R=$PWD/$R ;; esac	# run from each case's directory
+# it runs in each case's directory: make check-fast gives build/ssdq-report
+case $R in /*) ;; *) R=$PWD/$R ;; esac
 if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 W=$(mktemp -d)

@@ -77,6 +77,8 @@ expect_rc 0 "ssdq-report . in that directory" sh -c 'cd "$1" && exec "$2" .' sh 
 expect_out "SLC cache" "the text report gives the fill's SLC cache"
 expect_out "^source: no fio JSON in \.: the figures come from ssdq's events sidecars \(fill_events\.1\.jsonl\)" \
 	"the report says its figures come from the events sidecars and logs"
+# the whole note on the source behind -v (the default gives its first sentence)
+expect_rc 0 "ssdq-report -v . in that directory" sh -c 'cd "$1" && exec "$2" -v .' sh "$W" "$REPORT"
 expect_out "fio.out \(fio-3\.[0-9]+\) is beside them, not read" "and names fio's normal output beside them"
 expect_out "--output-format=json\+ --output=fill\.json" "and says how to get fio's JSON"
 expect_rc 0 "ssdq-report --format json" sh -c '"$1" --format json "$2" >"$3"' sh "$REPORT" "$W" "$T/report.json"
