@@ -8,7 +8,8 @@
 #   make check-integration  the drive model end to end, then the QEMU test bed (test/vm)
 #   make check-asan      check-fast under ASan/UBSan
 #   make bench           benchmarks (figures go to BENCHMARKS.md by hand)
-#   make install         PREFIX=/usr/local ENGINEDIR=$(PREFIX)/lib DESTDIR=
+#   make install         PREFIX=/usr/local ENGINEDIR=/usr/lib/<multiarch> DESTDIR=
+#   make uninstall       the same variables: removes what install wrote
 #   make uninstall       the same variables: removes what install put there
 # FIO_SRC=/path/to/fio (on the command line or in the environment) builds
 # against that fio tree instead of the one `apt-get source fio` fetches.
@@ -17,12 +18,13 @@
 # `make`, `make clean`, `make -n` and `make -q` write nothing outside build/.
 
 PREFIX  ?= /usr/local
-# The engine goes beside the other local libraries, never into a directory
-# the distribution's packages own. dlopen("ssdq.so") without a slash searches
-# LD_LIBRARY_PATH, ld.so.cache and the system directories; ldconfig caches
-# lib*.so* names only, so fio takes it by path: external:/usr/local/lib/ssdq.so
-# (or external:./ssdq.so in $(PREFIX)/share/ssdq, beside a link to it).
-ENGINEDIR ?= $(PREFIX)/lib
+# `fio --ioengine=external:ssdq.so` must work as written: dlopen("ssdq.so")
+# without a slash searches LD_LIBRARY_PATH, ld.so.cache and the system
+# directories, and ldconfig caches lib*.so* names only, so /usr/local/lib is
+# not searched for it. The engine goes into the multiarch system directory,
+# one file of ours there (make uninstall removes it); ENGINEDIR=$(PREFIX)/lib
+# keeps it local, for fio to take by path (external:/usr/local/lib/ssdq.so).
+ENGINEDIR ?= /usr/lib/$(shell $(CC) -print-multiarch)
 DESTDIR ?=
 # the unit of fio --server for test hosts (docs/hosts.md)
 SYSTEMDDIR ?= /etc/systemd/system
