@@ -225,18 +225,10 @@ fi
 # ---- fio --client killed; the server goes on and keeps the sidecars -------------------
 d=$W/client
 mkdir -p "$d" "$W/srvtmp" "$W/srv"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 (cd "$W/srv" && TMPDIR="$W/srvtmp" fio_exec --server="127.0.0.1,$port") >"$W/srv.log" 2>&1 &
 SERVER=$!
-python3 - "$port" <<'EOF' || fail "fio --server did not start"
-import socket, sys, time
-for _ in range(300):
-    try:
-        socket.create_connection(("127.0.0.1", int(sys.argv[1])), 0.5).close(); sys.exit(0)
-    except OSError:
-        time.sleep(0.1)
-sys.exit(1)
-EOF
+listening "$port" || fail "fio --server did not start"
 cat >"$d/fill.fio" <<EOF
 [fill]
 ioengine=external:$SO

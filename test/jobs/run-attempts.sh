@@ -136,19 +136,11 @@ grep -q "erase_end" "$D/pslc-fill_events.1.jsonl" && pass "the step began with a
 expect_rc 0 "ssdq-report of the results directory: the completed fill" "$REPORT" "$D"
 
 # ---- a test host whose controller went away mid-step ----------------------------------
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 mkdir -p "$W/srv" "$W/srvtmp"
 (cd "$W/srv" && TMPDIR="$W/srvtmp" exec fio --server="127.0.0.1,$port") >"$W/srv.log" 2>&1 &
 BG="$BG $!"
-python3 - "$port" <<'EOF' || fail "fio --server did not start"
-import socket, sys, time
-for _ in range(300):
-    try:
-        socket.create_connection(("127.0.0.1", int(sys.argv[1])), 0.5).close(); sys.exit(0)
-    except OSError:
-        time.sleep(0.1)
-sys.exit(1)
-EOF
+listening "$port" || fail "fio --server did not start"
 H=$W/hosts L=127.0.0.1-$port
 hosts() { "$RUN" --suite pslc --model qlc-1tb --scale $S --host "127.0.0.1:$port" --out "$H" --yes --eta never; }
 (exec "$RUN" --suite pslc --model qlc-1tb --scale $S --host "127.0.0.1:$port" --out "$H" --yes \
