@@ -115,7 +115,9 @@ cat >"$W/bin/fio" <<'EOF'
 # fake fio: --version; MODE=nojson exits 0 writing nothing; MODE=stuck
 # ignores its trigger file and SIGTERM, with a job process in a session of
 # its own that does too
-case $1 in --version) echo fio-3.33; exit 0 ;; esac
+# --version and --enghelp as fio answers them (ssdq-run asks both before
+# anything runs; no presets listed: it checks none)
+case $1 in --version) echo fio-3.33; exit 0 ;; --enghelp*) exit 0 ;; esac
 case $FAKE_MODE in
 nojson) echo "fio: some log line" >&2; exit 0 ;;
 stuck)
