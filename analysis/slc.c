@@ -543,7 +543,7 @@ static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, doub
 			struct rpt_fill *f)
 {
 	struct rpt_fill_range *r = &f->slc_range;
-	double s = sample_bytes(k->c, cl->hi), a, b, lo, hi, spread, b1 = 0, t1, x, slow, fast;
+	double s = sample_bytes(k->c, cl->hi), a, b, lo, hi, spread, b1 = 0, t1, r1, x, slow, fast;
 	size_t j;
 
 	transition(k, e, cl, &a, &b);
@@ -560,7 +560,7 @@ static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, doub
 		for (j = chunk_at(k, e); j < k->n && k->raw[j] > cl->lo / SLC_MID_LOW; j++)
 			;
 		b = j < k->n ? chunk_start(k, j) : k->c->bytes;
-		first_sample(k, &b1, &t1);
+		r1 = first_sample(k, &b1, &t1);
 		a = e - 2 * s >= b1 ? chunk_start(k, chunk_at(k, e - 2 * s)) : 0;
 		x = fmax(0, b - a - cl->lo * 1000 * (rpt_fill_time_at(k->c, b) - rpt_fill_time_at(k->c, a)));
 		/* at a cache speed between its slowest and fastest tenth after fio's first sample */
@@ -569,7 +569,7 @@ static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, doub
 		lo = a + (a > 0 && fast > cl->lo ? x / (1 - cl->lo / fast) : x);
 		hi = a > 0 && slow > cl->lo ? fmin(b, a + x / (1 - cl->lo / slow)) : b;
 		/* a first sample this long and faster may hide a fall inside it */
-		if (b1 > SLC_COARSE * e && b1 / t1 / 1000 > median_rate(k, b1, e) / SLC_FALL)
+		if (b1 > SLC_COARSE * e && r1 > median_rate(k, b1, e) / SLC_FALL)
 			lo = 0;
 	}
 	lo = fmin(lo, e) - k->c->drift;
@@ -678,26 +678,30 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f)
 		goto out;
 	}
 	if (!found) {
-		double b1 = 0, t1, hidden;
+		double b1 = 0, t1, r1 = first_sample(&k, &b1, &t1), three = 0, hidden = 0;
 		char span[48], big[48];
 
-		rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more in the %s written: the cache is larger, or there is none",
-			     100 * (1 - SLC_FALL), rpt_fmt_bytes(sz, sizeof(sz), total));
 		/* what a cache must span for the log to show it: three samples, the first */
-		if (first_sample(&k, &b1, &t1) > 0 &&
-		    (hidden = fmax(b1, 3 * sample_bytes(c, b1 / t1 / 1000))) > SLC_TAIL * total)
+		if (r1 > 0) {
+			three = 3 * sample_bytes(c, r1);
+			hidden = fmax(b1, three);
+		}
+		rpt_fmt_bytes(sz, sizeof(sz), total);
+		if (hidden > SLC_TAIL * total)
 			rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more in the %s written, as far as the log shows: its first sample spans %s and three span %s, so a cache smaller than %s cannot be seen; %s",
-				     100 * (1 - SLC_FALL), rpt_fmt_bytes(sz, sizeof(sz), total),
-				     rpt_fmt_bytes(v, sizeof(v), b1),
-				     rpt_fmt_bytes(span, sizeof(span), 3 * sample_bytes(c, b1 / t1 / 1000)),
+				     100 * (1 - SLC_FALL), sz, rpt_fmt_bytes(v, sizeof(v), b1),
+				     rpt_fmt_bytes(span, sizeof(span), three),
 				     rpt_fmt_bytes(big, sizeof(big), hidden),
-				     msec_advice(adv, sizeof(adv), c->scale > 1 ? 0 : resolving_msec(c, hidden, b1 / t1 / 1000)));
+				     msec_advice(adv, sizeof(adv), c->scale > 1 ? 0 : resolving_msec(c, hidden, r1)));
 		/* per-I/O speeds of a scaled model are taken over k.smooth: two of them */
 		else if (c->avg_msec <= 0 && c->scale > 1 &&
 			 (hidden = 2 * k.smooth * mbps(total, c->ms) * 1000) > SLC_TAIL * total)
 			rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more in the %s written, as far as the log shows: a model scaled 1/%.0f writes %s in the %.0f ms over which its per-I/O speeds are taken, so a cache smaller than that cannot be seen; a smaller ssdq_model_scale resolves it",
-				     100 * (1 - SLC_FALL), rpt_fmt_bytes(sz, sizeof(sz), total), c->scale,
+				     100 * (1 - SLC_FALL), sz, c->scale,
 				     rpt_fmt_bytes(big, sizeof(big), hidden), 2 * k.smooth / c->scale);
+		else
+			rpt_fig_null(&f->slc_cache_gb, "the speed never fell for good by %.0f%% or more in the %s written: the cache is larger, or there is none",
+				     100 * (1 - SLC_FALL), sz);
 		null_cache(f);
 		ret = find_phases(c, 0, f);
 		goto out;
