@@ -427,6 +427,21 @@ bool ssdq_part_done(struct thread_data *td, struct io_u *io_u, int res)
 	return true;
 }
 
+/*
+ * An interval option @name as given (@val, NULL: @dflt) into @us; a bad one
+ * is refused naming the option with examples of seconds (@secs) and of
+ * units (@units).
+ * Return: 0, or 1 after the refusal.
+ */
+static int interval_opt(struct thread_data *td, const char *name, const char *val,
+			const char *dflt, const char *secs, const char *units, unsigned long long *us)
+{
+	if (!ssdq_parse_interval(val ? val : dflt, us))
+		return 0;
+	ssdq_log("%s: %s=%s: give seconds (%s) or a unit (%s)", td->o.name, name, val, secs, units);
+	return 1;
+}
+
 static int ssdq_init(struct thread_data *td)
 {
 	struct ssdq_options *o = td->eo;
@@ -468,26 +483,14 @@ static int ssdq_init(struct thread_data *td)
 			 o->duty);
 		return 1;
 	}
-	if (ssdq_parse_interval(o->idle ? o->idle : "0", &o->idle_us)) {
-		ssdq_log("%s: ssdq_idle=%s: give seconds (0.5) or a unit (500ms, 60s)",
-			 td->o.name, o->idle);
+	if (interval_opt(td, "ssdq_idle", o->idle, "0", "0.5", "500ms, 60s", &o->idle_us) ||
+	    interval_opt(td, "ssdq_smart_interval", o->smart_interval, "1",
+			 "0.5", "500ms, 2s", &o->smart_us) ||
+	    interval_opt(td, "ssdq_progress", o->progress, "0", "2", "500ms, 10s",
+			 &o->progress_us) ||
+	    interval_opt(td, "ssdq_stall_timeout", o->stall, "0", "60", "90s, 5m",
+			 &o->stall_us))
 		return 1;
-	}
-	if (ssdq_parse_interval(o->smart_interval ? o->smart_interval : "1", &o->smart_us)) {
-		ssdq_log("%s: ssdq_smart_interval=%s: give seconds (0.5) or a unit (500ms, 2s)",
-			 td->o.name, o->smart_interval);
-		return 1;
-	}
-	if (ssdq_parse_interval(o->progress ? o->progress : "0", &o->progress_us)) {
-		ssdq_log("%s: ssdq_progress=%s: give seconds (2) or a unit (500ms, 10s)",
-			 td->o.name, o->progress);
-		return 1;
-	}
-	if (ssdq_parse_interval(o->stall ? o->stall : "0", &o->stall_us)) {
-		ssdq_log("%s: ssdq_stall_timeout=%s: give seconds (60) or a unit (90s, 5m)",
-			 td->o.name, o->stall);
-		return 1;
-	}
 	if (o->smart_us && o->smart_us < 100000) {
 		ssdq_log("%s: ssdq_smart_interval=%s is below the 100ms SMART allows",
 			 td->o.name, o->smart_interval);
