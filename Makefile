@@ -68,7 +68,7 @@ PCI_LIBS    := $(shell pkg-config --libs libpci 2>/dev/null)
 # libnvme 1.3: the NVMe part's admin commands, structs and status names (nvme/)
 NVME_CFLAGS := $(shell pkg-config --cflags libnvme 2>/dev/null)
 NVME_LIBS   := $(shell pkg-config --libs libnvme 2>/dev/null || echo -lnvme)
-BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower -Invme -I$(B)/gen \
+BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -I$(B)/gen \
                $(PCI_CFLAGS) $(NVME_CFLAGS)
 FIO_CFLAGS   = -include $(FIO_DIR)/config-host.h -isystem $(FIO_DIR) -DFIO_VERSION='"$(FIO_VERSION)"' \
                -DSSDQ_FIO_RELEASE=$(FIO_RELEASE) \
@@ -78,6 +78,17 @@ BLKID_CFLAGS := $(shell pkg-config --cflags blkid 2>/dev/null && echo -DSSDQ_HAV
 LIBS_ENGINE := $(shell pkg-config --libs liburing 2>/dev/null) -lm -lpthread $(PCI_LIBS) $(NVME_LIBS) \
                $(shell pkg-config --libs blkid 2>/dev/null)
 $(B)/engine/signature.o: BASE_CFLAGS += $(BLKID_CFLAGS)
+
+# The layers, bottom up: common/ (logging, clocks, the events line, small
+# helpers), nvme/, power/, engine/. Each folder is compiled with its own
+# headers and those of the layers below it and no more, so an include that
+# climbs (power/ including the engine) fails to compile.
+LAYER_common := -Icommon
+LAYER_nvme   := -Invme $(LAYER_common)
+LAYER_power  := -Ipower $(LAYER_nvme)
+LAYER_engine := -Iengine $(LAYER_power)
+COMMON_SRCS := common/util.c common/clock.c common/log.c common/jsonl.c
+COMMON_OBJS := $(COMMON_SRCS:common/%.c=$(B)/common/%.o)
 
 # The NVMe part, shared by the engine and power/: open/probe, admin commands
 # on libnvme, Identify/log decoding, status names, I/O command building.
@@ -90,7 +101,7 @@ ENGINE_CORE := engine/model.c engine/model_presets.c engine/erase.c engine/opt_p
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
                engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/source_model.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c \
                engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c
-POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd.c \
+POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
                power/source_qis.c power/source_nvme_ps.c power/pcie.c power/smart_log.c power/device_info.c \
                power/sampler.c power/vet.c
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
@@ -136,9 +147,9 @@ deps:
 $(B)/engine/%.o: engine/%.c $(FIO_CONF)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) $(FIO_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_engine) $(FIO_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(POWER_OBJS) $(NVME_OBJS) engine/ssdq.map
+$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS) engine/ssdq.map
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map \
 		-o $@ $(filter %.o,$^) $(LIBS_ENGINE)
@@ -146,14 +157,19 @@ $(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(POWER_OBJS) $(NVME_OBJS) engine/ssdq
 $(B)/power/%.o: power/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_power) -MMD -MP -c -o $@ $<
 
 $(B)/nvme/%.o: nvme/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_nvme) -MMD -MP -c -o $@ $<
 
-$(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(NVME_OBJS)
+$(B)/common/%.o: common/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_common) -MMD -MP -c -o $@ $<
+
+$(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
 
@@ -163,7 +179,7 @@ $(B)/test/test_report_%: $(B)/test/test_report_%.o $(ANALYSIS_LIB_OBJS)
 
 # shorter stem than $(B)/test/%, so this rule wins for power tests: power/
 # and the NVMe part, no engine object
-$(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(NVME_OBJS)
+$(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
 
@@ -175,7 +191,7 @@ $(B)/test/libssdq-ioctl-mock.so: test/mock/ioctl_mock.c test/mock/ioctl_mock.h
 	$(Q)$(CC) $(BASE_CFLAGS) -shared -o $@ $< -ldl
 
 MOCK_LINK = -L$(B)/test -Wl,--no-as-needed -lssdq-ioctl-mock -Wl,--as-needed -Wl,-rpath,'$$ORIGIN'
-$(B)/test/test_mock_%: $(B)/test/test_mock_%.o $(B)/test/libssdq-ioctl-mock.so $(POWER_OBJS) $(NVME_OBJS)
+$(B)/test/test_mock_%: $(B)/test/test_mock_%.o $(B)/test/libssdq-ioctl-mock.so $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $(filter %.o,$^) $(MOCK_LINK) -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
 $(B)/test/test_mock_erase: $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o)
@@ -184,10 +200,11 @@ $(B)/test/test_mock_erase: $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o)
 $(B)/mismatch/ssdq.o: engine/ssdq.c $(FIO_CONF)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) $(filter-out -DFIO_VERSION=%,$(FIO_CFLAGS)) -DFIO_VERSION='"fio-0.0-ssdq-test"' \
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_engine) $(filter-out -DFIO_VERSION=%,$(FIO_CFLAGS)) -DFIO_VERSION='"fio-0.0-ssdq-test"' \
 		-MMD -MP -c -o $@ $<
 
-$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(POWER_OBJS) $(NVME_OBJS) $(B)/mismatch/ssdq.o
+$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS) \
+		$(B)/mismatch/ssdq.o
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map -o $@ $^ $(LIBS_ENGINE)
@@ -195,11 +212,11 @@ $(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(
 $(B)/test/%.o: test/unit/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) -Itest/unit -Itest/mock -Ianalysis $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_engine) -Itest/unit -Itest/mock -Ianalysis $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
 
 # The engine's unit tests link its fio-free objects as ssdq.so does (one
 # build of the engine, the fio flags are only macros to them).
-$(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o) $(NVME_OBJS) $(B)/power/util.o
+$(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o) $(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ -lm -lpthread $(NVME_LIBS)
 
@@ -315,7 +332,7 @@ uninstall:
 
 # keeps the fio source and its configuration (build/fio-src, build/fio.conf)
 clean:
-	rm -rf $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
+	rm -rf $(B)/common $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
 
 FORCE:
 

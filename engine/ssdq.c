@@ -24,25 +24,6 @@
 #error "FIO_VERSION must name the fio release the engine is built against"
 #endif
 
-void ssdq_log(const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-	int n;
-
-	n = snprintf(buf, sizeof(buf), "ssdq: ");
-	va_start(ap, fmt);
-	n += vsnprintf(buf + n, sizeof(buf) - n - 1, fmt, ap);
-	va_end(ap);
-	if (n > (int)sizeof(buf) - 2)
-		n = sizeof(buf) - 2;
-	buf[n++] = '\n';
-	/* inside fio --server: to the client's terminal, named by host */
-	if (!ssdq_remote_text(buf, n))
-		return;
-	if (write(STDERR_FILENO, buf, n) < 0)
-		return;
-}
 
 /*
  * The engine reads struct thread_data, whose layout changes between fio
@@ -77,6 +58,8 @@ static int check_fio_version(void)
 __attribute__((constructor))
 static void ssdq_loaded(void)
 {
+	/* inside fio --server: to the client's terminal, named by host */
+	ssdq_log_set_sink(ssdq_remote_text);
 	check_fio_version();
 }
 

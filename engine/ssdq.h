@@ -19,6 +19,7 @@
 #include "nvme_ns.h"
 #include "nvme_cmd.h"
 #include "progress.h"
+#include "log.h"
 
 /** struct ssdq_options - engine options (fio --enghelp=ssdq.so lists them) */
 struct ssdq_options {
@@ -437,10 +438,5 @@ int ssdq_guard_job(struct thread_data *td);
  */
 int ssdq_stake_check(struct thread_data *td);
 
-/**
- * ssdq_log() - Print "ssdq: <message>\n" on stderr in one write. Never
- * through fio's log_err(), which writes into the --output file.
- */
-void ssdq_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -19,6 +19,7 @@
 #include "nvme_admin.h"
 #include "nvme_ns.h"
 #include "nvme_status.h"
+#include "jsonl.h"
 #include "smart_log.h"
 #include "sampler.h"
 #include "source.h"
@@ -133,35 +134,6 @@ static void wrote(struct ssdq_sampler *s, FILE *f)
 	     strerror(s->werr[i]));
 }
 
-/* --- clocks -------------------------------------------------------------- */
-
-static int64_t real_realtime_us(void *arg)
-{
-	(void)arg;
-	return ssdq_realtime_us();
-}
-
-static int64_t real_mono_us(void *arg)
-{
-	(void)arg;
-	return ssdq_mono_us();
-}
-
-static void real_sleep_until(void *arg, int64_t until_us)
-{
-	struct timespec ts = { .tv_sec = until_us / 1000000,
-			       .tv_nsec = (until_us % 1000000) * 1000 };
-
-	(void)arg;
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-}
-
-static const struct ssdq_clock real_clock = {
-	.realtime_us = real_realtime_us,
-	.mono_us = real_mono_us,
-	.sleep_until = real_sleep_until,
-};
-
 static int64_t rt_now(struct ssdq_sampler *s)
 {
 	return s->clk.realtime_us(s->clk.arg);
@@ -201,28 +173,39 @@ static void push_event(struct ssdq_sampler *s, int64_t t, const char *name, long
 
 static void write_event(struct ssdq_sampler *s, const struct ev *e)
 {
-	FILE *f = s->events_f;
-
-	if (!f)
+	if (!s->events_f)
 		return;
-	fprintf(f, "{\"time_us\":%lld,\"event\":", (long long)e->time_us);
-	ssdq_json_str(f, e->name);
-	if (s->job) {
-		fputs(",\"job\":", f);
-		ssdq_json_str(f, s->job);
-	}
-	if (e->bytes >= 0)
-		fprintf(f, ",\"bytes\":%lld", e->bytes);
-	if (e->source[0]) {
-		fputs(",\"source\":", f);
-		ssdq_json_str(f, e->source);
-	}
-	if (e->msg[0]) {
-		fputs(",\"msg\":", f);
-		ssdq_json_str(f, e->msg);
-	}
-	fputs("}\n", f);
-	wrote(s, f);
+	ssdq_event_line_write(s->events_f, &(struct ssdq_event_line){
+		.time_us = e->time_us, .event = e->name, .job = s->job, .bytes = e->bytes,
+		.source = e->source, .msg = e->msg,
+	});
+	wrote(s, s->events_f);
+}
+
+/* "power_source": what each source is, and the range its readings must fall in */
+static void power_source_event(struct ssdq_sampler *s, const struct ssdq_source *src, int64_t t)
+{
+	char *members = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	if (!s->events_f || !(m = open_memstream(&members, &len)))
+		return;
+	fputs(",\"rail\":", m);
+	ssdq_json_str(m, src->rail);
+	fputs(",\"unit\":", m);
+	ssdq_json_str(m, src->unit);
+	fprintf(m, ",\"estimated\":%s,\"streamed\":%s,\"max_w\":%g,\"msg\":",
+		src->estimated ? "true" : "false", src->streamed ? "true" : "false",
+		s->power_max_w);
+	ssdq_json_str(m, s->range_msg);
+	if (!fclose(m))
+		ssdq_event_line_write(s->events_f, &(struct ssdq_event_line){
+			.time_us = t, .event = "power_source", .job = s->job, .bytes = -1,
+			.key = "source", .value = src->spec, .members = members,
+		});
+	free(members);
+	wrote(s, s->events_f);
 }
 
 static void drain_events(struct ssdq_sampler *s)
@@ -712,7 +695,7 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 	pthread_mutex_init(&s->end_lock, NULL);
 	pthread_mutex_init(&s->read_lock, NULL);
 	s->cfg = *cfg;
-	s->clk = cfg->clock ? *cfg->clock : real_clock;
+	s->clk = cfg->clock ? *cfg->clock : ssdq_clock_real;
 	s->smart_fd = -1;
 	s->stop_fd = s->ev_fd = -1;
 	if (!cfg->clock) {
@@ -874,28 +857,8 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 			snprintf(o.msg, sizeof(o.msg), "%s", s->ocp_msg);
 			write_event(s, &o);
 		}
-		for (int i = 0; i < s->nsrc && s->events_f; i++) {
-			struct ssdq_source *src = s->src[i].src;
-
-			fprintf(s->events_f, "{\"time_us\":%lld,\"event\":\"power_source\"",
-				(long long)t);
-			if (s->job) {
-				fputs(",\"job\":", s->events_f);
-				ssdq_json_str(s->events_f, s->job);
-			}
-			fputs(",\"source\":", s->events_f);
-			ssdq_json_str(s->events_f, src->spec);
-			fputs(",\"rail\":", s->events_f);
-			ssdq_json_str(s->events_f, src->rail);
-			fputs(",\"unit\":", s->events_f);
-			ssdq_json_str(s->events_f, src->unit);
-			fprintf(s->events_f, ",\"estimated\":%s,\"streamed\":%s,\"max_w\":%g,"
-				"\"msg\":", src->estimated ? "true" : "false",
-				src->streamed ? "true" : "false", s->power_max_w);
-			ssdq_json_str(s->events_f, s->range_msg);
-			fputs("}\n", s->events_f);
-			wrote(s, s->events_f);
-		}
+		for (int i = 0; i < s->nsrc; i++)
+			power_source_event(s, s->src[i].src, t);
 	}
 	/* The threads take no signals: they are the caller's (fio's). */
 	sigfillset(&all);
