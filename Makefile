@@ -86,7 +86,9 @@ $(B)/engine/signature.o: BASE_CFLAGS += $(BLKID_CFLAGS)
 LAYER_common := -Icommon
 LAYER_nvme   := -Invme $(LAYER_common)
 LAYER_power  := -Ipower $(LAYER_nvme)
-LAYER_engine := -Iengine $(LAYER_power)
+# the drive model: its state file, presets, and its face to power/'s sampler
+LAYER_model  := -Imodel $(LAYER_power)
+LAYER_engine := -Iengine $(LAYER_model)
 COMMON_SRCS := common/util.c common/clock.c common/log.c common/jsonl.c
 COMMON_OBJS := $(COMMON_SRCS:common/%.c=$(B)/common/%.o)
 
@@ -95,11 +97,14 @@ COMMON_OBJS := $(COMMON_SRCS:common/%.c=$(B)/common/%.o)
 NVME_SRCS   := nvme/nvme_cmd.c nvme/nvme_status.c nvme/nvme_admin.c nvme/nvme_id.c nvme/nvme_log.c \
                nvme/nvme_ns.c
 NVME_OBJS   := $(NVME_SRCS:nvme/%.c=$(B)/nvme/%.o)
+# The drive model (model/): what knows the drive it imitates, no fio.
+MODEL_CORE  := model/model.c model/model_presets.c
+MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o
 # The engine's parts that know no fio (its unit tests link these objects).
-ENGINE_CORE := engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
+ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
                engine/pollq.c engine/uring_plan.c engine/holders.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
-               engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/source_model.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c \
+               engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c \
                engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c
 POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
                power/source_qis.c power/source_nvme_ps.c power/pcie.c power/smart_log.c power/device_info.c \
@@ -149,7 +154,7 @@ $(B)/engine/%.o: engine/%.c $(FIO_CONF)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_engine) $(FIO_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS) engine/ssdq.map
+$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(MODEL_OBJS) $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS) engine/ssdq.map
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map \
 		-o $@ $(filter %.o,$^) $(LIBS_ENGINE)
@@ -163,6 +168,11 @@ $(B)/nvme/%.o: nvme/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_nvme) -MMD -MP -c -o $@ $<
+
+$(B)/model/%.o: model/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_model) -MMD -MP -c -o $@ $<
 
 $(B)/common/%.o: common/%.c
 	@mkdir -p $(dir $@)
@@ -194,7 +204,7 @@ MOCK_LINK = -L$(B)/test -Wl,--no-as-needed -lssdq-ioctl-mock -Wl,--as-needed -Wl
 $(B)/test/test_mock_%: $(B)/test/test_mock_%.o $(B)/test/libssdq-ioctl-mock.so $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $(filter %.o,$^) $(MOCK_LINK) -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
-$(B)/test/test_mock_erase: $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o)
+$(B)/test/test_mock_erase: $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o) $(MODEL_CORE:model/%.c=$(B)/model/%.o)
 
 # The same engine claiming another fio release, to test the version check.
 $(B)/mismatch/ssdq.o: engine/ssdq.c $(FIO_CONF)
@@ -203,7 +213,7 @@ $(B)/mismatch/ssdq.o: engine/ssdq.c $(FIO_CONF)
 	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_engine) $(filter-out -DFIO_VERSION=%,$(FIO_CFLAGS)) -DFIO_VERSION='"fio-0.0-ssdq-test"' \
 		-MMD -MP -c -o $@ $<
 
-$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS) \
+$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(MODEL_OBJS) $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS) \
 		$(B)/mismatch/ssdq.o
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
@@ -216,7 +226,8 @@ $(B)/test/%.o: test/unit/%.c
 
 # The engine's unit tests link its fio-free objects as ssdq.so does (one
 # build of the engine, the fio flags are only macros to them).
-$(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o) $(NVME_OBJS) $(COMMON_OBJS)
+$(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o) $(MODEL_CORE:model/%.c=$(B)/model/%.o) \
+		$(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ -lm -lpthread $(NVME_LIBS)
 
@@ -332,7 +343,7 @@ uninstall:
 
 # keeps the fio source and its configuration (build/fio-src, build/fio.conf)
 clean:
-	rm -rf $(B)/common $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
+	rm -rf $(B)/common $(B)/model $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
 
 FORCE:
 

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "ssdq.h"
-#include "sampling.h"
+#include "model_power.h"
 #include "remote.h"
 #include "util.h"
 #include "ssdq_version.h"

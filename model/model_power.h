@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#ifndef SSDQ_SAMPLING_H
-#define SSDQ_SAMPLING_H
+#ifndef SSDQ_MODEL_POWER_H
+#define SSDQ_MODEL_POWER_H
 
 /*
- * The engine's side of power/: one sampler per device (the first job to
- * take the device's lock samples it), the drive model as a power source
- * and SMART provider.
+ * The drive model as power/'s sampler sees it: a power source and a SMART
+ * provider (source_model.c).
  */
 #include "nvme_log.h"
-#include "sampler.h"
 #include "source.h"
 
 /** ssdq_source_model - power source "model:<state file>" (the drive model) */
