@@ -105,7 +105,8 @@ ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c e
                engine/pollq.c engine/uring_plan.c engine/holders.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
                engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c \
-               engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c
+               engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c \
+               engine/target.c engine/target_ns.c engine/target_model.c
 POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
                power/source_qis.c power/source_nvme_ps.c power/pcie.c power/smart_log.c power/device_info.c \
                power/sampler.c power/vet.c
@@ -136,7 +137,7 @@ $(VERSION_H): FORCE
 	@mkdir -p $(dir $@)
 	@printf '#define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/engine/sampling.o $(B)/power/device_info.o: $(VERSION_H)
+$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/engine/target_model.o $(B)/power/device_info.o: $(VERSION_H)
 $(B)/analysis/main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 
 $(FIO_CONF): scripts/fio-src.sh

@@ -116,44 +116,27 @@ static int check_alignment(struct thread_data *td, struct fio_file *f,
 	return 0;
 }
 
-/* Opens what stands behind @f: a namespace node, or the model's state file. */
+/* Opens what stands behind @f: the job's target (a namespace, the model's state file). */
 static int open_backing(struct thread_data *td, struct fio_file *f, int flags,
 			struct ssdq_file *sf)
 {
-	struct ssdq_options *o = td->eo;
+	const struct ssdq_target_ops *t = ssdq_target_of(td);
 	char err[512];
 	int ret;
 
 	memset(sf, 0, sizeof(*sf));
 	sf->dev.fd = -1;
-	if (o->model) {
-		ret = ssdq_model_open(&sf->model, f->file_name, o->model,
-				      o->model_scale ? o->model_scale : 1, err, sizeof(err));
-		if (!ret) {
-			sf->dev.ns.lba_shift = sf->model.p->lba_shift;
-			sf->dev.ns.nlba = sf->model.capacity >> sf->model.p->lba_shift;
-			sf->dev.ns.nsid = 1;
-			sf->dev.max_xfer = UINT32_MAX & ~((1u << sf->dev.ns.lba_shift) - 1);
-		}
-	} else {
-		ret = ssdq_nsdev_open(f->file_name, flags, &sf->dev, err, sizeof(err));
-		if (!ret && o->max_xfer && o->max_xfer < sf->dev.max_xfer) {
-			sf->dev.max_xfer = o->max_xfer & ~((1ULL << sf->dev.ns.lba_shift) - 1);
-			if (!sf->dev.max_xfer)
-				sf->dev.max_xfer = 1u << sf->dev.ns.lba_shift;
-		}
-	}
+	ret = t->open(td, f, flags, sf, err, sizeof(err));
 	if (ret) {
 		ssdq_log("%s", err);
-		td_verror(td, -ret, o->model ? "ssdq_model" : "ssdq_open");
+		td_verror(td, -ret, t->verb);
 	}
 	return ret;
 }
 
-static void close_backing(struct ssdq_file *sf)
+static void close_backing(struct thread_data *td, struct ssdq_file *sf)
 {
-	ssdq_nsdev_close(&sf->dev);
-	ssdq_model_close(&sf->model);
+	ssdq_target_of(td)->close(sf);
 }
 
 static int ssdq_get_file_size(struct thread_data *td, struct fio_file *f)
@@ -170,7 +153,7 @@ static int ssdq_get_file_size(struct thread_data *td, struct fio_file *f)
 	if (((struct ssdq_options *)td->eo)->capacity)
 		f->real_file_size = ((struct ssdq_options *)td->eo)->capacity;
 	fio_file_set_size_known(f);
-	close_backing(&sf);
+	close_backing(td, &sf);
 	return 0;
 }
 
@@ -194,13 +177,12 @@ static int need_filename(struct thread_data *td)
  */
 static int ssdq_setup(struct thread_data *td)
 {
-	struct ssdq_options *o = td->eo;
 	struct fio_file *f;
 	unsigned int i;
 
 	if (check_fio_version() || need_filename(td) || ssdq_check_options(td))
 		return 1;
-	if (o->model)
+	if (ssdq_target_of(td)->diskless)
 		td->flags |= (unsigned long long)FIO_DISKLESSIO << TD_ENG_FLAG_SHIFT;
 	for_each_file(td, f, i)
 		if (ssdq_get_file_size(td, f))
@@ -225,32 +207,16 @@ static int ssdq_open_file(struct thread_data *td, struct fio_file *f)
 	}
 	ret = check_alignment(td, f, &sf->dev);
 	if (ret) {
-		close_backing(sf);
+		close_backing(td, sf);
 		free(sf);
 		td_verror(td, -ret, "ssdq_open_file");
 		return 1;
 	}
-	if (sf->model.sh && ((struct ssdq_options *)td->eo)->model_ambient)
-		ssdq_model_set_ambient(&sf->model, ((struct ssdq_options *)td->eo)->model_ambient);
+	if (ssdq_target_of(td)->opened)
+		ssdq_target_of(td)->opened(td, sf);
 	f->fd = sf->dev.fd;
 	f->engine_data = sf;
 	return 0;
-}
-
-/* The model's own account of the job's energy: ground truth for reports. */
-static void model_energy_event(struct thread_data *td, struct ssdq_file *sf)
-{
-	struct ssdq_data *sd = td->io_ops_data;
-	double secs, joules;
-	char val[96];
-
-	if (!sd || !sd->model_t0_ns || sd->model_t1_ns <= sd->model_t0_ns)
-		return;
-	secs = (sd->model_t1_ns - sd->model_t0_ns) / 1e9;
-	joules = ssdq_model_active_energy(&sf->model) - sd->model_e0 + sf->model.p->p_idle * secs;
-	snprintf(val, sizeof(val), "%.6f J in %.6f s, %.6f W", joules, secs,
-		 secs > 0 ? joules / secs : 0.0);
-	ssdq_event_str(td, "model_energy", "truth", val);
 }
 
 static int ssdq_close_file(struct thread_data *td, struct fio_file *f)
@@ -258,9 +224,9 @@ static int ssdq_close_file(struct thread_data *td, struct fio_file *f)
 	struct ssdq_file *sf = ssdq_file_of(f);
 
 	if (sf) {
-		if (sf->model.sh)
-			model_energy_event(td, sf);
-		close_backing(sf);
+		if (ssdq_target_of(td)->closing)
+			ssdq_target_of(td)->closing(td, sf);
+		close_backing(td, sf);
 		free(sf);
 		f->engine_data = NULL;
 	}
@@ -432,7 +398,7 @@ static int ssdq_init(struct thread_data *td)
 
 	if (check_fio_version())
 		return 1;
-	if (o->model && td->o.verify != VERIFY_NONE) {
+	if (!ssdq_target_of(td)->keeps_data && td->o.verify != VERIFY_NONE) {
 		ssdq_log("%s: ssdq_model=%s stores no data, so verify= cannot work; drop "
 			 "verify or run on a device", td->o.name, o->model);
 		return 1;
@@ -443,14 +409,18 @@ static int ssdq_init(struct thread_data *td)
 	if (!sd)
 		return 1;
 	sd->sample_lock_fd = -1;
-	sd->be = o->model ? &ssdq_be_model : o->sync ? &ssdq_be_sync : &ssdq_be_uring;
+	sd->target = ssdq_target_of(td);
+	sd->be = sd->target->backend ? sd->target->backend :
+		 o->sync ? &ssdq_be_sync : &ssdq_be_uring;
 	sd->max_parts = 1;
 	td->io_ops_data = sd;
+	if (sd->target->job_init && sd->target->job_init(td))
+		return 1;
 	if (o->sync)
 		td->flags |= (unsigned long long)FIO_SYNCIO << TD_ENG_FLAG_SHIFT;
 	if (o->hipri && sd->be != &ssdq_be_uring) {
 		ssdq_log("%s: ssdq_hipri polls io_uring completions; %s has none", td->o.name,
-			 o->model ? "the drive model" : "ssdq_sync=1");
+			 sd->target->backend ? sd->target->name : "ssdq_sync=1");
 		return 1;
 	}
 	/* numjobs clones carry numjobs=1 and their subjob number */
@@ -504,13 +474,13 @@ static int compute_max_parts(struct thread_data *td)
 		if (open_backing(td, f, O_RDONLY, &sf))
 			return -EINVAL;
 		mx = sf.dev.max_xfer;
-		close_backing(&sf);
+		close_backing(td, &sf);
 		if (mx < min_xfer)
 			min_xfer = mx;
 		if ((max_bs + mx - 1) / mx > sd->max_parts)
 			sd->max_parts = (max_bs + mx - 1) / mx;
 	}
-	if (o->fixedbufs && !o->sync && !o->model && min_xfer != ULLONG_MAX) {
+	if (o->fixedbufs && sd->be == &ssdq_be_uring && min_xfer != ULLONG_MAX) {
 		sd->xfer_cap = min_xfer;
 		sd->max_parts = (max_bs + min_xfer - 1) / min_xfer;
 	}
@@ -530,23 +500,18 @@ static int erase_files(struct thread_data *td)
 		struct ssdq_erase_ctl ctl = { .stop = { .flag = &td->terminate,
 							.tick = ssdq_watch_wait_tick,
 							.tick_arg = td } };
-		enum ssdq_erase_method used = o->erase;
 		struct ssdq_file sf;
 		const char *how;
 		char err[512];
-		int ret = 0;
+		int ret;
 
 		if (td->terminate)
 			return -EINTR;
 		if (open_backing(td, f, O_RDWR, &sf))
 			return -EINVAL;
 		ssdq_event_str(td, "erase_start", "file", f->file_name);
-		if (sf.model.sh)
-			ssdq_model_erase(&sf.model);
-		else
-			ret = ssdq_erase_ns(&sf.dev, o->erase, &used, &ctl, err, sizeof(err));
-		how = sf.model.sh ? "model" : ssdq_erase_name(used);
-		close_backing(&sf);
+		ret = ssdq_target_of(td)->erase(td, &sf, &ctl, &how, err, sizeof(err));
+		close_backing(td, &sf);
 		if (ret == -EINTR) {
 			ssdq_log("%s: ssdq_erase=%s: %s", f->file_name, how, err);
 			ssdq_event_str(td, "erase_stopped", "msg", err);
@@ -614,6 +579,8 @@ static void ssdq_cleanup(struct thread_data *td)
 		ssdq_log("%s: %lu failed I/Os in all, %lu described above", td->o.name,
 			 sd->nr_errors, sd->nr_errors_shown);
 	sd->be->cleanup(td);
+	if (sd->target->job_cleanup)
+		sd->target->job_cleanup(td);
 	free(sd);
 	td->io_ops_data = NULL;
 }

@@ -15,11 +15,11 @@
 
 #include "erase.h"
 #include "sampler.h"
-#include "model.h"
 #include "nvme_ns.h"
 #include "nvme_cmd.h"
 #include "progress.h"
 #include "log.h"
+#include "target.h"
 
 /** struct ssdq_options - engine options (fio --enghelp=ssdq.so lists them) */
 struct ssdq_options {
@@ -54,16 +54,6 @@ struct ssdq_options {
 	char *stall;		/* ssdq_stall_timeout: as given */
 	unsigned long long stall_us; /* parsed at init: a drive silent this long stalled, 0: never */
 	unsigned int account;	/* ssdq_account: the progress sidecars (progress.h) */
-};
-
-/**
- * struct ssdq_file - per-file state, in fio_file->engine_data
- * @dev: the namespace; for the model, a geometry without a node (fd -1)
- * @model: the drive model, when ssdq_model= is set (@model.sh non-NULL)
- */
-struct ssdq_file {
-	struct ssdq_nsdev dev;
-	struct ssdq_model model;
 };
 
 /** struct ssdq_iou - per-io_u state, in io_u->engine_data */
@@ -138,13 +128,9 @@ struct ssdq_data {
 	struct ssdq_watch watch;
 	unsigned int max_parts;		/* most commands one io_u can need */
 	unsigned long long xfer_cap;	/* every file's commands are at most this */
-	uint64_t model_t0_ns;		/* model: the job's first I/O */
-	uint64_t model_t1_ns;		/* model: its last completion */
-	double model_e0;		/* model: active energy before the first I/O */
-	uint64_t model_rw_bytes[2];	/* model: bytes of reads, writes the job has submitted */
-	unsigned int model_regime[2];	/* model: what set the speed of the last read, write */
+	const struct ssdq_target_ops *target;	/* what the job runs on */
+	void *target_data;		/* the target's state of the job */
 	struct ssdq_sampler *sampler;	/* this job samples its device */
-	struct ssdq_model *smart_model;	/* the model the sampler's SMART reads */
 	int sample_lock_fd;		/* holds the device's sampler lock */
 	struct ssdq_progress *progress;	/* the progress sidecars' writer, or NULL */
 	FILE *events;			/* events sidecar, opened on first use */

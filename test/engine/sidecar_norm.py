@@ -8,8 +8,9 @@ Prints, file by file (sorted), the sidecars ssdq writes (*_events.*.jsonl,
 reduced to what does not depend on when and how fast it ran on a busy host:
 no time stamps; DIR and the engine's path as names; the figures time decides
 as '#' (every digit run of the SMART, power and progress lines, of fio_stats,
-model_energy and sampler_stop, a job_end's bytes unless it stopped on
-bytes, a JSON object keyed by numbers (fio's latency bins) as one member);
+model_energy and sampler_stop, a job_end's bytes, and its stop "bytes" or
+"time" as one: which of size= and runtime= ends a job is the host's speed;
+a JSON object keyed by numbers (fio's latency bins) as one member);
 the model_regime lines (where the drive model's speed changed: timing
 decides which regime and when) as one line per run of them; and a run of
 lines that read the same after all that as one line. Everything else is
@@ -73,7 +74,11 @@ def norm_event(obj, root):
     for k in TIMED.get(ev, ()):
         if k in obj:
             obj[k] = mask(obj[k], root)
-    if ev == "job_end" and obj.get("stop") != "bytes" and "bytes" in obj:
+    if ev == "job_end" and obj.get("stop") in ("bytes", "time"):
+        # runtime= and size= both set: which came first is the host's speed
+        obj["stop"] = "bytes|time"
+        obj["bytes"] = "#"
+    elif ev == "job_end" and "bytes" in obj:
         obj["bytes"] = "#"
     return json.dumps(paths(obj, root), separators=(",", ":"))
 
