@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
 #include "target_model.h"
 #include "util.h"
 

@@ -8,6 +8,7 @@
 #include <liburing.h>
 
 #include "ssdq.h"
+#include "guard.h"
 #include "pollq.h"
 #include "uring_plan.h"
 #include "wait.h"

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
 #include "progress.h"
 #include "util.h"
 

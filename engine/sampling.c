@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "sampling.h"
+#include "sidecar.h"
 #include "remote.h"
 #include "util.h"
 #include "model_power.h"

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
+#include "stop.h"
 #include "remote.h"
 #include "jsonl.h"
 #include "util.h"

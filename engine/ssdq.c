@@ -14,11 +14,15 @@
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "buffers.h"
+#include "guard.h"
+#include "progress.h"
+#include "sampling.h"
+#include "sidecar.h"
+#include "stake.h"
 #include "nvme_status.h"
-#include "opt_parse.h"
 #include "remote.h"
 #include "util.h"
-#include "verify.h"
 
 #ifndef FIO_VERSION
 #error "FIO_VERSION must name the fio release the engine is built against"
@@ -376,20 +380,6 @@ bool ssdq_part_done(struct thread_data *td, struct io_u *io_u, int res)
 	return true;
 }
 
-/*
- * An interval option @name as given (@val, NULL: @dflt) into @us; a bad one
- * is refused naming the option with examples of seconds (@secs) and of
- * units (@units).
- * Return: 0, or 1 after the refusal.
- */
-static int interval_opt(struct thread_data *td, const char *name, const char *val,
-			const char *dflt, const char *secs, const char *units, unsigned long long *us)
-{
-	if (!ssdq_parse_interval(val ? val : dflt, us))
-		return 0;
-	ssdq_log("%s: %s=%s: give seconds (%s) or a unit (%s)", td->o.name, name, val, secs, units);
-	return 1;
-}
 
 static int ssdq_init(struct thread_data *td)
 {
@@ -398,12 +388,7 @@ static int ssdq_init(struct thread_data *td)
 
 	if (check_fio_version())
 		return 1;
-	if (!ssdq_target_of(td)->keeps_data && td->o.verify != VERIFY_NONE) {
-		ssdq_log("%s: ssdq_model=%s stores no data, so verify= cannot work; drop "
-			 "verify or run on a device", td->o.name, o->model);
-		return 1;
-	}
-	if (ssdq_guard_job(td) || ssdq_check_options(td))
+	if (ssdq_check_verify(td) || ssdq_guard_job(td) || ssdq_check_options(td))
 		return 1;
 	sd = calloc(1, sizeof(*sd));
 	if (!sd)
@@ -418,37 +403,8 @@ static int ssdq_init(struct thread_data *td)
 		return 1;
 	if (o->sync)
 		td->flags |= (unsigned long long)FIO_SYNCIO << TD_ENG_FLAG_SHIFT;
-	if (o->hipri && sd->be != &ssdq_be_uring) {
-		ssdq_log("%s: ssdq_hipri polls io_uring completions; %s has none", td->o.name,
-			 sd->target->backend ? sd->target->name : "ssdq_sync=1");
+	if (ssdq_check_job_options(td))
 		return 1;
-	}
-	/* numjobs clones carry numjobs=1 and their subjob number */
-	if (o->hipri && (td->o.numjobs > 1 || td->subjob_number)) {
-		ssdq_log("%s: ssdq_hipri=1 with numjobs above 1: several rings polling one NVMe "
-			 "poll queue crashed Linux 6.1 (general protection fault in bio_poll, "
-			 "Debian 12's kernel); run one polled job at a time, or drop ssdq_hipri",
-			 td->o.name);
-		return 1;
-	}
-	if (o->duty > 100 || (o->duty != 100 && !o->burst)) {
-		ssdq_log("%s: ssdq_duty=%u needs ssdq_burst= and a value of 1-100", td->o.name,
-			 o->duty);
-		return 1;
-	}
-	if (interval_opt(td, "ssdq_idle", o->idle, "0", "0.5", "500ms, 60s", &o->idle_us) ||
-	    interval_opt(td, "ssdq_smart_interval", o->smart_interval, "1",
-			 "0.5", "500ms, 2s", &o->smart_us) ||
-	    interval_opt(td, "ssdq_progress", o->progress, "0", "2", "500ms, 10s",
-			 &o->progress_us) ||
-	    interval_opt(td, "ssdq_stall_timeout", o->stall, "0", "60", "90s, 5m",
-			 &o->stall_us))
-		return 1;
-	if (o->smart_us && o->smart_us < 100000) {
-		ssdq_log("%s: ssdq_smart_interval=%s is below the 100ms SMART allows",
-			 td->o.name, o->smart_interval);
-		return 1;
-	}
 	ssdq_event_job_start(td);
 	return 0;
 }
@@ -649,263 +605,6 @@ static struct io_u *ssdq_get_event(struct thread_data *td, int ev)
 	return io_u;
 }
 
-static struct fio_option options[] = {
-	{
-		.name	= "ssdq_sync",
-		.lname	= "ssdq synchronous ioctl path",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, sync),
-		.def	= "0",
-		.help	= "Send commands with NVME_IOCTL_IO64_CMD, one at a time (QD1 "
-			  "latency work, kernels without io_uring passthrough)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_fixedbufs",
-		.lname	= "ssdq fixed buffers",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, fixedbufs),
-		.def	= "0",
-		.help	= "Register fio's I/O buffers with io_uring (IORING_URING_CMD_FIXED)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_sqpoll",
-		.lname	= "ssdq SQ polling",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, sqpoll),
-		.def	= "0",
-		.help	= "Let a kernel thread poll the submission queue (IORING_SETUP_SQPOLL)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_sqpoll_idle",
-		.lname	= "ssdq SQ poll idle time",
-		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct ssdq_options, sqpoll_idle),
-		.def	= "1000",
-		.help	= "Milliseconds the SQ polling thread spins before it sleeps",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_hipri",
-		.lname	= "ssdq polled completions",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, hipri),
-		.def	= "0",
-		.help	= "Poll for completions instead of waiting for interrupts "
-			  "(IORING_SETUP_IOPOLL; Linux 6.1+, the controller needs NVMe poll "
-			  "queues: nvme.poll_queues=N)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_max_xfer",
-		.lname	= "ssdq largest command",
-		.type	= FIO_OPT_STR_VAL,
-		.off1	= offsetof(struct ssdq_options, max_xfer),
-		.def	= "0",
-		.help	= "Split I/Os into commands of at most this many bytes (0: the "
-			  "namespace's max_hw_sectors_kb and max_segments)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_erase",
-		.lname	= "ssdq erase before the job",
-		.type	= FIO_OPT_STR,
-		.off1	= offsetof(struct ssdq_options, erase),
-		.def	= "none",
-		.help	= "Erase the namespace before the job's first I/O",
-		.posval	= {
-			{ .ival = "none", .oval = SSDQ_ERASE_NONE, .help = "Do not erase" },
-			{ .ival = "auto", .oval = SSDQ_ERASE_AUTO,
-			  .help = "Sanitize, else Format NVM, else deallocate: the first the drive supports" },
-			{ .ival = "sanitize", .oval = SSDQ_ERASE_SANITIZE,
-			  .help = "Sanitize block erase (single-namespace drives only)" },
-			{ .ival = "format", .oval = SSDQ_ERASE_FORMAT,
-			  .help = "Format NVM with user data erase" },
-			{ .ival = "deallocate", .oval = SSDQ_ERASE_DEALLOCATE,
-			  .help = "Dataset Management deallocate of the whole namespace" },
-		},
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_burst",
-		.lname	= "ssdq burst size",
-		.type	= FIO_OPT_STR_VAL,
-		.off1	= offsetof(struct ssdq_options, burst),
-		.def	= "0",
-		.help	= "Do I/O in bursts of this many bytes, idling between them (see "
-			  "ssdq_duty); burst start/end go to the events sidecar",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_duty",
-		.lname	= "ssdq burst duty cycle",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, duty_str),
-		.def	= "100",
-		.help	= "Percent of the time bursts keep the drive busy (1-100): after each burst, "
-			  "idle for its measured time x (100 - duty) / duty",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_idle",
-		.lname	= "ssdq idle after the job",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, idle),
-		.def	= "0",
-		.help	= "Idle this long after the job's I/O (cool-down, garbage collection), "
-			  "outside its runtime",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_power",
-		.lname	= "ssdq power sources",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, power),
-		.help	= "Power sources to sample, ';'-separated: hwmon:/sys/class/hwmon/hwmonN"
-			  "[,chan=1+2], cmd:/path/prog args, qis:host:port[:module], nvme-ps; "
-			  "written to <prefix>_power.<N>.log in mW",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_power_rate",
-		.lname	= "ssdq power sample rate",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, power_rate_str),
-		.def	= "10",
-		.help	= "Power samples per second (0.1-20000)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_power_max",
-		.lname	= "ssdq most plausible power",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, power_max_str),
-		.help	= "Watts above which a power reading is refused as implausible (a gap "
-			  "is recorded); default: twice the highest MP of the drive's power "
-			  "states, else 100",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_smart_interval",
-		.lname	= "ssdq SMART interval",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, smart_interval),
-		.def	= "1",
-		.help	= "Read the SMART / Health log this often into <prefix>_smart.<N>.jsonl "
-			  "(0: never; at least 100ms)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_capacity",
-		.lname	= "ssdq capacity told to fio",
-		.type	= FIO_OPT_STR_VAL,
-		.off1	= offsetof(struct ssdq_options, capacity),
-		.def	= "0",
-		.help	= "Tell fio the namespace holds this many bytes instead of NSZE x LBA size "
-			  "(to test error handling: I/O past the end gets LBA Out of Range)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_model",
-		.lname	= "ssdq drive model",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, model),
-		.help	= "Run on the built-in drive model PRESET instead of a device; "
-			  "filename= is then the model's state file (presets: qlc-1tb, "
-			  "tlc-dramless-1tb, tlc-enterprise-4tb, sata-1tb)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_model_scale",
-		.lname	= "ssdq drive model scale",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, model_scale_str),
-		.def	= "1",
-		.help	= "Divide the model's capacity and SLC cache by this whole number "
-			  "(1 or more); speeds stay",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_model_ambient",
-		.lname	= "ssdq drive model ambient temperature",
-		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct ssdq_options, model_ambient),
-		.def	= "0",
-		.maxval	= 120,
-		.help	= "Air temperature around the model drive in C (0: the preset's); a hot "
-			  "case makes it throttle",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_destroy_data",
-		.lname	= "ssdq write over what the namespace holds",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, destroy_data),
-		.def	= "0",
-		.help	= "Let a job that writes, trims or erases run on a namespace carrying a "
-			  "filesystem or partition-table signature (never on one mounted or in use)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_progress",
-		.lname	= "ssdq progress lines",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, progress),
-		.def	= "0",
-		.help	= "Print a progress line this often (\"ssdq: progress JOB.N: phase= "
-			  "written= read= elapsed_ms=\"; on stdout, or to fio's client inside a "
-			  "server); 0: none",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_stall_timeout",
-		.lname	= "ssdq stalled drive timeout",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, stall),
-		.def	= "0",
-		.help	= "Stop the job when I/O is in flight and the drive completes none for "
-			  "this long (stop reason stalled, error ETIMEDOUT); 0: wait forever",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_account",
-		.lname	= "ssdq account sidecars",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, account),
-		.def	= "1",
-		.help	= "Write the job's bytes, I/Os and mean latency every log_avg_msec (else 1 s) "
-			  "to <prefix>_progress_{bw,iops,clat}.<N>.log as it goes, so a killed job "
-			  "keeps its curve",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= NULL,
-	},
-};
 
 __attribute__((visibility("default")))
 struct ioengine_ops ioengine = {
@@ -928,5 +627,5 @@ struct ioengine_ops ioengine = {
 	.get_file_size		= ssdq_get_file_size,
 	.invalidate		= ssdq_invalidate,
 	.option_struct_size	= sizeof(struct ssdq_options),
-	.options		= options,
+	.options		= ssdq_fio_options,
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ssdq.h"
+#include "stake.h"
 #include "holders.h"
 
 /* Writes, trims and erases destroy what is on the namespace; reads do not. */

@@ -7,6 +7,7 @@
 #include <sys/utsname.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
 #include "model_power.h"
 #include "remote.h"
 #include "target_model.h"
