@@ -89,7 +89,7 @@ LAYER_power  := -Ipower $(LAYER_nvme)
 # the drive model: its state file, presets, and its face to power/'s sampler
 LAYER_model  := -Imodel $(LAYER_power)
 LAYER_engine := -Iengine $(LAYER_model)
-COMMON_SRCS := common/util.c common/clock.c common/log.c common/jsonl.c
+COMMON_SRCS := common/util.c common/clock.c common/log.c common/jsonl.c common/device_json.c
 COMMON_OBJS := $(COMMON_SRCS:common/%.c=$(B)/common/%.o)
 
 # The NVMe part, shared by the engine and power/: open/probe, admin commands
@@ -137,7 +137,7 @@ $(VERSION_H): FORCE
 	@mkdir -p $(dir $@)
 	@printf '#define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/engine/target_model.o $(B)/power/device_info.o: $(VERSION_H)
+$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/common/device_json.o: $(VERSION_H)
 $(B)/analysis/main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 
 $(FIO_CONF): scripts/fio-src.sh

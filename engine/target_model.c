@@ -4,15 +4,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 
 #include "ssdq.h"
+#include "device_json.h"
 #include "sidecar.h"
 #include "model_power.h"
 #include "remote.h"
 #include "target_model.h"
 #include "util.h"
-#include "ssdq_version.h"
 
 struct ssdq_model_job *ssdq_model_job(struct thread_data *td)
 {
@@ -119,7 +118,7 @@ static int model_erase(struct thread_data *td, struct ssdq_file *sf, struct ssdq
  */
 static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 {
-	struct utsname u;
+	struct ssdq_host host;
 	char path[4096];
 	FILE *f;
 	int ret = ssdq_device_json_path(td, path, sizeof(path));
@@ -133,9 +132,9 @@ static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 		ssdq_log("%s: cannot write %s: %s", td->o.name, path, strerror(errno));
 		return -errno;
 	}
-	uname(&u);
-	fprintf(f, "{\n  \"format\": \"ssdq-device\",\n  \"version\": 1,\n  \"time_us\": %lld,\n"
-		"  \"controller\": null,\n  \"namespace\": ", (long long)ssdq_realtime_us());
+	ssdq_host_read(&host, fio_version_string);
+	ssdq_device_json_head(f, ssdq_realtime_us());
+	fputs("  \"controller\": null,\n  \"namespace\": ", f);
 	ssdq_json_str(f, td->files[0]->file_name);
 	fputs(",\n  \"nsid\": 1,\n  \"model\": ", f);
 	ssdq_json_str(f, m->p->summary);
@@ -147,21 +146,10 @@ static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 		"  \"power_states\": [\n    {\"ps\": 0, \"max_power_w\": %.4f, "
 		"\"non_operational\": false, \"entry_latency_us\": 0, \"exit_latency_us\": 0, "
 		"\"rrt\": 0, \"rrl\": 0, \"rwt\": 0, \"rwl\": 0}\n  ],\n"
-		"  \"power_state_current\": 0,\n  \"apst\": null,\n  \"pcie\": null,\n  \"kernel\": ",
+		"  \"power_state_current\": 0,\n  \"apst\": null,\n  \"pcie\": null",
 		m->scale, (unsigned long long)m->capacity, 1u << m->p->lba_shift,
 		1u << m->p->lba_shift, m->p->ps0_w);
-	ssdq_json_str(f, u.release);
-	fputs(",\n  \"kernel_version\": ", f);
-	ssdq_json_str(f, u.version);
-	fputs(",\n  \"machine\": ", f);
-	ssdq_json_str(f, u.machine);
-	fputs(",\n  \"host\": ", f);
-	ssdq_json_str(f, u.nodename);
-	fputs(",\n  \"fio_version\": ", f);
-	ssdq_json_str(f, fio_version_string);
-	fputs(",\n  \"ssdq_version\": ", f);
-	ssdq_json_str(f, SSDQ_VERSION);
-	fputs(",\n  \"errors\": []\n}\n", f);
+	ssdq_device_json_tail(f, &host, NULL);
 	if (fclose(f)) {
 		int e = errno;
 
