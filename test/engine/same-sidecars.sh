@@ -14,7 +14,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 command -v fio >/dev/null || { echo "SKIP: fio is not installed"; exit 77; }
-base= base_so= suites= preset=tlc-dramless-1tb scale=1000
+base='' base_so='' suites='' preset=tlc-dramless-1tb scale=1000
 while [ $# -gt 0 ]; do
 	case $1 in
 	--base) base=$2; shift 2 ;;
