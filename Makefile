@@ -160,25 +160,12 @@ $(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(MODEL_OBJS) $(POWER_OBJS) $(NVME_OBJ
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map \
 		-o $@ $(filter %.o,$^) $(LIBS_ENGINE)
 
-$(B)/power/%.o: power/%.c
+# common/, nvme/, power/, model/ (the engine has its rule above): each
+# compiled with the include paths of its layer, LAYER_<folder>
+$(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_power) -MMD -MP -c -o $@ $<
-
-$(B)/nvme/%.o: nvme/%.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_nvme) -MMD -MP -c -o $@ $<
-
-$(B)/model/%.o: model/%.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_model) -MMD -MP -c -o $@ $<
-
-$(B)/common/%.o: common/%.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_common) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_$(firstword $(subst /, ,$*))) -MMD -MP -c -o $@ $<
 
 $(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
