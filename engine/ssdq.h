@@ -3,8 +3,11 @@
 #define SSDQ_ENGINE_H
 
 /*
- * Engine internals shared by ssdq.c and the passthrough backends. Includes
- * fio's headers: only files compiled against the fio tree include this.
+ * A job's engine state (struct ssdq_data) and its accessors, with the
+ * headers that state is made of: options, backend, target, bursts, watch.
+ * Every other module of the engine has a header of its own (sidecar.h,
+ * stop.h, sampling.h, guard.h, buffers.h, stake.h). Includes fio's
+ * headers: only files compiled against the fio tree include this.
  */
 #include <stdbool.h>
 #include <stdint.h>
