@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +26,6 @@
 #ifndef FIO_VERSION
 #error "FIO_VERSION must name the fio release the engine is built against"
 #endif
-
 
 /*
  * The engine reads struct thread_data, whose layout changes between fio
