@@ -112,7 +112,7 @@ POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
                power/sampler.c power/vet.c
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
-UNIT_TESTS := test_nvme_status test_nvme_cmd test_model test_opt_parse test_nslock \
+UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_model test_opt_parse test_nslock \
               test_uring_plan \
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
