@@ -277,7 +277,7 @@ docs-slc: all
 slc-matrix: all
 	@$(TOOLS_ENV) sh test/analysis/slc_matrix.sh --all
 
-MANPAGES := man/ssdq-report.1 man/ssdq-run.1 man/ssdq-sample.1
+MANPAGES := man/ssdq-report.1 man/ssdq-run.1 man/ssdq-sample.1 man/ssdq-render.1
 
 # The job library goes to $(PREFIX)/share/ssdq/jobs beside a link to the
 # engine: fio 3.33 stats external:ssdq.so in its cwd, so the share directory
