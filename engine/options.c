@@ -117,6 +117,14 @@ int ssdq_check_job_options(struct thread_data *td)
 			 td->o.name);
 		return 1;
 	}
+	/* each clone would erase in its own post_init, after fio let them all start */
+	if (o->erase != SSDQ_ERASE_NONE && (td->o.numjobs > 1 || td->subjob_number)) {
+		ssdq_log("%s: ssdq_erase with numjobs above 1: each job would erase the namespace "
+			 "as it starts, while the others may already write; erase in a job of its "
+			 "own first ([erase] ssdq_erase=auto rw=read size=4k, then stonewall)",
+			 td->o.name);
+		return 1;
+	}
 	if (o->duty > 100 || (o->duty != 100 && !o->burst)) {
 		ssdq_log("%s: ssdq_duty=%u needs ssdq_burst= and a value of 1-100", td->o.name,
 			 o->duty);
