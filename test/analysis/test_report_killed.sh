@@ -2,7 +2,8 @@
 # A killed fill keeps its curve (issue 23), on the drive model scaled 1/250
 # (qlc-1tb: 4 GB, its 155 GB cache 620 MB): fio's main process killed with
 # SIGKILL at 60 % of a fill, its job process killed the same way, fio's JSON
-# cut short, and `fio --client` killed with the server going on. In each the
+# cut short, a fill by two jobs (numjobs=2, a half each) killed at 35 %, and
+# `fio --client` killed with the server going on. In each the
 # report draws the curve from the engine's progress sidecars up to where the
 # model's own account says the writes stopped (its SMART host write
 # commands, read after the kill), within one logged interval and the I/Os in
@@ -11,7 +12,7 @@
 # a fill that completes, the progress sidecars add up to fio's own io_bytes,
 # I/Os and mean latency within one interval. The kill moment is taken from
 # the progress sidecar itself, never from sleeps; nothing is held against
-# the wall clock. About 90 s. No device.
+# the wall clock. About 110 s. No device.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
 SO=${SSDQ_SO:-$top/build/ssdq.so}
@@ -56,17 +57,17 @@ start_fill() {
 		>"$_d.fio.out" 2>&1 &
 	FIO_PID=$!
 }
-# progress_bytes FILE: the bytes the progress sidecar adds up to (each line
-# covers the time since the one before it, the first one interval)
+# progress_bytes FILE...: the bytes the progress sidecars add up to (each
+# line covers the time since the one before it, the first one interval)
 progress_bytes() {
-	awk -F', *' -v a=$AVG 'NF >= 3 { dt = n++ ? $1 - p : a; b += $2 * 1024 * dt / 1000; p = $1 }
-		END { printf "%.0f\n", b }' "$1" 2>/dev/null || echo 0
+	awk -F', *' -v a=$AVG 'FNR == 1 { n = 0 } NF >= 3 { dt = n++ ? $1 - p : a; b += $2 * 1024 * dt / 1000; p = $1 }
+		END { printf "%.0f\n", b }' "$@" 2>/dev/null || echo 0
 }
-# wait_share FILE PCT PID: until FILE's progress passes PCT % of the capacity
-# (false when PID ended first)
+# wait_share DIR PCT PID: until the progress of DIR's jobs passes PCT % of
+# the capacity (false when PID ended first)
 wait_share() {
 	_want=$(( CAP / 100 * $2 ))
-	while [ "$(progress_bytes "$1")" -lt "$_want" ]; do
+	while [ "$(progress_bytes "$1"/fill_progress_bw.*.log)" -lt "$_want" ]; do
 		kill -0 "$3" 2>/dev/null || return 1
 		sleep 0.25
 	done
@@ -82,15 +83,22 @@ model_written() {
 	sed -n 's/.*"host_write_commands":\([0-9]*\).*/\1/p' "$_p/probe_smart.1.jsonl" | head -n 1 |
 		awk -v bs=$BS '{ printf "%.0f\n", $1 * bs }'
 }
-# largest_gap FILE: the longest time between two lines of a progress sidecar, ms
+# largest_gap FILE...: the longest time between two lines of a progress sidecar, ms
 largest_gap() {
-	awk -F', *' 'NF >= 3 { if (n++ && $1 - p > g) g = $1 - p; p = $1 } END { printf "%.3f\n", g }' "$1"
+	awk -F', *' 'FNR == 1 { n = 0 } NF >= 3 { if (n++ && $1 - p > g) g = $1 - p; p = $1 }
+		END { printf "%.3f\n", g }' "$@"
 }
-# last_speed FILE: the faster of a progress sidecar's last two lines, bytes/ms
+# last_speed FILE...: the faster of each progress sidecar's last two lines,
+# summed over the jobs, bytes/ms
 last_speed() {
-	awk -F', *' 'NF >= 3 { p = v; v = $2 } END { if (p > v) v = p; printf "%.0f\n", v * 1.024 }' "$1"
+	awk -F', *' 'FNR == 1 && NR > 1 { s += p > v ? p : v; p = v = 0 } NF >= 3 { p = v; v = $2 }
+		END { s += p > v ? p : v; printf "%.0f\n", s * 1.024 }' "$@"
 }
-last_time() { awk -F', *' 'NF >= 3 { t = $1 } END { printf "%.3f\n", t }' "$1"; }
+# last_time FILE...: the earliest of the progress sidecars' last lines
+last_time() {
+	awk -F', *' 'FNR == 1 && NR > 1 { if (m == "" || t < m) m = t } NF >= 3 { t = $1 }
+		END { if (m == "" || t < m) m = t; printf "%.3f\n", m }' "$@"
+}
 truth() { python3 -c "from model_truth import Truth; t = Truth('$1/fill_events.1.jsonl', $S, killed=True); print($2)"; }
 jq_fill() { jq -r "[.tests[] | select(.test == \"fill\") | .jobs[]][0] | $2" "$1/report.json"; }
 
@@ -107,13 +115,15 @@ report() {
 # reached NAME DIR T_BEFORE T_AFTER: the curve reaches where the model's writes
 # stopped; the kill came between the two clock readings around `kill` (on a
 # busy host the second may be tens of ms after the first: the model may take
-# bytes all that time)
+# bytes all that time). With several jobs, from the earliest of their
+# sidecars' last lines, at their speeds summed, with each one's I/Os in flight.
 reached() {
 	_gb=$(jq_fill "$2" .fill.gb_written)
 	_curve=$(awk -v g="$_gb" -v s=$S 'BEGIN { printf "%.0f\n", g * 1e9 / s }')
 	_model=$(model_written "$2/model.state")
-	_tl=$(last_time "$2/fill_progress_bw.1.log")
-	_gap=$(largest_gap "$2/fill_progress_bw.1.log")
+	_tl=$(last_time "$2"/fill_progress_bw.*.log)
+	_gap=$(largest_gap "$2"/fill_progress_bw.*.log)
+	_nj=$(ls "$2"/fill_progress_bw.*.log | wc -l)
 	# the time the kill took from the sidecar: at most one interval, a late tick's
 	awk -v k="$3" -v l="$_tl" -v g="$_gap" -v a=$AVG 'BEGIN { m = g > a ? g : a; exit !(k - l <= m + 5) }' &&
 		pass "$1: the progress sidecar's last line is $(awk -v k="$3" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }') ms before the kill (one interval: $_gap ms at most)" ||
@@ -121,12 +131,12 @@ reached() {
 	# what the sidecar's last speed (qlc-1tb's recoveries write 1/25 of the
 	# time at cache speed), with a quarter to spare, moves over that time,
 	# the I/Os in flight and one SMART data unit
-	_v=$(last_speed "$2/fill_progress_bw.1.log")
-	awk -v c="$_curve" -v m="$_model" -v k="$4" -v l="$_tl" -v a=$AVG -v q=$QD -v bs=$BS -v v="$_v" \
+	_v=$(last_speed "$2"/fill_progress_bw.*.log)
+	awk -v c="$_curve" -v m="$_model" -v k="$4" -v l="$_tl" -v a=$AVG -v q=$((QD * _nj)) -v bs=$BS -v v="$_v" \
 		'BEGIN { t = k - l; if (t < a) t = a; if (v < 1.1e5) v = 1.1e5;
 			 tol = 1.25 * v * t + q * bs + 512000;
 			 exit !(m - c <= tol && c - m <= 512000) }' &&
-		pass "$1: the curve reaches $_curve B, the model took $_model B (within one interval and the $QD I/Os in flight)" ||
+		pass "$1: the curve reaches $_curve B, the model took $_model B (within one interval and the $((QD * _nj)) I/Os in flight)" ||
 		fail "$1: the curve ends at $_curve B, the model took $_model B (the kill $(awk -v k="$4" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }') ms at most after the sidecar's last line)"
 }
 # slc NAME DIR: the SLC cache against the model's own account
@@ -178,7 +188,7 @@ expect_near "completed fill from its sidecars alone: MB/s" "$got" "$want" 1 "fio
 # ---- kill -9 of fio's main process at 60 % --------------------------------------------
 d=$W/main
 start_fill "$d"
-if wait_share "$d/fill_progress_bw.1.log" 60 "$FIO_PID"; then
+if wait_share "$d" 60 "$FIO_PID"; then
 	t=$(now_ms)
 	kill -KILL "$FIO_PID"
 	t2=$(now_ms)
@@ -213,7 +223,7 @@ rc=$?
 # ---- SIGKILL of the job process; fio's main process writes its JSON ------------------
 d=$W/job
 start_fill "$d"
-if wait_share "$d/fill_progress_bw.1.log" 60 "$FIO_PID"; then
+if wait_share "$d" 60 "$FIO_PID"; then
 	job=$(ps -o pid= --ppid "$FIO_PID" | head -n 1 | tr -d ' ')
 	t=$(now_ms)
 	kill -KILL "$job"
@@ -232,6 +242,57 @@ if wait_share "$d/fill_progress_bw.1.log" 60 "$FIO_PID"; then
 	slc "job killed" "$d"
 else
 	fail "job killed: the fill ended before 60 %"; sed 's/^/    /' "$d.fio.out" | head
+fi
+
+# ---- numjobs=2: two jobs fill a half each, fio's main process killed at 35 % ---------
+# group_cache_gb DIR: where the drive's cache ran out by the jobs' own
+# model_regime events: the first job's first write past it, with what each
+# job had written by then (linear within its span)
+group_cache_gb() {
+	python3 - $S "$1"/fill_events.*.jsonl <<'PY'
+import json, sys
+scale, jobs = float(sys.argv[1]), []
+for path in sys.argv[2:]:
+    ev = [json.loads(l) for l in open(path) if '"model_regime"' in l]
+    jobs.append([(e["regime"], e["bytes"], e["time_us"]) for e in ev])
+T = min(t for j in jobs for r, b, t in j if not r.startswith("cache"))
+def at(j):
+    got = 0
+    for (_, b0, t0), (_, b1, t1) in zip(j, j[1:]):
+        if t0 <= T <= t1:
+            return b0 + (b1 - b0) * (T - t0) / (t1 - t0) if t1 > t0 else b0
+        got = b1 if t1 < T else got
+    return got
+print("%.3f" % (sum(at(j) for j in jobs) * scale / 1e9))
+PY
+}
+d=$W/group
+start_fill "$d" --numjobs=2 --size=50% --offset_increment=50% --group_reporting
+if wait_share "$d" 35 "$FIO_PID"; then
+	t=$(now_ms)
+	kill -KILL "$FIO_PID"
+	t2=$(now_ms)
+	wait "$FIO_PID" 2>/dev/null
+	sleep 0.3
+	report "$d" "numjobs=2 killed"
+	grep -q "killed at .* GB, .* in .*fio's JSON is empty" "$d/report.txt" &&
+		pass "numjobs=2 killed: says how far it got ($(sed -n 's/^PARTIAL RUN: //p' "$d/report.txt" | cut -c1-60))" ||
+		fail "numjobs=2 killed: no 'killed at …; fio's JSON is empty' line"
+	[ "$(jq_fill "$d" .stop)" = killed ] && [ "$(jq_fill "$d" .partial)" = true ] &&
+		pass "numjobs=2 killed: the group is stop killed, marked partial" ||
+		fail "numjobs=2 killed: stop $(jq_fill "$d" .stop), partial $(jq_fill "$d" .partial)"
+	# the group's curve is both jobs' sidecars summed
+	expect_near "numjobs=2 killed: the curve, bytes" \
+		"$(awk -v g="$(jq_fill "$d" .fill.gb_written)" -v s=$S 'BEGIN { printf "%.0f", g * 1e9 / s }')" \
+		"$(progress_bytes "$d"/fill_progress_bw.1.log "$d"/fill_progress_bw.2.log)" 1 "the two progress sidecars"
+	reached "numjobs=2 killed" "$d" "$t" "$t2"
+	expect_near "numjobs=2 killed: SLC cache GB" "$(jq_fill "$d" .fill.slc_cache_gb)" "$(group_cache_gb "$d")" 5
+	# one sampler per drive: its sidecars are the job's that took the drive first
+	[ "$(jq_fill "$d" '.power_w > 0')" = true ] &&
+		pass "numjobs=2 killed: power from the sampling job's sidecar ($(jq_fill "$d" .power_w) W)" ||
+		fail "numjobs=2 killed: no power ($(jq_fill "$d" .null_reasons.power_w))"
+else
+	fail "numjobs=2 killed: the fill ended before 35 %"; sed 's/^/    /' "$d.fio.out" | head
 fi
 
 # ---- fio --client killed; the server goes on and keeps the sidecars -------------------
@@ -264,7 +325,7 @@ while [ -z "$(ls "$W"/srvtmp/ssdq-server.*/fill_progress_bw.1.log 2>/dev/null)" 
 	i=$((i + 1)); sleep 0.1
 done
 run=$(ls -d "$W"/srvtmp/ssdq-server.* 2>/dev/null | head -n 1)
-if [ -n "$run" ] && wait_share "$run/fill_progress_bw.1.log" 60 "$CLIENT"; then
+if [ -n "$run" ] && wait_share "$run" 60 "$CLIENT"; then
 	kill -KILL "$CLIENT"
 	wait "$CLIENT" 2>/dev/null
 	# the server's job goes on to its end, then keeps its sidecars
