@@ -15,6 +15,7 @@
 # the wall clock. About 110 s. No device.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
+. "$top/test/lib/progress.sh"
 SO=${SSDQ_SO:-$top/build/ssdq.so}
 REPORT=${SSDQ_REPORT:-$top/build/ssdq-report}
 W=$(mktemp -d)
@@ -39,6 +40,7 @@ S=250
 BS=131072
 QD=32
 AVG=10
+PROGRESS_AVG=$AVG
 # the scaled capacity, rounded down to whole MiB as the model does
 CAP=$(( 1000000000000 / S / 1048576 * 1048576 ))
 
@@ -56,12 +58,6 @@ start_fill() {
 		--log_avg_msec=$AVG --log_unix_epoch=1 --output-format=json+ --output=fill.json "$@") \
 		>"$_d.fio.out" 2>&1 &
 	FIO_PID=$!
-}
-# progress_bytes FILE...: the bytes the progress sidecars add up to (each
-# line covers the time since the one before it, the first one interval)
-progress_bytes() {
-	awk -F', *' -v a=$AVG 'FNR == 1 { n = 0 } NF >= 3 { dt = n++ ? $1 - p : a; b += $2 * 1024 * dt / 1000; p = $1 }
-		END { printf "%.0f\n", b }' "$@" 2>/dev/null || echo 0
 }
 # wait_share DIR PCT PID: until the progress of DIR's jobs passes PCT % of
 # the capacity (false when PID ended first)
@@ -83,22 +79,6 @@ model_written() {
 	sed -n 's/.*"host_write_commands":\([0-9]*\).*/\1/p' "$_p/probe_smart.1.jsonl" | head -n 1 |
 		awk -v bs=$BS '{ printf "%.0f\n", $1 * bs }'
 }
-# largest_gap FILE...: the longest time between two lines of a progress sidecar, ms
-largest_gap() {
-	awk -F', *' 'FNR == 1 { n = 0 } NF >= 3 { if (n++ && $1 - p > g) g = $1 - p; p = $1 }
-		END { printf "%.3f\n", g }' "$@"
-}
-# last_speed FILE...: the faster of each progress sidecar's last two lines,
-# summed over the jobs, bytes/ms
-last_speed() {
-	awk -F', *' 'FNR == 1 && NR > 1 { s += p > v ? p : v; p = v = 0 } NF >= 3 { p = v; v = $2 }
-		END { s += p > v ? p : v; printf "%.0f\n", s * 1.024 }' "$@"
-}
-# last_time FILE...: the earliest of the progress sidecars' last lines
-last_time() {
-	awk -F', *' 'FNR == 1 && NR > 1 { if (m == "" || t < m) m = t } NF >= 3 { t = $1 }
-		END { if (m == "" || t < m) m = t; printf "%.3f\n", m }' "$@"
-}
 truth() { python3 -c "from model_truth import Truth; t = Truth('$1/fill_events.1.jsonl', $S, killed=True); print($2)"; }
 jq_fill() { jq -r "[.tests[] | select(.test == \"fill\") | .jobs[]][0] | $2" "$1/report.json"; }
 
@@ -118,26 +98,12 @@ report() {
 # bytes all that time). With several jobs, from the earliest of their
 # sidecars' last lines, at their speeds summed, with each one's I/Os in flight.
 reached() {
-	_gb=$(jq_fill "$2" .fill.gb_written)
-	_curve=$(awk -v g="$_gb" -v s=$S 'BEGIN { printf "%.0f\n", g * 1e9 / s }')
-	_model=$(model_written "$2/model.state")
-	_tl=$(last_time "$2"/fill_progress_bw.*.log)
-	_gap=$(largest_gap "$2"/fill_progress_bw.*.log)
+	_curve=$(awk -v g="$(jq_fill "$2" .fill.gb_written)" -v s=$S 'BEGIN { printf "%.0f\n", g * 1e9 / s }')
 	_nj=$(ls "$2"/fill_progress_bw.*.log | wc -l)
-	# the time the kill took from the sidecar: at most one interval, a late tick's
-	awk -v k="$3" -v l="$_tl" -v g="$_gap" -v a=$AVG 'BEGIN { m = g > a ? g : a; exit !(k - l <= m + 5) }' &&
-		pass "$1: the progress sidecar's last line is $(awk -v k="$3" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }') ms before the kill (one interval: $_gap ms at most)" ||
-		fail "$1: the progress sidecar ends $(awk -v k="$3" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }') ms before the kill, more than one interval ($_gap ms)"
-	# what the sidecar's last speed (qlc-1tb's recoveries write 1/25 of the
-	# time at cache speed), with a quarter to spare, moves over that time,
-	# the I/Os in flight and one SMART data unit
-	_v=$(last_speed "$2"/fill_progress_bw.*.log)
-	awk -v c="$_curve" -v m="$_model" -v k="$4" -v l="$_tl" -v a=$AVG -v q=$((QD * _nj)) -v bs=$BS -v v="$_v" \
-		'BEGIN { t = k - l; if (t < a) t = a; if (v < 1.1e5) v = 1.1e5;
-			 tol = 1.25 * v * t + q * bs + 512000;
-			 exit !(m - c <= tol && c - m <= 512000) }' &&
-		pass "$1: the curve reaches $_curve B, the model took $_model B (within one interval and the $((QD * _nj)) I/Os in flight)" ||
-		fail "$1: the curve ends at $_curve B, the model took $_model B (the kill $(awk -v k="$4" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }') ms at most after the sidecar's last line)"
+	# qlc-1tb's recoveries write 1/25 of the time at cache speed: at least
+	# 110 MB/s; slack: one SMART data unit
+	kill_reached "$1" "$_curve" "$(model_written "$2/model.state")" "$3" "$4" $((QD * _nj * BS)) 512000 110000 \
+		"$2"/fill_progress_bw.*.log
 }
 # slc NAME DIR: the SLC cache against the model's own account
 slc() {
