@@ -2,7 +2,8 @@
 # A killed fill keeps its curve (issue 23), on the drive model scaled 1/250
 # (qlc-1tb: 4 GB, its 155 GB cache 620 MB): fio's main process killed with
 # SIGKILL at 60 % of a fill, its job process killed the same way, fio's JSON
-# cut short, a fill by two jobs (numjobs=2, a half each) killed at 35 %, and
+# cut short, a fill by two jobs (numjobs=2, a half each) killed at 35 % (fio,
+# and its two job processes: fio writes the group's JSON), and
 # `fio --client` killed with the server going on. In each the
 # report draws the curve from the engine's progress sidecars up to where the
 # model's own account says the writes stopped (its SMART host write
@@ -12,7 +13,7 @@
 # a fill that completes, the progress sidecars add up to fio's own io_bytes,
 # I/Os and mean latency within one interval. The kill moment is taken from
 # the progress sidecar itself, never from sleeps; nothing is held against
-# the wall clock. About 110 s. No device.
+# the wall clock. About 2 min. No device.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
 . "$top/test/lib/progress.sh"
@@ -210,7 +211,7 @@ else
 	fail "job killed: the fill ended before 60 %"; sed 's/^/    /' "$d.fio.out" | head
 fi
 
-# ---- numjobs=2: two jobs fill a half each, fio's main process killed at 35 % ---------
+# ---- numjobs=2: two jobs fill a half each, killed at 35 % -----------------------------
 # group_cache_gb DIR: where the drive's cache ran out by the jobs' own
 # model_regime events: the first job's first write past it, with what each
 # job had written by then (linear within its span)
@@ -232,33 +233,57 @@ def at(j):
 print("%.3f" % (sum(at(j) for j in jobs) * scale / 1e9))
 PY
 }
+# group_killed NAME DIR T_BEFORE T_AFTER: a numjobs=2 fill killed: the report
+# as for one job, its curve both jobs' sidecars summed
+group_killed() {
+	report "$2" "$1"
+	grep -q "killed at .* GB, .* in" "$2/report.txt" &&
+		pass "$1: says how far it got ($(sed -n 's/^PARTIAL RUN: //p' "$2/report.txt" | cut -c1-60))" ||
+		fail "$1: no 'killed at' line"
+	[ "$(jq_fill "$2" .stop)" = killed ] && [ "$(jq_fill "$2" .partial)" = true ] &&
+		pass "$1: the group is stop killed, marked partial" ||
+		fail "$1: stop $(jq_fill "$2" .stop), partial $(jq_fill "$2" .partial)"
+	expect_near "$1: the curve, bytes" \
+		"$(awk -v g="$(jq_fill "$2" .fill.gb_written)" -v s=$S 'BEGIN { printf "%.0f", g * 1e9 / s }')" \
+		"$(progress_bytes "$2"/fill_progress_bw.1.log "$2"/fill_progress_bw.2.log)" 1 "the two progress sidecars"
+	reached "$1" "$2" "$3" "$4"
+	expect_near "$1: SLC cache GB" "$(jq_fill "$2" .fill.slc_cache_gb)" "$(group_cache_gb "$2")" 5
+	# one sampler per drive: its sidecars are the job's that took the drive first
+	[ "$(jq_fill "$2" '.power_w > 0')" = true ] &&
+		pass "$1: power from the sampling job's sidecar ($(jq_fill "$2" .power_w) W)" ||
+		fail "$1: no power ($(jq_fill "$2" .null_reasons.power_w))"
+}
+set -- --numjobs=2 --size=50% --offset_increment=50% --group_reporting
 d=$W/group
-start_fill "$d" --numjobs=2 --size=50% --offset_increment=50% --group_reporting
+start_fill "$d" "$@"
 if wait_share "$d" 35 "$FIO_PID"; then
 	t=$(now_ms)
 	kill -KILL "$FIO_PID"
 	t2=$(now_ms)
 	wait "$FIO_PID" 2>/dev/null
 	sleep 0.3
-	report "$d" "numjobs=2 killed"
-	grep -q "killed at .* GB, .* in .*fio's JSON is empty" "$d/report.txt" &&
-		pass "numjobs=2 killed: says how far it got ($(sed -n 's/^PARTIAL RUN: //p' "$d/report.txt" | cut -c1-60))" ||
-		fail "numjobs=2 killed: no 'killed at …; fio's JSON is empty' line"
-	[ "$(jq_fill "$d" .stop)" = killed ] && [ "$(jq_fill "$d" .partial)" = true ] &&
-		pass "numjobs=2 killed: the group is stop killed, marked partial" ||
-		fail "numjobs=2 killed: stop $(jq_fill "$d" .stop), partial $(jq_fill "$d" .partial)"
-	# the group's curve is both jobs' sidecars summed
-	expect_near "numjobs=2 killed: the curve, bytes" \
-		"$(awk -v g="$(jq_fill "$d" .fill.gb_written)" -v s=$S 'BEGIN { printf "%.0f", g * 1e9 / s }')" \
-		"$(progress_bytes "$d"/fill_progress_bw.1.log "$d"/fill_progress_bw.2.log)" 1 "the two progress sidecars"
-	reached "numjobs=2 killed" "$d" "$t" "$t2"
-	expect_near "numjobs=2 killed: SLC cache GB" "$(jq_fill "$d" .fill.slc_cache_gb)" "$(group_cache_gb "$d")" 5
-	# one sampler per drive: its sidecars are the job's that took the drive first
-	[ "$(jq_fill "$d" '.power_w > 0')" = true ] &&
-		pass "numjobs=2 killed: power from the sampling job's sidecar ($(jq_fill "$d" .power_w) W)" ||
-		fail "numjobs=2 killed: no power ($(jq_fill "$d" .null_reasons.power_w))"
+	group_killed "numjobs=2, fio killed" "$d" "$t" "$t2"
+	grep -q "fio's JSON is empty" "$d/report.txt" && pass "numjobs=2, fio killed: says fio's JSON is empty" ||
+		fail "numjobs=2, fio killed: does not say fio's JSON is empty"
 else
-	fail "numjobs=2 killed: the fill ended before 35 %"; sed 's/^/    /' "$d.fio.out" | head
+	fail "numjobs=2, fio killed: the fill ended before 35 %"; sed 's/^/    /' "$d.fio.out" | head
+fi
+# both job processes killed: fio's main process writes the group's JSON
+# (a bare group_reporting, which fio leaves out of "job options")
+d=$W/group-jobs
+start_fill "$d" "$@"
+if wait_share "$d" 35 "$FIO_PID"; then
+	pids=$(ps -o pid= --ppid "$FIO_PID" | tr -d ' ' | tr '\n' ' ')
+	t=$(now_ms)
+	# shellcheck disable=SC2086 # two pids
+	kill -KILL $pids
+	t2=$(now_ms)
+	{ wait "$FIO_PID"; } 2>/dev/null	# (fio 3.33 may crash after its JSON, as above)
+	grep -q '"jobname"' "$d/fill.json" && pass "numjobs=2, jobs killed: fio's main process wrote its JSON" ||
+		fail "numjobs=2, jobs killed: no JSON from fio's main process"
+	group_killed "numjobs=2, jobs killed" "$d" "$t" "$t2"
+else
+	fail "numjobs=2, jobs killed: the fill ended before 35 %"; sed 's/^/    /' "$d.fio.out" | head
 fi
 
 # ---- fio --client killed; the server goes on and keeps the sidecars -------------------
