@@ -253,7 +253,8 @@ group_killed() {
 		pass "$1: power from the sampling job's sidecar ($(jq_fill "$2" .power_w) W)" ||
 		fail "$1: no power ($(jq_fill "$2" .null_reasons.power_w))"
 }
-set -- --numjobs=2 --size=50% --offset_increment=50% --group_reporting
+# a new state file is an erased drive: ssdq_erase is refused with numjobs above 1
+set -- --numjobs=2 --size=50% --offset_increment=50% --group_reporting --ssdq_erase=none
 d=$W/group
 start_fill "$d" "$@"
 if wait_share "$d" 35 "$FIO_PID"; then
