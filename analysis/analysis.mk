@@ -64,3 +64,10 @@ fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar
 	$(B)/fuzz/fuzz_sidecar -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-sidecar
 
 .PHONY: fuzz
+
+# Two builds' reports over the corpus, the fixtures and DIRS (a demo's
+# drives): make report-same BEFORE=old/ssdq-report [DIRS="d1 d2"]
+report-same: $(B)/ssdq-report
+	sh test/analysis/report_same.sh $(BEFORE) $(B)/ssdq-report $(DIRS)
+
+.PHONY: report-same
