@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../fio_figures.h"
-#include "../fio_jobs.h"
-#include "../input_kind.h"
-#include "../metrics.h"
-#include "../reader_json.h"
-#include "../report.h"
-#include "../status.h"
+#include "fio_figures.h"
+#include "fio_jobs.h"
+#include "input_kind.h"
+#include "metrics.h"
+#include "reader_json.h"
+#include "report.h"
+#include "status.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

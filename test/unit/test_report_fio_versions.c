@@ -17,10 +17,10 @@
 
 #include "harness.h"
 
-#include "../../analysis/figure.h"
-#include "../../analysis/fio_version.h"
-#include "../../analysis/input_kind.h"
-#include "../../analysis/report.h"
+#include "figure.h"
+#include "fio_version.h"
+#include "input_kind.h"
+#include "report.h"
 
 static char dir[] = "/tmp/ssdq-test-versions.XXXXXX";
 static const char *made[32];

@@ -24,8 +24,8 @@
 
 #include "harness.h"
 
-#include "../../analysis/from_logs.h"
-#include "../../analysis/report.h"
+#include "from_logs.h"
+#include "report.h"
 
 #define T0_MS	1795990000000.0	/* unix ms: the job's set-up */
 

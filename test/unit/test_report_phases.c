@@ -21,10 +21,10 @@
 
 #include "harness.h"
 
-#include "../../analysis/fill.h"
-#include "../../analysis/phases.h"
-#include "../../analysis/reader_log.h"
-#include "../../analysis/slc.h"
+#include "fill.h"
+#include "phases.h"
+#include "reader_log.h"
+#include "slc.h"
 
 #define GB	1e9
 #define LOG_MS	1000

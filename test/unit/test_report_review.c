@@ -18,11 +18,11 @@
 
 #include "harness.h"
 
-#include "../../analysis/chart.h"
-#include "../../analysis/html.h"
-#include "../../analysis/lat_hist.h"
-#include "../../analysis/review.h"
-#include "../../analysis/series.h"
+#include "chart.h"
+#include "html.h"
+#include "lat_hist.h"
+#include "review.h"
+#include "series.h"
 
 static void job(struct rpt_job *j, const char *name, const char *rw, double bs, double qd)
 {

@@ -16,9 +16,9 @@
 
 #include "harness.h"
 
-#include "../../analysis/events.h"
-#include "../../analysis/report.h"
-#include "../../analysis/stop.h"
+#include "events.h"
+#include "report.h"
+#include "stop.h"
 
 static char dir[64];
 

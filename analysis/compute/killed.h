@@ -37,12 +37,4 @@ struct rpt_test;
 int rpt_killed_doc(const char *path, const char *dir, size_t nd, struct json_object **root,
 		   struct rpt_test *t);
 
-/**
- * rpt_progress_interval() - The interval of the engine's progress sidecar
- * @path (engine/progress.h): its first two lines apart, else @dflt.
- *
- * Return: ms.
- */
-double rpt_progress_interval(const char *path, double dflt);
-
 #endif

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fio_figures.h"
+#include "fio_rows.h"
 #include "fio_stats.h"
 #include "plausible.h"
 #include "reader_json.h"

@@ -12,7 +12,9 @@
 /*
  * Parts of the HTML page (writers.h: rpt_write_html()) shared by its files:
  * write_html.c (the page, every drive's own section), write_review.c (the
- * comparison of drives, organised as the reviews are) and svg_lat.c.
+ * comparison of drives, organised as the reviews are) and svg_lat.c. The
+ * cell, figure and latency-distribution parts are html.c's, below both
+ * page files: write_html.c calls write_review.c, never the other way.
  */
 
 /**

@@ -503,3 +503,18 @@ int rpt_log_next(struct rpt_log_reader *r, struct rpt_log_sample *s)
 		return 1;
 	}
 }
+
+double rpt_progress_interval(const char *path, double dflt)
+{
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	double t[2];
+	int n = 0;
+
+	if (rpt_log_open(&r, path))
+		return dflt;
+	while (n < 2 && rpt_log_next(&r, &s) == 1)
+		t[n++] = s.t_ms;
+	rpt_log_close(&r);
+	return n == 2 && t[1] > t[0] ? t[1] - t[0] : dflt;
+}

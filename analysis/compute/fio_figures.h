@@ -6,6 +6,7 @@
 
 #include "diag.h"
 #include "fio_jobs.h"
+#include "fio_rows.h"
 #include "report.h"
 
 /*
@@ -31,18 +32,6 @@
  */
 
 /**
- * rpt_fio_rows() - The rows of group @g.
- * @run: the run
- * @g: the group
- * @mask: on return, per row the directions it covers (bits 1 << enum
- *        rpt_ddir)
- *
- * Return: the number of rows, 1 to 3.
- */
-size_t rpt_fio_rows(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		    unsigned int mask[3]);
-
-/**
  * rpt_fio_figures() - Fill the fio figures of one row of @g into @j:
  * name, rw, ddir, bs, iodepth, mbps, iops, latency, and notes.
  * @run: the run
@@ -56,31 +45,5 @@ size_t rpt_fio_rows(const struct rpt_fio_run *run, const struct rpt_fio_group *g
  */
 int rpt_fio_figures(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		    unsigned int mask, bool split, struct rpt_job *j, struct rpt_diag *d);
-
-/**
- * rpt_fio_row_entry() - The row's first entry that did I/O in its
- * directions (its name, options and logs stand for the row), else the
- * group's first.
- * @run: the run
- * @g: the group
- * @mask: the row's directions
- *
- * Return: the entry.
- */
-const struct rpt_fio_entry *rpt_fio_row_entry(const struct rpt_fio_run *run,
-					      const struct rpt_fio_group *g,
-					      unsigned int mask);
-
-/**
- * rpt_fio_row_bytes() - Bytes fio counted for the row's directions in
- * entry @e.
- * @run: the run
- * @e: the entry
- * @mask: the directions
- *
- * Return: bytes (0 when none or malformed).
- */
-double rpt_fio_row_bytes(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
-			 unsigned int mask);
 
 #endif

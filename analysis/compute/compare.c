@@ -9,7 +9,6 @@
 #include "grow.h"
 #include "review.h"
 #include "series.h"
-#include "writers.h"
 
 /* One headline figure of one test of one drive. */
 struct head {
@@ -123,17 +122,6 @@ static int headlines(const struct rpt_test *t, struct heads *hs)
 	return ret ? -ENOMEM : 0;
 }
 
-static const struct rpt_test *find_test(const struct rpt_report *r, const struct rpt_drive *d,
-					const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < d->ntests; i++)
-		if (!strcmp(r->t[d->test[i]].name, name))
-			return &r->t[d->test[i]];
-	return NULL;
-}
-
 static int table(const struct rpt_report *r, const char *name, struct rpt_cmp_table *tb)
 {
 	struct heads *hs = calloc(r->nd, sizeof(*hs));
@@ -146,7 +134,7 @@ static int table(const struct rpt_report *r, const char *name, struct rpt_cmp_ta
 		goto out;
 	/* the columns: every drive's headlines for the test, first seen first */
 	for (d = 0; d < r->nd; d++) {
-		const struct rpt_test *t = find_test(r, &r->d[d], name);
+		const struct rpt_test *t = rpt_drive_test(r, &r->d[d], name);
 
 		if (t && headlines(t, &hs[d]))
 			goto out;
@@ -174,7 +162,7 @@ static int table(const struct rpt_report *r, const char *name, struct rpt_cmp_ta
 	if (!tb->cell)
 		goto out;
 	for (d = 0; d < r->nd; d++) {
-		const struct rpt_test *t = find_test(r, &r->d[d], name);
+		const struct rpt_test *t = rpt_drive_test(r, &r->d[d], name);
 
 		for (k = 0; k < tb->ncols; k++) {
 			struct rpt_fig *c = &tb->cell[d * tb->ncols + k];

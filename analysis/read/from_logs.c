@@ -16,7 +16,6 @@
 #include "from_logs.h"
 #include "grow.h"
 #include "input_kind.h"
-#include "killed.h"
 #include "lat_hist.h"
 #include "reader_jsonl.h"
 #include "reader_log.h"

@@ -77,4 +77,12 @@ int rpt_log_next(struct rpt_log_reader *r, struct rpt_log_sample *s);
  */
 void rpt_log_close(struct rpt_log_reader *r);
 
+/**
+ * rpt_progress_interval() - The interval of the engine's progress sidecar
+ * @path (engine/progress.h): its first two lines apart, else @dflt.
+ *
+ * Return: ms.
+ */
+double rpt_progress_interval(const char *path, double dflt);
+
 #endif
