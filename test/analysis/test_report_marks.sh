@@ -1,5 +1,5 @@
 #!/bin/sh
-# Marks on figures that are not measurements (analysis/marks.h): power from
+# Marks on figures that are not measurements (analysis/compute/marks.h): power from
 # nvme-ps (the power-state table's figure, "estimated":true in the events
 # sidecar) and a burst test of too few I/Os per burst carry a mark in the
 # text, CSV, JSON, comparison and HTML outputs. The fixtures are the drive
