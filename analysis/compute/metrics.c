@@ -786,62 +786,73 @@ static double progress_ms(const char *log_avg_msec)
 	return v > 0 ? v : 1000;
 }
 
-static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		unsigned int mask, const char *dir, const struct rpt_device *dev,
-		struct rpt_job *j, struct rpt_diag *d)
-{
-	const struct rpt_fio_entry *e = rpt_fio_row_entry(run, g, mask);
-	const char *prefix = rpt_fio_option(run, e, "write_bw_log");
-	const char *avg = rpt_fio_option(run, e, "log_avg_msec");
-	bool seqw = !strcmp(j->rw, "write") && FILL_MASK(mask), smart_ok = false, prog = false;
-	bool missing = false, killed;
-	char *prog_path;
-	size_t i, writers = 0, rows_jobs = 0;
-	struct window w = { 0 };
-	struct rpt_fill_curve fc = { 0 }, alt = { 0 };
-	struct rpt_events ev = { 0 };
-	struct rpt_smart sm = { 0 };
-	char *bw = NULL, tried[PATH_MAX] = "";
-	int err = 0, ret = 0;
+/* One job's logs and sidecars, as the stages of logs() find and read them. */
+struct job_logs {
+	const struct rpt_fio_run *run;
+	const struct rpt_fio_group *g;
+	unsigned int mask;
+	const char *dir;
+	const struct rpt_device *dev;
+	const struct rpt_fio_entry *e;	/* the row's entry */
+	const char *prefix;		/* write_bw_log, or NULL */
+	const char *avg;		/* log_avg_msec, or NULL */
+	bool seqw;			/* a sequential write: a fill */
+	bool smart_ok, prog;		/* a SMART sidecar; bw is the progress sidecar */
+	size_t writers, rows_jobs;
+	char *bw;			/* the bw log's path, or NULL */
+	struct window w;
+	struct rpt_fill_curve fc, alt;
+	struct rpt_events ev;
+	struct rpt_smart sm;
+	int err;			/* the log could not be read: w.why says why */
+};
 
-	if (prefix && !*prefix)
-		prefix = e->jobname;
-	ret = events(e, dir, prefix, &ev, j, d);
+/* Find the logs: the sidecars read, the bw log (or the progress sidecar) found, or why not. */
+static int find_logs(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
+{
+	const struct rpt_fio_run *run = x->run;
+	const struct rpt_fio_entry *e = x->e;
+	char tried[PATH_MAX] = "", *prog_path;
+	bool missing = false, killed;
+	size_t i;
+	int ret;
+
+	ret = events(e, x->dir, x->prefix, &x->ev, j, d);
 	if (ret)
-		goto out;
-	j->power_estimated = rpt_events_power_estimated(&ev);
-	smart(e, dir, prefix, &sm, d, &smart_ok);
-	if (!seqw && !strcmp(j->rw, "write"))
+		return ret;
+	j->power_estimated = rpt_events_power_estimated(&x->ev);
+	smart(e, x->dir, x->prefix, &x->sm, d, &x->smart_ok);
+	if (!x->seqw && !strcmp(j->rw, "write"))
 		snprintf(j->fill_why, sizeof(j->fill_why),
 			 "the %s row of a sequential write: the fill is the write row's",
 			 j->ddir ? j->ddir : "other");
-	else if (!seqw)
+	else if (!x->seqw)
 		snprintf(j->fill_why, sizeof(j->fill_why),
 			 "not a sequential write (rw=%s)", j->rw);
-	for (i = 0; i < g->n; i++) {
-		writers += rpt_fio_did_io(run, &g->e[i], FILL_MASK(mask));
-		rows_jobs += rpt_fio_did_io(run, &g->e[i], mask);
+	for (i = 0; i < x->g->n; i++) {
+		x->writers += rpt_fio_did_io(run, &x->g->e[i], FILL_MASK(x->mask));
+		x->rows_jobs += rpt_fio_did_io(run, &x->g->e[i], x->mask);
 	}
-	if (!prefix)
-		snprintf(w.why, sizeof(w.why), "the job has no bw log (write_bw_log)");
+	if (!x->prefix)
+		snprintf(x->w.why, sizeof(x->w.why), "the job has no bw log (write_bw_log)");
 	else if (!e->thread)
-		snprintf(w.why, sizeof(w.why), "client/server run: the logs stay on the servers");
+		snprintf(x->w.why, sizeof(x->w.why), "client/server run: the logs stay on the servers");
 	else if (rpt_fio_option_on(run, e, "log_store_compressed", false))
-		snprintf(w.why, sizeof(w.why),
+		snprintf(x->w.why, sizeof(x->w.why),
 			 "log_store_compressed=1: fio stored the samples compressed and binary (.fz); fio --inflate-log=FILE writes them as text");
 	else if (rpt_fio_option_on(run, e, "log_compression", false) &&
 		 rpt_fio_option_on(run, e, "log_avg_msec", false))
 		/* a per-I/O log (log_avg_msec=0) comes out whole and is read */
-		snprintf(w.why, sizeof(w.why),
+		snprintf(x->w.why, sizeof(x->w.why),
 			 "log_compression with log_avg_msec: fio (3.33 to 3.37 at least) then ignores log_avg_msec and drops samples (fio issues #1746, #1457), so the log cannot be trusted");
-	else if (!(bw = find_log(dir, prefix, "bw", e, tried, sizeof(tried)))) {
-		snprintf(w.why, sizeof(w.why), "the bw log %s is missing", tried);
+	else if (!(x->bw = find_log(x->dir, x->prefix, "bw", e, tried, sizeof(tried)))) {
+		snprintf(x->w.why, sizeof(x->w.why), "the bw log %s is missing", tried);
 		missing = true;
 	}
-	else if (!rpt_fio_option_on(run, e, "per_job_logs", true) && g->n > 1) {
-		snprintf(w.why, sizeof(w.why), "per_job_logs=0: the jobs share one log");
-		free(bw);
-		bw = NULL;
+	else if (!rpt_fio_option_on(run, e, "per_job_logs", true) && x->g->n > 1) {
+		snprintf(x->w.why, sizeof(x->w.why), "per_job_logs=0: the jobs share one log");
+		free(x->bw);
+		x->bw = NULL;
 	}
 	/*
 	 * fio writes its logs at the job's end: a killed job leaves the
@@ -849,33 +860,45 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	 * but without its first interval, which nothing of fio's then counts.
 	 */
 	killed = j->stop && !strcmp(j->stop, "killed");
-	if ((missing || killed || (!prefix && rpt_stop_partial(j->stop))) && e->thread &&
-	    (prog_path = find_sidecar(dir, prefix, "progress_bw", "log", e, NULL, 0))) {
+	if ((missing || killed || (!x->prefix && rpt_stop_partial(j->stop))) && e->thread &&
+	    (prog_path = find_sidecar(x->dir, x->prefix, "progress_bw", "log", e, NULL, 0))) {
 		rpt_diag_add(&j->notes, RPT_WARN, "%s%s: the speeds come from the engine's progress sidecar %s",
-			     bw ? "the job was killed" : w.why, bw ? " (fio's log of it lacks its first interval and fio counted none of its bytes)" :
+			     x->bw ? "the job was killed" : x->w.why, x->bw ? " (fio's log of it lacks its first interval and fio counted none of its bytes)" :
 			     missing ? " (fio writes its logs at the job's end; a job killed leaves none)" : "", prog_path);
-		free(bw);
-		bw = prog_path;
-		prog = true;
-		w.why[0] = '\0';
+		free(x->bw);
+		x->bw = prog_path;
+		x->prog = true;
+		x->w.why[0] = '\0';
 	}
-	if (seqw && !bw)
-		why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
-	if (seqw && j->has_bursts) {
+	if (x->seqw && !x->bw)
+		why_cat(j->fill_why, sizeof(j->fill_why), "", x->w.why);
+	if (x->seqw && j->has_bursts) {
 		snprintf(j->fill_why, sizeof(j->fill_why),
 			 "a burst test (%zu bursts with idle between): see the burst figures",
 			 j->bursts.n);
-		seqw = false;
+		x->seqw = false;
 	}
-	if (bw) {
+	return 0;
+}
+
+/* The window: the bw log read (with a sequential write's fill curve), else the status snapshots. */
+static int read_window(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
+{
+	const struct rpt_fio_run *run = x->run;
+	const struct rpt_fio_entry *e = x->e;
+	const char *avg = x->avg;
+	bool seqw = x->seqw;
+	int ret = 0;
+
+	if (x->bw) {
 		struct bw_opts o = {
-			.avg_ms = prog ? rpt_progress_interval(bw, progress_ms(avg)) :
+			.avg_ms = x->prog ? rpt_progress_interval(x->bw, progress_ms(avg)) :
 				  avg ? atof(avg) : 0,
-			.progress = prog,
+			.progress = x->prog,
 			.unix_ms = rpt_fio_unix_epoch(rpt_fio_option(run, e, "log_unix_epoch"),
 						      rpt_fio_option(run, e, "log_alternate_epoch"),
 						      rpt_fio_option(run, e, "log_alternate_epoch_clock_id")),
-			.any_ddir = mask == 1u << RPT_DD_MIXED,
+			.any_ddir = x->mask == 1u << RPT_DD_MIXED,
 		};
 
 		/*
@@ -884,105 +907,149 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		 * end before its log gets one.
 		 */
 		o.short_job = runtime_ms(e) <= FIO_FIRST_TICK_MS + o.avg_ms + slowest_io_ms(e);
-		if (prog)
+		if (x->prog)
 			o.unix_ms = true;
-		if (seqw && (writers > 1 || e->nthreads > 1)) {
-			ret = group_fill(run, g, mask, dir, prefix, dev, &o,
-					 j->has_events ? &ev : NULL, &fc, &w, j, d, &err);
+		if (seqw && (x->writers > 1 || e->nthreads > 1)) {
+			ret = group_fill(run, x->g, x->mask, x->dir, x->prefix, x->dev, &o,
+					 j->has_events ? &x->ev : NULL, &x->fc, &x->w, j, d, &x->err);
 		} else {
-			ret = seqw ? rpt_fill_init(&fc, o.avg_ms) : 0;
-			rpt_fill_set_scale(&fc, dev ? dev->scale : 1);
+			ret = seqw ? rpt_fill_init(&x->fc, o.avg_ms) : 0;
+			rpt_fill_set_scale(&x->fc, x->dev ? x->dev->scale : 1);
 			if (!ret)
-				ret = job_fill(bw, &o, write_io_bytes(run, e, mask),
-					       j->has_events ? &ev : NULL, seqw ? &fc : NULL,
-					       seqw ? &alt : NULL, &w, j, d, &err);
-			if (!ret && !err && !seqw && rows_jobs == 1 && e->nthreads <= 1)
-				check_log_bytes(run, e, mask, bw, &o, &w, j);
+				ret = job_fill(x->bw, &o, write_io_bytes(run, e, x->mask),
+					       j->has_events ? &x->ev : NULL, seqw ? &x->fc : NULL,
+					       seqw ? &x->alt : NULL, &x->w, j, d, &x->err);
+			if (!ret && !x->err && !seqw && x->rows_jobs == 1 && e->nthreads <= 1)
+				check_log_bytes(run, e, x->mask, x->bw, &o, &x->w, j);
 		}
-		if (ret)
-			goto out;
 	} else if (seqw && run->status) {
-		ret = status_fill(run, g, mask, dev, &fc, &w, &err);
-		if (ret)
-			goto out;
+		ret = status_fill(run, x->g, x->mask, x->dev, &x->fc, &x->w, &x->err);
 	}
-	if (bw || (seqw && run->status)) {
-		if (seqw && err)
-			why_cat(j->fill_why, sizeof(j->fill_why), "", w.why);
-		else if (seqw) {
-			ret = rpt_slc_analyse(&fc, &j->fill);
-			if (!ret && alt.n)
-				ret = rpt_slc_widen(&alt, &j->fill);
-			j->has_fill = !ret;
-			j->writes_ns = writes_namespace(run, e);
-			if (j->has_fill && !bw)
-				snprintf(j->fill.source, sizeof(j->fill.source),
-					 "%u --status-interval snapshots about %.0f ms apart (no bw log)",
-					 run->status->docs, fc.avg_msec);
-			else if (j->has_fill && prog)
-				snprintf(j->fill.source, sizeof(j->fill.source),
-					 "the engine's progress sidecar, every %.0f ms (no bw log)",
-					 fc.avg_msec);
-			if (fc.backwards)
-				rpt_diag_add(&j->notes, RPT_WARN,
-					     "%s: %lu samples went back in time and were skipped",
-					     bw, fc.backwards);
-			if (j->has_fill)
-				check_fill_bytes(run, g, mask, fc.avg_msec, w.t1 - w.t0,
-						 bw ? bw : "the --status-interval snapshots", j);
-			if (j->has_fill && smart_ok && w.ok)
-				rpt_fill_throttle(&fc, &sm, &j->fill);
-			else if (j->has_fill)
-				rpt_fig_null(&j->fill.throttle_gb, "%s",
-					     smart_ok ? "log times are not unix ms" : "no SMART sidecar");
-		}
+	return ret;
+}
+
+/* The fill: the SLC cache and the rest of the curve (slc.h), its bytes and throttling checked. */
+static int fill(struct job_logs *x, struct rpt_job *j)
+{
+	const char *bw = x->bw;
+	struct rpt_fill_curve *fc = &x->fc;
+	int ret;
+
+	if (!x->seqw || !(bw || x->run->status))
+		return 0;
+	if (x->err) {
+		why_cat(j->fill_why, sizeof(j->fill_why), "", x->w.why);
+		return 0;
 	}
-	if (!ret && w.ok && j->has_events) {
+	ret = rpt_slc_analyse(fc, &j->fill);
+	if (!ret && x->alt.n)
+		ret = rpt_slc_widen(&x->alt, &j->fill);
+	j->has_fill = !ret;
+	j->writes_ns = writes_namespace(x->run, x->e);
+	if (j->has_fill && !bw)
+		snprintf(j->fill.source, sizeof(j->fill.source),
+			 "%u --status-interval snapshots about %.0f ms apart (no bw log)",
+			 x->run->status->docs, fc->avg_msec);
+	else if (j->has_fill && x->prog)
+		snprintf(j->fill.source, sizeof(j->fill.source),
+			 "the engine's progress sidecar, every %.0f ms (no bw log)",
+			 fc->avg_msec);
+	if (fc->backwards)
+		rpt_diag_add(&j->notes, RPT_WARN,
+			     "%s: %lu samples went back in time and were skipped",
+			     bw, fc->backwards);
+	if (j->has_fill)
+		check_fill_bytes(x->run, x->g, x->mask, fc->avg_msec, x->w.t1 - x->w.t0,
+				 bw ? bw : "the --status-interval snapshots", j);
+	if (j->has_fill && x->smart_ok && x->w.ok)
+		rpt_fill_throttle(fc, &x->sm, &j->fill);
+	else if (j->has_fill)
+		rpt_fig_null(&j->fill.throttle_gb, "%s",
+			     x->smart_ok ? "log times are not unix ms" : "no SMART sidecar");
+	return ret;
+}
+
+/* The window stretched to the job's own start and end from its events, or taken from them. */
+static void events_window(struct job_logs *x, struct rpt_job *j)
+{
+	struct window *w = &x->w;
+
+	if (w->ok && j->has_events) {
 		/*
 		 * fio drops the last, partial log interval (and logs nothing
 		 * for intervals without a completion): the job's I/O went on
 		 * after the last sample; and fio's first sample can stand for
 		 * up to 250 ms.
 		 */
-		double e0, e1, avg_ms = avg ? atof(avg) : 0, jr = 0;
+		double e0, e1, avg_ms = x->avg ? atof(x->avg) : 0, jr = 0;
 
 		/*
 		 * The end: the engine's job_end comes after fio wrote its logs
 		 * (seconds for big ones), so the job's clock decides, from its
 		 * start (the latest set-up event) plus fio's job_runtime.
 		 */
-		if (rpt_events_window(&ev, &e0, &e1) &&
-		    rpt_json_num(e->obj, "job_runtime", "", "", &jr, NULL) > 0 && jr > 0)
+		if (rpt_events_window(&x->ev, &e0, &e1) &&
+		    rpt_json_num(x->e->obj, "job_runtime", "", "", &jr, NULL) > 0 && jr > 0)
 			e1 = fmin(e1, e0 + jr);
-		else if (!isnan(e1) && e1 - w.t1 > 2 * avg_ms + FIO_END_SLACK_MS)
+		else if (!isnan(e1) && e1 - w->t1 > 2 * avg_ms + FIO_END_SLACK_MS)
 			e1 = NAN;
-		if (!isnan(e1) && e1 > w.t1)
-			w.t1 = e1;
+		if (!isnan(e1) && e1 > w->t1)
+			w->t1 = e1;
 		/* and it began before fio's first sample's interval */
-		if (!isnan(e0) && e0 < w.t0 && w.t0 - e0 <= FIO_FIRST_TICK_MS + avg_ms)
-			w.t0 = e0;
+		if (!isnan(e0) && e0 < w->t0 && w->t0 - e0 <= FIO_FIRST_TICK_MS + avg_ms)
+			w->t0 = e0;
 	}
-	if (!ret && !w.ok && j->has_events && rpt_events_window(&ev, &w.t0, &w.t1)) {
+	if (!w->ok && j->has_events && rpt_events_window(&x->ev, &w->t0, &w->t1)) {
 		/* no window from the bw log: the engine's events say when */
-		w.ok = true;
+		w->ok = true;
 		rpt_diag_add(&j->notes, RPT_WARN, "active window from the events sidecar (%s)",
-			     w.why[0] ? w.why : "no bw log");
+			     w->why[0] ? w->why : "no bw log");
 	}
+}
+
+/* SMART over the window: the temperatures and whether the drive throttled. */
+static void thermal(struct job_logs *x, struct rpt_job *j)
+{
+	if (!x->smart_ok || !x->w.ok)
+		return;
+	j->has_smart = true;
+	rpt_smart_window(&x->sm, x->w.t0, x->w.t1, &j->thermal);
+	if (j->thermal.throttled)
+		rpt_diag_add(&j->notes, RPT_WARN, "the drive throttled during the job (%s)",
+			     j->thermal.why);
+}
+
+/* One job's logs in stages: find the logs, window, fill, power, SMART. */
+static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		unsigned int mask, const char *dir, const struct rpt_device *dev,
+		struct rpt_job *j, struct rpt_diag *d)
+{
+	struct job_logs x = {
+		.run = run, .g = g, .mask = mask, .dir = dir, .dev = dev,
+		.e = rpt_fio_row_entry(run, g, mask),
+	};
+	int ret;
+
+	x.prefix = rpt_fio_option(run, x.e, "write_bw_log");
+	x.avg = rpt_fio_option(run, x.e, "log_avg_msec");
+	x.seqw = !strcmp(j->rw, "write") && FILL_MASK(mask);
+	if (x.prefix && !*x.prefix)
+		x.prefix = x.e->jobname;
+	ret = find_logs(&x, j, d);
 	if (!ret)
-		power(e, dir, prefix, &w, j, d);
-	if (!ret && smart_ok && w.ok) {
-		j->has_smart = true;
-		rpt_smart_window(&sm, w.t0, w.t1, &j->thermal);
-		if (j->thermal.throttled)
-			rpt_diag_add(&j->notes, RPT_WARN, "the drive throttled during the job (%s)",
-				     j->thermal.why);
+		ret = read_window(&x, j, d);
+	if (!ret)
+		ret = fill(&x, j);
+	if (!ret) {
+		events_window(&x, j);
+		power(x.e, dir, x.prefix, &x.w, j, d);
+		thermal(&x, j);
 	}
-out:
-	rpt_fill_free(&fc);
-	rpt_fill_free(&alt);
-	rpt_events_free(&ev);
-	rpt_smart_free(&sm);
-	free(bw);
+	rpt_fill_free(&x.fc);
+	rpt_fill_free(&x.alt);
+	rpt_events_free(&x.ev);
+	rpt_smart_free(&x.sm);
+	free(x.bw);
 	return ret;
 }
 
