@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalogue.h"
 #include "compare.h"
 #include "grow.h"
 #include "review.h"
@@ -24,20 +25,31 @@ struct heads {
 	size_t n, cap;
 };
 
-static int add(struct heads *hs, const char *prefix, const char *key, const char *label,
-	       int prec, int lower, const struct rpt_fig *f)
+/* Catalogue row @c's figure @f as a column, its key and head after @prefix. */
+static int add(struct heads *hs, const char *prefix, const struct rpt_cat *c,
+	       const struct rpt_fig *f)
 {
 	struct head *h;
 
 	if (RPT_GROW(hs->h, hs->cap, hs->n, 16))
 		return -ENOMEM;
 	h = &hs->h[hs->n++];
-	snprintf(h->key, sizeof(h->key), "%s%s%s", prefix ? prefix : "", prefix ? "/" : "", key);
-	snprintf(h->label, sizeof(h->label), "%s%s%s", prefix ? prefix : "", prefix ? " " : "", label);
-	h->prec = prec;
-	h->lower_better = lower;
+	snprintf(h->key, sizeof(h->key), "%s%s%s", prefix ? prefix : "", prefix ? "/" : "", c->key);
+	snprintf(h->label, sizeof(h->label), "%s%s%s", prefix ? prefix : "", prefix ? " " : "",
+		 c->head);
+	h->prec = c->digits;
+	h->lower_better = c->better == RPT_BETTER_LOWER;
 	h->f = f;
 	return 0;
+}
+
+/* Job @j's figure of catalogue row @key of @of as a column. */
+static int add_job(struct heads *hs, const char *prefix, enum rpt_cat_of of, const char *key,
+		   const struct rpt_job *j)
+{
+	const struct rpt_cat *c = rpt_cat_find(of, key);
+
+	return add(hs, prefix, c, rpt_cat_job(c, j));
 }
 
 static bool in_series(const struct rpt_test *t, size_t k)
@@ -57,30 +69,25 @@ static int job_heads(struct heads *hs, const char *p, const struct rpt_test *t,
 	bool small = j->bs.ok && j->bs.v <= 16384;
 	int ret = 0;
 
+	const struct rpt_cat *c;
+
 	if (j->has_bursts) {
-		ret |= add(hs, p, "burst_mbps", "burst MB/s", 1, 0, &j->bursts.score_mbps);
-		ret |= add(hs, p, "power_w", "W", 2, 1, &j->power_w);
+		ret |= add_job(hs, p, RPT_OF_BURST, "burst_mbps", j);
+		ret |= add_job(hs, p, RPT_OF_JOB, "power_w", j);
 		return ret;
 	}
 	if (rpt_job_is_fill(t, j)) {
-		ret |= add(hs, p, "slc_cache_gb", "SLC cache GB", 1, 0, &j->fill.slc_cache_gb);
-		ret |= add(hs, p, "post_cache_mbps", "post-cache MB/s", 1, 0, &j->fill.post_cache_mbps);
-		ret |= add(hs, p, "last16_mbps", "last 16 GB MB/s", 1, 0, &j->fill.last16_mbps);
-		ret |= add(hs, p, "overall_mbps", "overall MB/s", 1, 0, &j->fill.overall_mbps);
+		for (c = rpt_cat_first(RPT_OF_FILL); c; c = rpt_cat_next(c))
+			if (c->flags & RPT_CAT_COMPARE)
+				ret |= add(hs, p, c, rpt_cat_job(c, j));
 		return ret;
 	}
-	if (small)
-		ret |= add(hs, p, "iops", "IOPS", 0, 0, &j->iops);
-	else
-		ret |= add(hs, p, "mbps", "MB/s", 1, 0, &j->mbps);
-	ret |= add(hs, p, "power_w", "W", 2, 1, &j->power_w);
-	if (small)
-		ret |= add(hs, p, "iops_per_w", "IOPS/W", 0, 0, &j->iops_per_w);
-	else
-		ret |= add(hs, p, "mbps_per_w", "MB/s/W", 1, 0, &j->mbps_per_w);
-	ret |= add(hs, p, "lat_mean_us", "mean µs", 1, 1, &j->lat_mean_us);
-	ret |= add(hs, p, "lat_p99_us", "p99 µs", 1, 1, &j->lat_p99_us);
-	ret |= add(hs, p, "lat_p9999_us", "p99.99 µs", 1, 1, &j->lat_p9999_us);
+	ret |= add_job(hs, p, RPT_OF_JOB, small ? "iops" : "mbps", j);
+	ret |= add_job(hs, p, RPT_OF_JOB, "power_w", j);
+	ret |= add_job(hs, p, RPT_OF_JOB, small ? "iops_per_w" : "mbps_per_w", j);
+	ret |= add_job(hs, p, RPT_OF_JOB, "lat_mean_us", j);
+	ret |= add_job(hs, p, RPT_OF_JOB, "lat_p99_us", j);
+	ret |= add_job(hs, p, RPT_OF_JOB, "lat_p9999_us", j);
 	return ret;
 }
 
@@ -97,9 +104,10 @@ static int headlines(const struct rpt_test *t, struct heads *hs)
 		const char *p = t->nseries > 1 || plain ? s->name : NULL;
 
 		if (s->kind == RPT_SERIES_QD) {
-			ret |= add(hs, p, "score_mbps", "score MB/s", 1, 0, &s->score_mbps);
-			ret |= add(hs, p, "power_w", "W", 2, 1, &s->power_w);
-			ret |= add(hs, p, "efficiency", "MB/s/W", 1, 0, &s->efficiency);
+			const struct rpt_cat *c;
+
+			for (c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c))
+				ret |= add(hs, p, c, rpt_cat_series(c, s));
 			continue;
 		}
 		for (k = 0; k < s->n; k++) {
@@ -111,9 +119,8 @@ static int headlines(const struct rpt_test *t, struct heads *hs)
 			if (bs != (rnd ? 4096 : 131072))
 				continue;
 			snprintf(pre, sizeof(pre), "%s%s%s", p ? p : "", p ? " " : "", j->name);
-			ret |= add(hs, pre, rnd ? "iops" : "mbps", rnd ? "IOPS" : "MB/s",
-				   rnd ? 0 : 1, 0, rnd ? &j->iops : &j->mbps);
-			ret |= add(hs, pre, "power_w", "W", 2, 1, &j->power_w);
+			ret |= add_job(hs, pre, RPT_OF_JOB, rnd ? "iops" : "mbps", j);
+			ret |= add_job(hs, pre, RPT_OF_JOB, "power_w", j);
 		}
 	}
 	for (k = 0; k < t->njobs; k++)

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "catalogue.h"
 #include "marks.h"
 #include "report.h"
 
@@ -72,13 +73,10 @@ void rpt_job_mark(struct rpt_job *j)
 
 unsigned int rpt_job_marks(const struct rpt_job *j)
 {
-	const char *keys[RPT_JOB_NFIGS];
-	const struct rpt_fig *f[RPT_JOB_NFIGS];
 	unsigned int m = j->bursts.score_mbps.mark;
-	size_t i;
+	const struct rpt_cat *c;
 
-	rpt_job_figures(j, keys, f);
-	for (i = 0; i < RPT_JOB_NFIGS; i++)
-		m |= f[i]->mark;
+	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
+		m |= rpt_cat_job(c, j)->mark;
 	return m;
 }

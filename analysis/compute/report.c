@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "catalogue.h"
 #include "fio_figures.h"
 #include "fio_jobs.h"
 #include "grow.h"
@@ -175,6 +176,8 @@ int rpt_test_load_host(const char *path, const struct rpt_device *dev, const cha
 			shared_power(&t->jobs[t->njobs - nrows], nrows);
 	}
 	rpt_partial_check(dir, t);
+	for (i = 0; i < t->njobs; i++)
+		rpt_catalogue_compute(&t->jobs[i]);
 	ret = rpt_series_find(t);
 	if (ret)
 		goto out;
@@ -213,23 +216,6 @@ void rpt_test_free(struct rpt_test *t)
 	free(t->source);
 	rpt_diag_free(&t->diag);
 	memset(t, 0, sizeof(*t));
-}
-
-void rpt_job_figures(const struct rpt_job *j, const char **keys,
-		     const struct rpt_fig **figs)
-{
-	const char *k[RPT_JOB_NFIGS] = {
-		"mbps", "iops", "power_w", "energy_j", "mbps_per_w", "iops_per_w",
-		"lat_mean_us", "lat_p99_us", "lat_p9999_us", "peak_power_w",
-	};
-	const struct rpt_fig *f[RPT_JOB_NFIGS] = {
-		&j->mbps, &j->iops, &j->power_w, &j->energy_j, &j->mbps_per_w,
-		&j->iops_per_w, &j->lat_mean_us, &j->lat_p99_us, &j->lat_p9999_us,
-		&j->peak_power_w,
-	};
-
-	memcpy(keys, k, sizeof(k));
-	memcpy(figs, f, sizeof(f));
 }
 
 /* The directory part of @path ("." for a bare name), newly allocated. */

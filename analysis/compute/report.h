@@ -201,16 +201,4 @@ void rpt_report_free(struct rpt_report *r);
  */
 void rpt_test_free(struct rpt_test *t);
 
-/**
- * rpt_job_figures() - The figures of a job as (key, figure) pairs in the
- * order of the JSON output: mbps, iops, power_w, energy_j, mbps_per_w,
- * iops_per_w, lat_mean_us, lat_p99_us, lat_p9999_us, peak_power_w.
- * @j: job
- * @keys: on return, RPT_JOB_NFIGS keys
- * @figs: on return, RPT_JOB_NFIGS figures
- */
-#define RPT_JOB_NFIGS	10
-void rpt_job_figures(const struct rpt_job *j, const char **keys,
-		     const struct rpt_fig **figs);
-
 #endif

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "catalogue.h"
 #include "marks.h"
 #include "writers.h"
 
@@ -37,19 +38,17 @@ static void num(FILE *out, const struct rpt_fig *f)
 
 static void notes(FILE *out, const struct rpt_job *j, const struct rpt_test *t)
 {
-	const char *keys[RPT_JOB_NFIGS];
-	const struct rpt_fig *f[RPT_JOB_NFIGS];
+	const struct rpt_cat *c;
 	char buf[4096];
 	size_t i, len = 0;
 
 	buf[0] = '\0';
-	rpt_job_figures(j, keys, f);
 	if (j->partial && t->partial)
 		len += snprintf(buf, sizeof(buf), "partial run: %s", t->partial);
-	for (i = 0; i < RPT_JOB_NFIGS && len < sizeof(buf); i++)
-		if (!f[i]->ok)
+	for (c = rpt_cat_first(RPT_OF_JOB); c && len < sizeof(buf); c = rpt_cat_next(c))
+		if (!rpt_cat_job(c, j)->ok)
 			len += snprintf(buf + len, sizeof(buf) - len, "%s%s: %s",
-					len ? "; " : "", keys[i], f[i]->why);
+					len ? "; " : "", c->key, rpt_cat_job(c, j)->why);
 	if (!j->has_fill && len < sizeof(buf))
 		len += snprintf(buf + len, sizeof(buf) - len, "%sfill: %s",
 				len ? "; " : "", j->fill_why);
@@ -118,19 +117,65 @@ static void series_cols(FILE *out, const struct rpt_test *t, size_t k)
 	fputs(",,,,,,", out);
 }
 
+/*
+ * The fill's columns of the catalogue with @smart (RPT_CAT_SMART: beside the
+ * temperatures) or without (after gb_written), empty without a fill.
+ */
+static void fill_cols(FILE *out, const struct rpt_job *j, unsigned int smart)
+{
+	const struct rpt_fill *f = &j->fill;
+	const struct rpt_cat *c;
+
+	if (!smart)
+		j->has_fill ? fprintf(out, ",%.10g", f->gb_written) : fputc(',', out);
+	for (c = rpt_cat_first(RPT_OF_FILL); c; c = rpt_cat_next(c)) {
+		if ((c->flags & RPT_CAT_SMART) != smart)
+			continue;
+		j->has_fill ? num(out, rpt_cat_job(c, j)) : (void)fputc(',', out);
+		if (!(c->flags & RPT_CAT_RANGE))
+			continue;
+		if (j->has_fill && f->slc_range.ok)
+			fprintf(out, ",%.10g,%.10g", f->slc_range.lo_gb, f->slc_range.hi_gb);
+		else
+			fputs(",,", out);
+	}
+}
+
+/* The keys of the fill's columns with or without RPT_CAT_SMART, as fill_cols() */
+static void fill_keys(FILE *out, unsigned int smart)
+{
+	const struct rpt_cat *c;
+
+	for (c = rpt_cat_first(RPT_OF_FILL); c; c = rpt_cat_next(c))
+		if ((c->flags & RPT_CAT_SMART) == smart)
+			fprintf(out, ",%s%s", c->key,
+				c->flags & RPT_CAT_RANGE ? ",slc_cache_lo_gb,slc_cache_hi_gb" : "");
+}
+
+static void header(FILE *out)
+{
+	const struct rpt_cat *c;
+
+	fputs("drive,test,job,rw,ddir,bs,iodepth,iodepth_set", out);
+	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
+		fprintf(out, ",%s", c->key);
+	fputs(",lat_kind,jobs_merged,gb_written", out);
+	fill_keys(out, 0);
+	fputs(",scale,bursts,burst_score_mbps,burst_duty_pct,stop,series,"
+	      "series_kind,series_variant,series_score_mbps,series_power_w,"
+	      "series_efficiency,temp_max_c", out);
+	fill_keys(out, RPT_CAT_SMART);
+	fputs(",power_estimated,ios_per_burst,few_ios_per_burst,"
+	      "model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);
+}
+
 int rpt_write_csv(FILE *out, const struct rpt_report *r)
 {
 	const struct rpt_test *t = r->t;
 	size_t n = r->nt;
 	size_t i, k, m;
 
-	fputs("drive,test,job,rw,ddir,bs,iodepth,iodepth_set,mbps,iops,power_w,energy_j,mbps_per_w,iops_per_w,"
-	      "lat_mean_us,lat_p99_us,lat_p9999_us,peak_power_w,lat_kind,jobs_merged,"
-	      "gb_written,slc_cache_gb,slc_cache_lo_gb,slc_cache_hi_gb,in_cache_mbps,post_cache_mbps,last16_mbps,"
-	      "overall_mbps,scale,bursts,burst_score_mbps,burst_duty_pct,stop,series,"
-	      "series_kind,series_variant,series_score_mbps,series_power_w,"
-	      "series_efficiency,temp_max_c,throttle_gb,power_estimated,ios_per_burst,few_ios_per_burst,"
-	      "model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);
+	header(out);
 	for (i = 0; i < n; i++) {
 		const char *drive = "";
 
@@ -140,9 +185,7 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 					drive = r->d[m].name;
 		for (k = 0; k < t[i].njobs; k++) {
 			const struct rpt_job *j = &t[i].jobs[k];
-			const struct rpt_fill *f = &j->fill;
-			const char *keys[RPT_JOB_NFIGS];
-			const struct rpt_fig *figs[RPT_JOB_NFIGS];
+			const struct rpt_cat *c;
 
 			put_csv(out, drive);
 			field(out, t[i].name);
@@ -152,25 +195,11 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			num(out, &j->bs);
 			num(out, &j->iodepth);
 			num(out, &j->iodepth_set);
-			rpt_job_figures(j, keys, figs);
-			for (m = 0; m < RPT_JOB_NFIGS; m++)
-				num(out, figs[m]);
+			for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
+				num(out, rpt_cat_job(c, j));
 			field(out, j->lat_kind ? j->lat_kind : "");
 			fprintf(out, ",%u", j->njobs);
-			if (j->has_fill) {
-				fprintf(out, ",%.10g", f->gb_written);
-				num(out, &f->slc_cache_gb);
-				if (f->slc_range.ok)
-					fprintf(out, ",%.10g,%.10g", f->slc_range.lo_gb, f->slc_range.hi_gb);
-				else
-					fputs(",,", out);
-				num(out, &f->in_cache_mbps);
-				num(out, &f->post_cache_mbps);
-				num(out, &f->last16_mbps);
-				num(out, &f->overall_mbps);
-			} else {
-				fputs(",,,,,,,,", out);
-			}
+			fill_cols(out, j, 0);
 			fprintf(out, ",%.10g", t[i].dev.scale);
 			if (j->has_bursts) {
 				fprintf(out, ",%zu", j->bursts.n);
@@ -182,10 +211,7 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			field(out, j->stop ? j->stop : "");
 			series_cols(out, &t[i], k);
 			num(out, &j->thermal.temp_max_c);
-			if (j->has_fill)
-				num(out, &f->throttle_gb);
-			else
-				fputc(',', out);
+			fill_cols(out, j, RPT_CAT_SMART);
 			mark_cols(out, j);
 			provenance_cols(out, &t[i].dev);
 			notes(out, j, &t[i]);

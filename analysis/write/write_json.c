@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "catalogue.h"
 #include "compare.h"
 #include "marks.h"
 #include "series.h"
@@ -91,6 +92,20 @@ static void reasons(FILE *out, const char *ind, const char **keys,
 	reasons_x(out, ind, keys, f, n, NULL, NULL, 0);
 }
 
+/* The catalogue's keys and figures of @j's section @of; Return: how many. */
+static size_t cat_figs(enum rpt_cat_of of, const struct rpt_job *j, const char **keys,
+		       const struct rpt_fig **figs)
+{
+	const struct rpt_cat *c;
+	size_t n = 0;
+
+	for (c = rpt_cat_first(of); c; c = rpt_cat_next(c)) {
+		keys[n] = c->key;
+		figs[n++] = rpt_cat_job(c, j);
+	}
+	return n;
+}
+
 static void strings(FILE *out, const char *ind, const char *key,
 		    const struct rpt_diag *d, int level)
 {
@@ -136,15 +151,13 @@ static void slc_range(FILE *out, const char *ind, const struct rpt_fill_range *r
 		fputs("null", out);
 }
 
-static void fill(FILE *out, const struct rpt_fill *f)
+static void fill(FILE *out, const struct rpt_job *j)
 {
 	const char *ind = "          ";
-	const char *keys[6] = { "slc_cache_gb", "in_cache_mbps", "post_cache_mbps",
-				"last16_mbps", "overall_mbps", "throttle_gb" };
-	const struct rpt_fig *figs[6] = { &f->slc_cache_gb, &f->in_cache_mbps,
-					  &f->post_cache_mbps, &f->last16_mbps,
-					  &f->overall_mbps, &f->throttle_gb };
-	size_t i;
+	const struct rpt_fill *f = &j->fill;
+	const char *keys[RPT_CAT_MAX];
+	const struct rpt_fig *figs[RPT_CAT_MAX];
+	size_t i, n = cat_figs(RPT_OF_FILL, j, keys, figs);
 
 	fprintf(out, "{\n%s\"scale\": ", ind);
 	num(out, f->scale);
@@ -152,7 +165,7 @@ static void fill(FILE *out, const struct rpt_fill *f)
 	num(out, f->gb_written);
 	fprintf(out, ",\n%s\"source\": ", ind);
 	rpt_put_json_str(out, f->source[0] ? f->source : "bw log");
-	for (i = 0; i < 6; i++)
+	for (i = 0; i < n; i++)
 		fig(out, ind, keys[i], figs[i]);
 	slc_range(out, ind, &f->slc_range);
 	fprintf(out, ",\n%s\"throttle\": ", ind);
@@ -185,7 +198,7 @@ static void fill(FILE *out, const struct rpt_fill *f)
 		fputc('}', out);
 	}
 	fprintf(out, "%s]", f->nphases ? "\n          " : "");
-	reasons(out, ind, keys, figs, 6);
+	reasons(out, ind, keys, figs, n);
 	fputs("\n        }", out);
 }
 
@@ -261,9 +274,9 @@ static void bursts(FILE *out, const struct rpt_bursts *b)
 static void job(FILE *out, const struct rpt_job *j)
 {
 	const char *ind = "        ";
-	const char *keys[RPT_JOB_NFIGS + 3];
-	const struct rpt_fig *figs[RPT_JOB_NFIGS + 3];
-	size_t i;
+	const char *keys[RPT_CAT_MAX + 3];
+	const struct rpt_fig *figs[RPT_CAT_MAX + 3];
+	size_t i, n = cat_figs(RPT_OF_JOB, j, keys, figs);
 
 	fprintf(out, "      {\n%s\"name\": ", ind);
 	rpt_put_json_str(out, j->name);
@@ -274,8 +287,7 @@ static void job(FILE *out, const struct rpt_job *j)
 	fig(out, ind, "bs", &j->bs);
 	fig(out, ind, "iodepth", &j->iodepth);
 	fig(out, ind, "iodepth_set", &j->iodepth_set);
-	rpt_job_figures(j, keys, figs);
-	for (i = 0; i < RPT_JOB_NFIGS; i++)
+	for (i = 0; i < n; i++)
 		fig(out, ind, keys[i], figs[i]);
 	fprintf(out, ",\n%s\"jobs_merged\": %u", ind, j->njobs);
 	fprintf(out, ",\n%s\"lat_kind\": ", ind);
@@ -286,7 +298,7 @@ static void job(FILE *out, const struct rpt_job *j)
 	fprintf(out, ",\n%s\"lat_samples\": %llu", ind, (unsigned long long)j->lat_samples);
 	fprintf(out, ",\n%s\"fill\": ", ind);
 	if (j->has_fill)
-		fill(out, &j->fill);
+		fill(out, j);
 	else
 		fputs("null", out);
 	fprintf(out, ",\n%s\"stop\": ", ind);
@@ -304,12 +316,12 @@ static void job(FILE *out, const struct rpt_job *j)
 		bursts(out, &j->bursts);
 	else
 		fputs("null", out);
-	keys[RPT_JOB_NFIGS] = "bs";
-	figs[RPT_JOB_NFIGS] = &j->bs;
-	keys[RPT_JOB_NFIGS + 1] = "iodepth";
-	figs[RPT_JOB_NFIGS + 1] = &j->iodepth;
-	keys[RPT_JOB_NFIGS + 2] = "iodepth_set";
-	figs[RPT_JOB_NFIGS + 2] = &j->iodepth_set;
+	keys[n] = "bs";
+	figs[n] = &j->bs;
+	keys[n + 1] = "iodepth";
+	figs[n + 1] = &j->iodepth;
+	keys[n + 2] = "iodepth_set";
+	figs[n + 2] = &j->iodepth_set;
 	{
 		const char *xk[4] = { "fill", "stop", "bursts", "temp_max_c" };
 		const char *xw[4] = { j->has_fill ? NULL : j->fill_why,
@@ -319,11 +331,11 @@ static void job(FILE *out, const struct rpt_job *j)
 				      j->thermal.temp_max_c.ok ? NULL : j->has_smart ?
 				      j->thermal.temp_max_c.why : "no SMART sidecar" };
 
-		reasons_x(out, ind, keys, figs, RPT_JOB_NFIGS + 3, xk, xw, 4);
+		reasons_x(out, ind, keys, figs, n + 3, xk, xw, 4);
 	}
-	keys[RPT_JOB_NFIGS] = "burst_score_mbps";
-	figs[RPT_JOB_NFIGS] = &j->bursts.score_mbps;
-	marks(out, ind, keys, figs, RPT_JOB_NFIGS + (j->has_bursts ? 1 : 0));
+	keys[n] = "burst_score_mbps";
+	figs[n] = &j->bursts.score_mbps;
+	marks(out, ind, keys, figs, n + (j->has_bursts ? 1 : 0));
 	fprintf(out, ",\n%s\"power_estimated\": %s", ind, j->power_estimated ? "true" : "false");
 	fprintf(out, ",\n%s\"ios_per_burst\": ", ind);
 	num(out, j->has_bursts ? j->ios_per_burst : NAN);

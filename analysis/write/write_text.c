@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalogue.h"
 #include "compare.h"
 #include "marks.h"
 #include "review.h"
@@ -68,8 +69,10 @@ static void fill_line(FILE *out, const char *label, const struct rpt_fig *f,
 		fprintf(out, "    %-17s %10s    (%s)\n", label, "-", f->why);
 }
 
-static void fill(FILE *out, const struct rpt_fill *f, bool verbose)
+static void fill(FILE *out, const struct rpt_job *j, bool verbose)
 {
+	const struct rpt_fill *f = &j->fill;
+	const struct rpt_cat *cat;
 	/* a fill under 1 GB (a floppy's 1.4 MB) gives its sizes in MB */
 	bool mb = f->gb_written < 1;
 	double k = mb ? 1e-3 : 1;
@@ -84,15 +87,18 @@ static void fill(FILE *out, const struct rpt_fill *f, bool verbose)
 	if (f->source[0])
 		fprintf(out, "; from %s", f->source);
 	fputc('\n', out);
-	fill_line(out, "SLC cache", &f->slc_cache_gb, gb, k, &f->slc_cache_gb);
-	if (f->slc_range.ok && f->slc_cache_gb.ok)
-		fprintf(out, "    %-17s %10s    (where the log places it: %s to %s %s)\n", "", "",
-			rpt_fmt_num(a, sizeof(a), f->slc_range.lo_gb / k, 2),
-			rpt_fmt_num(b, sizeof(b), f->slc_range.hi_gb / k, 2), gb);
-	fill_line(out, "in-cache", &f->in_cache_mbps, "MB/s", 1, &f->slc_cache_gb);
-	fill_line(out, "post-cache", &f->post_cache_mbps, "MB/s", 1, &f->slc_cache_gb);
-	fill_line(out, "last 16 GB", &f->last16_mbps, "MB/s", 1, &f->slc_cache_gb);
-	fill_line(out, "overall", &f->overall_mbps, "MB/s", 1, &f->slc_cache_gb);
+	for (cat = rpt_cat_first(RPT_OF_FILL); cat; cat = rpt_cat_next(cat)) {
+		bool size = !strcmp(cat->unit, "GB");
+
+		if (cat->flags & (RPT_CAT_SMART | RPT_CAT_NOTEXT))
+			continue;
+		fill_line(out, cat->label, rpt_cat_job(cat, j), size ? gb : cat->unit, size ? k : 1,
+			  &f->slc_cache_gb);
+		if ((cat->flags & RPT_CAT_RANGE) && f->slc_range.ok && f->slc_cache_gb.ok)
+			fprintf(out, "    %-17s %10s    (where the log places it: %s to %s %s)\n", "", "",
+				rpt_fmt_num(a, sizeof(a), f->slc_range.lo_gb / k, 2),
+				rpt_fmt_num(b, sizeof(b), f->slc_range.hi_gb / k, 2), gb);
+	}
 	if (f->throttle_gb.ok)
 		fprintf(out, "    %-17s %10s GB  (%s)\n", "throttling",
 			rpt_fmt_num(a, sizeof(a), f->throttle_gb.v, 2), f->throttle_why);
@@ -136,23 +142,25 @@ static void bursts(FILE *out, const struct rpt_bursts *b, bool verbose)
 /* The reasons for the job's nulls, each reason once with all its keys. */
 static void reasons(FILE *out, const struct rpt_job *j)
 {
-	const char *keys[RPT_JOB_NFIGS];
-	const struct rpt_fig *f[RPT_JOB_NFIGS];
-	bool done[RPT_JOB_NFIGS] = { false };
-	size_t i, k;
+	bool done[RPT_CAT_MAX] = { false };
+	const struct rpt_cat *c, *o;
+	size_t i;
 
-	rpt_job_figures(j, keys, f);
-	for (i = 0; i < RPT_JOB_NFIGS; i++) {
-		if (f[i]->ok || done[i])
+	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c)) {
+		const struct rpt_fig *f = rpt_cat_job(c, j);
+
+		if (f->ok || done[c - rpt_catalogue])
 			continue;
-		fprintf(out, "  - %s", keys[i]);
-		for (k = i + 1; k < RPT_JOB_NFIGS; k++) {
-			if (!f[k]->ok && !done[k] && !strcmp(f[k]->why, f[i]->why)) {
-				fprintf(out, ", %s", keys[k]);
-				done[k] = true;
+		fprintf(out, "  - %s", c->key);
+		for (o = rpt_cat_next(c); o; o = rpt_cat_next(o)) {
+			const struct rpt_fig *g = rpt_cat_job(o, j);
+
+			if (!g->ok && !done[o - rpt_catalogue] && !strcmp(g->why, f->why)) {
+				fprintf(out, ", %s", o->key);
+				done[o - rpt_catalogue] = true;
 			}
 		}
-		fprintf(out, ": %s\n", f[i]->why);
+		fprintf(out, ": %s\n", f->why);
 	}
 	if (!j->has_fill && strncmp(j->fill_why, "not a sequential write", 22))
 		fprintf(out, "  - fill: %s\n", j->fill_why);
@@ -377,7 +385,7 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 			fprintf(out, " %s", rpt_stop_phrase(j->stop));
 		fputc('\n', out);
 		if (j->has_fill)
-			fill(out, &j->fill, verbose);
+			fill(out, j, verbose);
 		if (j->has_bursts)
 			bursts(out, &j->bursts, verbose);
 		if (j->has_smart && j->thermal.temp_max_c.ok)
