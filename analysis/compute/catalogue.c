@@ -4,6 +4,20 @@
 
 #include "catalogue.h"
 
+/* How long the fill wrote into the SLC cache: its size over its speed. */
+static void slc_fill_s(struct rpt_job *j, struct rpt_fig *f)
+{
+	const struct rpt_fill *fl = &j->fill;
+
+	if (!fl->slc_cache_gb.ok)
+		rpt_fig_null(f, "%s", fl->slc_cache_gb.why);
+	else if (!fl->in_cache_mbps.ok || fl->in_cache_mbps.v <= 0)
+		rpt_fig_null(f, "%s", fl->in_cache_mbps.ok ? "no in-cache speed" :
+			     fl->in_cache_mbps.why);
+	else
+		rpt_fig_set(f, fl->slc_cache_gb.v * 1e3 / fl->in_cache_mbps.v);
+}
+
 #define JOB(m)		offsetof(struct rpt_job, m)
 #define FILL(m)		offsetof(struct rpt_job, fill.m)
 #define BURST(m)	offsetof(struct rpt_job, bursts.m)
@@ -39,6 +53,8 @@ const struct rpt_cat rpt_catalogue[] = {
 	  RPT_CAT_COMPARE, FILL(overall_mbps), NULL },
 	{ "throttle_gb", "throttling", "throttling GB", "GB", 2, RPT_OF_FILL, HI,
 	  RPT_CAT_SMART, FILL(throttle_gb), NULL },
+	{ "slc_fill_s", "cache lasts", "cache lasts s", "s", 1, RPT_OF_FILL, HI, 0,
+	  FILL(slc_fill_s), slc_fill_s },
 
 	{ "burst_mbps", "score", "burst MB/s", "MB/s", 1, RPT_OF_BURST, HI, 0,
 	  BURST(score_mbps), NULL },

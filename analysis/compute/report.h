@@ -135,6 +135,8 @@ struct rpt_report {
 	size_t nt;
 	struct rpt_drive *d;
 	size_t nd;
+	const char *ssdq_version;	/* of the ssdq-report that writes it (set by
+					 * main.c), or NULL: the JSON's null */
 };
 
 /**

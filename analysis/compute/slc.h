@@ -76,6 +76,8 @@ struct rpt_fill {
 	 */
 	struct rpt_fig throttle_gb;
 	char throttle_why[RPT_WHY_LEN];
+	struct rpt_fig slc_fill_s;	/* catalogue.c: the SLC cache's size
+					 * over its speed */
 	struct rpt_fill_temp *temp;
 	size_t ntemp;
 	/* where the curve came from, set by the caller: "" for the job's bw

@@ -487,7 +487,9 @@ int rpt_write_json(FILE *out, const struct rpt_report *r)
 	size_t n = r->nt;
 	size_t i, k;
 
-	fputs("{\n  \"ssdq_report\": 3,\n  \"tests\": [", out);
+	fprintf(out, "{\n  \"ssdq_report\": %d,\n  \"ssdq_version\": ", RPT_JSON_SCHEMA);
+	str_or_null(out, r->ssdq_version);
+	fputs(",\n  \"tests\": [", out);
 	for (i = 0; i < n; i++) {
 		fprintf(out, "%s\n    {\n      \"test\": ", i ? "," : "");
 		rpt_put_json_str(out, t[i].name);

@@ -38,6 +38,12 @@ int rpt_write_text(FILE *out, const struct rpt_report *r, bool verbose);
  */
 int rpt_write_csv(FILE *out, const struct rpt_report *r);
 
+/*
+ * The JSON's schema, its "ssdq_report" key: 4 adds the fill's slc_fill_s
+ * and the top-level ssdq_version (docs/report.md lists every version's).
+ */
+#define RPT_JSON_SCHEMA	4
+
 /**
  * rpt_write_json() - {"ssdq_report": 1, "tests": [...]} with the job keys of
  * ARCHITECTURE.md and a "fill" object (or null) per job.

@@ -6,8 +6,8 @@
 # together as one comparison; in text, CSV and JSON, each with its exit
 # status and standard error, and the HTML page. Prints each output that
 # differs and exits 1 if any did. JSON is compared as written, except the
-# keys named in SAME_JSON_IGNORE (space separated, any depth): a key this
-# change adds on purpose. KEEP=DIR keeps both sides' outputs there.
+# keys named in SAME_JSON_IGNORE (space separated; KEY at any depth, /KEY
+# at the top only): a key this change adds on purpose. KEEP=DIR keeps both sides' outputs there.
 # Run from the top of the tree (make report-same BEFORE=path).
 set -u
 B=${1:?usage: report_same.sh BEFORE AFTER [DIR]...}
@@ -47,12 +47,14 @@ run() {
 normal() {
 	python3 -c '
 import json, sys
-drop = set(sys.argv[2].split())
-def strip(o):
+drop = set(k for k in sys.argv[2].split() if not k.startswith("/"))
+top = set(k[1:] for k in sys.argv[2].split() if k.startswith("/"))
+def strip(o, depth=0):
     if isinstance(o, dict):
-        return {k: strip(v) for k, v in o.items() if k not in drop}
+        return {k: strip(v, depth + 1) for k, v in o.items()
+                if k not in drop and not (depth == 0 and k in top)}
     if isinstance(o, list):
-        return [strip(v) for v in o]
+        return [strip(v, depth + 1) for v in o]
     return o
 try:
     print(json.dumps(strip(json.load(open(sys.argv[1]))), indent=1))
