@@ -19,6 +19,16 @@ const char *rpt_mark_sign(unsigned int mark)
 	return signs[mark & 3u];
 }
 
+const char *rpt_mark_note(unsigned int mark)
+{
+	static const char *const notes[4] = {
+		"", " (~ estimated power)", " (? too few I/Os per burst)",
+		" (~ estimated power) (? too few I/Os per burst)",
+	};
+
+	return notes[mark & 3u];
+}
+
 char *rpt_mark_legend(char *buf, size_t len, const char *pre, unsigned int mark)
 {
 	size_t n = 0;

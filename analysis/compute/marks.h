@@ -51,6 +51,16 @@ const char *rpt_mark_name(unsigned int i);
 const char *rpt_mark_sign(unsigned int mark);
 
 /**
+ * rpt_mark_note() - What a chart whose values carry @mark adds to its title
+ * or axis label: " (~ estimated power)", " (? too few I/Os per burst)",
+ * both, or "".
+ * @mark: RPT_MARK_* bits of the values drawn
+ *
+ * Return: a static string.
+ */
+const char *rpt_mark_note(unsigned int mark);
+
+/**
  * rpt_mark_legend() - What @mark's signs mean, one line per mark set in it,
  * each starting with @pre and ending with a newline.
  * @buf: destination

@@ -185,10 +185,7 @@ void rpt_svg_bars(FILE *out, const struct rpt_svg_head *h, const char *unit,
 	}
 	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", left + pw / 2, bottom + 32);
 	rpt_put_html(out, unit);
-	if (marks & RPT_MARK_ESTIMATED)
-		fputs(" (~ estimated power)", out);
-	if (marks & RPT_MARK_FEW_IOS)
-		fputs(" (? too few I/Os per burst)", out);
+	fputs(rpt_mark_note(marks), out);
 	fputs("</text>\n", out);
 	for (i = 0; i < n; i++) {
 		double y = (double)i * row + 3 + top;

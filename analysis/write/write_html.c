@@ -269,7 +269,8 @@ static void bursts_html(struct rpt_charts *ch, const char *scope, const struct r
 		if (o) {
 			char title[256];
 
-			snprintf(title, sizeof(title), "%s / %s: MB/s per burst", t->name, j->name);
+			snprintf(title, sizeof(title), "%s / %s: MB/s per burst%s", t->name, j->name,
+				 rpt_mark_note(b->score_mbps.mark));
 			rpt_svg_bars(o, &(struct rpt_svg_head){ "MB/s per burst", title, RPT_SVG_HALF },
 				     "MB/s", bars, b->n + 1, 0);
 			rpt_html_figure_end(ch);
@@ -310,6 +311,7 @@ static void series_html(struct rpt_charts *ch, const char *scope, const struct r
 	char (*xl)[16] = calloc(s->n, sizeof(*xl));
 	const char **xp = calloc(s->n, sizeof(*xp));
 	double *y1 = calloc(s->n, sizeof(*y1)), *y2 = calloc(s->n, sizeof(*y2));
+	unsigned int m1 = 0, m2 = 0;	/* the marks of the values drawn (marks.h) */
 	size_t i;
 
 	fprintf(out, "<h5>%s: ", qd ? "Queue depths" : "Block sizes");
@@ -346,6 +348,8 @@ static void series_html(struct rpt_charts *ch, const char *scope, const struct r
 			xp[i] = xl[i];
 			y1[i] = j->mbps.ok ? j->mbps.v : NAN;
 			y2[i] = j->iops.ok ? j->iops.v : NAN;
+			m1 |= j->mbps.ok ? j->mbps.mark : 0;
+			m2 |= j->iops.ok ? j->iops.mark : 0;
 		}
 	}
 	if (qd) {
@@ -361,7 +365,8 @@ static void series_html(struct rpt_charts *ch, const char *scope, const struct r
 		char title[256], fig[64];
 
 		fputs("<div class=\"figs\">\n", out);
-		snprintf(title, sizeof(title), "%s: MB/s per %s", s->name, qd ? "queue depth" : "block size");
+		snprintf(title, sizeof(title), "%s: MB/s per %s%s", s->name,
+			 qd ? "queue depth" : "block size", rpt_mark_note(m1));
 		snprintf(fig, sizeof(fig), "%s%s", t->nseries > 1 ? s->name : "", qd ? "per-qd" : "per-bs");
 		if ((o = rpt_html_figure(ch, false, scope, t->name, fig))) {
 			rpt_svg_lines(o, &(struct rpt_svg_head){ qd ? "MB/s per queue depth" :
@@ -370,7 +375,7 @@ static void series_html(struct rpt_charts *ch, const char *scope, const struct r
 				      qd ? "queue depth" : "block size", xp, s->n, "MB/s", &l1, 1);
 			rpt_html_figure_end(ch);
 		}
-		snprintf(title, sizeof(title), "%s: IOPS per block size", s->name);
+		snprintf(title, sizeof(title), "%s: IOPS per block size%s", s->name, rpt_mark_note(m2));
 		snprintf(fig, sizeof(fig), "%siops-per-bs", t->nseries > 1 ? s->name : "");
 		if (!qd && (o = rpt_html_figure(ch, false, scope, t->name, fig))) {
 			rpt_svg_lines(o, &(struct rpt_svg_head){ "IOPS per block size", title,
@@ -402,6 +407,7 @@ static void variants_html(struct rpt_charts *ch, const char *scope, const struct
 		const char *xp[64];
 		struct rpt_line lines[RPT_NVARIANTS];
 		size_t nx = rpt_vgroup_params(&g[i], x, 64), k, m, nl = 0;
+		unsigned int vmark = 0;
 
 		for (k = 0; k < nx; k++) {
 			param_label(xl[k], sizeof(xl[k]), g[i].kind, x[k]);
@@ -421,8 +427,10 @@ static void variants_html(struct rpt_charts *ch, const char *scope, const struct
 				for (m = 0; m < g[i].s[v]->n; m++) {
 					const struct rpt_job *j = &g[i].t[v]->jobs[g[i].s[v]->job[m]];
 
-					if (rpt_series_param(g[i].t[v], g[i].s[v], m) == x[k] && j->mbps.ok)
+					if (rpt_series_param(g[i].t[v], g[i].s[v], m) == x[k] && j->mbps.ok) {
 						y[v][k] = j->mbps.v;
+						vmark |= j->mbps.mark;
+					}
 				}
 			}
 			lines[nl] = (struct rpt_line){ .name = rpt_variant_name(v), .y = y[v] };
@@ -456,7 +464,8 @@ static void variants_html(struct rpt_charts *ch, const char *scope, const struct
 			}
 		}
 		fputs("</table></div>\n", out);
-		snprintf(title, sizeof(title), "%s: MB/s, clean, fragmented and full", g[i].key);
+		snprintf(title, sizeof(title), "%s: MB/s, clean, fragmented and full%s", g[i].key,
+			 rpt_mark_note(vmark));
 		if ((o = rpt_html_figure(ch, false, scope, g[i].key, "variants"))) {
 			rpt_svg_lines(o, &(struct rpt_svg_head){ "MB/s of the variants", title,
 								 RPT_SVG_HALF },

@@ -433,9 +433,7 @@ static int series_lines(struct ctx *x, size_t from, size_t to, const char *key,
 	if (nl && nx) {
 		const char *per = kind == RPT_SERIES_QD ? "queue depth" : "block size";
 
-		snprintf(title, sizeof(title), "%s: %s per %s%s%s", key, yname, per,
-			 lmark & RPT_MARK_ESTIMATED ? " (~ estimated power)" : "",
-			 lmark & RPT_MARK_FEW_IOS ? " (? too few I/Os per burst)" : "");
+		snprintf(title, sizeof(title), "%s: %s per %s%s", key, yname, per, rpt_mark_note(lmark));
 		snprintf(aria, sizeof(aria), "%s: %s per %s, every drive", key, yname, per);
 		if ((o = rpt_html_figure(x->c, false, "compare", key,
 					 eff ? (kind == RPT_SERIES_QD ? "efficiency-per-qd" :

@@ -83,6 +83,12 @@ assert "(~ estimated power)" in s and "(? too few I/Os per burst)" in s
 assert re.search(r">[0-9.]+~<title>~ estimated", s)
 assert re.search(r">[0-9.]+\?<title>\? fewer than", s)
 ' "$TMP/r.html"
+expect_rc 0 "html: a drive's own burst chart says its bursts are too few I/Os in its title, the other drive's not" python3 -c '
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+t = re.findall(r"burst-seq-write / [^<]*: MB/s per burst[^<]*<", s)
+assert sorted(x.endswith("(? too few I/Os per burst)<") for x in t) == [False, True], t
+' "$TMP/r.html"
 "$R" "$TMP/ps" "$TMP/one" >"$T_OUT"
 expect_out '^burst-seq-write +write .* [0-9.]+\? +[0-9.]+\? .*' "text: a one-I/O burst's MB/s and IOPS marked ?"
 expect_out '^\? fewer than 16 I/Os per burst' "text: the ? legend"
