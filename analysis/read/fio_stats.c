@@ -65,8 +65,8 @@ int rpt_fio_dir_read(const struct rpt_fio_run *run, const struct rpt_fio_entry *
 {
 	struct json_object *o = NULL;
 	char path[64];
-	double b = 0, n = 0, t = 0;
-	int ret;
+	double b = 0, n = 0, t = 0, iops;
+	int ret, has_n;
 
 	memset(s, 0, sizeof(*s));
 	if (dd >= RPT_NDDIR)
@@ -78,8 +78,12 @@ int rpt_fio_dir_read(const struct rpt_fio_run *run, const struct rpt_fio_entry *
 	snprintf(path, sizeof(path), "%s.%s", e->path, rpt_ddir_name[dd]);
 	/* read on past a bad member, so that every error is reported */
 	ret = rpt_json_num(o, "io_bytes", run->file, path, &b, d) < 0;
-	ret |= rpt_json_num(o, "total_ios", run->file, path, &n, d) < 0;
+	has_n = rpt_json_num(o, "total_ios", run->file, path, &n, d);
+	ret |= has_n < 0;
 	ret |= rpt_json_num(o, "runtime", run->file, path, &t, d) < 0;
+	/* fio 2.0 and 2.1 write no total_ios: its own iops over the runtime */
+	if (!has_n && t > 0 && rpt_json_num(o, "iops", "", "", &iops, NULL) > 0)
+		n = round(iops * t / 1000);
 	ret |= lat_of(run, o, path, "clat", &s->clat, d) < 0;
 	ret |= lat_of(run, o, path, "lat", &s->lat, d) < 0;
 	if (kib_bytes(run, o, b))

@@ -30,7 +30,8 @@ struct rpt_fio_lat {
 
 struct rpt_fio_dir {
 	double bytes;		/* io_bytes, in bytes */
-	double ios;		/* total_ios */
+	double ios;		/* total_ios; fio 2.0 and 2.1 write none: their
+				 * iops × runtime, rounded */
 	double runtime_ms;
 	struct rpt_fio_lat clat;
 	struct rpt_fio_lat lat;

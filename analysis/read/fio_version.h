@@ -18,6 +18,8 @@
  *   bucket index with FIO_IO_U_PLAT_* keys, which is not used.
  * - "N", the sample count of a latency, since fio 3.18; before, a mean is
  *   weighted by the direction's total_ios.
+ * - total_ios: not in fio 2.0 and 2.1; their I/Os are iops × runtime
+ *   (fio_stats.h).
  * - bw is KiB/s in every release.
  * - options as printed (JSON "job options", ssdq's job_start): fio 3.36
  *   renamed log_unix_epoch to log_alternate_epoch (with

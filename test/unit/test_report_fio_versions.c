@@ -137,6 +137,43 @@ TEST(fio2_units)
 	rpt_test_free(&t);
 }
 
+/*
+ * fio 2.0 and 2.1: no total_ios (nor "job options"); io_bytes in KiB,
+ * latencies in µs with fio's percentiles. 10 000 I/Os of 4 KiB in 10 s.
+ */
+static const char fio20[] =
+	"{\"fio version\": \"fio-2.0.13\",\n"
+	" \"jobs\": [{\"jobname\": \"rr\", \"groupid\": 0, \"error\": 0,\n"
+	"  \"read\": {\"io_bytes\": 40000, \"bw\": 4000, \"iops\": 1000.0, \"runtime\": 10000,\n"
+	"   \"slat\": {\"min\": 1, \"max\": 9, \"mean\": 2.5, \"stdev\": 1.0},\n"
+	"   \"clat\": {\"min\": 100, \"max\": 5000, \"mean\": 950.5, \"stdev\": 200.0,\n"
+	"    \"percentile\": {\"1.000000\": 300, \"99.000000\": 1800, \"99.990000\": 4800}},\n"
+	"   \"lat\": {\"min\": 101, \"max\": 5001, \"mean\": 953.0, \"stdev\": 200.0}},\n"
+	"  \"write\": {\"io_bytes\": 0, \"bw\": 0, \"iops\": 0, \"runtime\": 0,\n"
+	"   \"clat\": {\"min\": 0, \"max\": 0, \"mean\": 0, \"stdev\": 0}}}]}\n";
+
+TEST(fio20_without_total_ios)
+{
+	struct rpt_test t;
+	struct rpt_job *j;
+
+	CHECK_EQ_INT(load_text("fio20.json", fio20, &t), 0);
+	CHECK_EQ_INT(t.diag.nerrors, 0);
+	if (CHECK_EQ_INT(t.njobs, 1)) {
+		j = &t.jobs[0];
+		CHECK_STREQ(j->ddir, "read");
+		CHECK_FIG(j->mbps, 40000 * 1024.0 / 10000 / 1000);
+		/* fio's own iops, not 0 */
+		CHECK_FIG(j->iops, 1000);
+		CHECK_STREQ(j->lat_kind, "clat");
+		CHECK_FIG(j->lat_mean_us, 950.5);
+		CHECK_FIG(j->lat_p99_us, 1800);
+		CHECK_FIG(j->lat_p9999_us, 4800);
+		CHECK(!strstr(j->lat_mean_us.why, "no I/O"));
+	}
+	rpt_test_free(&t);
+}
+
 /* fio 3.14: clat_ns with no N; two jobs in a group; percentile keys "99.00" */
 static const char fio314[] =
 	"{\"fio version\": \"fio-3.14\", \"jobs\": [\n"
@@ -549,6 +586,7 @@ int main(void)
 	RUN(version_parse);
 	RUN(unix_epoch_option);
 	RUN(fio2_units);
+	RUN(fio20_without_total_ios);
 	RUN(means_without_n);
 	RUN(json_plus_bins_by_release);
 	RUN(all_clients_only_mixed);
