@@ -366,6 +366,23 @@ static struct rpt_drive *drive_of(struct rpt_report *r, size_t *cap, const char 
 	return *err ? NULL : dr;
 }
 
+/*
+ * The drives in the natural order of their names (strverscmp: "Drive 2"
+ * before "Drive 10"), drives of one name in the order given.
+ */
+static void natural_order(struct rpt_report *r)
+{
+	size_t i, k;
+
+	for (i = 1; i < r->nd; i++)
+		for (k = i; k > 0 && strverscmp(r->d[k - 1].name, r->d[k].name) > 0; k--) {
+			struct rpt_drive tmp = r->d[k];
+
+			r->d[k] = r->d[k - 1];
+			r->d[k - 1] = tmp;
+		}
+}
+
 int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 {
 	size_t i, tcap = 0, dcap = 0;
@@ -406,7 +423,11 @@ int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 		free(hosts);
 		free(dir);
 	}
-	return ret ? ret : unique_names(r);
+	if (!ret)
+		ret = unique_names(r);
+	if (!ret)
+		natural_order(r);
+	return ret;
 }
 
 void rpt_report_free(struct rpt_report *r)

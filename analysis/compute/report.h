@@ -177,7 +177,8 @@ int rpt_test_load_host(const char *path, const struct rpt_device *dev, const cha
 
 /**
  * rpt_report_load() - Load every JSON file of @paths and group the tests
- * into drives by directory (in order of first appearance). A client/server
+ * into drives by directory, the drives in the natural order of their names
+ * ("Drive 2" before "Drive 10"; one name's in order of first appearance). A client/server
  * run's file (fio --client) is read once for each host in it: each host is
  * a drive of its own (its device.json.<host> where fio's client left one),
  * never one row blending the hosts; a directory of one host's runs (as

@@ -10,14 +10,41 @@
 #define BAR	18
 #define CHAR_W	7.0	/* px of an average character at 12 px, bold or not */
 
+/* HSL (h in degrees, s and l 0 to 1) as "#rrggbb" into @buf */
+static void hsl_hex(char *buf, double h, double s, double l)
+{
+	double c = (1 - fabs(2 * l - 1)) * s, hp = fmod(h, 360) / 60;
+	double x = c * (1 - fabs(fmod(hp, 2) - 1)), m = l - c / 2, rgb[3] = { 0 };
+	int k = (int)hp;
+
+	switch (k) {
+	case 0: rgb[0] = c; rgb[1] = x; rgb[2] = 0; break;
+	case 1: rgb[0] = x; rgb[1] = c; rgb[2] = 0; break;
+	case 2: rgb[0] = 0; rgb[1] = c; rgb[2] = x; break;
+	case 3: rgb[0] = 0; rgb[1] = x; rgb[2] = c; break;
+	case 4: rgb[0] = x; rgb[1] = 0; rgb[2] = c; break;
+	default: rgb[0] = c; rgb[1] = 0; rgb[2] = x; break;
+	}
+	snprintf(buf, 8, "#%02x%02x%02x", (int)lround((rgb[0] + m) * 255),
+		 (int)lround((rgb[1] + m) * 255), (int)lround((rgb[2] + m) * 255));
+}
+
 const char *rpt_svg_color(size_t i)
 {
 	static const char *const c[] = {
 		"#4a7ab5", "#e8a33d", "#6a9f58", "#c4463a", "#8a6bb1", "#3fa3a8",
 		"#b5774a", "#d06fa6", "#7f7f7f", "#a8a83f",
 	};
+	static char more[RPT_SVG_COLORS][8];
+	size_t n = sizeof(c) / sizeof(c[0]);
 
-	return c[i % (sizeof(c) / sizeof(c[0]))];
+	if (i < n)
+		return c[i];
+	i = (i - n) % RPT_SVG_COLORS;
+	/* past the palette: hues a golden angle apart, three lightnesses */
+	if (!more[i][0])
+		hsl_hex(more[i], 17 + 137.507764 * (double)i, 0.62, 0.36 + 0.12 * (double)(i % 3));
+	return more[i];
 }
 
 double rpt_svg_nice_step(double max, int n)
@@ -43,6 +70,27 @@ void rpt_svg_put_label(FILE *out, const char *s, size_t max)
 	memcpy(buf, s, n);
 	strcpy(buf + n, "...");
 	rpt_put_html(out, buf);
+}
+
+void rpt_svg_bars_sort(struct rpt_bar *b, size_t n, enum rpt_better better)
+{
+	size_t i, k;
+
+	if (better == RPT_BETTER_NONE)
+		return;
+	/* stable: equal values, and the nulls at the end, keep their order */
+	for (i = 1; i < n; i++)
+		for (k = i; k > 0; k--) {
+			const struct rpt_fig *p = b[k - 1].f, *q = b[k].f;
+			struct rpt_bar tmp;
+
+			if (!q->ok || (p->ok && (better == RPT_BETTER_HIGHER ? p->v >= q->v :
+						 p->v <= q->v)))
+				break;
+			tmp = b[k];
+			b[k] = b[k - 1];
+			b[k - 1] = tmp;
+		}
 }
 
 void rpt_svg_drive_attr(FILE *out, const char *drive)

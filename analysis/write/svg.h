@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "catalogue.h"
 #include "figure.h"
 
 /*
@@ -40,6 +41,16 @@ struct rpt_bar {
 	const char *drive;	/* NULL: stands for no drive */
 	bool hl;		/* the highlighted drive's */
 };
+
+/**
+ * rpt_svg_bars_sort() - Order bars as the reviews do: best first by
+ * @better (the figure's direction in the catalogue, catalogue.h), nulls
+ * last, ties in the order given.
+ * @b: the bars
+ * @n: their number
+ * @better: RPT_BETTER_NONE leaves them as they are
+ */
+void rpt_svg_bars_sort(struct rpt_bar *b, size_t n, enum rpt_better better);
 
 /**
  * rpt_svg_bars() - Horizontal bars, one per row, scale from 0; the room
@@ -159,8 +170,12 @@ void rpt_svg_legend(FILE *out, int x0, int y, size_t i, int cols, int width, con
  */
 void rpt_svg_put_label(FILE *out, const char *s, size_t max);
 
+#define RPT_SVG_COLORS	240	/* colours past the palette's ten */
+
 /**
- * rpt_svg_color() - The i-th colour of the palette.
+ * rpt_svg_color() - The i-th colour: the palette's ten, then hues a golden
+ * angle apart (three lightnesses), so that no two of the first
+ * RPT_SVG_COLORS + 10 drives share one.
  * @i: index
  *
  * Return: "#rrggbb".

@@ -199,6 +199,8 @@ static int speed_pair(struct ctx *x, size_t from, size_t to, const char *key)
 		fputs("<div class=\"figs\">\n", x->c->html);
 		snprintf(title, sizeof(title), "%s: %s", key, unit);
 		snprintf(aria, sizeof(aria), "%s: %s per drive", key, unit);
+		rpt_svg_bars_sort(b, n, rpt_cat_find(RPT_OF_JOB, "mbps")->better);
+		rpt_svg_bars_sort(b + MAXROWS, n, rpt_cat_find(RPT_OF_JOB, "mbps_per_w")->better);
 		if ((o = rpt_html_figure(x->c, false, "compare", key, "speed"))) {
 			rpt_svg_bars(o, &(struct rpt_svg_head){ aria, title, RPT_SVG_HALF }, unit, b,
 				     n, strstr(unit, "IOPS") ? 0 : 1);
@@ -337,6 +339,9 @@ static void fill_bars(struct ctx *x, const char *name, int which, const char *la
 	}
 	snprintf(title, sizeof(title), "%s: %s", name, label);
 	snprintf(aria, sizeof(aria), "%s: %s per drive", name, label);
+	rpt_svg_bars_sort(b, n, (which == 0 ? rpt_cat_find(RPT_OF_FILL, "last16_mbps") :
+				 which == 1 ? rpt_cat_find(RPT_OF_FILL, "overall_mbps") :
+				 rpt_cat_find(RPT_OF_JOB, "mbps_per_w"))->better);
 	if (n && (o = rpt_html_figure(x->c, false, "compare", name, fig))) {
 		rpt_svg_bars(o, &(struct rpt_svg_head){ aria, title, RPT_SVG_HALF },
 			     which == 2 ? "MB/s/W" : "MB/s", b, n, 1);

@@ -1,0 +1,95 @@
+#!/bin/sh
+# A comparison of 24 drives, organised as the reviews print one: the drives
+# in the natural order of their names ("Drive 2" before "Drive 10") in the
+# JSON, the text and the tables; each comparison bar chart sorted by its
+# figure, best first (the figure catalogue's direction), the nulls last;
+# no two drives of one colour; --highlight marks the drive under review.
+# The drives are fio 3.33's seqwrite-psync.json (test/fixtures/fio-3.33)
+# with runtimes that differ per drive, given in string order (Drive 1,
+# Drive 10, Drive 11, ...), one drive without the test (a null bar).
+# Run from the top of the tree; SSDQ_REPORT=path overrides build/ssdq-report.
+. test/lib.sh
+
+R=${SSDQ_REPORT:-build/ssdq-report}
+if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
+if ! command -v python3 >/dev/null; then echo "SKIP: no python3"; exit 77; fi
+TMP=$(mktemp -d)
+T_OUT=$TMP/out
+trap 'rm -rf "$TMP"' EXIT
+
+python3 - "$TMP" <<'EOF'
+import json, os, sys
+src = json.load(open("test/fixtures/fio-3.33/seqwrite-psync.json"))
+for i in range(1, 25):
+    d = os.path.join(sys.argv[1], "Drive %d" % i)
+    os.makedirs(d)
+    doc = json.loads(json.dumps(src))
+    w = doc["jobs"][0]["write"]
+    # MB/s not in the names' order: runtime 1000 + 100 * ((i * 7) % 24) ms
+    w["runtime"] = 1000 + 100 * ((i * 7) % 24)
+    name = "other.json" if i == 13 else "seqwrite-psync.json"
+    json.dump(doc, open(os.path.join(d, name), "w"))
+EOF
+set --
+for d in "$TMP"/Drive*; do set -- "$@" "$d"; done   # the shell's string order
+
+expect_rc 0 "json of 24 drives" "$R" --format json "$@"
+cp "$T_OUT" "$TMP/r.json"
+expect_rc 0 "json: the drives and the comparison's rows in natural order" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = ["Drive %d" % i for i in range(1, 25)]
+assert [x["name"] for x in d["drives"]] == want, [x["name"] for x in d["drives"]]
+c = [x for x in d["comparison"] if x["test"] == "seqwrite-psync"][0]
+assert [r["drive"] for r in c["rows"]] == want
+' "$TMP/r.json"
+
+expect_rc 0 "text of 24 drives" "$R" "$@"
+cp "$T_OUT" "$TMP/r.txt"
+expect_rc 0 "text: drive headers in natural order" python3 -c '
+import re, sys
+names = re.findall(r"^#### drive: (Drive \d+) ", open(sys.argv[1]).read(), re.M)
+assert names == ["Drive %d" % i for i in range(1, 25)], names
+' "$TMP/r.txt"
+
+expect_rc 0 "html of 24 drives, Drive 7 highlighted" "$R" --html "$TMP/r.html" --svg-dir "$TMP/svg" \
+	--highlight "Drive 7" "$@"
+expect_rc 0 "html: the speed bars best first (the most MB/s), the drive without the test last; 24 colours; Drive 7 outlined" python3 - "$TMP/svg/compare.seqwrite-psync.speed.svg" "$TMP/r.json" <<'EOF'
+import json, re, sys
+svg = open(sys.argv[1], encoding="utf-8").read()
+d = json.load(open(sys.argv[2]))
+mbps = {t["file"].split("/")[-2]: t["jobs"][0]["mbps"] for t in d["tests"]
+        if t["test"] == "seqwrite-psync"}
+bars = re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"[^>]*data-drive="([^"]+)"[^>]*/>', svg)
+assert bars, svg[:400]
+order = []
+for colour, drive in bars:
+    if drive not in order:
+        order.append(drive)
+want = sorted(mbps, key=lambda k: -mbps[k])
+assert order[:len(want)] == want, (order, want)
+assert "Drive 13" not in order or order[-1] == "Drive 13", order
+colours = {}
+for colour, drive in bars:
+    colours.setdefault(drive, colour)
+assert len(set(colours.values())) == len(colours), colours
+hl = re.findall(r'<rect [^>]*data-drive="Drive 7"[^>]*stroke="#111"', svg) + \
+     re.findall(r'<rect [^>]*stroke="#111"[^>]*data-drive="Drive 7"', svg)
+assert hl, "Drive 7 not outlined"
+EOF
+expect_rc 0 "html: in every comparison bar chart each drive has one colour and no two drives share one" python3 - "$TMP"/svg/compare.*.speed.svg "$TMP"/svg/compare.*.efficiency.svg <<'EOF'
+import re, sys
+by = {}
+for f in sys.argv[1:]:
+    s = open(f, encoding="utf-8").read()
+    for colour, drive in re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"[^>]*data-drive="([^"]+)"', s):
+        by.setdefault(drive, set()).add(colour)
+assert len(by) == 24, sorted(by)
+assert all(len(v) == 1 for v in by.values()), by
+owner = {}
+for drive, v in by.items():
+    c = next(iter(v))
+    assert c not in owner, (c, drive, owner.get(c))
+    owner[c] = drive
+EOF
+summary
