@@ -16,7 +16,7 @@ JSONC_LIBS   := $(shell pkg-config --libs json-c)
 #   write/    text, CSV, JSON, HTML/SVG
 ANALYSIS_BASE    := $(addprefix analysis/base/,diag.c figure.c grow.c sort.c lat_hist.c)
 ANALYSIS_READ    := $(addprefix analysis/read/,reader_json.c reader_jsonl.c reader_log.c \
-	input_kind.c fio_version.c fio_jobs.c fio_stats.c fio_rows.c hist_log.c device.c \
+	input_kind.c fio_version.c fio_jobs.c fio_stats.c fio_rows.c fio_shared.c hist_log.c device.c \
 	provenance.c events.c smart.c from_logs.c)
 ANALYSIS_COMPUTE := $(addprefix analysis/compute/,fill.c slc.c phases.c power.c status.c stop.c \
 	metrics.c report.c killed.c fio_figures.c plausible.c series.c compare.c review.c marks.c \

@@ -10,6 +10,7 @@
 #include "fio_figures.h"
 #include "fio_jobs.h"
 #include "grow.h"
+#include "fio_shared.h"
 #include "from_logs.h"
 #include "metrics.h"
 #include "reader_json.h"
@@ -299,9 +300,10 @@ static int unique_names(struct rpt_report *r)
 
 /*
  * The hosts of @path when it is a client/server run's JSON (rpt_fio_hosts()),
- * as a newly allocated array of copies; 0 for anything else.
+ * as a newly allocated array of copies; 0 for anything else. @shared: the
+ * target the hosts share (fio_shared.h), else "".
  */
-static int hosts_of(const char *path, char ***hosts)
+static int hosts_of(const char *path, char ***hosts, char *shared, size_t len)
 {
 	struct json_object *root = NULL;
 	struct rpt_diag quiet = { 0 };
@@ -310,12 +312,15 @@ static int hosts_of(const char *path, char ***hosts)
 	int n, i;
 
 	*hosts = NULL;
+	shared[0] = '\0';
 	if (rpt_logs_events_name(path, NULL, 0) || rpt_json_load(path, &root, &ndocs, &quiet)) {
 		rpt_diag_free(&quiet);
 		return 0;
 	}
 	rpt_diag_free(&quiet);
 	n = rpt_fio_hosts(root, &h);
+	if (n > 1 && !rpt_fio_shared_target(root, shared, len))
+		shared[0] = '\0';
 	if (n > 0 && !(*hosts = calloc(n, sizeof(**hosts))))
 		n = -ENOMEM;
 	for (i = 0; n > 0 && i < n; i++)
@@ -367,6 +372,44 @@ static struct rpt_drive *drive_of(struct rpt_report *r, size_t *cap, const char 
 }
 
 /*
+ * Clients @hosts of @path sharing one target: fio's "All clients" total
+ * as a drive of its own beside theirs, its test saying which and why.
+ */
+static int all_clients(struct rpt_report *r, size_t *tcap, size_t *dcap, const char *path,
+		       const char *dir, char *const *hosts, int nh, const char *shared)
+{
+	struct rpt_drive *dr;
+	size_t *nt;
+	char *name, list[256] = "";
+	int ret = 0, h, at = 0;
+
+	dr = drive_of(r, dcap, dir, NULL, false, &ret);
+	if (!dr || RPT_GROW(r->t, *tcap, r->nt, 8))
+		return -ENOMEM;
+	if (!dr->ntests) {
+		if (asprintf(&name, "%s (all %d clients)", dr->name, nh) < 0)
+			return -ENOMEM;
+		free(dr->name);
+		dr->name = name;
+	}
+	nt = realloc(dr->test, (dr->ntests + 1) * sizeof(*dr->test));
+	if (!nt)
+		return -ENOMEM;
+	dr->test = nt;
+	dr->test[dr->ntests++] = r->nt;
+	ret = rpt_test_load_host(path, &dr->dev, NULL, &r->t[r->nt]);
+	r->nt++;
+	if (ret == -ENOMEM)
+		return ret;
+	for (h = 0; h < nh && at >= 0 && (size_t)at < sizeof(list); h++)
+		at += snprintf(list + at, sizeof(list) - at, "%s%s", h ? ", " : "", hosts[h]);
+	rpt_diag_add(&r->t[r->nt - 1].diag, RPT_WARN,
+		     "fio's \"All clients\" total of %d clients (%s) sharing one target (%s); each client's own figures are the drive named after it",
+		     nh, list, shared);
+	return 0;
+}
+
+/*
  * The drives in the natural order of their names (strverscmp: "Drive 2"
  * before "Drive 10"), drives of one name in the order given.
  */
@@ -390,8 +433,8 @@ int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < n && !ret; i++) {
-		char *dir = dir_of(paths[i]), **hosts = NULL;
-		int nh = dir ? hosts_of(paths[i], &hosts) : -ENOMEM, h;
+		char *dir = dir_of(paths[i]), **hosts = NULL, shared[RPT_WHY_LEN];
+		int nh = dir ? hosts_of(paths[i], &hosts, shared, sizeof(shared)) : -ENOMEM, h;
 
 		if (nh < 0) {
 			free(dir);
@@ -418,6 +461,8 @@ int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 			r->nt++;
 			ret = ret == -ENOMEM ? ret : 0;
 		}
+		if (!ret && nh > 1 && shared[0])
+			ret = all_clients(r, &tcap, &dcap, paths[i], dir, hosts, nh, shared);
 		for (h = 0; h < nh; h++)
 			free(hosts[h]);
 		free(hosts);

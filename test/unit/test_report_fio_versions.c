@@ -283,6 +283,85 @@ static const char clients[] =
 	"  \"read\": {\"io_bytes\": 8000, \"runtime\": 1000, \"total_ios\": 2000,\n"
 	"   \"clat_ns\": {\"mean\": 798, \"N\": 2000, \"percentile\": {\"99.000000\": 2008, \"99.990000\": 22912}}}}]}\n";
 
+/*
+ * Two clients against one Ceph pool and image (ioengine=rbd), and two
+ * against their own disks (psync): fio's "All clients" total is a drive of
+ * its own only where the clients share the target.
+ */
+static const char ceph_fmt[] =
+	"{\"fio version\": \"fio-3.33\",\n"
+	" \"global options\": [{\"hostname\": \"c1\", \"ioengine\": \"%s\", \"pool\": \"rbd\", \"rbdname\": \"img\"},\n"
+	"                      {\"hostname\": \"c2\", \"ioengine\": \"%s\", \"pool\": \"rbd\", \"rbdname\": \"img\"}],\n"
+	" \"client_stats\": [\n"
+	" {\"jobname\": \"w\", \"groupid\": 0, \"hostname\": \"c1\", \"job options\": {\"rw\": \"randwrite\"},\n"
+	"  \"write\": {\"io_bytes\": 4096000, \"runtime\": 1000, \"total_ios\": 1000,\n"
+	"   \"clat_ns\": {\"mean\": 1000, \"N\": 1000, \"percentile\": {\"99.000000\": 2000, \"99.990000\": 3000}}}},\n"
+	" {\"jobname\": \"w\", \"groupid\": 0, \"hostname\": \"c2\", \"job options\": {\"rw\": \"randwrite\"},\n"
+	"  \"write\": {\"io_bytes\": 8192000, \"runtime\": 1000, \"total_ios\": 2000,\n"
+	"   \"clat_ns\": {\"mean\": 3000, \"N\": 2000, \"percentile\": {\"99.000000\": 4000, \"99.990000\": 5000}}}},\n"
+	" {\"jobname\": \"All clients\", \"groupid\": 0, \"hostname\": \"c2\",\n"
+	"  \"write\": {\"io_bytes\": 12288000, \"runtime\": 1000, \"total_ios\": 3000,\n"
+	"   \"clat_ns\": {\"mean\": 2333.3, \"N\": 3000, \"percentile\": {\"99.000000\": 3900, \"99.990000\": 5000}}}}]}\n";
+
+static void load_clients(const char *engine, const char *name, struct rpt_report *r)
+{
+	char text[4096], path[256];
+	char *paths[1] = { path };
+
+	snprintf(text, sizeof(text), ceph_fmt, engine, engine);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (nmade < 32)
+		made[nmade++] = name;
+	{
+		FILE *f = fopen(path, "w");
+
+		if (f) {
+			fputs(text, f);
+			fclose(f);
+		}
+	}
+	CHECK_EQ_INT(rpt_report_load(paths, 1, r), 0);
+}
+
+TEST(all_clients_shared_target)
+{
+	struct rpt_report r;
+	size_t d, all = 0, hosts = 0;
+
+	load_clients("rbd", "ceph.json", &r);
+	CHECK_EQ_INT(r.nd, 3);
+	for (d = 0; d < r.nd; d++) {
+		const struct rpt_test *t = &r.t[r.d[d].test[0]];
+
+		if (strstr(r.d[d].name, "(all 2 clients)")) {
+			all++;
+			CHECK(r.d[d].host == NULL);
+			CHECK(has_msg(&t->diag, "\"All clients\" total of 2 clients (c1, c2)"));
+			CHECK(has_msg(&t->diag, "ioengine=rbd, pool=rbd, rbdname=img"));
+			if (CHECK_EQ_INT(t->njobs, 1)) {
+				/* fio's own total: 3000 I/Os and 12.288 MB in 1 s */
+				CHECK_FIG(t->jobs[0].iops, 3000);
+				CHECK_FIG(t->jobs[0].mbps, 12.288);
+				CHECK_FIG(t->jobs[0].lat_p99_us, 3.9);
+			}
+		} else if (r.d[d].host) {
+			hosts++;
+			if (CHECK_EQ_INT(t->njobs, 1))
+				CHECK_FIG(t->jobs[0].iops, !strcmp(r.d[d].host, "c1") ? 1000 : 2000);
+		}
+	}
+	CHECK_EQ_INT(all, 1);
+	CHECK_EQ_INT(hosts, 2);
+	rpt_report_free(&r);
+
+	/* each client its own disk: the clients only, no total */
+	load_clients("psync", "own.json", &r);
+	CHECK_EQ_INT(r.nd, 2);
+	for (d = 0; d < r.nd; d++)
+		CHECK(r.d[d].host != NULL && !strstr(r.d[d].name, "all"));
+	rpt_report_free(&r);
+}
+
 TEST(all_clients_merged_percentiles)
 {
 	struct rpt_test t;
@@ -591,6 +670,7 @@ int main(void)
 	RUN(json_plus_bins_by_release);
 	RUN(all_clients_only_mixed);
 	RUN(all_clients_merged_percentiles);
+	RUN(all_clients_shared_target);
 	RUN(a_row_per_direction);
 	RUN(plausibility);
 	RUN(series_per_direction);
