@@ -12,4 +12,17 @@
  */
 void rpt_sort_doubles(double *v, size_t n);
 
+/**
+ * rpt_select_double() - The @k-th smallest of @n doubles (0: the least), as
+ * v[k] after rpt_sort_doubles() would be, in linear time on average
+ * (quickselect): a median or quantile without sorting. @v is reordered.
+ * NaNs kept out, as for rpt_sort_doubles().
+ * @v: the values
+ * @n: how many, at least 1
+ * @k: the rank, below @n
+ *
+ * Return: the value.
+ */
+double rpt_select_double(double *v, size_t n, size_t k);
+
 #endif

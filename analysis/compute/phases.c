@@ -66,8 +66,7 @@ static double block_noise(const struct bins *b, size_t bs)
 		return NOISE_DEFAULT;
 	for (i = 1; i < nb; i++)
 		d[i - 1] = fabs(mean(b, i * bs, (i + 1) * bs) - mean(b, (i - 1) * bs, i * bs));
-	rpt_sort_doubles(d, nb - 1);
-	s = 1.4826 * d[(nb - 1) / 2] / sqrt(2);
+	s = 1.4826 * rpt_select_double(d, nb - 1, (nb - 1) / 2) / sqrt(2);
 	free(d);
 	return fmax(s, NOISE_FLOOR);
 }
@@ -163,8 +162,7 @@ static double local_var(const struct bins *b, size_t a, size_t c, size_t e, size
 			b->tmp[nd++] = fabs(mean(b, i + bs, i + 2 * bs) - mean(b, i, i + bs));
 	if (nd < 3)
 		return floor;
-	rpt_sort_doubles(b->tmp, nd);
-	s = 1.4826 * b->tmp[(nd - 1) / 2] / sqrt(2);
+	s = 1.4826 * rpt_select_double(b->tmp, nd, (nd - 1) / 2) / sqrt(2);
 	return fmax(floor, s * s);
 }
 

@@ -148,8 +148,7 @@ static double quantile_rate(const struct chunks *k, double from, double to, doub
 		free(v);
 		return 0;
 	}
-	rpt_sort_doubles(v, m);
-	med = v[(size_t)(q * (m - 1) + 0.5)];
+	med = rpt_select_double(v, m, (size_t)(q * (m - 1) + 0.5));
 	free(v);
 	return med;
 }

@@ -111,8 +111,7 @@ double rpt_smart_interval(const struct rpt_smart *s)
 		return 1000;
 	for (i = 1; i < s->n; i++)
 		g[i - 1] = s->s[i].t_ms - s->s[i - 1].t_ms;
-	rpt_sort_doubles(g, s->n - 1);
-	med = g[(s->n - 1) / 2];
+	med = rpt_select_double(g, s->n - 1, (s->n - 1) / 2);
 	free(g);
 	return med > 0 ? med : 1000;
 }

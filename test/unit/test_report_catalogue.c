@@ -10,6 +10,7 @@
 
 #include "harness.h"
 #include "catalogue.h"
+#include "sort.h"
 
 TEST(rows_whole_keys_unique)
 {
@@ -97,10 +98,33 @@ TEST(slc_fill_time)
 	CHECK(!j.fill.slc_fill_s.ok && !j.fill.slc_fill_s.why[0]);
 }
 
+/* rpt_select_double() gives what sorting gives, duplicates and all */
+TEST(select_as_sorted)
+{
+	double v[257], w[257];
+	unsigned int seed = 12345, bad = 0;
+	size_t n, k, i;
+
+	for (n = 1; n <= 257; n += 16) {
+		for (k = 0; k < n; k += 1 + n / 7) {
+			for (i = 0; i < n; i++) {
+				seed = seed * 1103515245u + 12345u;
+				v[i] = w[i] = (double)((seed >> 16) % (n / 3 + 2));
+			}
+			rpt_sort_doubles(w, n);
+			bad += rpt_select_double(v, n, k) != w[k];
+		}
+	}
+	CHECK_EQ_INT(bad, 0);
+	v[0] = 5;
+	CHECK(rpt_select_double(v, 1, 0) == 5);
+}
+
 int main(void)
 {
 	RUN(rows_whole_keys_unique);
 	RUN(figure_is_the_jobs);
 	RUN(slc_fill_time);
+	RUN(select_as_sorted);
 	return harness_main();
 }
