@@ -229,7 +229,9 @@ struct rpt_xy_mark {
 
 /**
  * rpt_svg_xy() - Series of points on numeric axes, vertical markers with
- * their labels, and a legend of the series.
+ * their labels, and a legend of the series. Each marker's label is whole,
+ * in the first row above the plot where it overlaps no other label (as
+ * many rows as that takes).
  * @out: stream
  * @h: accessible name, title, width
  * @xa: the x axis
@@ -237,7 +239,7 @@ struct rpt_xy_mark {
  * @s: the series
  * @ns: their number
  * @m: the markers
- * @nm: their number
+ * @nm: their number (the first 64 drawn)
  */
 void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *xa,
 		const struct rpt_axis *ya, const struct rpt_xy_series *s, size_t ns,

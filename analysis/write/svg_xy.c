@@ -118,24 +118,58 @@ static void tick_label(char *buf, size_t len, const struct scale *s, double v)
 		snprintf(buf, len, "%.10g", v);
 }
 
+/*
+ * A row above the plot for each marker's label, the first where it meets
+ * none of the labels before it (its width guessed at 7 px a byte, 8 px
+ * apart): labels that would overlap go a row down. Return: the rows used.
+ */
+static int mark_rows(const struct scale *sx, const struct rpt_xy_mark *m, size_t nm, int x0,
+		     int pw, int *row)
+{
+	double a[64], b[64];
+	int rows = 0;
+	size_t k, i;
+
+	for (k = 0; k < nm && k < 64; k++) {
+		double px = pos(sx, m[k].x), wd = 7.0 * (double)strlen(m[k].label);
+		bool right = px > x0 + pw * 0.7, hit = true;
+
+		a[k] = right ? px - 4 - wd : px + 4;
+		b[k] = right ? px - 4 : px + 4 + wd;
+		for (row[k] = 0; hit; row[k] += hit) {
+			hit = false;
+			for (i = 0; i < k && !hit; i++)
+				hit = row[i] == row[k] && a[k] < b[i] + 8 && a[i] < b[k] + 8;
+		}
+		if (row[k] + 1 > rows)
+			rows = row[k] + 1;
+	}
+	return rows;
+}
+
 void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *xa,
 		const struct rpt_axis *ya, const struct rpt_xy_series *s, size_t ns,
 		const struct rpt_xy_mark *m, size_t nm)
 {
 	const int w = h->width ? h->width : RPT_SVG_W;
-	const int x0 = 76, y0 = 14 + 16 * (int)(nm < 4 ? nm : 4), pw = w - 110, ph = 300;
+	const int x0 = 76, pw = w - 110, ph = 300;
+	int row[64] = { 0 }, y0;
 	struct scale sx, sy;
 	double tv[64];
 	char lab[32];
 	size_t i, k, nt, longest = 1;
-	int legend_y = y0 + ph + 56, cols;
+	int legend_y, cols;
 
 	if (!ns && !nm)
 		return;
+	if (nm > 64)
+		nm = 64;
 	range(&sx, xa, s, ns, m, nm, true);
 	range(&sy, ya, s, ns, m, nm, false);
 	sx.p0 = x0;
 	sx.len = pw;
+	y0 = 14 + 16 * mark_rows(&sx, m, nm, x0, pw, row);
+	legend_y = y0 + ph + 56;
 	sy.p0 = y0 + ph;
 	sy.len = -ph;
 	for (k = 0; k < ns; k++)
@@ -198,7 +232,7 @@ void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *
 	}
 	for (k = 0; k < nm; k++) {
 		double px = pos(&sx, m[k].x);
-		int ty = 12 + 16 * (int)(k % 4);
+		int ty = 12 + 16 * row[k];
 		bool right = px > x0 + pw * 0.7;
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"%s\" stroke-dasharray=\"6,4\"",
@@ -208,7 +242,7 @@ void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *
 			ty, m[k].color, right ? "end" : "start", m[k].hl ? " font-weight=\"bold\"" : "");
 		rpt_svg_drive_attr(out, m[k].drive);
 		fputc('>', out);
-		rpt_svg_put_label(out, m[k].label, 70);
+		rpt_put_html(out, m[k].label);
 		fputs("</text>\n", out);
 	}
 	fputs("</g>\n</svg>\n", out);

@@ -3,7 +3,8 @@
 # in the natural order of their names ("Drive 2" before "Drive 10") in the
 # JSON, the text and the tables; each comparison bar chart sorted by its
 # figure, best first (the figure catalogue's direction), the nulls last;
-# no two drives of one colour; --highlight marks the drive under review.
+# no two drives of one colour; --highlight marks the drive under review;
+# eight fills' SLC markers labelled whole, no label over another.
 # The drives are fio 3.33's seqwrite-psync.json (test/fixtures/fio-3.33)
 # with runtimes that differ per drive, given in string order (Drive 1,
 # Drive 10, Drive 11, ...), one drive without the test (a null bar).
@@ -91,5 +92,44 @@ for drive, v in by.items():
     c = next(iter(v))
     assert c not in owner, (c, drive, owner.get(c))
     owner[c] = drive
+EOF
+# Eight drives whose fills fall at about one place: each SLC marker's label
+# on a row of its own above the fill chart, none overlapping another
+python3 - "$TMP" <<'EOF'
+import json, os, sys
+src = json.load(open("test/fixtures/fio-3.33/seqfill.json"))
+for i in range(1, 9):
+    d = os.path.join(sys.argv[1], "fill", "Fill drive %d" % i)
+    os.makedirs(d)
+    # 2 GB/s for 40 s, then 0.5 GB/s for 40 s, 500 ms samples (KiB/s)
+    fast, slow, t0 = 2000000e3 / 1024, 500000e3 / 1024, 1795990346099
+    n, total, lines = 160, 0, []
+    for k in range(n):
+        v = fast * (1 + 0.01 * i) if k < 80 else slow
+        total += v * 1024 * 0.5
+        lines.append("%d, %d, 1, 0, 0" % (t0 + 500 * (k + 1), v))
+    open(os.path.join(d, "seqfill_bw.1.log"), "w").write("\n".join(lines) + "\n")
+    doc = json.loads(json.dumps(src))
+    w = doc["jobs"][0]["write"]
+    w["io_bytes"] = int(total)
+    w["runtime"] = 80000
+    w["total_ios"] = int(total / 1048576)
+    doc["jobs"][0]["job options"]["size"] = "100%"   # the whole namespace: a fill
+    json.dump(doc, open(os.path.join(d, "seqfill.json"), "w"))
+EOF
+expect_rc 0 "html of 8 fills" "$R" --html "$TMP/f.html" --svg-dir "$TMP/fsvg" "$TMP"/fill/*
+expect_rc 0 "html: the 8 SLC markers' labels whole, none overlapping another" python3 - "$TMP/fsvg/compare.seqfill.fill.svg" <<'EOF'
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+labs = re.findall(r'stroke-dasharray="6,4"[^>]*/><text x="([0-9.]+)" y="([0-9]+)"[^>]*text-anchor="([a-z]+)"[^>]*>([^<]*)<', s)
+assert len(labs) == 8, labs
+box = []
+for x, y, anchor, text in labs:
+    assert text.startswith("SLC cache ") and text.endswith(" GB"), text
+    x, w = float(x), 7.0 * len(text)
+    box.append((int(y), x - w if anchor == "end" else x, x if anchor == "end" else x + w))
+for i in range(len(box)):
+    for k in range(i):
+        assert not (box[i][0] == box[k][0] and box[i][1] < box[k][2] and box[k][1] < box[i][2]), (box[i], box[k])
 EOF
 summary
