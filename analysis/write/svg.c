@@ -54,22 +54,21 @@ double rpt_svg_nice_step(double max, int n)
 	return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
 }
 
-/* @s cut to @max bytes on a UTF-8 boundary, "..." added when cut */
 void rpt_svg_put_label(FILE *out, const char *s, size_t max)
 {
-	char buf[160];
-	size_t n = strlen(s);
+	size_t chars = 0;
+	const char *c;
 
-	if (n <= max) {
+	for (c = s; *c; c++)
+		chars += ((unsigned char)*c & 0xc0) != 0x80;
+	if (chars <= max) {
 		rpt_put_html(out, s);
 		return;
 	}
-	n = max - 3 < sizeof(buf) - 4 ? max - 3 : sizeof(buf) - 4;
-	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-		n--;
-	memcpy(buf, s, n);
-	strcpy(buf + n, "...");
-	rpt_put_html(out, buf);
+	fprintf(out, "<tspan textLength=\"%.0f\" lengthAdjust=\"spacingAndGlyphs\">",
+		(double)max * CHAR_W);
+	rpt_put_html(out, s);
+	fputs("</tspan>", out);
 }
 
 void rpt_svg_bars_sort(struct rpt_bar *b, size_t n, enum rpt_better better)

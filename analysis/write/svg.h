@@ -162,11 +162,12 @@ void rpt_svg_legend(FILE *out, int x0, int y, size_t i, int cols, int width, con
 		    const char *color, bool line, const char *dash, const char *drive, bool hl);
 
 /**
- * rpt_svg_put_label() - @s HTML-escaped, cut to @max bytes at a UTF-8
- * character boundary with "..." when longer.
+ * rpt_svg_put_label() - @s HTML-escaped and whole: longer than @max characters,
+ * in a <tspan> whose textLength narrows it to the room of @max characters
+ * (the name is never cut: a reader, a search or a copy gets all of it).
  * @out: stream
  * @s: text
- * @max: bytes, at least 4
+ * @max: characters
  */
 void rpt_svg_put_label(FILE *out, const char *s, size_t max);
 

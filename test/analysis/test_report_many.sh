@@ -4,7 +4,8 @@
 # JSON, the text and the tables; each comparison bar chart sorted by its
 # figure, best first (the figure catalogue's direction), the nulls last;
 # no two drives of one colour; --highlight marks the drive under review;
-# eight fills' SLC markers labelled whole, no label over another.
+# eight fills' SLC markers labelled whole, no label over another; a name
+# longer than a chart's room whole in every chart (narrowed, never cut).
 # The drives are fio 3.33's seqwrite-psync.json (test/fixtures/fio-3.33)
 # with runtimes that differ per drive, given in string order (Drive 1,
 # Drive 10, Drive 11, ...), one drive without the test (a null bar).
@@ -99,7 +100,9 @@ python3 - "$TMP" <<'EOF'
 import json, os, sys
 src = json.load(open("test/fixtures/fio-3.33/seqfill.json"))
 for i in range(1, 9):
-    d = os.path.join(sys.argv[1], "fill", "Fill drive %d" % i)
+    d = os.path.join(sys.argv[1], "fill", "Fill drive %d" % i + (
+        ", a name longer than any chart has room for: the controller, the NAND, the firmware and the capacity"
+        if i == 8 else ""))
     os.makedirs(d)
     # 2 GB/s for 40 s, then 0.5 GB/s for 40 s, 500 ms samples (KiB/s)
     fast, slow, t0 = 2000000e3 / 1024, 500000e3 / 1024, 1795990346099
@@ -131,5 +134,15 @@ for x, y, anchor, text in labs:
 for i in range(len(box)):
     for k in range(i):
         assert not (box[i][0] == box[k][0] and box[i][1] < box[k][2] and box[k][1] < box[i][2]), (box[i], box[k])
+EOF
+expect_rc 0 "html: the long name whole in every comparison chart, never cut" python3 - "$TMP"/fsvg/compare.*.svg <<'EOF'
+import re, sys
+long = "Fill drive 8, a name longer than any chart has room for: the controller, the NAND, the firmware and the capacity"
+for f in sys.argv[1:]:
+    s = open(f, encoding="utf-8").read()
+    texts = [re.sub(r"<[^>]+>", "", t) for t in re.findall(r"<text[^>]*>(.*?)</text>", s, re.S)]
+    named = [t for t in texts if t.startswith("Fill drive 8")]
+    assert all(t.startswith(long) for t in named), (f, named)
+    assert not any(t.endswith("...") for t in texts), (f, [t for t in texts if t.endswith("...")])
 EOF
 summary
