@@ -300,10 +300,11 @@ static int unique_names(struct rpt_report *r)
 
 /*
  * The hosts of @path when it is a client/server run's JSON (rpt_fio_hosts()),
- * as a newly allocated array of copies; 0 for anything else. @shared: the
- * target the hosts share (fio_shared.h), else "".
+ * as a newly allocated array of copies; 0 for anything else. @what: with
+ * several hosts, the target they share (*@shared) or why they share none
+ * (fio_shared.h).
  */
-static int hosts_of(const char *path, char ***hosts, char *shared, size_t len)
+static int hosts_of(const char *path, char ***hosts, char *what, size_t len, bool *shared)
 {
 	struct json_object *root = NULL;
 	struct rpt_diag quiet = { 0 };
@@ -312,15 +313,16 @@ static int hosts_of(const char *path, char ***hosts, char *shared, size_t len)
 	int n, i;
 
 	*hosts = NULL;
-	shared[0] = '\0';
+	what[0] = '\0';
+	*shared = false;
 	if (rpt_logs_events_name(path, NULL, 0) || rpt_json_load(path, &root, &ndocs, &quiet)) {
 		rpt_diag_free(&quiet);
 		return 0;
 	}
 	rpt_diag_free(&quiet);
 	n = rpt_fio_hosts(root, &h);
-	if (n > 1 && !rpt_fio_shared_target(root, shared, len))
-		shared[0] = '\0';
+	if (n > 1)
+		*shared = rpt_fio_shared_target(root, what, len);
 	if (n > 0 && !(*hosts = calloc(n, sizeof(**hosts))))
 		n = -ENOMEM;
 	for (i = 0; n > 0 && i < n; i++)
@@ -433,8 +435,9 @@ int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < n && !ret; i++) {
-		char *dir = dir_of(paths[i]), **hosts = NULL, shared[RPT_WHY_LEN];
-		int nh = dir ? hosts_of(paths[i], &hosts, shared, sizeof(shared)) : -ENOMEM, h;
+		char *dir = dir_of(paths[i]), **hosts = NULL, what[RPT_WHY_LEN];
+		bool shared;
+		int nh = dir ? hosts_of(paths[i], &hosts, what, sizeof(what), &shared) : -ENOMEM, h;
 
 		if (nh < 0) {
 			free(dir);
@@ -458,11 +461,15 @@ int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 			dr->test = nt;
 			dr->test[dr->ntests++] = r->nt;
 			ret = rpt_test_load_host(paths[i], &dr->dev, host, &r->t[r->nt]);
+			if (ret != -ENOMEM && nh > 1 && !shared)
+				rpt_diag_add(&r->t[r->nt].diag, RPT_WARN,
+					     "client %s of %d: its own figures, and no total of the clients (fio's \"All clients\"): %s",
+					     host, nh, what);
 			r->nt++;
 			ret = ret == -ENOMEM ? ret : 0;
 		}
-		if (!ret && nh > 1 && shared[0])
-			ret = all_clients(r, &tcap, &dcap, paths[i], dir, hosts, nh, shared);
+		if (!ret && nh > 1 && shared)
+			ret = all_clients(r, &tcap, &dcap, paths[i], dir, hosts, nh, what);
 		for (h = 0; h < nh; h++)
 			free(hosts[h]);
 		free(hosts);

@@ -357,8 +357,12 @@ TEST(all_clients_shared_target)
 	/* each client its own disk: the clients only, no total */
 	load_clients("psync", "own.json", &r);
 	CHECK_EQ_INT(r.nd, 2);
-	for (d = 0; d < r.nd; d++)
+	for (d = 0; d < r.nd; d++) {
 		CHECK(r.d[d].host != NULL && !strstr(r.d[d].name, "all"));
+		/* and the report says why there is no total */
+		CHECK(has_msg(&r.t[r.d[d].test[0]].diag, "no total of the clients"));
+		CHECK(has_msg(&r.t[r.d[d].test[0]].diag, "ioengine=psync: each client tests its own"));
+	}
 	rpt_report_free(&r);
 }
 
