@@ -39,7 +39,8 @@ const struct rpt_cat rpt_catalogue[] = {
 	{ "lat_p99_us", "p99 latency", "p99 µs", "µs", 1, RPT_OF_JOB, LO, 0, JOB(lat_p99_us), NULL },
 	{ "lat_p9999_us", "p99.99 latency", "p99.99 µs", "µs", 1, RPT_OF_JOB, LO, 0,
 	  JOB(lat_p9999_us), NULL },
-	{ "peak_power_w", "peak power", "peak W", "W", 2, RPT_OF_JOB, LO, 0, JOB(peak_power_w), NULL },
+	{ "peak_power_w", "peak power", "peak W", "W", 2, RPT_OF_JOB, LO, RPT_CAT_NOTABLE,
+	  JOB(peak_power_w), NULL },
 
 	{ "slc_cache_gb", "SLC cache", "SLC cache GB", "GB", 1, RPT_OF_FILL, HI,
 	  RPT_CAT_COMPARE | RPT_CAT_RANGE, FILL(slc_cache_gb), NULL },

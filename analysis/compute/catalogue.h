@@ -35,6 +35,8 @@ enum rpt_better { RPT_BETTER_NONE, RPT_BETTER_HIGHER, RPT_BETTER_LOWER };
 #define RPT_CAT_NOTEXT	(1u << 2)	/* not a line of the text's fill */
 #define RPT_CAT_RANGE	(1u << 3)	/* followed by where the log places it
 					 * (struct rpt_fill_range): the SLC cache */
+#define RPT_CAT_NOTABLE	(1u << 4)	/* not a column of a drive's job table
+					 * in the HTML page (said beside it) */
 
 /* More than the rows of the catalogue: for arrays indexed by row */
 #define RPT_CAT_MAX	64

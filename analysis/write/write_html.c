@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalogue.h"
 #include "html.h"
 #include "marks.h"
 #include "review.h"
@@ -498,6 +499,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 {
 	FILE *out = ch->html;
 	char num[48], num2[48], num3[48];
+	const struct rpt_cat *c;
 	size_t k, i;
 
 	fputs("<h4>", out);
@@ -518,10 +520,12 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	diag_list(out, &t->diag);
 	if (!t->njobs)
 		return;
-	fputs("<div class=\"tw\"><table><tr><th>job</th><th>rw</th><th>dir</th><th>bs</th><th>QD</th><th>MB/s</th>"
-	      "<th>IOPS</th><th>W</th><th>J</th><th>MB/s/W</th><th>IOPS/W</th>"
-	      "<th>lat mean µs</th><th>p99 µs</th><th>p99.99 µs</th><th>latency</th>"
-	      "<th>stop</th></tr>\n", out);
+	fputs("<div class=\"tw\"><table><tr><th>job</th><th>rw</th><th>dir</th><th>bs</th><th>QD</th>",
+	      out);
+	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
+		if (!(c->flags & RPT_CAT_NOTABLE))
+			fprintf(out, "<th>%s</th>", c->head);
+	fputs("<th>latency</th><th>stop</th></tr>\n", out);
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
 		char bs[16] = "–";
@@ -537,15 +541,9 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 			fprintf(out, "<td>%.0f</td>", j->iodepth.v);
 		else
 			rpt_html_td(out, &j->iodepth, 0);
-		rpt_html_td(out, &j->mbps, 1);
-		rpt_html_td(out, &j->iops, 0);
-		rpt_html_td(out, &j->power_w, 2);
-		rpt_html_td(out, &j->energy_j, 1);
-		rpt_html_td(out, &j->mbps_per_w, 1);
-		rpt_html_td(out, &j->iops_per_w, 0);
-		rpt_html_td(out, &j->lat_mean_us, 1);
-		rpt_html_td(out, &j->lat_p99_us, 1);
-		rpt_html_td(out, &j->lat_p9999_us, 1);
+		for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
+			if (!(c->flags & RPT_CAT_NOTABLE))
+				rpt_html_td(out, rpt_cat_job(c, j), c->digits);
 		fprintf(out, "<td>%s</td>", j->lat_kind ? j->lat_kind : "");
 		if (j->stop) {
 			fprintf(out, "<td>%s</td></tr>\n", j->stop);
