@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalogue.h"
 #include "compare.h"
 #include "html.h"
 #include "marks.h"
@@ -455,6 +456,28 @@ static int series_lines(struct ctx *x, size_t from, size_t to, const char *key,
 	return 0;
 }
 
+/*
+ * The rows best first by their p99 (its direction in the catalogue), the
+ * rows without one last, ties in the drives' order.
+ */
+static void latency_sort(struct rpt_lat_row *rows, size_t n)
+{
+	bool lower = rpt_cat_find(RPT_OF_JOB, "lat_p99_us")->better == RPT_BETTER_LOWER;
+	size_t i, k;
+
+	for (i = 1; i < n; i++)
+		for (k = i; k > 0; k--) {
+			const struct rpt_fig *p = rows[k - 1].f[1], *q = rows[k].f[1];
+			struct rpt_lat_row tmp;
+
+			if (!q->ok || (p->ok && (lower ? p->v <= q->v : p->v >= q->v)))
+				break;
+			tmp = rows[k];
+			rows[k] = rows[k - 1];
+			rows[k - 1] = tmp;
+		}
+}
+
 /* Mean, p99, p99.99 of @name's headline job per drive. */
 static void latency_bars(struct ctx *x, const char *name)
 {
@@ -474,6 +497,7 @@ static void latency_bars(struct ctx *x, const char *name)
 						  { &j->lat_mean_us, &j->lat_p99_us, &j->lat_p9999_us },
 						  x->r->d[d].name, rpt_drive_hl(x->c, &x->r->d[d]) };
 	}
+	latency_sort(rows, n);
 	snprintf(title, sizeof(title), "%s: latency, mean and percentiles", name);
 	snprintf(aria, sizeof(aria), "%s: latency per drive", name);
 	if (n && (o = rpt_html_figure(x->c, false, "compare", name, "latency"))) {

@@ -2,7 +2,8 @@
 # A comparison of 24 drives, organised as the reviews print one: the drives
 # in the natural order of their names ("Drive 2" before "Drive 10") in the
 # JSON, the text and the tables; each comparison bar chart sorted by its
-# figure, best first (the figure catalogue's direction), the nulls last;
+# figure, best first (the figure catalogue's direction), the nulls last,
+# the latency chart by p99;
 # no two drives of one colour; --highlight marks the drive under review;
 # eight fills' SLC markers labelled whole, no label over another; a name
 # longer than a chart's room whole in every chart (narrowed, never cut).
@@ -29,6 +30,10 @@ for i in range(1, 25):
     w = doc["jobs"][0]["write"]
     # MB/s not in the names' order: runtime 1000 + 100 * ((i * 7) % 24) ms
     w["runtime"] = 1000 + 100 * ((i * 7) % 24)
+    # and p99 latency in another order: (i * 5) % 24 + 1 times fio's
+    pc = w["clat_ns"]["percentile"]
+    for k in pc:
+        pc[k] = int(pc[k] * ((i * 5) % 24 + 1))
     name = "other.json" if i == 13 else "seqwrite-psync.json"
     json.dump(doc, open(os.path.join(d, name), "w"))
 EOF
@@ -78,6 +83,18 @@ assert len(set(colours.values())) == len(colours), colours
 hl = re.findall(r'<rect [^>]*data-drive="Drive 7"[^>]*stroke="#111"', svg) + \
      re.findall(r'<rect [^>]*stroke="#111"[^>]*data-drive="Drive 7"', svg)
 assert hl, "Drive 7 not outlined"
+EOF
+expect_rc 0 "html: the latency chart best first (the least p99), the drive without the test out" python3 - "$TMP/svg/compare.seqwrite-psync.latency.svg" "$TMP/r.json" <<'EOF'
+import json, re, sys
+svg = open(sys.argv[1], encoding="utf-8").read()
+d = json.load(open(sys.argv[2]))
+p99 = {t["file"].split("/")[-2]: t["jobs"][0]["lat_p99_us"] for t in d["tests"]
+       if t["test"] == "seqwrite-psync"}
+order = []
+for drive in re.findall(r'data-drive="([^"]+)"', svg):
+    if drive not in order:
+        order.append(drive)
+assert order == sorted(p99, key=lambda k: p99[k]), (order, p99)
 EOF
 expect_rc 0 "html: in every comparison bar chart each drive has one colour and no two drives share one" python3 - "$TMP"/svg/compare.*.speed.svg "$TMP"/svg/compare.*.efficiency.svg <<'EOF'
 import re, sys
