@@ -53,6 +53,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					NULL, &j, &d);
 			free(j.name);
 			free(j.rw);
+			free(j.lat_cdf.us);
+			free(j.lat_cdf.le);
 			rpt_fill_figures_free(&j.fill);
 			rpt_bursts_free(&j.bursts);
 			rpt_diag_free(&j.notes);
