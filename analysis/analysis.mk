@@ -17,7 +17,7 @@ ANALYSIS_LIB_SRCS := analysis/diag.c analysis/figure.c analysis/reader_json.c \
 	analysis/fio_version.c analysis/fio_stats.c analysis/fio_figures.c analysis/plausible.c \
 	analysis/phases.c analysis/input_kind.c analysis/from_logs.c analysis/killed.c analysis/stop.c analysis/review.c \
 	analysis/chart.c analysis/svg_xy.c analysis/svg_lat.c analysis/write_review.c \
-	analysis/marks.c analysis/provenance.c
+	analysis/marks.c analysis/provenance.c analysis/pts_steady.c
 ANALYSIS_LIB_OBJS := $(ANALYSIS_LIB_SRCS:analysis/%.c=$(B)/analysis/%.o)
 
 $(B)/analysis/%.o: analysis/%.c
