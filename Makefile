@@ -68,7 +68,7 @@ PCI_LIBS    := $(shell pkg-config --libs libpci 2>/dev/null)
 # libnvme 1.3: the NVMe part's admin commands, structs and status names (nvme/)
 NVME_CFLAGS := $(shell pkg-config --cflags libnvme 2>/dev/null)
 NVME_LIBS   := $(shell pkg-config --libs libnvme 2>/dev/null || echo -lnvme)
-BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -Iengine -Ipower -Invme -I$(B)/gen \
+BASE_CFLAGS := $(CFLAGS) $(WARN) $(SAN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -fPIC -I$(B)/gen \
                $(PCI_CFLAGS) $(NVME_CFLAGS)
 FIO_CFLAGS   = -include $(FIO_DIR)/config-host.h -isystem $(FIO_DIR) -DFIO_VERSION='"$(FIO_VERSION)"' \
                -DSSDQ_FIO_RELEASE=$(FIO_RELEASE) \
@@ -79,23 +79,40 @@ LIBS_ENGINE := $(shell pkg-config --libs liburing 2>/dev/null) -lm -lpthread $(P
                $(shell pkg-config --libs blkid 2>/dev/null)
 $(B)/engine/signature.o: BASE_CFLAGS += $(BLKID_CFLAGS)
 
+# The layers, bottom up: common/ (logging, clocks, the events line, small
+# helpers), nvme/, power/, engine/. Each folder is compiled with its own
+# headers and those of the layers below it and no more, so an include that
+# climbs (power/ including the engine) fails to compile.
+LAYER_common := -Icommon
+LAYER_nvme   := -Invme $(LAYER_common)
+LAYER_power  := -Ipower $(LAYER_nvme)
+# the drive model: its state file, presets, and its face to power/'s sampler
+LAYER_model  := -Imodel $(LAYER_power)
+LAYER_engine := -Iengine $(LAYER_model)
+COMMON_SRCS := common/util.c common/clock.c common/log.c common/jsonl.c common/device_json.c
+COMMON_OBJS := $(COMMON_SRCS:common/%.c=$(B)/common/%.o)
+
 # The NVMe part, shared by the engine and power/: open/probe, admin commands
 # on libnvme, Identify/log decoding, status names, I/O command building.
 NVME_SRCS   := nvme/nvme_cmd.c nvme/nvme_status.c nvme/nvme_admin.c nvme/nvme_id.c nvme/nvme_log.c \
                nvme/nvme_ns.c
 NVME_OBJS   := $(NVME_SRCS:nvme/%.c=$(B)/nvme/%.o)
+# The drive model (model/): what knows the drive it imitates, no fio.
+MODEL_CORE  := model/model.c model/model_presets.c
+MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o
 # The engine's parts that know no fio (its unit tests link these objects).
-ENGINE_CORE := engine/model.c engine/model_presets.c engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
+ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
                engine/pollq.c engine/uring_plan.c engine/holders.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
-               engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/source_model.c engine/guard.c engine/stop.c engine/buffers.c engine/opt_check.c \
-               engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c
-POWER_SRCS  := power/util.c power/source.c power/source_hwmon.c power/source_cmd.c \
+               engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/guard.c engine/stop.c engine/buffers.c engine/options.c \
+               engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c \
+               engine/target.c engine/target_ns.c engine/target_model.c
+POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
                power/source_qis.c power/source_nvme_ps.c power/pcie.c power/smart_log.c power/device_info.c \
                power/sampler.c power/vet.c
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
-UNIT_TESTS := test_nvme_status test_nvme_cmd test_model test_opt_parse test_nslock \
+UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_model test_opt_parse test_nslock \
               test_uring_plan \
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
@@ -120,7 +137,7 @@ $(VERSION_H): FORCE
 	@mkdir -p $(dir $@)
 	@printf '#define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/engine/sampling.o $(B)/power/device_info.o: $(VERSION_H)
+$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/common/device_json.o: $(VERSION_H)
 $(B)/analysis/main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 
 $(FIO_CONF): scripts/fio-src.sh
@@ -136,24 +153,21 @@ deps:
 $(B)/engine/%.o: engine/%.c $(FIO_CONF)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) $(FIO_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_engine) $(FIO_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(POWER_OBJS) $(NVME_OBJS) engine/ssdq.map
+$(B)/ssdq.so: $(ENGINE_SRCS:%.c=$(B)/%.o) $(MODEL_OBJS) $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS) engine/ssdq.map
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map \
 		-o $@ $(filter %.o,$^) $(LIBS_ENGINE)
 
-$(B)/power/%.o: power/%.c
+# common/, nvme/, power/, model/ (the engine has its rule above): each
+# compiled with the include paths of its layer, LAYER_<folder>
+$(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_$(firstword $(subst /, ,$*))) -MMD -MP -c -o $@ $<
 
-$(B)/nvme/%.o: nvme/%.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) -MMD -MP -c -o $@ $<
-
-$(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(NVME_OBJS)
+$(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
 
@@ -163,7 +177,7 @@ $(B)/test/test_report_%: $(B)/test/test_report_%.o $(ANALYSIS_LIB_OBJS)
 
 # shorter stem than $(B)/test/%, so this rule wins for power tests: power/
 # and the NVMe part, no engine object
-$(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(NVME_OBJS)
+$(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
 
@@ -175,19 +189,20 @@ $(B)/test/libssdq-ioctl-mock.so: test/mock/ioctl_mock.c test/mock/ioctl_mock.h
 	$(Q)$(CC) $(BASE_CFLAGS) -shared -o $@ $< -ldl
 
 MOCK_LINK = -L$(B)/test -Wl,--no-as-needed -lssdq-ioctl-mock -Wl,--as-needed -Wl,-rpath,'$$ORIGIN'
-$(B)/test/test_mock_%: $(B)/test/test_mock_%.o $(B)/test/libssdq-ioctl-mock.so $(POWER_OBJS) $(NVME_OBJS)
+$(B)/test/test_mock_%: $(B)/test/test_mock_%.o $(B)/test/libssdq-ioctl-mock.so $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $(filter %.o,$^) $(MOCK_LINK) -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
-$(B)/test/test_mock_erase: $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o)
+$(B)/test/test_mock_erase: $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o) $(MODEL_CORE:model/%.c=$(B)/model/%.o)
 
 # The same engine claiming another fio release, to test the version check.
 $(B)/mismatch/ssdq.o: engine/ssdq.c $(FIO_CONF)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) $(filter-out -DFIO_VERSION=%,$(FIO_CFLAGS)) -DFIO_VERSION='"fio-0.0-ssdq-test"' \
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_engine) $(filter-out -DFIO_VERSION=%,$(FIO_CFLAGS)) -DFIO_VERSION='"fio-0.0-ssdq-test"' \
 		-MMD -MP -c -o $@ $<
 
-$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(POWER_OBJS) $(NVME_OBJS) $(B)/mismatch/ssdq.o
+$(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(B)/%.o)) $(MODEL_OBJS) $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS) \
+		$(B)/mismatch/ssdq.o
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -shared -Wl,-z,nodelete -Wl,--version-script=engine/ssdq.map -o $@ $^ $(LIBS_ENGINE)
@@ -195,11 +210,12 @@ $(B)/test/ssdq-mismatch.so: $(filter-out $(B)/engine/ssdq.o,$(ENGINE_SRCS:%.c=$(
 $(B)/test/%.o: test/unit/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(BASE_CFLAGS) -Itest/unit -Itest/mock -Ianalysis $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) $(LAYER_engine) -Itest/unit -Itest/mock -Ianalysis $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
 
 # The engine's unit tests link its fio-free objects as ssdq.so does (one
 # build of the engine, the fio flags are only macros to them).
-$(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o) $(NVME_OBJS) $(B)/power/util.o
+$(B)/test/%: $(B)/test/%.o $(ENGINE_CORE:engine/%.c=$(B)/engine/%.o) $(MODEL_CORE:model/%.c=$(B)/model/%.o) \
+		$(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ -lm -lpthread $(NVME_LIBS)
 
@@ -217,8 +233,8 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh test/analysis/test_report_killed_fixture.sh \
               test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh \
-              test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/engine-host.sh test/install.sh test/docs.sh
-INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/stall.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_killed.sh \
+              test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh
+INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_killed.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
@@ -277,7 +293,7 @@ docs-slc: all
 slc-matrix: all
 	@$(TOOLS_ENV) sh test/analysis/slc_matrix.sh --all
 
-MANPAGES := man/ssdq-report.1 man/ssdq-run.1 man/ssdq-sample.1
+MANPAGES := man/ssdq-report.1 man/ssdq-run.1 man/ssdq-sample.1 man/ssdq-render.1
 
 # The job library goes to $(PREFIX)/share/ssdq/jobs beside a link to the
 # engine: fio 3.33 stats external:ssdq.so in its cwd, so the share directory
@@ -315,7 +331,7 @@ uninstall:
 
 # keeps the fio source and its configuration (build/fio-src, build/fio.conf)
 clean:
-	rm -rf $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
+	rm -rf $(B)/common $(B)/model $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
 
 FORCE:
 

@@ -115,6 +115,37 @@ static unsigned int opt_uint(const struct rpt_fio_run *run,
 	return end != s && !*end && v > 0 && v < 1u << 20 ? (unsigned int)v : dflt;
 }
 
+/* How many entries of fio's @jobs array are of group @gid. */
+static size_t group_entries(struct json_object *jobs, double gid)
+{
+	size_t i, n = json_object_array_length(jobs), k = 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *v;
+
+		if (json_object_object_get_ex(json_object_array_get_idx(jobs, i), "groupid", &v) &&
+		    json_object_get_double(v) == gid)
+			k++;
+	}
+	return k;
+}
+
+/*
+ * Threads entry @e of group @gid stands for: numjobs with group_reporting.
+ * fio 3.33 leaves a bare group_reporting (no "=1") out of "job options":
+ * a group of one entry whose job has numjobs > 1 is reported as one too.
+ */
+static unsigned int threads_of(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
+			       struct json_object *jobs, double gid, bool from_sidecars)
+{
+	unsigned int nj = opt_uint(run, e, "numjobs", 1);
+
+	if (rpt_fio_option_on(run, e, "group_reporting", false))
+		return nj;
+	return nj > 1 && !from_sidecars && !run->client_server && group_entries(jobs, gid) == 1 ?
+	       nj : 1;
+}
+
 bool rpt_fio_option_on(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
 		       const char *key, bool dflt)
 {
@@ -270,13 +301,13 @@ int rpt_fio_run_parse_host(struct json_object *root, const char *file, const cha
 		}
 		if (!run->client_server || e.host) {
 			double t = 0;
-
 			/* a document built from the sidecars names its threads (from_logs.h) */
-			if (rpt_json_num(j, "ssdq_thread", "", "", &t, NULL) > 0 && t >= 1 && t < 1e6)
+			bool side = rpt_json_num(j, "ssdq_thread", "", "", &t, NULL) > 0;
+
+			if (side && t >= 1 && t < 1e6)
 				thread = (unsigned int)t;
 			e.thread = thread;
-			e.nthreads = rpt_fio_option_on(run, &e, "group_reporting", false) ?
-				     opt_uint(run, &e, "numjobs", 1) : 1;
+			e.nthreads = threads_of(run, &e, jobs, gid, side);
 			thread += e.nthreads;
 		}
 		if (RPT_GROW(g->e, g->cap, g->n, 4))

@@ -13,19 +13,34 @@
 #include "reader_log.h"
 #include "report.h"
 
+#define PROGRESS_GAPS	9	/* the first lines' gaps an interval is the median of */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
 double rpt_progress_interval(const char *path, double dflt)
 {
 	struct rpt_log_reader r;
 	struct rpt_log_sample s;
-	double t[2];
-	int n = 0;
+	double t[PROGRESS_GAPS + 1], gap[PROGRESS_GAPS];
+	int n = 0, k = 0, i;
 
 	if (rpt_log_open(&r, path))
 		return dflt;
-	while (n < 2 && rpt_log_next(&r, &s) == 1)
+	while (n < PROGRESS_GAPS + 1 && rpt_log_next(&r, &s) == 1)
 		t[n++] = s.t_ms;
 	rpt_log_close(&r);
-	return n == 2 && t[1] > t[0] ? t[1] - t[0] : dflt;
+	for (i = 1; i < n; i++)
+		if (t[i] > t[i - 1])
+			gap[k++] = t[i] - t[i - 1];
+	if (!k)
+		return dflt;
+	qsort(gap, (size_t)k, sizeof(gap[0]), cmp_double);
+	return k % 2 ? gap[k / 2] : (gap[k / 2 - 1] + gap[k / 2]) / 2;
 }
 
 /* write_bw_log= of the rendered job file @fio, into @out; false without. */

@@ -39,7 +39,9 @@ int rpt_killed_doc(const char *path, const char *dir, size_t nd, struct json_obj
 
 /**
  * rpt_progress_interval() - The interval of the engine's progress sidecar
- * @path (engine/progress.h): its first two lines apart, else @dflt.
+ * @path (engine/progress.h): the median of the gaps between its first ten
+ * lines (one late tick on a busy host moves one gap, not the interval),
+ * else @dflt.
  *
  * Return: ms.
  */

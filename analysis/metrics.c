@@ -89,31 +89,36 @@ static char *find_log(const char *dir, const char *prefix, const char *type,
 
 /*
  * An ssdq sidecar of @type (<prefix>_<type>.<N>.<ext>): the bw log's prefix
- * first, then the job name; NULL if none (@tried says where it looked).
+ * first, then the job name; of the entry's first thread, else of another
+ * of its threads (group_reporting: the sampler's power and SMART sidecars
+ * are the job's that took the device first); NULL if none (@tried says
+ * where it looked for the first thread's).
  */
 static char *find_sidecar(const char *dir, const char *prefix, const char *type,
 			  const char *ext, const struct rpt_fio_entry *e,
 			  char *tried, size_t len)
 {
 	const char *pre[2] = { prefix, e->jobname };
+	unsigned int t, nt = e->nthreads > 1 ? e->nthreads : 1;
 	size_t used = 0;
 	int i;
 
 	if (len)
 		tried[0] = '\0';
-	for (i = 0; i < 2; i++) {
-		char *p;
+	for (t = e->thread; t < e->thread + nt; t++)
+		for (i = 0; i < 2; i++) {
+			char *p;
 
-		if (!pre[i] || (i && prefix && !strcmp(prefix, e->jobname)))
-			continue;
-		p = log_path(dir, pre[i], type, ext, e->thread, true, e->host);
-		if (p && !access(p, R_OK))
-			return p;
-		if (used < len)
-			used += snprintf(tried + used, len - used, "%s%s", used ? " and " : "",
-					 p ? p : "?");
-		free(p);
-	}
+			if (!pre[i] || (i && prefix && !strcmp(prefix, e->jobname)))
+				continue;
+			p = log_path(dir, pre[i], type, ext, t, true, e->host);
+			if (p && !access(p, R_OK))
+				return p;
+			if (used < len && t == e->thread)
+				used += snprintf(tried + used, len - used, "%s%s",
+						 used ? " and " : "", p ? p : "?");
+			free(p);
+		}
 	return NULL;
 }
 
@@ -326,6 +331,30 @@ static int events(const struct rpt_fio_entry *e, const char *dir, const char *pr
 	return 0;
 }
 
+/*
+ * The entry of group @g whose job sampled the device (one sampler per
+ * device: the job that took it first, engine/sampling.c): the first with
+ * a power log or SMART sidecar, else @e.
+ */
+static const struct rpt_fio_entry *sampler_entry(const struct rpt_fio_group *g,
+						 const struct rpt_fio_entry *e,
+						 const char *dir, const char *prefix)
+{
+	static const char *const kind[2][2] = { { "power", "log" }, { "smart", "jsonl" } };
+	size_t i;
+	int k;
+
+	for (i = 0; i < g->n; i++)
+		for (k = 0; k < 2 && g->e[i].thread; k++) {
+			char *p = find_sidecar(dir, prefix, kind[k][0], kind[k][1], &g->e[i], NULL, 0);
+
+			free(p);
+			if (p)
+				return &g->e[i];
+		}
+	return e;
+}
+
 static void smart(const struct rpt_fio_entry *e, const char *dir, const char *prefix,
 		  struct rpt_smart *sm, struct rpt_diag *d, bool *ok)
 {
@@ -505,7 +534,8 @@ static int job_fill(const char *bw, const struct bw_opts *o,
 
 /*
  * A sequential write by several jobs (numjobs; one entry each, or one with
- * group_reporting): each thread's bw log is read on its own, and the drive's
+ * group_reporting): each thread's bw log (its progress sidecar for a killed
+ * run, @o->progress) is read on its own, and the drive's
  * fill is their sum over time (rpt_fill_merge()); the window spans them all.
  * Every job's first interval is put back from the first job's events (jobs
  * of a group start together) and its share of fio's io_bytes. A missing or
@@ -545,7 +575,8 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 
 		for (t = e->thread; t < e->thread + nt && !ret && !*err; t++) {
 			struct window wj = { 0 };
-			char *path = log_path(dir, prefix, "bw", "log", t, true, e->host);
+			char *path = log_path(dir, prefix, o->progress ? "progress_bw" : "bw", "log",
+					      t, true, e->host);
 
 			in[n] = calloc(1, sizeof(**in));
 			if (!path || !in[n] || rpt_fill_init(in[n], o->avg_ms)) {
@@ -810,7 +841,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	if (ret)
 		goto out;
 	j->power_estimated = rpt_events_power_estimated(&ev);
-	smart(e, dir, prefix, &sm, d, &smart_ok);
+	smart(sampler_entry(g, e, dir, prefix), dir, prefix, &sm, d, &smart_ok);
 	if (!seqw && !strcmp(j->rw, "write"))
 		snprintf(j->fill_why, sizeof(j->fill_why),
 			 "the %s row of a sequential write: the fill is the write row's",
@@ -969,7 +1000,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 			     w.why[0] ? w.why : "no bw log");
 	}
 	if (!ret)
-		power(e, dir, prefix, &w, j, d);
+		power(sampler_entry(g, e, dir, prefix), dir, prefix, &w, j, d);
 	if (!ret && smart_ok && w.ok) {
 		j->has_smart = true;
 		rpt_smart_window(&sm, w.t0, w.t1, &j->thermal);

@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
+#include "target_model.h"
 #include "util.h"
 
 /* Sleep until this close to a deadline, then spin: sleeps overshoot. */
@@ -32,6 +34,7 @@ struct model_data {
 	unsigned int depth;
 	uint64_t stall_after;		/* SSDQ_MODEL_STALL: bytes, then no completion */
 	int stalled;			/* past them: the drive completes nothing */
+	struct ssdq_model_job *job;	/* the model's account of the job */
 };
 
 /*
@@ -102,6 +105,7 @@ static int model_post_init(struct thread_data *td)
 	if (!md)
 		return -ENOMEM;
 	sd->be_data = md;
+	md->job = ssdq_model_job(td);
 	md->depth = td->o.iodepth;
 	md->stall_after = td->files_index ? stall_after(td->files[0]->file_name) : NEVER;
 	md->pending = calloc(md->depth, sizeof(*md->pending));
@@ -128,13 +132,14 @@ static void fill_pattern(struct io_u *io_u, unsigned int lba_shift)
  * model_regime event at each change, with the bytes the job had moved in
  * that direction before the I/O.
  */
-static uint64_t model_rw(struct thread_data *td, struct ssdq_file *sf, struct io_u *io_u,
+static uint64_t model_rw(struct thread_data *td, struct ssdq_model *m, struct io_u *io_u,
 			 enum ssdq_model_op op)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 	struct model_data *md = sd->be_data;
+	struct ssdq_model_job *mj = md->job;
 	int dir = op == SSDQ_MODEL_WRITE;
-	uint64_t done, sent = sd->model_rw_bytes[0] + sd->model_rw_bytes[1];
+	uint64_t done, sent = mj->rw_bytes[0] + mj->rw_bytes[1];
 
 	if (sent >= md->stall_after) {
 		if (!md->stalled)
@@ -142,13 +147,13 @@ static uint64_t model_rw(struct thread_data *td, struct ssdq_file *sf, struct io
 		md->stalled = 1;
 		return NEVER;
 	}
-	done = ssdq_model_io(&sf->model, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
-	if (sf->model.regime != sd->model_regime[dir] || !sd->model_rw_bytes[dir]) {
-		sd->model_regime[dir] = sf->model.regime;
-		ssdq_event_bytes_str(td, "model_regime", (long long)sd->model_rw_bytes[dir], "regime",
-				     ssdq_model_regime_name(sf->model.regime));
+	done = ssdq_model_io(m, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
+	if (m->regime != mj->regime[dir] || !mj->rw_bytes[dir]) {
+		mj->regime[dir] = m->regime;
+		ssdq_event_bytes_str(td, "model_regime", (long long)mj->rw_bytes[dir], "regime",
+				     ssdq_model_regime_name(m->regime));
 	}
-	sd->model_rw_bytes[dir] += io_u->xfer_buflen;
+	mj->rw_bytes[dir] += io_u->xfer_buflen;
 	return done;
 }
 
@@ -156,8 +161,9 @@ static uint64_t model_rw(struct thread_data *td, struct ssdq_file *sf, struct io
 static uint64_t model_submit(struct thread_data *td, struct io_u *io_u)
 {
 	struct ssdq_data *sd = td->io_ops_data;
-	struct ssdq_file *sf = ssdq_file_of(io_u->file);
-	const struct ssdq_ns *ns = &sf->dev.ns;
+	struct model_data *md = sd->be_data;
+	struct ssdq_model *m = ssdq_file_model(io_u->file);
+	const struct ssdq_ns *ns = &ssdq_file_dev(io_u->file)->ns;
 	enum ssdq_model_op op;
 
 	switch (io_u->ddir) {
@@ -185,15 +191,15 @@ static uint64_t model_submit(struct thread_data *td, struct io_u *io_u)
 	}
 	if (op == SSDQ_MODEL_READ)
 		fill_pattern(io_u, ns->lba_shift);
-	if (!sd->model_t0_ns) {
-		sd->model_t0_ns = ssdq_mono_ns();
-		sd->model_e0 = ssdq_model_active_energy(&sf->model);
+	if (!md->job->t0_ns) {
+		md->job->t0_ns = ssdq_mono_ns();
+		md->job->e0 = ssdq_model_active_energy(m);
 	}
 	io_u->error = 0;
 	io_u->resid = 0;
 	if (op == SSDQ_MODEL_WRITE || op == SSDQ_MODEL_READ)
-		return model_rw(td, sf, io_u, op);
-	return ssdq_model_io(&sf->model, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
+		return model_rw(td, m, io_u, op);
+	return ssdq_model_io(m, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
 }
 
 static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
@@ -217,8 +223,8 @@ static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
 			sleep_until(ssdq_mono_ns() + SLICE_NS, 0);
 		}
 		wait_until(done);
-		sd->model_t1_ns = ssdq_mono_ns();
-		ssdq_model_complete(&ssdq_file_of(io_u->file)->model, sd->model_t1_ns);
+		md->job->t1_ns = ssdq_mono_ns();
+		ssdq_model_complete(ssdq_file_model(io_u->file), md->job->t1_ns);
 		return FIO_Q_COMPLETED;
 	}
 	md->pending[md->nr_pending].io_u = io_u;
@@ -245,8 +251,8 @@ static unsigned int reap(struct ssdq_data *sd, struct model_data *md, uint64_t n
 		if (md->pending[i].done_ns <= now) {
 			struct io_u *io_u = md->pending[i].io_u;
 
-			ssdq_model_complete(&ssdq_file_of(io_u->file)->model, now);
-			sd->model_t1_ns = now;
+			ssdq_model_complete(ssdq_file_model(io_u->file), now);
+			md->job->t1_ns = now;
 			sd->watch.quiet_since_ns = now;
 			md->events[events++] = io_u;
 			md->pending[i] = md->pending[--md->nr_pending];

@@ -8,8 +8,10 @@
 #include <liburing.h>
 
 #include "ssdq.h"
+#include "guard.h"
 #include "pollq.h"
 #include "uring_plan.h"
+#include "wait.h"
 
 /* io_uring refuses rings larger than this. */
 #define URING_MAX_ENTRIES	32768u
@@ -28,6 +30,9 @@ struct uring_data {
 	struct io_u **queued;		/* queued since the last commit */
 	unsigned int nr_queued;
 	unsigned int depth;
+	long long slice_us;		/* > 0: waits in slices this long, looking at
+					   the stall watch between them */
+	int stalled;			/* the job stopped as stalled: the ring is left be */
 };
 
 static void explain_setup_error(int ret, unsigned int flags)
@@ -227,6 +232,11 @@ static int uring_post_init(struct thread_data *td)
 		return ret;
 	}
 	ud->ring_ok = 1;
+	if (o->stall_us || o->progress_us) {
+		ud->slice_us = SSDQ_STOP_SLICE_US;
+		if (o->stall_us && (long long)o->stall_us / 4 < ud->slice_us)
+			ud->slice_us = o->stall_us / 4 > 1000 ? (long long)o->stall_us / 4 : 1000;
+	}
 
 	if (o->fixedbufs && td->orig_buffer && (td_read(td) || td_write(td)))
 		return register_buffers(td, ud);
@@ -239,6 +249,10 @@ static enum fio_q_status uring_queue(struct thread_data *td, struct io_u *io_u)
 	struct uring_data *ud = sd->be_data;
 	int n;
 
+	if (ud->stalled) {
+		io_u->error = ETIMEDOUT;
+		return FIO_Q_COMPLETED;
+	}
 	if (ud->nr_queued == ud->depth)
 		return FIO_Q_BUSY;
 	n = ssdq_prep_cmds(td, io_u, ud->cmds);
@@ -300,11 +314,62 @@ static int uring_commit(struct thread_data *td)
 		return 0;
 	ssdq_mark_issued(td, ud->queued, ud->nr_queued);
 	ud->nr_queued = 0;
-	if (!ud->sqpoll && fio_waits_next(td))
+	if (ud->stalled || (!ud->sqpoll && fio_waits_next(td)))
 		return 0;
 	return uring_enter(td, ud, 0);
 }
 
+/*
+ * The job was stopped as stalled (ssdq_watch_tick()): each io_u its drive
+ * has not completed fails with ETIMEDOUT, up to @max of them, and the ring
+ * is never entered again; the kernel keeps its commands until the drive or
+ * the NVMe driver's timeout ends them. Return: the events, @events and on.
+ */
+static int give_up(struct thread_data *td, struct uring_data *ud, unsigned int events,
+		   unsigned int max)
+{
+	struct io_u *io_u;
+	unsigned int i;
+
+	ud->stalled = 1;
+	io_u_qiter(&td->io_u_all, io_u, i) {
+		struct ssdq_iou *iou = ssdq_iou_of(io_u);
+
+		if (events == max)
+			break;
+		if (!(io_u->flags & IO_U_F_FLIGHT) || !iou->parts)
+			continue;
+		iou->parts = 0;
+		io_u->error = ETIMEDOUT;
+		io_u->resid = io_u->xfer_buflen;
+		ud->events[events++] = io_u;
+	}
+	return (int)events;
+}
+
+/*
+ * Wait for @wait_nr completions, sending what the SQ holds in the same
+ * io_uring_enter, for at most one slice of the stop watch. Return: 0,
+ * -ETIME when the slice ran out, or another -errno.
+ */
+static int wait_slice(struct uring_data *ud, unsigned int wait_nr)
+{
+	struct __kernel_timespec kts = {
+		.tv_sec = ud->slice_us / 1000000,
+		.tv_nsec = (ud->slice_us % 1000000) * 1000,
+	};
+	struct io_uring_cqe *cqe;
+	int ret = io_uring_submit_and_wait_timeout(&ud->ring, &cqe, wait_nr, &kts, NULL);
+
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * With ssdq_stall_timeout= or ssdq_progress=, a wait with no end of its
+ * own sleeps in slices (SSDQ_STOP_SLICE_US, a quarter of the stall bound
+ * when that is shorter) and looks at the stall watch between them, so a
+ * drive that hangs stops the job within a slice of the bound.
+ */
 static int uring_getevents(struct thread_data *td, unsigned int min,
 			   unsigned int max, const struct timespec *t)
 {
@@ -313,6 +378,8 @@ static int uring_getevents(struct thread_data *td, unsigned int min,
 	unsigned int events = 0;
 	int entered = 0, sent = 0;
 
+	if (ud->stalled)
+		return give_up(td, ud, 0, max);
 	for (;;) {
 		struct io_uring_cqe *cqe;
 		unsigned int head, seen = 0;
@@ -328,12 +395,26 @@ static int uring_getevents(struct thread_data *td, unsigned int min,
 				ud->events[events++] = io_u;
 		}
 		io_uring_cq_advance(&ud->ring, seen);
+		if (ud->slice_us && events < min && ssdq_watch_tick(td))
+			return give_up(td, ud, events, max);
 		/* what commit left unsent goes now, with the wait if one is due */
 		if (!sent && !ud->sqpoll && io_uring_sq_ready(&ud->ring)) {
+			unsigned int wait_nr = events < min ? min - events : 0;
+
 			sent = 1;
-			ret = uring_enter(td, ud, events < min ? min - events : 0);
-			if (ret)
-				return ret;
+			if (ud->slice_us && wait_nr && !t) {
+				ret = wait_slice(ud, wait_nr);
+				if (ret && ret != -ETIME && ret != -EINTR && ret != -EAGAIN &&
+				    ret != -EBUSY) {
+					ssdq_log("%s: io_uring_enter failed: %s", td->o.name,
+						 strerror(-ret));
+					return ret;
+				}
+			} else {
+				ret = uring_enter(td, ud, wait_nr);
+				if (ret)
+					return ret;
+			}
 			entered = 1;
 			continue;
 		}
@@ -357,6 +438,10 @@ static int uring_getevents(struct thread_data *td, unsigned int min,
 			ret = io_uring_wait_cqes(&ud->ring, &cqe, 1, &kts, NULL);
 			if (ret == -ETIME)
 				return (int)events;
+		} else if (ud->slice_us) {
+			ret = wait_slice(ud, min - events);
+			if (ret == -ETIME)
+				continue;
 		} else {
 			ret = io_uring_submit_and_wait(&ud->ring, min - events);
 		}

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "ssdq.h"
+#include "buffers.h"
 
 static void human(unsigned long long b, char *out, size_t len)
 {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
 #include "parse.h"
 #include "util.h"
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "guard.h"
 #include "nslock.h"
 
 #define MAX_SHOWN	4

@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
+#include "stop.h"
 #include "util.h"
 #include "wait.h"
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
 #include "progress.h"
 #include "util.h"
 
@@ -248,12 +249,12 @@ static int start_thread(struct ssdq_progress *p)
 /* log_avg_msec, else 1 s of the drive: of the full one on a scaled model */
 static uint64_t period_ms(struct thread_data *td)
 {
-	struct ssdq_options *o = td->eo;
+	unsigned int scale = ssdq_target_of(td)->scale(td);
 
 	if (td->o.log_avg_msec)
 		return td->o.log_avg_msec;
-	if (o->model && o->model_scale > 1)
-		return o->model_scale < 1000 ? 1000 / o->model_scale : 1;
+	if (scale > 1)
+		return scale < 1000 ? 1000 / scale : 1;
 	return 1000;
 }
 

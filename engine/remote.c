@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
 #include "remote.h"
 #include "iolog.h"
 #include "server.h"

@@ -8,7 +8,10 @@
 #include <string.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
+#include "stop.h"
 #include "remote.h"
+#include "jsonl.h"
 #include "util.h"
 
 int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suffix,
@@ -86,21 +89,10 @@ static void event(struct thread_data *td, int64_t t_us, const char *name, long l
 			events_write_failed(td, errno);
 		return;
 	}
-	fprintf(m, "{\"time_us\":%lld,\"event\":", (long long)t_us);
-	ssdq_json_str(m, name);
-	fputs(",\"job\":", m);
-	ssdq_json_str(m, td->o.name);
-	if (bytes >= 0)
-		fprintf(m, ",\"bytes\":%lld", bytes);
-	if (key) {
-		fputc(',', m);
-		ssdq_json_str(m, key);
-		fputc(':', m);
-		ssdq_json_str(m, value);
-	}
-	if (members)
-		fputs(members, m);
-	fputs("}\n", m);
+	ssdq_event_line_write(m, &(struct ssdq_event_line){
+		.time_us = t_us, .event = name, .job = td->o.name, .bytes = bytes,
+		.key = key, .value = value, .members = members,
+	});
 	if (fclose(m)) {
 		free(line);
 		if (!sd->events_failed)

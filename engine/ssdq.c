@@ -7,42 +7,25 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "buffers.h"
+#include "guard.h"
+#include "progress.h"
+#include "sampling.h"
+#include "sidecar.h"
+#include "stake.h"
 #include "nvme_status.h"
-#include "opt_parse.h"
 #include "remote.h"
 #include "util.h"
-#include "verify.h"
 
 #ifndef FIO_VERSION
 #error "FIO_VERSION must name the fio release the engine is built against"
 #endif
-
-void ssdq_log(const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-	int n;
-
-	n = snprintf(buf, sizeof(buf), "ssdq: ");
-	va_start(ap, fmt);
-	n += vsnprintf(buf + n, sizeof(buf) - n - 1, fmt, ap);
-	va_end(ap);
-	if (n > (int)sizeof(buf) - 2)
-		n = sizeof(buf) - 2;
-	buf[n++] = '\n';
-	/* inside fio --server: to the client's terminal, named by host */
-	if (!ssdq_remote_text(buf, n))
-		return;
-	if (write(STDERR_FILENO, buf, n) < 0)
-		return;
-}
 
 /*
  * The engine reads struct thread_data, whose layout changes between fio
@@ -77,6 +60,8 @@ static int check_fio_version(void)
 __attribute__((constructor))
 static void ssdq_loaded(void)
 {
+	/* inside fio --server: to the client's terminal, named by host */
+	ssdq_log_set_sink(ssdq_remote_text);
 	check_fio_version();
 }
 
@@ -133,44 +118,27 @@ static int check_alignment(struct thread_data *td, struct fio_file *f,
 	return 0;
 }
 
-/* Opens what stands behind @f: a namespace node, or the model's state file. */
+/* Opens what stands behind @f: the job's target (a namespace, the model's state file). */
 static int open_backing(struct thread_data *td, struct fio_file *f, int flags,
 			struct ssdq_file *sf)
 {
-	struct ssdq_options *o = td->eo;
+	const struct ssdq_target_ops *t = ssdq_target_of(td);
 	char err[512];
 	int ret;
 
 	memset(sf, 0, sizeof(*sf));
 	sf->dev.fd = -1;
-	if (o->model) {
-		ret = ssdq_model_open(&sf->model, f->file_name, o->model,
-				      o->model_scale ? o->model_scale : 1, err, sizeof(err));
-		if (!ret) {
-			sf->dev.ns.lba_shift = sf->model.p->lba_shift;
-			sf->dev.ns.nlba = sf->model.capacity >> sf->model.p->lba_shift;
-			sf->dev.ns.nsid = 1;
-			sf->dev.max_xfer = UINT32_MAX & ~((1u << sf->dev.ns.lba_shift) - 1);
-		}
-	} else {
-		ret = ssdq_nsdev_open(f->file_name, flags, &sf->dev, err, sizeof(err));
-		if (!ret && o->max_xfer && o->max_xfer < sf->dev.max_xfer) {
-			sf->dev.max_xfer = o->max_xfer & ~((1ULL << sf->dev.ns.lba_shift) - 1);
-			if (!sf->dev.max_xfer)
-				sf->dev.max_xfer = 1u << sf->dev.ns.lba_shift;
-		}
-	}
+	ret = t->open(td, f, flags, sf, err, sizeof(err));
 	if (ret) {
 		ssdq_log("%s", err);
-		td_verror(td, -ret, o->model ? "ssdq_model" : "ssdq_open");
+		td_verror(td, -ret, t->verb);
 	}
 	return ret;
 }
 
-static void close_backing(struct ssdq_file *sf)
+static void close_backing(struct thread_data *td, struct ssdq_file *sf)
 {
-	ssdq_nsdev_close(&sf->dev);
-	ssdq_model_close(&sf->model);
+	ssdq_target_of(td)->close(sf);
 }
 
 static int ssdq_get_file_size(struct thread_data *td, struct fio_file *f)
@@ -187,7 +155,7 @@ static int ssdq_get_file_size(struct thread_data *td, struct fio_file *f)
 	if (((struct ssdq_options *)td->eo)->capacity)
 		f->real_file_size = ((struct ssdq_options *)td->eo)->capacity;
 	fio_file_set_size_known(f);
-	close_backing(&sf);
+	close_backing(td, &sf);
 	return 0;
 }
 
@@ -211,13 +179,12 @@ static int need_filename(struct thread_data *td)
  */
 static int ssdq_setup(struct thread_data *td)
 {
-	struct ssdq_options *o = td->eo;
 	struct fio_file *f;
 	unsigned int i;
 
 	if (check_fio_version() || need_filename(td) || ssdq_check_options(td))
 		return 1;
-	if (o->model)
+	if (ssdq_target_of(td)->diskless)
 		td->flags |= (unsigned long long)FIO_DISKLESSIO << TD_ENG_FLAG_SHIFT;
 	for_each_file(td, f, i)
 		if (ssdq_get_file_size(td, f))
@@ -242,32 +209,16 @@ static int ssdq_open_file(struct thread_data *td, struct fio_file *f)
 	}
 	ret = check_alignment(td, f, &sf->dev);
 	if (ret) {
-		close_backing(sf);
+		close_backing(td, sf);
 		free(sf);
 		td_verror(td, -ret, "ssdq_open_file");
 		return 1;
 	}
-	if (sf->model.sh && ((struct ssdq_options *)td->eo)->model_ambient)
-		ssdq_model_set_ambient(&sf->model, ((struct ssdq_options *)td->eo)->model_ambient);
+	if (ssdq_target_of(td)->opened)
+		ssdq_target_of(td)->opened(td, sf);
 	f->fd = sf->dev.fd;
 	f->engine_data = sf;
 	return 0;
-}
-
-/* The model's own account of the job's energy: ground truth for reports. */
-static void model_energy_event(struct thread_data *td, struct ssdq_file *sf)
-{
-	struct ssdq_data *sd = td->io_ops_data;
-	double secs, joules;
-	char val[96];
-
-	if (!sd || !sd->model_t0_ns || sd->model_t1_ns <= sd->model_t0_ns)
-		return;
-	secs = (sd->model_t1_ns - sd->model_t0_ns) / 1e9;
-	joules = ssdq_model_active_energy(&sf->model) - sd->model_e0 + sf->model.p->p_idle * secs;
-	snprintf(val, sizeof(val), "%.6f J in %.6f s, %.6f W", joules, secs,
-		 secs > 0 ? joules / secs : 0.0);
-	ssdq_event_str(td, "model_energy", "truth", val);
 }
 
 static int ssdq_close_file(struct thread_data *td, struct fio_file *f)
@@ -275,9 +226,9 @@ static int ssdq_close_file(struct thread_data *td, struct fio_file *f)
 	struct ssdq_file *sf = ssdq_file_of(f);
 
 	if (sf) {
-		if (sf->model.sh)
-			model_energy_event(td, sf);
-		close_backing(sf);
+		if (ssdq_target_of(td)->closing)
+			ssdq_target_of(td)->closing(td, sf);
+		close_backing(td, sf);
 		free(sf);
 		f->engine_data = NULL;
 	}
@@ -427,20 +378,6 @@ bool ssdq_part_done(struct thread_data *td, struct io_u *io_u, int res)
 	return true;
 }
 
-/*
- * An interval option @name as given (@val, NULL: @dflt) into @us; a bad one
- * is refused naming the option with examples of seconds (@secs) and of
- * units (@units).
- * Return: 0, or 1 after the refusal.
- */
-static int interval_opt(struct thread_data *td, const char *name, const char *val,
-			const char *dflt, const char *secs, const char *units, unsigned long long *us)
-{
-	if (!ssdq_parse_interval(val ? val : dflt, us))
-		return 0;
-	ssdq_log("%s: %s=%s: give seconds (%s) or a unit (%s)", td->o.name, name, val, secs, units);
-	return 1;
-}
 
 static int ssdq_init(struct thread_data *td)
 {
@@ -449,53 +386,23 @@ static int ssdq_init(struct thread_data *td)
 
 	if (check_fio_version())
 		return 1;
-	if (o->model && td->o.verify != VERIFY_NONE) {
-		ssdq_log("%s: ssdq_model=%s stores no data, so verify= cannot work; drop "
-			 "verify or run on a device", td->o.name, o->model);
-		return 1;
-	}
-	if (ssdq_guard_job(td) || ssdq_check_options(td))
+	if (ssdq_check_verify(td) || ssdq_guard_job(td) || ssdq_check_options(td))
 		return 1;
 	sd = calloc(1, sizeof(*sd));
 	if (!sd)
 		return 1;
 	sd->sample_lock_fd = -1;
-	sd->be = o->model ? &ssdq_be_model : o->sync ? &ssdq_be_sync : &ssdq_be_uring;
+	sd->target = ssdq_target_of(td);
+	sd->be = sd->target->backend ? sd->target->backend :
+		 o->sync ? &ssdq_be_sync : &ssdq_be_uring;
 	sd->max_parts = 1;
 	td->io_ops_data = sd;
+	if (sd->target->job_init && sd->target->job_init(td))
+		return 1;
 	if (o->sync)
 		td->flags |= (unsigned long long)FIO_SYNCIO << TD_ENG_FLAG_SHIFT;
-	if (o->hipri && sd->be != &ssdq_be_uring) {
-		ssdq_log("%s: ssdq_hipri polls io_uring completions; %s has none", td->o.name,
-			 o->model ? "the drive model" : "ssdq_sync=1");
+	if (ssdq_check_job_options(td))
 		return 1;
-	}
-	/* numjobs clones carry numjobs=1 and their subjob number */
-	if (o->hipri && (td->o.numjobs > 1 || td->subjob_number)) {
-		ssdq_log("%s: ssdq_hipri=1 with numjobs above 1: several rings polling one NVMe "
-			 "poll queue crashed Linux 6.1 (general protection fault in bio_poll, "
-			 "Debian 12's kernel); run one polled job at a time, or drop ssdq_hipri",
-			 td->o.name);
-		return 1;
-	}
-	if (o->duty > 100 || (o->duty != 100 && !o->burst)) {
-		ssdq_log("%s: ssdq_duty=%u needs ssdq_burst= and a value of 1-100", td->o.name,
-			 o->duty);
-		return 1;
-	}
-	if (interval_opt(td, "ssdq_idle", o->idle, "0", "0.5", "500ms, 60s", &o->idle_us) ||
-	    interval_opt(td, "ssdq_smart_interval", o->smart_interval, "1",
-			 "0.5", "500ms, 2s", &o->smart_us) ||
-	    interval_opt(td, "ssdq_progress", o->progress, "0", "2", "500ms, 10s",
-			 &o->progress_us) ||
-	    interval_opt(td, "ssdq_stall_timeout", o->stall, "0", "60", "90s, 5m",
-			 &o->stall_us))
-		return 1;
-	if (o->smart_us && o->smart_us < 100000) {
-		ssdq_log("%s: ssdq_smart_interval=%s is below the 100ms SMART allows",
-			 td->o.name, o->smart_interval);
-		return 1;
-	}
 	ssdq_event_job_start(td);
 	return 0;
 }
@@ -521,13 +428,13 @@ static int compute_max_parts(struct thread_data *td)
 		if (open_backing(td, f, O_RDONLY, &sf))
 			return -EINVAL;
 		mx = sf.dev.max_xfer;
-		close_backing(&sf);
+		close_backing(td, &sf);
 		if (mx < min_xfer)
 			min_xfer = mx;
 		if ((max_bs + mx - 1) / mx > sd->max_parts)
 			sd->max_parts = (max_bs + mx - 1) / mx;
 	}
-	if (o->fixedbufs && !o->sync && !o->model && min_xfer != ULLONG_MAX) {
+	if (o->fixedbufs && sd->be == &ssdq_be_uring && min_xfer != ULLONG_MAX) {
 		sd->xfer_cap = min_xfer;
 		sd->max_parts = (max_bs + min_xfer - 1) / min_xfer;
 	}
@@ -547,23 +454,18 @@ static int erase_files(struct thread_data *td)
 		struct ssdq_erase_ctl ctl = { .stop = { .flag = &td->terminate,
 							.tick = ssdq_watch_wait_tick,
 							.tick_arg = td } };
-		enum ssdq_erase_method used = o->erase;
 		struct ssdq_file sf;
 		const char *how;
 		char err[512];
-		int ret = 0;
+		int ret;
 
 		if (td->terminate)
 			return -EINTR;
 		if (open_backing(td, f, O_RDWR, &sf))
 			return -EINVAL;
 		ssdq_event_str(td, "erase_start", "file", f->file_name);
-		if (sf.model.sh)
-			ssdq_model_erase(&sf.model);
-		else
-			ret = ssdq_erase_ns(&sf.dev, o->erase, &used, &ctl, err, sizeof(err));
-		how = sf.model.sh ? "model" : ssdq_erase_name(used);
-		close_backing(&sf);
+		ret = ssdq_target_of(td)->erase(td, &sf, &ctl, &how, err, sizeof(err));
+		close_backing(td, &sf);
 		if (ret == -EINTR) {
 			ssdq_log("%s: ssdq_erase=%s: %s", f->file_name, how, err);
 			ssdq_event_str(td, "erase_stopped", "msg", err);
@@ -631,6 +533,8 @@ static void ssdq_cleanup(struct thread_data *td)
 		ssdq_log("%s: %lu failed I/Os in all, %lu described above", td->o.name,
 			 sd->nr_errors, sd->nr_errors_shown);
 	sd->be->cleanup(td);
+	if (sd->target->job_cleanup)
+		sd->target->job_cleanup(td);
 	free(sd);
 	td->io_ops_data = NULL;
 }
@@ -699,263 +603,6 @@ static struct io_u *ssdq_get_event(struct thread_data *td, int ev)
 	return io_u;
 }
 
-static struct fio_option options[] = {
-	{
-		.name	= "ssdq_sync",
-		.lname	= "ssdq synchronous ioctl path",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, sync),
-		.def	= "0",
-		.help	= "Send commands with NVME_IOCTL_IO64_CMD, one at a time (QD1 "
-			  "latency work, kernels without io_uring passthrough)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_fixedbufs",
-		.lname	= "ssdq fixed buffers",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, fixedbufs),
-		.def	= "0",
-		.help	= "Register fio's I/O buffers with io_uring (IORING_URING_CMD_FIXED)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_sqpoll",
-		.lname	= "ssdq SQ polling",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, sqpoll),
-		.def	= "0",
-		.help	= "Let a kernel thread poll the submission queue (IORING_SETUP_SQPOLL)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_sqpoll_idle",
-		.lname	= "ssdq SQ poll idle time",
-		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct ssdq_options, sqpoll_idle),
-		.def	= "1000",
-		.help	= "Milliseconds the SQ polling thread spins before it sleeps",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_hipri",
-		.lname	= "ssdq polled completions",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, hipri),
-		.def	= "0",
-		.help	= "Poll for completions instead of waiting for interrupts "
-			  "(IORING_SETUP_IOPOLL; Linux 6.1+, the controller needs NVMe poll "
-			  "queues: nvme.poll_queues=N)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_max_xfer",
-		.lname	= "ssdq largest command",
-		.type	= FIO_OPT_STR_VAL,
-		.off1	= offsetof(struct ssdq_options, max_xfer),
-		.def	= "0",
-		.help	= "Split I/Os into commands of at most this many bytes (0: the "
-			  "namespace's max_hw_sectors_kb and max_segments)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_erase",
-		.lname	= "ssdq erase before the job",
-		.type	= FIO_OPT_STR,
-		.off1	= offsetof(struct ssdq_options, erase),
-		.def	= "none",
-		.help	= "Erase the namespace before the job's first I/O",
-		.posval	= {
-			{ .ival = "none", .oval = SSDQ_ERASE_NONE, .help = "Do not erase" },
-			{ .ival = "auto", .oval = SSDQ_ERASE_AUTO,
-			  .help = "Sanitize, else Format NVM, else deallocate: the first the drive supports" },
-			{ .ival = "sanitize", .oval = SSDQ_ERASE_SANITIZE,
-			  .help = "Sanitize block erase (single-namespace drives only)" },
-			{ .ival = "format", .oval = SSDQ_ERASE_FORMAT,
-			  .help = "Format NVM with user data erase" },
-			{ .ival = "deallocate", .oval = SSDQ_ERASE_DEALLOCATE,
-			  .help = "Dataset Management deallocate of the whole namespace" },
-		},
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_burst",
-		.lname	= "ssdq burst size",
-		.type	= FIO_OPT_STR_VAL,
-		.off1	= offsetof(struct ssdq_options, burst),
-		.def	= "0",
-		.help	= "Do I/O in bursts of this many bytes, idling between them (see "
-			  "ssdq_duty); burst start/end go to the events sidecar",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_duty",
-		.lname	= "ssdq burst duty cycle",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, duty_str),
-		.def	= "100",
-		.help	= "Percent of the time bursts keep the drive busy (1-100): after each burst, "
-			  "idle for its measured time x (100 - duty) / duty",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_idle",
-		.lname	= "ssdq idle after the job",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, idle),
-		.def	= "0",
-		.help	= "Idle this long after the job's I/O (cool-down, garbage collection), "
-			  "outside its runtime",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_power",
-		.lname	= "ssdq power sources",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, power),
-		.help	= "Power sources to sample, ';'-separated: hwmon:/sys/class/hwmon/hwmonN"
-			  "[,chan=1+2], cmd:/path/prog args, qis:host:port[:module], nvme-ps; "
-			  "written to <prefix>_power.<N>.log in mW",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_power_rate",
-		.lname	= "ssdq power sample rate",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, power_rate_str),
-		.def	= "10",
-		.help	= "Power samples per second (0.1-20000)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_power_max",
-		.lname	= "ssdq most plausible power",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, power_max_str),
-		.help	= "Watts above which a power reading is refused as implausible (a gap "
-			  "is recorded); default: twice the highest MP of the drive's power "
-			  "states, else 100",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_smart_interval",
-		.lname	= "ssdq SMART interval",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, smart_interval),
-		.def	= "1",
-		.help	= "Read the SMART / Health log this often into <prefix>_smart.<N>.jsonl "
-			  "(0: never; at least 100ms)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_capacity",
-		.lname	= "ssdq capacity told to fio",
-		.type	= FIO_OPT_STR_VAL,
-		.off1	= offsetof(struct ssdq_options, capacity),
-		.def	= "0",
-		.help	= "Tell fio the namespace holds this many bytes instead of NSZE x LBA size "
-			  "(to test error handling: I/O past the end gets LBA Out of Range)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_model",
-		.lname	= "ssdq drive model",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, model),
-		.help	= "Run on the built-in drive model PRESET instead of a device; "
-			  "filename= is then the model's state file (presets: qlc-1tb, "
-			  "tlc-dramless-1tb, tlc-enterprise-4tb, sata-1tb)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_model_scale",
-		.lname	= "ssdq drive model scale",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, model_scale_str),
-		.def	= "1",
-		.help	= "Divide the model's capacity and SLC cache by this whole number "
-			  "(1 or more); speeds stay",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_model_ambient",
-		.lname	= "ssdq drive model ambient temperature",
-		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct ssdq_options, model_ambient),
-		.def	= "0",
-		.maxval	= 120,
-		.help	= "Air temperature around the model drive in C (0: the preset's); a hot "
-			  "case makes it throttle",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_destroy_data",
-		.lname	= "ssdq write over what the namespace holds",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, destroy_data),
-		.def	= "0",
-		.help	= "Let a job that writes, trims or erases run on a namespace carrying a "
-			  "filesystem or partition-table signature (never on one mounted or in use)",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_progress",
-		.lname	= "ssdq progress lines",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, progress),
-		.def	= "0",
-		.help	= "Print a progress line this often (\"ssdq: progress JOB.N: phase= "
-			  "written= read= elapsed_ms=\"; on stdout, or to fio's client inside a "
-			  "server); 0: none",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_stall_timeout",
-		.lname	= "ssdq stalled drive timeout",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct ssdq_options, stall),
-		.def	= "0",
-		.help	= "Stop the job when I/O is in flight and the drive completes none for "
-			  "this long (stop reason stalled, error ETIMEDOUT); 0: wait forever",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= "ssdq_account",
-		.lname	= "ssdq account sidecars",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct ssdq_options, account),
-		.def	= "1",
-		.help	= "Write the job's bytes, I/Os and mean latency every log_avg_msec (else 1 s) "
-			  "to <prefix>_progress_{bw,iops,clat}.<N>.log as it goes, so a killed job "
-			  "keeps its curve",
-		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
-	},
-	{
-		.name	= NULL,
-	},
-};
 
 __attribute__((visibility("default")))
 struct ioengine_ops ioengine = {
@@ -978,5 +625,5 @@ struct ioengine_ops ioengine = {
 	.get_file_size		= ssdq_get_file_size,
 	.invalidate		= ssdq_invalidate,
 	.option_struct_size	= sizeof(struct ssdq_options),
-	.options		= options,
+	.options		= ssdq_fio_options,
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ssdq.h"
+#include "stake.h"
 #include "holders.h"
 
 /* Writes, trims and erases destroy what is on the namespace; reads do not. */
@@ -81,7 +82,7 @@ int ssdq_stake_check(struct thread_data *td)
 	unsigned int i;
 	int ret;
 
-	if (o->model || !job_destroys(td))
+	if (!ssdq_target_of(td)->keeps_data || !job_destroys(td))
 		return 0;
 	for_each_file(td, f, i) {
 		ret = check_file(f->file_name, o->destroy_data);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Why a job stopped, for its job_end event. */
 #include "ssdq.h"
+#include "stop.h"
 
 const char *ssdq_stop_reason(struct thread_data *td, uint64_t bytes)
 {

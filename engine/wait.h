@@ -6,7 +6,7 @@
  * Waits a stop request ends: every wait of the engine (erase, idle, the
  * gap after a burst) sleeps in slices of at most SSDQ_STOP_SLICE_US and
  * looks at the stop flag between them, so a stop ends it within one slice.
- * The clock is struct ssdq_clock (power/sampler.h), so tests run the waits
+ * The clock is struct ssdq_clock (common/clock.h), so tests run the waits
  * on simulated time. Knows nothing of fio: the engine points the flag at
  * fio's td->terminate.
  */
@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "sampler.h"
+#include "clock.h"
 
 /* Longest sleep between two looks at the stop flag. */
 #define SSDQ_STOP_SLICE_US	100000

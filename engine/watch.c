@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "sidecar.h"
+#include "stop.h"
 #include "remote.h"
 #include "util.h"
 

@@ -4,7 +4,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "device_info.h"
@@ -13,7 +12,6 @@
 #include "nvme_status.h"
 #include "pcie.h"
 #include "util.h"
-#include "ssdq_version.h"
 
 static void note(struct ssdq_devinfo *d, const char *fmt, const char *a, int err)
 {
@@ -230,21 +228,13 @@ int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctr
 			 const char *sysfs_root, const char *fio_version)
 {
 	const char *root = sysfs_root ? sysfs_root : "/sys";
-	struct utsname u;
 	int fd = -1, ret;
 
 	memset(d, 0, sizeof(*d));
 	d->time_us = ssdq_realtime_us();
 	d->link_width = d->max_link_width = -1;
 	d->aspm_supported = d->aspm_enabled = -1;
-	if (fio_version)
-		snprintf(d->fio_version, sizeof(d->fio_version), "%s", fio_version);
-	if (!uname(&u)) {
-		snprintf(d->kernel, sizeof(d->kernel), "%s", u.release);
-		snprintf(d->kernel_version, sizeof(d->kernel_version), "%s", u.version);
-		snprintf(d->machine, sizeof(d->machine), "%s", u.machine);
-		snprintf(d->host, sizeof(d->host), "%s", u.nodename);
-	}
+	ssdq_host_read(&d->sys, fio_version);
 	if (ng)
 		snprintf(d->ns, sizeof(d->ns), "%s", ng);
 	if (ctrl)
@@ -319,8 +309,7 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 {
 	const struct ssdq_id_ctrl *c = &d->id;
 
-	fprintf(f, "{\n  \"format\": \"ssdq-device\",\n  \"version\": 1,\n  \"time_us\": %lld,\n",
-		(long long)d->time_us);
+	ssdq_device_json_head(f, d->time_us);
 	fputs("  \"controller\": ", f);
 	ssdq_json_str(f, d->ctrl[0] ? d->ctrl : NULL);
 	fputs(",\n  \"namespace\": ", f);
@@ -411,31 +400,8 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 	ssdq_json_str(f, d->pci_addr[0] ? d->pci_addr : NULL);
 	fputs(", \"source\": ", f);
 	ssdq_json_str(f, d->pcie_source);
-	fputs("},\n  \"kernel\": ", f);
-	ssdq_json_str(f, d->kernel[0] ? d->kernel : NULL);
-	fputs(",\n  \"kernel_version\": ", f);
-	ssdq_json_str(f, d->kernel_version[0] ? d->kernel_version : NULL);
-	fputs(",\n  \"machine\": ", f);
-	ssdq_json_str(f, d->machine[0] ? d->machine : NULL);
-	fputs(",\n  \"host\": ", f);
-	ssdq_json_str(f, d->host[0] ? d->host : NULL);
-	fputs(",\n  \"fio_version\": ", f);
-	ssdq_json_str(f, d->fio_version[0] ? d->fio_version : NULL);
-	fputs(",\n  \"ssdq_version\": ", f);
-	ssdq_json_str(f, SSDQ_VERSION);
-	fputs(",\n  \"errors\": [", f);
-	{
-		char tmp[sizeof(d->errors)], *save = NULL, *e;
-		int first = 1;
-
-		memcpy(tmp, d->errors, sizeof(tmp));
-		for (e = strtok_r(tmp, ";", &save); e; e = strtok_r(NULL, ";", &save)) {
-			fputs(first ? "" : ", ", f);
-			ssdq_json_str(f, ssdq_trim(e));
-			first = 0;
-		}
-	}
-	fputs("]\n}\n", f);
+	fputc('}', f);
+	ssdq_device_json_tail(f, &d->sys, d->errors);
 }
 
 int ssdq_devinfo_write(const char *path, const char *ng, const char *ctrl,

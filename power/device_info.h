@@ -38,6 +38,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "device_json.h"
 #include "nvme_id.h"
 
 /** struct ssdq_devinfo - everything device.json holds */
@@ -57,9 +58,7 @@ struct ssdq_devinfo {
 	int aspm_supported, aspm_enabled;	/* -1: unknown */
 	char pci_addr[32];			/* "": unknown */
 	const char *pcie_source;		/* "libpci", "sysfs" or NULL */
-	char kernel[128], kernel_version[256], machine[72];
-	char fio_version[64];
-	char host[72];
+	struct ssdq_host sys;			/* uname, fio */
 	char errors[1024];			/* "; "-separated */
 };
 

@@ -19,6 +19,7 @@
 #include "nvme_admin.h"
 #include "nvme_ns.h"
 #include "nvme_status.h"
+#include "jsonl.h"
 #include "smart_log.h"
 #include "sampler.h"
 #include "source.h"
@@ -133,35 +134,6 @@ static void wrote(struct ssdq_sampler *s, FILE *f)
 	     strerror(s->werr[i]));
 }
 
-/* --- clocks -------------------------------------------------------------- */
-
-static int64_t real_realtime_us(void *arg)
-{
-	(void)arg;
-	return ssdq_realtime_us();
-}
-
-static int64_t real_mono_us(void *arg)
-{
-	(void)arg;
-	return ssdq_mono_us();
-}
-
-static void real_sleep_until(void *arg, int64_t until_us)
-{
-	struct timespec ts = { .tv_sec = until_us / 1000000,
-			       .tv_nsec = (until_us % 1000000) * 1000 };
-
-	(void)arg;
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-}
-
-static const struct ssdq_clock real_clock = {
-	.realtime_us = real_realtime_us,
-	.mono_us = real_mono_us,
-	.sleep_until = real_sleep_until,
-};
-
 static int64_t rt_now(struct ssdq_sampler *s)
 {
 	return s->clk.realtime_us(s->clk.arg);
@@ -201,28 +173,39 @@ static void push_event(struct ssdq_sampler *s, int64_t t, const char *name, long
 
 static void write_event(struct ssdq_sampler *s, const struct ev *e)
 {
-	FILE *f = s->events_f;
-
-	if (!f)
+	if (!s->events_f)
 		return;
-	fprintf(f, "{\"time_us\":%lld,\"event\":", (long long)e->time_us);
-	ssdq_json_str(f, e->name);
-	if (s->job) {
-		fputs(",\"job\":", f);
-		ssdq_json_str(f, s->job);
-	}
-	if (e->bytes >= 0)
-		fprintf(f, ",\"bytes\":%lld", e->bytes);
-	if (e->source[0]) {
-		fputs(",\"source\":", f);
-		ssdq_json_str(f, e->source);
-	}
-	if (e->msg[0]) {
-		fputs(",\"msg\":", f);
-		ssdq_json_str(f, e->msg);
-	}
-	fputs("}\n", f);
-	wrote(s, f);
+	ssdq_event_line_write(s->events_f, &(struct ssdq_event_line){
+		.time_us = e->time_us, .event = e->name, .job = s->job, .bytes = e->bytes,
+		.source = e->source, .msg = e->msg,
+	});
+	wrote(s, s->events_f);
+}
+
+/* "power_source": what each source is, and the range its readings must fall in */
+static void power_source_event(struct ssdq_sampler *s, const struct ssdq_source *src, int64_t t)
+{
+	char *members = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	if (!s->events_f || !(m = open_memstream(&members, &len)))
+		return;
+	fputs(",\"rail\":", m);
+	ssdq_json_str(m, src->rail);
+	fputs(",\"unit\":", m);
+	ssdq_json_str(m, src->unit);
+	fprintf(m, ",\"estimated\":%s,\"streamed\":%s,\"max_w\":%g,\"msg\":",
+		src->estimated ? "true" : "false", src->streamed ? "true" : "false",
+		s->power_max_w);
+	ssdq_json_str(m, s->range_msg);
+	if (!fclose(m))
+		ssdq_event_line_write(s->events_f, &(struct ssdq_event_line){
+			.time_us = t, .event = "power_source", .job = s->job, .bytes = -1,
+			.key = "source", .value = src->spec, .members = members,
+		});
+	free(members);
+	wrote(s, s->events_f);
 }
 
 static void drain_events(struct ssdq_sampler *s)
@@ -694,25 +677,18 @@ static char *dup_opt(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
-int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **out,
-		      char *err, size_t errlen)
+/* The sampler's state before anything opens: locks, clocks, eventfds, copies of @cfg. */
+static struct ssdq_sampler *sampler_new(const struct ssdq_sampler_cfg *cfg)
 {
-	struct ssdq_source_cfg scfg;
-	struct ssdq_sampler *s;
-	const char *specs[MAX_SOURCES];
-	char *split = NULL, ctrlbuf[256];
-	sigset_t all, old;
-	int ret = 0, n = 0;
+	struct ssdq_sampler *s = calloc(1, sizeof(*s));
 
-	*out = NULL;
-	s = calloc(1, sizeof(*s));
 	if (!s)
-		return -ENOMEM;
+		return NULL;
 	s->end_us = INT64_MAX;
 	pthread_mutex_init(&s->end_lock, NULL);
 	pthread_mutex_init(&s->read_lock, NULL);
 	s->cfg = *cfg;
-	s->clk = cfg->clock ? *cfg->clock : real_clock;
+	s->clk = cfg->clock ? *cfg->clock : ssdq_clock_real;
 	s->smart_fd = -1;
 	s->stop_fd = s->ev_fd = -1;
 	if (!cfg->clock) {
@@ -725,16 +701,23 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 	}
 	pthread_mutex_init(&s->ev_lock, NULL);
 	s->period_us = (int64_t)llround(1e6 / (cfg->power_hz > 0 ? cfg->power_hz : 10));
+	return s;
+}
+
+/* What the threads keep of @cfg (its strings copied), and the controller. Return: 0 or -errno. */
+static int take_cfg(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, char *err,
+		    size_t errlen)
+{
+	char ctrlbuf[256];
+
 	if (s->period_us < 50) {
 		snprintf(err, errlen, "power rate %.0f Hz is above the 20 kHz the sampler "
 			 "supports", cfg->power_hz);
-		ret = -EINVAL;
-		goto fail;
+		return -EINVAL;
 	}
 	if (!s->clk.realtime_us || !s->clk.mono_us || !s->clk.sleep_until) {
 		snprintf(err, errlen, "a clock needs realtime_us, mono_us and sleep_until");
-		ret = -EINVAL;
-		goto fail;
+		return -EINVAL;
 	}
 	s->power = dup_opt(cfg->power);
 	s->ng = dup_opt(cfg->ng);
@@ -750,23 +733,33 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 	else if (!cfg->ng || ssdq_ctrl_for_ng(cfg->sysfs_root, cfg->ng, ctrlbuf, sizeof(ctrlbuf)))
 		ctrlbuf[0] = '\0';
 	s->ctrl = ctrlbuf[0] ? strdup(ctrlbuf) : NULL;
+	return 0;
+}
 
-	if (cfg->power && *cfg->power) {
-		size_t len = strlen(cfg->power) + 1;
+/* Opens each power source @cfg names. Return: 0 or -errno, @err saying why. */
+static int open_sources(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, char *err,
+			size_t errlen)
+{
+	struct ssdq_source_cfg scfg;
+	const char *specs[MAX_SOURCES];
+	char *split;
+	size_t len;
+	int ret = 0, n;
 
-		if (!cfg->power_log) {
-			snprintf(err, errlen, "power sources named but no power log path");
-			ret = -EINVAL;
-			goto fail;
-		}
-		split = malloc(len);
-		n = split ? ssdq_source_split(cfg->power, specs, MAX_SOURCES, split, len) : -ENOMEM;
-		if (n < 0) {
-			snprintf(err, errlen, "power sources \"%s\": more than %d", cfg->power,
-				 MAX_SOURCES);
-			ret = n;
-			goto fail;
-		}
+	if (!cfg->power || !*cfg->power)
+		return 0;
+	if (!cfg->power_log) {
+		snprintf(err, errlen, "power sources named but no power log path");
+		return -EINVAL;
+	}
+	len = strlen(cfg->power) + 1;
+	split = malloc(len);
+	n = split ? ssdq_source_split(cfg->power, specs, MAX_SOURCES, split, len) : -ENOMEM;
+	if (n < 0) {
+		snprintf(err, errlen, "power sources \"%s\": more than %d", cfg->power,
+			 MAX_SOURCES);
+		free(split);
+		return n;
 	}
 	memset(&scfg, 0, sizeof(scfg));
 	scfg.sysfs_root = cfg->sysfs_root;
@@ -774,130 +767,136 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 	scfg.rate_hz = 1e6 / (double)s->period_us;
 	scfg.open_timeout_ms = cfg->open_timeout_ms;
 	scfg.extra_types = cfg->extra_types;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && !ret; i++) {
 		ret = ssdq_source_open(specs[i], &scfg, &s->src[i].src, err, errlen);
 		if (ret)
-			goto fail;
+			break;
 		/* its first mean is since its open, however late the first read */
 		if (s->src[i].src->averaged)
 			s->src[i].prev_t = rt_now(s);
 		s->nsrc++;
 	}
 	free(split);
-	split = NULL;
+	return ret;
+}
 
-	if (cfg->smart_ms && !cfg->smart_read) {
-		if (!s->ctrl) {
-			snprintf(err, errlen, "SMART sampling needs an NVMe controller (/dev/nvmeX) "
-				 "or namespace node");
-			ret = -EINVAL;
-			goto fail;
-		}
-		if (!cfg->smart_log) {
-			snprintf(err, errlen, "SMART sampling asked for but no SMART log path");
-			ret = -EINVAL;
-			goto fail;
-		}
-		s->smart_fd = open(s->ctrl, O_RDONLY | O_CLOEXEC);
-		if (s->smart_fd < 0) {
-			ret = -errno;
-			snprintf(err, errlen, "cannot open %s for SMART: %s%s", s->ctrl,
-				 strerror(-ret), ret == -EACCES ? " (run as root)" : "");
-			goto fail;
-		}
-		{
-			struct ssdq_ocp_smart o;
-			char why[160];
+/*
+ * SMART from the controller (unless @cfg reads it itself): its node opened,
+ * the OCP C0h log probed once. Return: 0 or -errno, @err saying why.
+ */
+static int open_smart(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, char *err,
+		      size_t errlen)
+{
+	struct ssdq_ocp_smart o;
+	char why[160];
+	int ret;
 
-			s->have_ocp = !ssdq_nvme_probe_ocp(s->smart_fd, SSDQ_NVME_POWER_TIMEOUT_MS,
-							   &s->ocp_uuid_index, &o, why,
-							   sizeof(why));
-			if (s->have_ocp)
-				snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has the OCP C0h log "
-					 "(version %u, UUID index %u): SMART lines carry \"ocp\"",
-					 s->ctrl, o.log_page_version, s->ocp_uuid_index);
-			else
-				snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has no OCP C0h log (%s): "
-					 "SMART lines carry no \"ocp\"", s->ctrl, why);
-		}
+	if (!cfg->smart_ms || cfg->smart_read)
+		return 0;
+	if (!s->ctrl) {
+		snprintf(err, errlen, "SMART sampling needs an NVMe controller (/dev/nvmeX) "
+			 "or namespace node");
+		return -EINVAL;
 	}
-	if (s->nsrc) {
-		int fd = s->smart_fd >= 0 ? s->smart_fd :
-			 s->ctrl ? open(s->ctrl, O_RDONLY | O_CLOEXEC) : -1;
-
-		s->power_max_w = ssdq_power_bound(cfg->power_max_w, fd, s->range_msg,
-						  sizeof(s->range_msg));
-		if (fd >= 0 && fd != s->smart_fd)
-			close(fd);
-		for (int i = 0; i < s->nsrc; i++)
-			ssdq_vet_init(&s->src[i].vet, s->power_max_w, poll_step(s, &s->src[i]),
-				      mono_now(s));
+	if (!cfg->smart_log) {
+		snprintf(err, errlen, "SMART sampling asked for but no SMART log path");
+		return -EINVAL;
 	}
+	s->smart_fd = open(s->ctrl, O_RDONLY | O_CLOEXEC);
+	if (s->smart_fd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot open %s for SMART: %s%s", s->ctrl,
+			 strerror(-ret), ret == -EACCES ? " (run as root)" : "");
+		return ret;
+	}
+	s->have_ocp = !ssdq_nvme_probe_ocp(s->smart_fd, SSDQ_NVME_POWER_TIMEOUT_MS,
+					   &s->ocp_uuid_index, &o, why, sizeof(why));
+	if (s->have_ocp)
+		snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has the OCP C0h log "
+			 "(version %u, UUID index %u): SMART lines carry \"ocp\"",
+			 s->ctrl, o.log_page_version, s->ocp_uuid_index);
+	else
+		snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has no OCP C0h log (%s): "
+			 "SMART lines carry no \"ocp\"", s->ctrl, why);
+	return 0;
+}
+
+/* The range a reading must fall in (vet.h), from @cfg or the drive's power states. */
+static void vet_sources(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg)
+{
+	int fd;
+
+	if (!s->nsrc)
+		return;
+	fd = s->smart_fd >= 0 ? s->smart_fd : s->ctrl ? open(s->ctrl, O_RDONLY | O_CLOEXEC) : -1;
+	s->power_max_w = ssdq_power_bound(cfg->power_max_w, fd, s->range_msg,
+					  sizeof(s->range_msg));
+	if (fd >= 0 && fd != s->smart_fd)
+		close(fd);
+	for (int i = 0; i < s->nsrc; i++)
+		ssdq_vet_init(&s->src[i].vet, s->power_max_w, poll_step(s, &s->src[i]),
+			      mono_now(s));
+}
+
+/*
+ * device.json, then the sidecars, each created (the events file appended to)
+ * and the first SMART sample taken, before any I/O. Return: 0 or -errno.
+ */
+static int open_files(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, char *err,
+		      size_t errlen)
+{
+	int ret = 0;
+
 	if (cfg->device_json && (s->ng || s->ctrl)) {
 		ret = ssdq_devinfo_write(cfg->device_json, s->ng, s->ctrl, cfg->sysfs_root,
 					 cfg->fio_version, err, errlen);
 		if (ret)
-			goto fail;
+			return ret;
 	}
 	s->path[0] = dup_opt(cfg->power_log);
 	s->path[1] = dup_opt(cfg->smart_log);
 	s->path[2] = dup_opt(cfg->events_log);
-	if (n && !(s->power_f = open_sidecar(cfg->power_log, "we", err, errlen, &ret)))
-		goto fail;
+	if (s->nsrc && !(s->power_f = open_sidecar(cfg->power_log, "we", err, errlen, &ret)))
+		return ret;
 	/* appended: the engine may write its own markers to the same file */
 	if (cfg->events_log &&
 	    !(s->events_f = open_sidecar(cfg->events_log, "ae", err, errlen, &ret)))
-		goto fail;
+		return ret;
 	if (cfg->smart_ms) {
 		if (!(s->smart_f = open_sidecar(cfg->smart_log, "we", err, errlen, &ret)))
-			goto fail;
-		ret = smart_sample(s, err, errlen);	/* fails before any I/O */
-		if (ret)
-			goto fail;
+			return ret;
+		return smart_sample(s, err, errlen);	/* fails before any I/O */
 	}
-	{
-		int64_t t = rt_now(s);
-		char msg[128];
+	return 0;
+}
 
-		snprintf(msg, sizeof(msg), "power_hz=%g smart_ms=%u", 1e6 / (double)s->period_us,
-			 cfg->smart_ms);
-		struct ev e = { .time_us = t, .bytes = -1, .name = "sampler_start" };
+/* sampler_start, the OCP log's presence, and each power source. */
+static void first_events(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg)
+{
+	int64_t t = rt_now(s);
+	struct ev e = { .time_us = t, .bytes = -1, .name = "sampler_start" };
 
-		snprintf(e.msg, sizeof(e.msg), "%s", msg);
-		write_event(s, &e);
-		if (s->ocp_msg[0]) {
-			struct ev o = { .time_us = t, .bytes = -1 };
+	snprintf(e.msg, sizeof(e.msg), "power_hz=%g smart_ms=%u", 1e6 / (double)s->period_us,
+		 cfg->smart_ms);
+	write_event(s, &e);
+	if (s->ocp_msg[0]) {
+		struct ev o = { .time_us = t, .bytes = -1 };
 
-			snprintf(o.name, sizeof(o.name), "%s", s->have_ocp ? "ocp_log" :
-				 "ocp_log_absent");
-			snprintf(o.source, sizeof(o.source), "%s", s->ctrl);
-			snprintf(o.msg, sizeof(o.msg), "%s", s->ocp_msg);
-			write_event(s, &o);
-		}
-		for (int i = 0; i < s->nsrc && s->events_f; i++) {
-			struct ssdq_source *src = s->src[i].src;
-
-			fprintf(s->events_f, "{\"time_us\":%lld,\"event\":\"power_source\"",
-				(long long)t);
-			if (s->job) {
-				fputs(",\"job\":", s->events_f);
-				ssdq_json_str(s->events_f, s->job);
-			}
-			fputs(",\"source\":", s->events_f);
-			ssdq_json_str(s->events_f, src->spec);
-			fputs(",\"rail\":", s->events_f);
-			ssdq_json_str(s->events_f, src->rail);
-			fputs(",\"unit\":", s->events_f);
-			ssdq_json_str(s->events_f, src->unit);
-			fprintf(s->events_f, ",\"estimated\":%s,\"streamed\":%s,\"max_w\":%g,"
-				"\"msg\":", src->estimated ? "true" : "false",
-				src->streamed ? "true" : "false", s->power_max_w);
-			ssdq_json_str(s->events_f, s->range_msg);
-			fputs("}\n", s->events_f);
-			wrote(s, s->events_f);
-		}
+		snprintf(o.name, sizeof(o.name), "%s", s->have_ocp ? "ocp_log" : "ocp_log_absent");
+		snprintf(o.source, sizeof(o.source), "%s", s->ctrl);
+		snprintf(o.msg, sizeof(o.msg), "%s", s->ocp_msg);
+		write_event(s, &o);
 	}
-	/* The threads take no signals: they are the caller's (fio's). */
+	for (int i = 0; i < s->nsrc; i++)
+		power_source_event(s, s->src[i].src, t);
+}
+
+/* The threads, which take no signals: they are the caller's (fio's). Return: 0 or -errno. */
+static int start_threads(struct ssdq_sampler *s, char *err, size_t errlen)
+{
+	sigset_t all, old;
+	int ret = 0;
+
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	if (s->nsrc) {
@@ -905,7 +904,7 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 		if (ret) {
 			pthread_sigmask(SIG_SETMASK, &old, NULL);
 			snprintf(err, errlen, "cannot start the power thread: %s", strerror(-ret));
-			goto fail;
+			return ret;
 		}
 		s->power_started = true;
 	}
@@ -913,15 +912,41 @@ int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (ret) {
 		snprintf(err, errlen, "cannot start the sampler thread: %s", strerror(-ret));
-		goto fail;
+		return ret;
 	}
 	s->aux_started = true;
+	return 0;
+}
+
+int ssdq_sampler_open(const struct ssdq_sampler_cfg *cfg, struct ssdq_sampler **out,
+		      char *err, size_t errlen)
+{
+	struct ssdq_sampler *s;
+	int ret;
+
+	*out = NULL;
+	s = sampler_new(cfg);
+	if (!s)
+		return -ENOMEM;
+	ret = take_cfg(s, cfg, err, errlen);
+	if (!ret)
+		ret = open_sources(s, cfg, err, errlen);
+	if (!ret)
+		ret = open_smart(s, cfg, err, errlen);
+	if (!ret) {
+		vet_sources(s, cfg);
+		ret = open_files(s, cfg, err, errlen);
+	}
+	if (!ret) {
+		first_events(s, cfg);
+		ret = start_threads(s, err, errlen);
+	}
+	if (ret) {
+		ssdq_sampler_close(s);
+		return ret;
+	}
 	*out = s;
 	return 0;
-fail:
-	free(split);
-	ssdq_sampler_close(s);
-	return ret ? ret : -EINVAL;
 }
 
 /* Return: 0, or -errno of the file's first failed write (named by then). */

@@ -62,37 +62,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "clock.h"
 #include "nvme_log.h"
 #include "source.h"
 
 struct ssdq_sampler;
-
-/**
- * struct ssdq_clock - the clocks the sampler reads and sleeps on
- * @realtime_us: CLOCK_REALTIME in microseconds: what lines, events and
- *	polled readings are stamped with, and what ssdq_sampler_end() returns
- * @mono_us: CLOCK_MONOTONIC in microseconds: what the threads tick on
- * @sleep_until: sleep until @mono_us reads @until_us or later. It may
- *	return early: the threads read @mono_us again and check whether they
- *	are to stop (they never ask for more than 50 ms at a time).
- * @wake: called by ssdq_sampler_close() once it has told the threads to
- *	stop: a @sleep_until waiting then returns, and one called after it
- *	returns at once. NULL when @sleep_until returns on time by itself
- *	(the real clock).
- * @arg: passed to each
- *
- * The sampler reads no other clock, so a test can run its threads on a
- * simulated time that it advances itself, and know how many lines that
- * time makes. Sources keep their own: a streamed one (cmd, qis) stamps
- * its samples by the real clock, or by the meter's.
- */
-struct ssdq_clock {
-	int64_t (*realtime_us)(void *arg);
-	int64_t (*mono_us)(void *arg);
-	void (*sleep_until)(void *arg, int64_t until_us);
-	void (*wake)(void *arg);
-	void *arg;
-};
 
 /**
  * struct ssdq_sampler_cfg - what to sample and where to write it

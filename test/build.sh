@@ -3,7 +3,9 @@
 # -n`, `make -q` and `make clean` write nothing outside build/ and run no
 # apt-get or configure; `make FIO_SRC=TREE` (the command the engine's fio
 # version refusal prints) configures TREE and compiles against it, as does
-# FIO_SRC=TREE in the environment. Needs a configured build/fio.conf (make).
+# FIO_SRC=TREE in the environment. The layers (common, nvme, power, model,
+# engine) are the build's: a file that includes a header of a layer above
+# its own does not compile. Needs a configured build/fio.conf (make).
 top=$(cd "$(dirname "$0")/.." && pwd)
 # the make this runs is not a sub-make of the one that may run this test
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
@@ -72,4 +74,17 @@ sed -i 's/^DEF_VER=.*/DEF_VER=fio-3.24/' "$W/fio/FIO-VERSION-GEN"
 ln -s "$W/fio" "$W/fio-3.24"
 expect_rc 2 "a fio before 3.25 is refused" sh -c "cd '$S' && make FIO_SRC='$W/fio-3.24' build/fio.conf"
 expect_out "fio-3.24; ssdq needs fio 3.25 or newer" "the refusal names the release and the oldest supported"
+# the layers: an include that climbs fails, naming the header it cannot find
+for pair in common:nvme_ns.h nvme:sampler.h power:model.h power:ssdq.h model:ssdq.h; do
+	dir=${pair%%:*} hdr=${pair#*:}
+	printf '#include "%s"\n' "$hdr" >"$S/$dir/zz_climb.c"
+	(cd "$S" && make "build/$dir/zz_climb.o") >"$T_OUT" 2>&1 &&
+		fail "$dir/ compiles with an include of $hdr" ||
+		expect_out "$hdr: No such file" "$dir/ may not include $hdr (a layer above it)"
+	rm -f "$S/$dir/zz_climb.c"
+done
+printf '#include "nvme_ns.h"\n#include "util.h"\nint zz_down;\n' >"$S/power/zz_down.c"
+expect_rc 0 "power/ includes nvme/ and common/ headers (the layers below it)" \
+	sh -c "cd '$S' && make build/power/zz_down.o"
+rm -f "$S/power/zz_down.c"
 summary

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The three tools' --help and manual pages (man/*.1, installed by make
+# The four tools' --help and manual pages (man/*.1, installed by make
 # install): every option a tool accepts is in its --help and in its page,
 # the pages render with groff without a warning, make install puts them in
 # share/man/man1; ssdq-report refuses a bad --highlight or --svg-dir naming
@@ -17,16 +17,17 @@ options() {
 	case $1 in
 	ssdq-report) sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*argument.*/\1/p' analysis/main.c ;;
 	ssdq-sample) sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*argument.*/\1/p' power/ssdq-sample.c ;;
-	ssdq-run) sed -n '/^while \[ \$# -gt 0 \]; do/,/^done/p' jobs/ssdq-run |
+	ssdq-run|ssdq-render) sed -n '/^while \[ \$# -gt 0 \]; do/,/^done/p' "jobs/$1" |
 		grep -E '^	(-h\|)?--[a-z|-]+\)' | grep -o -- '--[a-z][a-z-]*' | sed 's/^--//' | sort -u ;;
 	esac
 }
 
-for tool in ssdq-report ssdq-run ssdq-sample; do
+for tool in ssdq-report ssdq-run ssdq-sample ssdq-render; do
 	case $tool in
 	ssdq-report) cmd=$R ;;
 	ssdq-sample) cmd=$S ;;
 	ssdq-run) cmd="sh jobs/ssdq-run" ;;
+	ssdq-render) cmd="sh jobs/ssdq-render" ;;
 	esac
 	# shellcheck disable=SC2086 # $cmd is a command and its script
 	$cmd --help >"$TMP/$tool.help" 2>&1
@@ -64,7 +65,7 @@ for tool in ssdq-report ssdq-run ssdq-sample; do
 done
 
 make -n install PREFIX=/p ENGINEDIR=/e >"$T_OUT" 2>&1
-for p in ssdq-report ssdq-run ssdq-sample; do
+for p in ssdq-report ssdq-run ssdq-sample ssdq-render; do
 	grep -q "man/$p.1.* /p/share/man/man1/" "$T_OUT" && pass "make install puts $p.1 in share/man/man1" ||
 		fail "make install does not install man/$p.1"
 done

@@ -78,6 +78,17 @@ clients_at_once() {
 	}' "$_log"
 }
 
+# wait_for FILE PATTERN: until FILE holds PATTERN (grep -E), 300 s at most
+# (a test that defines its own keeps it)
+wait_for() {
+	_i=0
+	while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
+		_i=$((_i + 1))
+		[ $_i -ge 3000 ] && return 1
+		sleep 0.1
+	done
+}
+
 # ---- fio servers on loopback (test hosts): $W is the test's directory, and
 # the servers' pids are added to $SERVERS for its cleanup
 

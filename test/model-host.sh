@@ -74,6 +74,13 @@ expect_rc 1 "a power source that does not open fails the job before I/O" \
 expect_out "hwmon:/nonexistent/hwmon9" "the failure names the source"
 expect_rc 1 "ssdq_duty without ssdq_burst is refused" fio --name=d $M --rw=read --size=1m --ssdq_duty=20
 expect_out "ssdq_duty=20 needs ssdq_burst=" "the refusal names the option"
+# fio counts its failed jobs in its exit status: both are refused
+expect_rc 2 "ssdq_erase with numjobs=2 is refused, in each job" fio --name=e2 $M --rw=write --size=1m \
+	--ssdq_erase=auto --numjobs=2 --output-format=json --output=e2.json
+expect_out "e2: ssdq_erase with numjobs above 1: each job would erase the namespace" "the refusal says why"
+[ "$(jq '[.jobs[].write.io_bytes] | add' e2.json 2>/dev/null)" = 0 ] &&
+	pass "neither job of ssdq_erase with numjobs=2 wrote" ||
+	fail "ssdq_erase with numjobs=2: bytes written $(jq -c '[.jobs[].write.io_bytes]' e2.json 2>&1)"
 expect_rc 1 "a misaligned bs is refused before I/O" fio --name=a $M --rw=read --size=1m --bs=1000
 expect_out "bs=1000 is not a multiple of the 512-byte LBA size" "the refusal names bs and the LBA size"
 expect_rc 0 "reads past the end fail and the job goes on (continue_on_error=all)" \

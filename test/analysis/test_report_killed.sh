@@ -2,7 +2,9 @@
 # A killed fill keeps its curve (issue 23), on the drive model scaled 1/250
 # (qlc-1tb: 4 GB, its 155 GB cache 620 MB): fio's main process killed with
 # SIGKILL at 60 % of a fill, its job process killed the same way, fio's JSON
-# cut short, and `fio --client` killed with the server going on. In each the
+# cut short, a fill by two jobs (numjobs=2, a half each) killed at 35 % (fio,
+# and its two job processes: fio writes the group's JSON), and
+# `fio --client` killed with the server going on. In each the
 # report draws the curve from the engine's progress sidecars up to where the
 # model's own account says the writes stopped (its SMART host write
 # commands, read after the kill), within one logged interval and the I/Os in
@@ -11,9 +13,10 @@
 # a fill that completes, the progress sidecars add up to fio's own io_bytes,
 # I/Os and mean latency within one interval. The kill moment is taken from
 # the progress sidecar itself, never from sleeps; nothing is held against
-# the wall clock. About 90 s. No device.
+# the wall clock. About 2 min. No device.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
+. "$top/test/lib/progress.sh"
 SO=${SSDQ_SO:-$top/build/ssdq.so}
 REPORT=${SSDQ_REPORT:-$top/build/ssdq-report}
 W=$(mktemp -d)
@@ -38,6 +41,7 @@ S=250
 BS=131072
 QD=32
 AVG=10
+PROGRESS_AVG=$AVG
 # the scaled capacity, rounded down to whole MiB as the model does
 CAP=$(( 1000000000000 / S / 1048576 * 1048576 ))
 
@@ -56,17 +60,11 @@ start_fill() {
 		>"$_d.fio.out" 2>&1 &
 	FIO_PID=$!
 }
-# progress_bytes FILE: the bytes the progress sidecar adds up to (each line
-# covers the time since the one before it, the first one interval)
-progress_bytes() {
-	awk -F', *' -v a=$AVG 'NF >= 3 { dt = n++ ? $1 - p : a; b += $2 * 1024 * dt / 1000; p = $1 }
-		END { printf "%.0f\n", b }' "$1" 2>/dev/null || echo 0
-}
-# wait_share FILE PCT PID: until FILE's progress passes PCT % of the capacity
-# (false when PID ended first)
+# wait_share DIR PCT PID: until the progress of DIR's jobs passes PCT % of
+# the capacity (false when PID ended first)
 wait_share() {
 	_want=$(( CAP / 100 * $2 ))
-	while [ "$(progress_bytes "$1")" -lt "$_want" ]; do
+	while [ "$(progress_bytes "$1"/fill_progress_bw.*.log)" -lt "$_want" ]; do
 		kill -0 "$3" 2>/dev/null || return 1
 		sleep 0.25
 	done
@@ -82,15 +80,6 @@ model_written() {
 	sed -n 's/.*"host_write_commands":\([0-9]*\).*/\1/p' "$_p/probe_smart.1.jsonl" | head -n 1 |
 		awk -v bs=$BS '{ printf "%.0f\n", $1 * bs }'
 }
-# largest_gap FILE: the longest time between two lines of a progress sidecar, ms
-largest_gap() {
-	awk -F', *' 'NF >= 3 { if (n++ && $1 - p > g) g = $1 - p; p = $1 } END { printf "%.3f\n", g }' "$1"
-}
-# last_speed FILE: the faster of a progress sidecar's last two lines, bytes/ms
-last_speed() {
-	awk -F', *' 'NF >= 3 { p = v; v = $2 } END { if (p > v) v = p; printf "%.0f\n", v * 1.024 }' "$1"
-}
-last_time() { awk -F', *' 'NF >= 3 { t = $1 } END { printf "%.3f\n", t }' "$1"; }
 truth() { python3 -c "from model_truth import Truth; t = Truth('$1/fill_events.1.jsonl', $S, killed=True); print($2)"; }
 jq_fill() { jq -r "[.tests[] | select(.test == \"fill\") | .jobs[]][0] | $2" "$1/report.json"; }
 
@@ -107,27 +96,15 @@ report() {
 # reached NAME DIR T_BEFORE T_AFTER: the curve reaches where the model's writes
 # stopped; the kill came between the two clock readings around `kill` (on a
 # busy host the second may be tens of ms after the first: the model may take
-# bytes all that time)
+# bytes all that time). With several jobs, from the earliest of their
+# sidecars' last lines, at their speeds summed, with each one's I/Os in flight.
 reached() {
-	_gb=$(jq_fill "$2" .fill.gb_written)
-	_curve=$(awk -v g="$_gb" -v s=$S 'BEGIN { printf "%.0f\n", g * 1e9 / s }')
-	_model=$(model_written "$2/model.state")
-	_tl=$(last_time "$2/fill_progress_bw.1.log")
-	_gap=$(largest_gap "$2/fill_progress_bw.1.log")
-	# the time the kill took from the sidecar: at most one interval, a late tick's
-	awk -v k="$3" -v l="$_tl" -v g="$_gap" -v a=$AVG 'BEGIN { m = g > a ? g : a; exit !(k - l <= m + 5) }' &&
-		pass "$1: the progress sidecar's last line is $(awk -v k="$3" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }') ms before the kill (one interval: $_gap ms at most)" ||
-		fail "$1: the progress sidecar ends $(awk -v k="$3" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }') ms before the kill, more than one interval ($_gap ms)"
-	# what the sidecar's last speed (qlc-1tb's recoveries write 1/25 of the
-	# time at cache speed), with a quarter to spare, moves over that time,
-	# the I/Os in flight and one SMART data unit
-	_v=$(last_speed "$2/fill_progress_bw.1.log")
-	awk -v c="$_curve" -v m="$_model" -v k="$4" -v l="$_tl" -v a=$AVG -v q=$QD -v bs=$BS -v v="$_v" \
-		'BEGIN { t = k - l; if (t < a) t = a; if (v < 1.1e5) v = 1.1e5;
-			 tol = 1.25 * v * t + q * bs + 512000;
-			 exit !(m - c <= tol && c - m <= 512000) }' &&
-		pass "$1: the curve reaches $_curve B, the model took $_model B (within one interval and the $QD I/Os in flight)" ||
-		fail "$1: the curve ends at $_curve B, the model took $_model B (the kill $(awk -v k="$4" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }') ms at most after the sidecar's last line)"
+	_curve=$(awk -v g="$(jq_fill "$2" .fill.gb_written)" -v s=$S 'BEGIN { printf "%.0f\n", g * 1e9 / s }')
+	_nj=$(ls "$2"/fill_progress_bw.*.log | wc -l)
+	# qlc-1tb's recoveries write 1/25 of the time at cache speed: at least
+	# 110 MB/s; slack: one SMART data unit
+	kill_reached "$1" "$_curve" "$(model_written "$2/model.state")" "$3" "$4" $((QD * _nj * BS)) 512000 110000 \
+		"$2"/fill_progress_bw.*.log
 }
 # slc NAME DIR: the SLC cache against the model's own account
 slc() {
@@ -178,7 +155,7 @@ expect_near "completed fill from its sidecars alone: MB/s" "$got" "$want" 1 "fio
 # ---- kill -9 of fio's main process at 60 % --------------------------------------------
 d=$W/main
 start_fill "$d"
-if wait_share "$d/fill_progress_bw.1.log" 60 "$FIO_PID"; then
+if wait_share "$d" 60 "$FIO_PID"; then
 	t=$(now_ms)
 	kill -KILL "$FIO_PID"
 	t2=$(now_ms)
@@ -213,7 +190,7 @@ rc=$?
 # ---- SIGKILL of the job process; fio's main process writes its JSON ------------------
 d=$W/job
 start_fill "$d"
-if wait_share "$d/fill_progress_bw.1.log" 60 "$FIO_PID"; then
+if wait_share "$d" 60 "$FIO_PID"; then
 	job=$(ps -o pid= --ppid "$FIO_PID" | head -n 1 | tr -d ' ')
 	t=$(now_ms)
 	kill -KILL "$job"
@@ -232,6 +209,82 @@ if wait_share "$d/fill_progress_bw.1.log" 60 "$FIO_PID"; then
 	slc "job killed" "$d"
 else
 	fail "job killed: the fill ended before 60 %"; sed 's/^/    /' "$d.fio.out" | head
+fi
+
+# ---- numjobs=2: two jobs fill a half each, killed at 35 % -----------------------------
+# group_cache_gb DIR: where the drive's cache ran out by the jobs' own
+# model_regime events: the first job's first write past it, with what each
+# job had written by then (linear within its span)
+group_cache_gb() {
+	python3 - $S "$1"/fill_events.*.jsonl <<'PY'
+import json, sys
+scale, jobs = float(sys.argv[1]), []
+for path in sys.argv[2:]:
+    ev = [json.loads(l) for l in open(path) if '"model_regime"' in l]
+    jobs.append([(e["regime"], e["bytes"], e["time_us"]) for e in ev])
+T = min(t for j in jobs for r, b, t in j if not r.startswith("cache"))
+def at(j):
+    got = 0
+    for (_, b0, t0), (_, b1, t1) in zip(j, j[1:]):
+        if t0 <= T <= t1:
+            return b0 + (b1 - b0) * (T - t0) / (t1 - t0) if t1 > t0 else b0
+        got = b1 if t1 < T else got
+    return got
+print("%.3f" % (sum(at(j) for j in jobs) * scale / 1e9))
+PY
+}
+# group_killed NAME DIR T_BEFORE T_AFTER: a numjobs=2 fill killed: the report
+# as for one job, its curve both jobs' sidecars summed
+group_killed() {
+	report "$2" "$1"
+	grep -q "killed at .* GB, .* in" "$2/report.txt" &&
+		pass "$1: says how far it got ($(sed -n 's/^PARTIAL RUN: //p' "$2/report.txt" | cut -c1-60))" ||
+		fail "$1: no 'killed at' line"
+	[ "$(jq_fill "$2" .stop)" = killed ] && [ "$(jq_fill "$2" .partial)" = true ] &&
+		pass "$1: the group is stop killed, marked partial" ||
+		fail "$1: stop $(jq_fill "$2" .stop), partial $(jq_fill "$2" .partial)"
+	expect_near "$1: the curve, bytes" \
+		"$(awk -v g="$(jq_fill "$2" .fill.gb_written)" -v s=$S 'BEGIN { printf "%.0f", g * 1e9 / s }')" \
+		"$(progress_bytes "$2"/fill_progress_bw.1.log "$2"/fill_progress_bw.2.log)" 1 "the two progress sidecars"
+	reached "$1" "$2" "$3" "$4"
+	expect_near "$1: SLC cache GB" "$(jq_fill "$2" .fill.slc_cache_gb)" "$(group_cache_gb "$2")" 5
+	# one sampler per drive: its sidecars are the job's that took the drive first
+	[ "$(jq_fill "$2" '.power_w > 0')" = true ] &&
+		pass "$1: power from the sampling job's sidecar ($(jq_fill "$2" .power_w) W)" ||
+		fail "$1: no power ($(jq_fill "$2" .null_reasons.power_w))"
+}
+# a new state file is an erased drive: ssdq_erase is refused with numjobs above 1
+set -- --numjobs=2 --size=50% --offset_increment=50% --group_reporting --ssdq_erase=none
+d=$W/group
+start_fill "$d" "$@"
+if wait_share "$d" 35 "$FIO_PID"; then
+	t=$(now_ms)
+	kill -KILL "$FIO_PID"
+	t2=$(now_ms)
+	wait "$FIO_PID" 2>/dev/null
+	sleep 0.3
+	group_killed "numjobs=2, fio killed" "$d" "$t" "$t2"
+	grep -q "fio's JSON is empty" "$d/report.txt" && pass "numjobs=2, fio killed: says fio's JSON is empty" ||
+		fail "numjobs=2, fio killed: does not say fio's JSON is empty"
+else
+	fail "numjobs=2, fio killed: the fill ended before 35 %"; sed 's/^/    /' "$d.fio.out" | head
+fi
+# both job processes killed: fio's main process writes the group's JSON
+# (a bare group_reporting, which fio leaves out of "job options")
+d=$W/group-jobs
+start_fill "$d" "$@"
+if wait_share "$d" 35 "$FIO_PID"; then
+	pids=$(ps -o pid= --ppid "$FIO_PID" | tr -d ' ' | tr '\n' ' ')
+	t=$(now_ms)
+	# shellcheck disable=SC2086 # two pids
+	kill -KILL $pids
+	t2=$(now_ms)
+	{ wait "$FIO_PID"; } 2>/dev/null	# (fio 3.33 may crash after its JSON, as above)
+	grep -q '"jobname"' "$d/fill.json" && pass "numjobs=2, jobs killed: fio's main process wrote its JSON" ||
+		fail "numjobs=2, jobs killed: no JSON from fio's main process"
+	group_killed "numjobs=2, jobs killed" "$d" "$t" "$t2"
+else
+	fail "numjobs=2, jobs killed: the fill ended before 35 %"; sed 's/^/    /' "$d.fio.out" | head
 fi
 
 # ---- fio --client killed; the server goes on and keeps the sidecars -------------------
@@ -264,7 +317,7 @@ while [ -z "$(ls "$W"/srvtmp/ssdq-server.*/fill_progress_bw.1.log 2>/dev/null)" 
 	i=$((i + 1)); sleep 0.1
 done
 run=$(ls -d "$W"/srvtmp/ssdq-server.* 2>/dev/null | head -n 1)
-if [ -n "$run" ] && wait_share "$run/fill_progress_bw.1.log" 60 "$CLIENT"; then
+if [ -n "$run" ] && wait_share "$run" 60 "$CLIENT"; then
 	kill -KILL "$CLIENT"
 	wait "$CLIENT" 2>/dev/null
 	# the server's job goes on to its end, then keeps its sidecars

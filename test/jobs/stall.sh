@@ -75,6 +75,8 @@ expect_rc 2 "--stall-timeout soon is refused" "$RUN" --suite pslc --model qlc-1t
 
 # ---- the engine's options: a bad value names the option -------------------------------
 M="--ioengine=external:$SO --ssdq_model=qlc-1tb --ssdq_model_scale=4000 --filename=$W/opt.state"
+# in the test's directory: the job's sidecars go to the working directory
+cd "$W" || exit 1
 # shellcheck disable=SC2086 # $M is fio's options
 expect_rc 1 "ssdq_stall_timeout=soon fails the job" fio --name=o $M --rw=read --size=1m \
 	--ssdq_stall_timeout=soon --output="$W/o.json"
@@ -83,6 +85,7 @@ expect_out "o: ssdq_stall_timeout=soon: give seconds" "the refusal names the opt
 expect_rc 1 "ssdq_progress=-1 fails the job" fio --name=o $M --rw=read --size=1m \
 	--ssdq_progress=-1 --output="$W/o.json"
 expect_out "o: ssdq_progress=-1: give seconds" "the refusal names the option"
+cd "$top" || exit 1
 
 # ---- a server that accepts and never answers (beside the frozen host's run) ---------------
 PL=$(free_port)

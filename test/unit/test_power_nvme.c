@@ -610,8 +610,8 @@ TEST(device_json)
 	d->max_link_width = -1;
 	d->aspm_supported = 3;
 	d->aspm_enabled = -1;
-	snprintf(d->kernel, sizeof(d->kernel), "6.1.0-test");
-	snprintf(d->fio_version, sizeof(d->fio_version), "fio-3.33");
+	snprintf(d->sys.kernel, sizeof(d->sys.kernel), "6.1.0-test");
+	snprintf(d->sys.fio_version, sizeof(d->sys.fio_version), "fio-3.33");
 	snprintf(d->errors, sizeof(d->errors), "PCIe ASPM of nvme0: \"no\" access");
 
 	f = open_memstream(&text, &len);

@@ -24,7 +24,7 @@
 #include "harness.h"
 #include "vclock.h"
 #include "../../power/sampler.h"
-#include "../../power/util.h"
+#include "../../common/util.h"
 
 #define RT0_MS	(VCLOCK_RT0 / 1000)
 

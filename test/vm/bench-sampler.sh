@@ -5,18 +5,22 @@
 #    100 ms and power at 1 kHz against sampling off: medians of the
 #    interleaved runs and their ratio (goal >= 0.99);
 #  - sample-interval jitter of the power log at 2 Hz and 1 kHz: |dt - T| over
-#    consecutive lines, p99 (dt from the log's integer-ms timestamps).
+#    consecutive lines, p99 (dt from the log's integer-ms timestamps);
+#  - with --modes off,noacct: the engine's progress account's cost, IOPS with
+#    it (off: sampling off, the account on as by default) against without
+#    (noacct: ssdq_account=0), goal >= 0.99 (issue 23).
 # Figures are for QEMU TCG: noisy, and the host's other load shows in them.
-# usage: test/vm/bench-sampler.sh [--runtime SECS] [--reps N] [--parts] [--out DIR]
+# usage: test/vm/bench-sampler.sh [--runtime SECS] [--reps N] [--parts] [--modes a,b] [--out DIR]
 #        test/vm/bench-sampler.sh --results DIR   (format DIR/bench-sampler only)
 set -eu
 . "$(dirname "$0")/host-lib.sh"
-rt=4 reps=5 parts=0 out=$VMDIR/bench-sampler res=
+rt=4 reps=5 parts=0 out=$VMDIR/bench-sampler res='' pick=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--runtime) rt=${2:?--runtime needs seconds}; shift 2 ;;
 	--reps) reps=${2:?--reps needs a count}; shift 2 ;;
 	--parts) parts=1; shift ;;
+	--modes) pick=${2:?--modes needs a list (off,on,onb,smart,power,meter,noacct)}; shift 2 ;;
 	--out) out=${2:?--out needs a directory}; shift 2 ;;
 	--results) res=${2:?--results needs a directory}; shift 2 ;;
 	*) die "bench-sampler.sh: unknown option $1" ;;
@@ -28,7 +32,7 @@ if [ -z "$res" ]; then
 	[ -f "${SSDQ_SO:-$ROOT/build/ssdq.so}" ] || die "${SSDQ_SO:-$ROOT/build/ssdq.so} is missing (run make)"
 	mkdir -p "$out"
 	l0=$(cut -d' ' -f1-3 /proc/loadavg) q0=$(pgrep -c qemu-system || true)
-	SSDQ_VM_APPEND="ssdq.bench_sampler_runtime=$rt ssdq.bench_reps=$reps ssdq.bench_sampler_parts=$parts" \
+	SSDQ_VM_APPEND="ssdq.bench_sampler_runtime=$rt ssdq.bench_reps=$reps ssdq.bench_sampler_parts=$parts${pick:+ ssdq.bench_sampler_modes=$pick}" \
 		sh "$VM/boot.sh" --scenarios bench-sampler --out "$out" \
 		--scenario-timeout $((reps * 12 * (rt + 12) + 3 * rt + 120)) \
 		--timeout $((reps * 12 * (rt + 12) + 3 * rt + 300)) >&2
@@ -55,11 +59,11 @@ runs() { r=1; while [ $r -le "$reps" ]; do printf '%s ' "$(iops "qd$1-$2-$r" | a
 med() { runs "$1" "$2" | tr ' ' '\n' | grep . | median; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || a == 0) print "n/a"; else printf "%.3f", b / a }'; }
 
-# paired QD MODE: "median min max" of MODE / off within each rep
+# paired QD MODE [BASE]: "median min max" of MODE / BASE (off) within each rep
 paired() {
 	r=1
 	while [ $r -le "$reps" ]; do
-		a=$(iops "qd$1-off-$r") b=$(iops "qd$1-$2-$r")
+		a=$(iops "qd$1-${3:-off}-$r") b=$(iops "qd$1-$2-$r")
 		[ -n "$a" ] && [ -n "$b" ] && awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f\n", b / a }'
 		r=$((r + 1))
 	done | sort -g | awk '{ v[NR] = $1 } END { if (!NR) { print "n/a"; exit }
@@ -81,19 +85,35 @@ if has_mode smart; then
 	hdr="$hdr SMART 10 Hz only / off | power 1 kHz only / off | meter process alone / off |"
 	sep="$sep---:|---:|---:|"
 fi
-echo "$hdr"
-echo "$sep"
-for qd in 1 32; do
-	o=$(med $qd off) n=$(med $qd on)
-	rr=$(ratio "$o" "$n") pr=$(paired $qd on)
-	case $pr in n/a) goal=n/a ;; *) goal=$(awk -v r="${pr%% *}" 'BEGIN { print (r >= 0.99) ? "met" : "**not met**" }') ;; esac
-	row=$(printf '| %s | %s | %s | %s | %s | %s | %s |' $qd "$(printf %.0f "${o:-0}")" \
-		"$(printf %.0f "${n:-0}")" "$rr" "$pr" "$goal" "$(paired $qd onb)")
-	if has_mode smart; then
-		row="$row $(paired $qd smart) | $(paired $qd power) | $(paired $qd meter) |"
-	fi
-	echo "$row"
-done
+# goal "MEDIAN (MIN-MAX)": met when the median is at least 0.99
+goal() { case $1 in n/a) echo n/a ;; *) awk -v r="${1%% *}" 'BEGIN { print (r >= 0.99) ? "met" : "**not met**" }' ;; esac; }
+if has_mode on; then
+	echo "$hdr"
+	echo "$sep"
+	for qd in 1 32; do
+		o=$(med $qd off) n=$(med $qd on)
+		rr=$(ratio "$o" "$n") pr=$(paired $qd on)
+		row=$(printf '| %s | %s | %s | %s | %s | %s | %s |' $qd "$(printf %.0f "${o:-0}")" \
+			"$(printf %.0f "${n:-0}")" "$rr" "$pr" "$(goal "$pr")" "$(paired $qd onb)")
+		if has_mode smart; then
+			row="$row $(paired $qd smart) | $(paired $qd power) | $(paired $qd meter) |"
+		fi
+		echo "$row"
+	done
+fi
+if has_mode noacct; then
+	echo
+	echo "The engine's progress account (issue 23): off (no sampler, the account on as by default)"
+	echo "against noacct (ssdq_account=0)."
+	echo
+	echo "| QD | IOPS without | IOPS with | with / without (medians) | with / without paired | goal >= 0.99 |"
+	echo "|---:|---:|---:|---:|---:|---|"
+	for qd in 1 32; do
+		o=$(med $qd noacct) n=$(med $qd off) pr=$(paired $qd off noacct)
+		printf '| %s | %s | %s | %s | %s | %s |\n' $qd "$(printf %.0f "${o:-0}")" "$(printf %.0f "${n:-0}")" \
+			"$(ratio "$o" "$n")" "$pr" "$(goal "$pr")"
+	done
+fi
 echo
 echo "Each run's IOPS (rep 1, 2, ...):"
 echo

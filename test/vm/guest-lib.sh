@@ -53,3 +53,22 @@ nonzero() {
 	dd if="$1" bs="$_lbs" skip=$(($2 / _lbs)) count=$(($3 / _lbs)) iflag=direct 2>/dev/null |
 		tr -d '\000' | wc -c
 }
+
+# slow_ng: prints the generic node of the ssdqslow namespace (null-co, 0.5 s
+# a request), waiting up to 60 s for it: it appears seconds after the others
+# (its partition scan); prints nothing when it never does
+slow_ng() {
+	_i=0
+	while [ $_i -lt 600 ]; do
+		for _c in /sys/class/nvme/nvme*; do
+			read -r _s <"$_c/serial" 2>/dev/null || continue
+			[ "$(echo $_s)" = ssdqslow ] || continue
+			for _n in "$_c"/nvme*n*; do
+				_b=${_n##*/}
+				case $_b in *c*) continue ;; esac
+				[ -c "/dev/ng${_b#nvme}" ] && { echo "/dev/ng${_b#nvme}"; return 0; }
+			done
+		done
+		sleep 0.1; _i=$((_i + 1))
+	done
+}

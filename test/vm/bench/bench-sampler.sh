@@ -12,10 +12,14 @@
 #   power  power at 1 kHz only (meter writing every 1 ms)
 #   meter  no sampler, but ssdq-test-meter -i 1000 >/dev/null running: what
 #          the stand-in meter process itself costs
+# and with ssdq.bench_sampler_modes=a,b (instead of the above) those modes,
+# among them
+#   noacct off without the engine's progress account (ssdq_account=0; every
+#          other mode has it, the default): off / noacct is its cost (issue 23)
 # then one QD1 run of 3 x RUNTIME s with power at 2 Hz (and SMART at 10 Hz),
 # for the 2 Hz sample-interval jitter.
 # Kernel command line: ssdq.bench_sampler_runtime=S (4), ssdq.bench_reps=N
-# (5), ssdq.bench_sampler_parts=1.
+# (5), ssdq.bench_sampler_parts=1, ssdq.bench_sampler_modes=a,b.
 . /guest-lib.sh
 karg() { sed -n "s/.*ssdq\.$1=\([0-9][0-9]*\).*/\1/p" /proc/cmdline; }
 rt=$(karg bench_sampler_runtime); rt=${rt:-4}
@@ -28,6 +32,8 @@ if [ ! -x $M ]; then
 fi
 modes="off on onb"
 [ "$(karg bench_sampler_parts)" = 1 ] && modes="$modes smart power meter"
+pick=$(sed -n 's/.*ssdq\.bench_sampler_modes=\([a-z,]*\).*/\1/p' /proc/cmdline)
+[ -z "$pick" ] || modes=$(echo "$pick" | tr ',' ' ')
 echo "$rt $reps $modes" >params
 area=256M
 # written LBAs: a read of a hole never reaches the image file in QEMU
@@ -44,6 +50,8 @@ while [ $r -le "$reps" ]; do
 			n=qd$qd-$m-$r
 			case $m in
 			off) ssdq $n "$@" --iodepth=$qd --runtime="$rt" --ssdq_smart_interval=0 ;;
+			noacct) ssdq $n "$@" --iodepth=$qd --runtime="$rt" --ssdq_smart_interval=0 \
+				--ssdq_account=0 ;;
 			on) ssdq $n "$@" --iodepth=$qd --runtime="$rt" $smart \
 				--ssdq_power_rate=1000 --ssdq_power="cmd:$M -i 1000" ;;
 			onb) ssdq $n "$@" --iodepth=$qd --runtime="$rt" $smart \

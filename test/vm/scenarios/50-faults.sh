@@ -26,19 +26,7 @@
 up() { cut -d' ' -f1 /proc/uptime; }
 
 # the slow namespace appears seconds after the others (its partition scan)
-i=0 NGSLOW=''
-while [ $i -lt 600 ] && [ -z "$NGSLOW" ]; do
-	for c in /sys/class/nvme/nvme*; do
-		read -r s <"$c/serial" 2>/dev/null || continue
-		[ "$(echo $s)" = ssdqslow ] || continue
-		for n in "$c"/nvme*n*; do
-			b=${n##*/}
-			case $b in *c*) continue ;; esac
-			[ -c "/dev/ng${b#nvme}" ] && NGSLOW=/dev/ng${b#nvme}
-		done
-	done
-	[ -n "$NGSLOW" ] || { sleep 0.1; i=$((i + 1)); }
-done
+NGSLOW=$(slow_ng)
 echo "${NGSLOW:-none}" >slow.dev
 
 # ---- the monitor ---------------------------------------------------------------

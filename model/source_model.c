@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "model.h"
-#include "sampling.h"
+#include "model_power.h"
 #include "util.h"
 
 static int model_open(struct ssdq_source *src, const char *arg,

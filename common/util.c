@@ -4,31 +4,9 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
-
-int64_t ssdq_realtime_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-uint64_t ssdq_mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
-int64_t ssdq_mono_us(void)
-{
-	return (int64_t)(ssdq_mono_ns() / 1000);
-}
 
 void ssdq_json_str(FILE *f, const char *s)
 {

@@ -121,7 +121,7 @@ int ssdq_model_open(struct ssdq_model *m, const char *path, const char *preset,
 	memset(m, 0, sizeof(*m));
 	if (!p) {
 		snprintf(err, errlen, "ssdq_model=%s: no such preset (see jobs/README.md or "
-			 "engine/model_presets.c)", preset);
+			 "model/model_presets.c)", preset);
 		return -ENOENT;
 	}
 	if (!(scale >= 1.0)) {

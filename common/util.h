@@ -1,24 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#ifndef SSDQ_POWER_UTIL_H
-#define SSDQ_POWER_UTIL_H
+#ifndef SSDQ_COMMON_UTIL_H
+#define SSDQ_COMMON_UTIL_H
 
 /*
- * Small helpers shared by power/: clocks, little-endian fields, JSON strings,
- * one-line sysfs files. Internal to power/; not part of its API.
+ * Small helpers of the bottom layer, for nvme/, power/ and engine/:
+ * little-endian fields, JSON strings, one-line sysfs files. Includes
+ * clock.h, so a file that stamps lines finds the clocks here too.
  */
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
-/** ssdq_realtime_us() - CLOCK_REALTIME in microseconds since the epoch. */
-int64_t ssdq_realtime_us(void);
-
-/** ssdq_mono_us() - CLOCK_MONOTONIC in microseconds. */
-int64_t ssdq_mono_us(void);
-
-/** ssdq_mono_ns() - CLOCK_MONOTONIC in nanoseconds. */
-uint64_t ssdq_mono_ns(void);
+#include "clock.h"
 
 static inline uint16_t ssdq_le16(const uint8_t *p)
 {

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_TARGET_H
+#define SSDQ_TARGET_H
+
+/*
+ * What a job runs on, behind one ops table as fio's ioengines are: an NVMe
+ * namespace (target_ns.c) or ssdq's drive model (target_model.c, on
+ * model/). The engine's front end (ssdq.c, sampling.c, stake.c) asks the
+ * job's target and knows neither; ssdq_target_of() is the one place the
+ * options choose. Includes fio's headers.
+ */
+#include <stdbool.h>
+
+#include "fio.h"
+#include "erase.h"
+#include "nvme_ns.h"
+#include "sampler.h"
+
+struct ssdq_backend_ops;
+
+/**
+ * struct ssdq_file - per-file state, in fio_file->engine_data
+ * @dev: the namespace; for the model, a geometry without a node (fd -1)
+ * @priv: the target's own state of the file (the model's: struct ssdq_model)
+ */
+struct ssdq_file {
+	struct ssdq_nsdev dev;
+	void *priv;
+};
+
+/**
+ * struct ssdq_target_ops - what a job runs on
+ * @name: the target in messages ("the drive model")
+ * @verb: the fio error context of a failed open ("ssdq_open")
+ * @diskless: fio moves no data through the file (FIO_DISKLESSIO): the
+ *	model's state file is small and must be neither extended nor unlinked
+ * @keeps_data: reads return what was written: verify= works, and a write
+ *	may destroy someone's data (stake.c)
+ * @samples_itself: sampling runs with neither ssdq_power= nor SMART asked
+ *	for (the model is its own power source and writes its device.json)
+ * @backend: the I/O path the target takes; NULL: the options' (io_uring,
+ *	or ssdq_sync's ioctl)
+ * @scale: divisor of the target's sizes and times (ssdq_model_scale); 1
+ * @job_init: allocate the job's state of the target (td's io_ops_data is
+ *	set). Return: 0 or -ENOMEM. NULL: none
+ * @job_cleanup: free it; NULL-safe
+ * @open: open @f for @flags (O_RDONLY, O_RDWR) into @sf (zeroed, dev.fd
+ *	-1): the LBA format and size in @sf->dev.ns, the transfer limit in
+ *	@sf->dev.max_xfer. Return: 0, or -errno with @err saying why.
+ * @close: close what @open opened; safe on a zeroed @sf
+ * @opened: @sf is the job's file for its I/O (the model takes the job's
+ *	ambient temperature); NULL: nothing to do
+ * @closing: @sf of the job closes after its I/O (the model records its own
+ *	energy account); NULL: nothing to do
+ * @erase: erase @sf; @how names the method used. Return: 0, -EINTR (a
+ *	stop request: @err says what the drive goes on doing) or -errno with
+ *	@err saying why.
+ * @sampling: fill @cfg with what the target gives the sampler (a SMART
+ *	reader, a default power source, device.json, written here or by the
+ *	sampler), @buf being room for a string @cfg may point at. Return: 0,
+ *	or -errno after saying why on stderr.
+ * @sampling_end: free what @sampling took; NULL-safe
+ */
+struct ssdq_target_ops {
+	const char *name;
+	const char *verb;
+	bool diskless;
+	bool keeps_data;
+	bool samples_itself;
+	const struct ssdq_backend_ops *backend;
+	unsigned int (*scale)(struct thread_data *td);
+	int (*job_init)(struct thread_data *td);
+	void (*job_cleanup)(struct thread_data *td);
+	int (*open)(struct thread_data *td, struct fio_file *f, int flags, struct ssdq_file *sf,
+		    char *err, size_t errlen);
+	void (*close)(struct ssdq_file *sf);
+	void (*opened)(struct thread_data *td, struct ssdq_file *sf);
+	void (*closing)(struct thread_data *td, struct ssdq_file *sf);
+	int (*erase)(struct thread_data *td, struct ssdq_file *sf, struct ssdq_erase_ctl *ctl,
+		     const char **how, char *err, size_t errlen);
+	int (*sampling)(struct thread_data *td, const char *file, struct ssdq_sampler_cfg *cfg,
+			char *buf, size_t buflen);
+	void (*sampling_end)(struct thread_data *td);
+};
+
+extern const struct ssdq_target_ops ssdq_target_ns;
+extern const struct ssdq_target_ops ssdq_target_model;
+
+/** ssdq_target_of() - The target of @td's files, as its options name it. */
+const struct ssdq_target_ops *ssdq_target_of(struct thread_data *td);
+
+#endif

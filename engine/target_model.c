@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The target of a job on the drive model: filename= is its state file. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ssdq.h"
+#include "device_json.h"
+#include "sidecar.h"
+#include "model_power.h"
+#include "remote.h"
+#include "target_model.h"
+#include "util.h"
+
+struct ssdq_model_job *ssdq_model_job(struct thread_data *td)
+{
+	return ((struct ssdq_data *)td->io_ops_data)->target_data;
+}
+
+static int model_job_init(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+
+	sd->target_data = calloc(1, sizeof(struct ssdq_model_job));
+	return sd->target_data ? 0 : -ENOMEM;
+}
+
+static void model_job_cleanup(struct thread_data *td)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+
+	free(sd->target_data);
+	sd->target_data = NULL;
+}
+
+static unsigned int model_scale(struct thread_data *td)
+{
+	struct ssdq_options *o = td->eo;
+
+	return o->model_scale ? o->model_scale : 1;
+}
+
+static int model_open(struct thread_data *td, struct fio_file *f, int flags, struct ssdq_file *sf,
+		      char *err, size_t errlen)
+{
+	struct ssdq_options *o = td->eo;
+	struct ssdq_model *m = calloc(1, sizeof(*m));
+	int ret;
+
+	(void)flags;
+	if (!m) {
+		snprintf(err, errlen, "%s: %s", f->file_name, strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	ret = ssdq_model_open(m, f->file_name, o->model, model_scale(td), err, errlen);
+	if (ret) {
+		free(m);
+		return ret;
+	}
+	sf->priv = m;
+	sf->dev.ns.lba_shift = m->p->lba_shift;
+	sf->dev.ns.nlba = m->capacity >> m->p->lba_shift;
+	sf->dev.ns.nsid = 1;
+	sf->dev.max_xfer = UINT32_MAX & ~((1u << sf->dev.ns.lba_shift) - 1);
+	return 0;
+}
+
+static void model_close(struct ssdq_file *sf)
+{
+	if (!sf->priv)
+		return;
+	ssdq_model_close(sf->priv);
+	free(sf->priv);
+	sf->priv = NULL;
+}
+
+static void model_opened(struct thread_data *td, struct ssdq_file *sf)
+{
+	struct ssdq_options *o = td->eo;
+
+	if (o->model_ambient)
+		ssdq_model_set_ambient(sf->priv, o->model_ambient);
+}
+
+/* The model's own account of the job's energy: ground truth for reports. */
+static void model_closing(struct thread_data *td, struct ssdq_file *sf)
+{
+	struct ssdq_model_job *mj = td->io_ops_data ? ssdq_model_job(td) : NULL;
+	struct ssdq_model *m = sf->priv;
+	double secs, joules;
+	char val[96];
+
+	if (!mj || !m || !mj->t0_ns || mj->t1_ns <= mj->t0_ns)
+		return;
+	secs = (mj->t1_ns - mj->t0_ns) / 1e9;
+	joules = ssdq_model_active_energy(m) - mj->e0 + m->p->p_idle * secs;
+	snprintf(val, sizeof(val), "%.6f J in %.6f s, %.6f W", joules, secs,
+		 secs > 0 ? joules / secs : 0.0);
+	ssdq_event_str(td, "model_energy", "truth", val);
+}
+
+static int model_erase(struct thread_data *td, struct ssdq_file *sf, struct ssdq_erase_ctl *ctl,
+		       const char **how, char *err, size_t errlen)
+{
+	(void)td;
+	(void)ctl;
+	(void)err;
+	(void)errlen;
+	ssdq_model_erase(sf->priv);
+	*how = "model";
+	return 0;
+}
+
+/*
+ * device.json of the drive model: device.json's shape, identity from the
+ * preset, its power-state table the model's PS0 (the most it draws).
+ */
+static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
+{
+	struct ssdq_host host;
+	char path[4096];
+	FILE *f;
+	int ret = ssdq_device_json_path(td, path, sizeof(path));
+
+	if (ret) {
+		ssdq_log("%s: cannot write device.json: %s", td->o.name, strerror(-ret));
+		return ret;
+	}
+	f = fopen(path, "we");
+	if (!f) {
+		ssdq_log("%s: cannot write %s: %s", td->o.name, path, strerror(errno));
+		return -errno;
+	}
+	ssdq_host_read(&host, fio_version_string);
+	ssdq_device_json_head(f, ssdq_realtime_us());
+	fputs("  \"controller\": null,\n  \"namespace\": ", f);
+	ssdq_json_str(f, td->files[0]->file_name);
+	fputs(",\n  \"nsid\": 1,\n  \"model\": ", f);
+	ssdq_json_str(f, m->p->summary);
+	fputs(",\n  \"serial\": \"ssdq-model\",\n  \"firmware\": \"ssdq\",\n"
+	      "  \"drive_model\": {\"preset\": ", f);
+	ssdq_json_str(f, m->p->name);
+	fprintf(f, ", \"scale\": %g},\n  \"capacity_bytes\": %llu,\n  \"lba_size\": %u,\n"
+		"  \"lba_format\": {\"index\": 0, \"data_size\": %u, \"metadata_size\": 0},\n"
+		"  \"power_states\": [\n    {\"ps\": 0, \"max_power_w\": %.4f, "
+		"\"non_operational\": false, \"entry_latency_us\": 0, \"exit_latency_us\": 0, "
+		"\"rrt\": 0, \"rrl\": 0, \"rwt\": 0, \"rwl\": 0}\n  ],\n"
+		"  \"power_state_current\": 0,\n  \"apst\": null,\n  \"pcie\": null",
+		m->scale, (unsigned long long)m->capacity, 1u << m->p->lba_shift,
+		1u << m->p->lba_shift, m->p->ps0_w);
+	ssdq_device_json_tail(f, &host, NULL);
+	if (fclose(f)) {
+		int e = errno;
+
+		ssdq_log("%s: cannot write device.json: %s", td->o.name, strerror(e));
+		return -e;
+	}
+	return 0;
+}
+
+/* the model is its own SMART and, unless ssdq_power= names one, power source */
+static int model_sampling(struct thread_data *td, const char *file, struct ssdq_sampler_cfg *cfg,
+			  char *buf, size_t buflen)
+{
+	struct ssdq_model_job *mj = ssdq_model_job(td);
+	char err[512];
+	int ret;
+
+	mj->smart = calloc(1, sizeof(*mj->smart));
+	if (!mj->smart)
+		return -ENOMEM;
+	ret = ssdq_model_attach(mj->smart, file, err, sizeof(err));
+	if (ret) {
+		ssdq_log("%s: %s", td->o.name, err);
+		free(mj->smart);
+		mj->smart = NULL;
+		return ret;
+	}
+	if (!cfg->power) {
+		snprintf(buf, buflen, "model:%s", file);
+		cfg->power = buf;
+	}
+	cfg->smart_read = ssdq_model_smart_read;
+	cfg->smart_arg = mj->smart;
+	return write_device_json(td, mj->smart);
+}
+
+static void model_sampling_end(struct thread_data *td)
+{
+	struct ssdq_model_job *mj = ssdq_model_job(td);
+
+	if (!mj || !mj->smart)
+		return;
+	ssdq_model_close(mj->smart);
+	free(mj->smart);
+	mj->smart = NULL;
+}
+
+const struct ssdq_target_ops ssdq_target_model = {
+	.name		= "the drive model",
+	.verb		= "ssdq_model",
+	.diskless	= true,
+	.samples_itself	= true,
+	.backend	= &ssdq_be_model,
+	.scale		= model_scale,
+	.job_init	= model_job_init,
+	.job_cleanup	= model_job_cleanup,
+	.open		= model_open,
+	.close		= model_close,
+	.opened		= model_opened,
+	.closing	= model_closing,
+	.erase		= model_erase,
+	.sampling	= model_sampling,
+	.sampling_end	= model_sampling_end,
+};

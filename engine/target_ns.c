@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The target of a job on an NVMe namespace (/dev/ngXnY). */
+#include <errno.h>
+#include <string.h>
+
+#include "ssdq.h"
+#include "remote.h"
+
+static int ns_open(struct thread_data *td, struct fio_file *f, int flags, struct ssdq_file *sf,
+		   char *err, size_t errlen)
+{
+	struct ssdq_options *o = td->eo;
+	int ret = ssdq_nsdev_open(f->file_name, flags, &sf->dev, err, errlen);
+
+	if (!ret && o->max_xfer && o->max_xfer < sf->dev.max_xfer) {
+		sf->dev.max_xfer = o->max_xfer & ~((1ULL << sf->dev.ns.lba_shift) - 1);
+		if (!sf->dev.max_xfer)
+			sf->dev.max_xfer = 1u << sf->dev.ns.lba_shift;
+	}
+	return ret;
+}
+
+static void ns_close(struct ssdq_file *sf)
+{
+	ssdq_nsdev_close(&sf->dev);
+}
+
+static int ns_erase(struct thread_data *td, struct ssdq_file *sf, struct ssdq_erase_ctl *ctl,
+		    const char **how, char *err, size_t errlen)
+{
+	struct ssdq_options *o = td->eo;
+	enum ssdq_erase_method used = o->erase;
+	int ret = ssdq_erase_ns(&sf->dev, o->erase, &used, ctl, err, errlen);
+
+	*how = ssdq_erase_name(used);
+	return ret;
+}
+
+/* the sampler reads the namespace's controller and writes device.json */
+static int ns_sampling(struct thread_data *td, const char *file, struct ssdq_sampler_cfg *cfg,
+		       char *buf, size_t buflen)
+{
+	int ret = ssdq_device_json_path(td, buf, buflen);
+
+	if (ret) {
+		ssdq_log("%s: cannot write device.json: %s", td->o.name, strerror(-ret));
+		return ret;
+	}
+	cfg->ng = file;
+	cfg->device_json = buf;
+	return 0;
+}
+
+static unsigned int ns_scale(struct thread_data *td)
+{
+	(void)td;
+	return 1;
+}
+
+const struct ssdq_target_ops ssdq_target_ns = {
+	.name		= "the namespace",
+	.verb		= "ssdq_open",
+	.keeps_data	= true,
+	.scale		= ns_scale,
+	.open		= ns_open,
+	.close		= ns_close,
+	.erase		= ns_erase,
+	.sampling	= ns_sampling,
+};

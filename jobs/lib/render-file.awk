@@ -1,0 +1,89 @@
+# render-file.awk: one job file of the library as a run uses it (with
+# units.awk). Input: the resolved parameters (render-resolve.awk); -v src:
+# the job file, -v top: JOBS/, -v lba: the namespace's LBA size (0 unknown),
+# -v notes: lines for the head, -v n: the scale. Writes the file with its
+# includes written in, each parameter's value replaced, the engine
+# parameters that are set at the end of [global], the jobs whose block size
+# is below the LBA size left out; exits 2 naming the file and line of an
+# include it cannot read or a parameter it does not know.
+function where(f, l,  w) { w = f; sub("^" top, "jobs/", w); return w ":" l }
+function dirof(f) { return f ~ /\// ? substr(f, 1, match(f, /\/[^\/]*$/)) : "./" }
+function fail(msg) { print "ssdq-render: " msg > "/dev/stderr"; bad = 1 }
+# read FILE into line[], includes written in
+function slurp(f, depth,  l, r, inc, ln) {
+	if (depth > 8) { fail(where(f, 0) ": includes nested too deep"); return }
+	ln = 0
+	while ((r = getline l < f) > 0) {
+		ln++
+		if (l ~ /^include[ \t]/) {
+			inc = l; sub(/^include[ \t]+/, "", inc); sub(/[ \t]*([#;].*)?$/, "", inc)
+			if (inc !~ /^\//) inc = dirof(f) inc
+			line[++nl] = "# " l " (written in below)"; at[nl] = where(f, ln)
+			if ((getline l2 < inc) < 0) { fail(where(f, ln) ": cannot read " inc); continue }
+			close(inc)
+			slurp(inc, depth + 1)
+			continue
+		}
+		line[++nl] = l; at[nl] = where(f, ln)
+	}
+	if (r < 0) fail(where(f, 0) ": cannot read it")
+	close(f)
+}
+function bytes_of(v) { v = fio_size(v, ""); return v < 0 ? 0 : v }
+{ split($0, p, "\037"); pn[++np] = p[1]; val[p[1]] = p[4]; src_of[p[1]] = p[3] }
+END {
+	slurp(src, 0)
+	if (bad) exit 2
+	# sections, and the block size of each (a job without bs= has the global one)
+	for (i = 1; i <= nl; i++) {
+		if (line[i] ~ /^\[/) { sec = substr(line[i], 2, index(line[i], "]") - 2); secof[i] = sec
+			if (sec != "global") order[++ns] = sec; continue }
+		secof[i] = sec
+		if (line[i] ~ /^bs=/) { b = line[i]; sub(/^bs=/, "", b); sub(/[ \t]*[#;].*$/, "", b)
+			if (sec == "" || sec == "global") gbs = bytes_of(b); else bs[sec] = bytes_of(b) }
+	}
+	# the engine parameters go after the last line of [global] that is not blank
+	for (i = 1; i <= nl; i++)
+		if ((secof[i] == "" || secof[i] == "global") && line[i] !~ /^[ \t]*$/) lastg = i
+	for (j = 1; j <= ns; j++) {
+		b = order[j] in bs ? bs[order[j]] : gbs
+		if (lba > 0 && b != "" && b > 0 && b < lba) { drop[order[j]] = 1; dropped = dropped " " order[j] }
+	}
+	# the engine parameters that are set, for the end of [global]
+	extra = ""
+	if (src_of["SSDQ_POWER"] == "set") {
+		if (val["SSDQ_POWER"] ~ /[;#]/)
+			extra = extra "# ssdq_power is given on the fio command line: a job file line ends at ; or #\n"
+		else extra = extra "ssdq_power=" val["SSDQ_POWER"] "\t# SSDQ_POWER\n"
+	}
+	if (src_of["SSDQ_POWER_RATE"] == "set") extra = extra "ssdq_power_rate=" val["SSDQ_POWER_RATE"] "\t# SSDQ_POWER_RATE\n"
+	if (src_of["SSDQ_SMART_INTERVAL"] == "set") extra = extra "ssdq_smart_interval=" val["SSDQ_SMART_INTERVAL"] "\t# SSDQ_SMART_INTERVAL\n"
+
+	w = src; sub("^" top, "jobs/", w)
+	printf "# Rendered by ssdq-render from %s", w
+	printf "%s", (n > 1 ? ", sizes and times scaled 1/" n : ", published values")
+	sl = ""
+	for (j = 1; j <= np; j++) if (src_of[pn[j]] == "set") sl = sl " " pn[j] "=" val[pn[j]]
+	if (sl != "") printf ";\n# set:%s", sl
+	printf ".\n"
+	if (dropped != "") printf "# Left out, block size below the %d-byte LBA size:%s\n", lba, dropped
+	k = split(notes, nt, "\n")
+	for (j = 1; j <= k; j++) if (nt[j] != "") print "# " nt[j]
+	print "#"
+	for (i = 1; i <= nl; i++) {
+		l = line[i]
+		if (secof[i] in drop) continue
+		# the library's own "Run:" line: the rendered file runs as its head says
+		if (at[i] ~ /^[^:]*:[0-9]+$/ && index(at[i], w ":") == 1 && l ~ /^# Run: /) continue
+		if (l ~ /^[ \t]*[a-z_0-9]+[ \t]*=/ && match(l, /#[ \t]*SSDQ_[A-Z_]*/)) {
+			nm = substr(l, RSTART, RLENGTH); sub(/^#[ \t]*/, "", nm)
+			if (!(nm in val)) { fail(at[i] ": " nm " is not a parameter (ssdq-render --list)"); continue }
+			key = l; sub(/=.*$/, "", key)
+			cm = substr(l, RSTART)
+			l = key "=" val[nm] "\t" cm
+		}
+		print l
+		if (i == lastg) printf "%s", extra
+	}
+	exit bad ? 2 : 0
+}
