@@ -7,34 +7,57 @@ SAN ?=
 JSONC_CFLAGS := $(shell pkg-config --cflags json-c)
 JSONC_LIBS   := $(shell pkg-config --libs json-c)
 
-ANALYSIS_LIB_SRCS := analysis/diag.c analysis/figure.c analysis/reader_json.c \
-	analysis/reader_log.c analysis/lat_hist.c analysis/hist_log.c analysis/fill.c analysis/slc.c \
-	analysis/power.c analysis/fio_jobs.c analysis/metrics.c analysis/report.c \
-	analysis/write_common.c analysis/write_text.c analysis/write_csv.c \
-	analysis/write_json.c analysis/write_html.c analysis/device.c \
-	analysis/reader_jsonl.c analysis/events.c analysis/smart.c analysis/series.c analysis/compare.c \
-	analysis/svg.c analysis/grow.c analysis/status.c analysis/sort.c \
-	analysis/fio_version.c analysis/fio_stats.c analysis/fio_figures.c analysis/plausible.c \
-	analysis/phases.c analysis/input_kind.c analysis/from_logs.c analysis/killed.c analysis/stop.c analysis/review.c \
-	analysis/chart.c analysis/svg_xy.c analysis/svg_lat.c analysis/write_review.c \
-	analysis/marks.c analysis/provenance.c analysis/pts_steady.c
+# Layers, each using only those below it: the include path of a layer's
+# files names its own folder and those below, so a header of a layer above
+# is not found (the build enforces it). main.c, the program, sees them all.
+#   base/     figures, diagnostics, growing arrays, sorting, histograms
+#   read/     fio JSON by version, logs, sidecars, device.json
+#   compute/  jobs, windows, fill and SLC, phases, power, SMART, comparison
+#   write/    text, CSV, JSON, HTML/SVG
+ANALYSIS_BASE    := $(addprefix analysis/base/,diag.c figure.c grow.c sort.c lat_hist.c)
+ANALYSIS_READ    := $(addprefix analysis/read/,reader_json.c reader_jsonl.c reader_log.c \
+	input_kind.c fio_version.c fio_jobs.c fio_stats.c fio_rows.c fio_shared.c hist_log.c device.c \
+	provenance.c events.c smart.c from_logs.c pts_track.c)
+ANALYSIS_COMPUTE := $(addprefix analysis/compute/,fill.c slc.c phases.c power.c status.c stop.c \
+	metrics.c report.c killed.c fio_figures.c plausible.c series.c compare.c review.c marks.c \
+	catalogue.c pts_steady.c)
+ANALYSIS_WRITE   := $(addprefix analysis/write/,write_common.c write_text.c write_csv.c \
+	write_json.c write_html.c write_review.c html.c svg.c svg_xy.c svg_lat.c chart.c)
+ANALYSIS_INC_base    := -Ianalysis/base
+ANALYSIS_INC_read    := $(ANALYSIS_INC_base) -Ianalysis/read
+ANALYSIS_INC_compute := $(ANALYSIS_INC_read) -Ianalysis/compute
+ANALYSIS_INC_write   := $(ANALYSIS_INC_compute) -Ianalysis/write
+ANALYSIS_INC         := $(ANALYSIS_INC_write)
+ANALYSIS_INC_main    := $(ANALYSIS_INC)
+ANALYSIS_INC_pts_main := $(ANALYSIS_INC)
+
+ANALYSIS_LIB_SRCS := $(ANALYSIS_BASE) $(ANALYSIS_READ) $(ANALYSIS_COMPUTE) $(ANALYSIS_WRITE)
 ANALYSIS_LIB_OBJS := $(ANALYSIS_LIB_SRCS:analysis/%.c=$(B)/analysis/%.o)
 
 $(B)/analysis/%.o: analysis/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(ANALYSIS_CFLAGS) $(SAN) $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(ANALYSIS_CFLAGS) $(SAN) $(ANALYSIS_INC_$(firstword $(subst /, ,$*))) $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)/ssdq-report: $(B)/analysis/main.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
 
--include $(wildcard $(B)/analysis/*.d)
+# the SNIA PTS steady-state rule over a test's rounds (docs/snia.md): for
+# the runner, not installed yet
+$(B)/ssdq-pts: $(B)/analysis/pts_main.o $(ANALYSIS_LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
+
+# the unit tests of the report (test/unit/test_report_*.c) see every layer
+$(B)/test/test_report_%.o: BASE_CFLAGS += $(ANALYSIS_INC)
+
+-include $(wildcard $(B)/analysis/*.d $(B)/analysis/*/*.d)
 
 # libFuzzer targets (clang): make -f analysis/analysis.mk fuzz FUZZ_SECONDS=60
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 30
-FUZZ_FLAGS   := -g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined $(JSONC_CFLAGS)
+FUZZ_FLAGS   := -g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined $(ANALYSIS_INC) $(JSONC_CFLAGS)
 
 $(B)/fuzz/fuzz_%: analysis/fuzz/fuzz_%.c $(ANALYSIS_LIB_SRCS)
 	@mkdir -p $(dir $@)
@@ -64,3 +87,10 @@ fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar
 	$(B)/fuzz/fuzz_sidecar -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-sidecar
 
 .PHONY: fuzz
+
+# Two builds' reports over the corpus, the fixtures and DIRS (a demo's
+# drives): make report-same BEFORE=old/ssdq-report [DIRS="d1 d2"]
+report-same: $(B)/ssdq-report
+	sh test/analysis/report_same.sh $(BEFORE) $(B)/ssdq-report $(DIRS)
+
+.PHONY: report-same

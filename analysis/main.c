@@ -315,6 +315,7 @@ int main(int argc, char **argv)
 			status = 1;
 	}
 	ret = rpt_report_load(in.path, in.n, &r);
+	r.ssdq_version = SSDQ_VERSION;
 	if (ret) {
 		fprintf(stderr, "ssdq-report: out of memory\n");
 		status = 1;

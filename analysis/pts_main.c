@@ -118,7 +118,8 @@ int main(int argc, char **argv)
 	bool json = false;
 	int nv = 0, c, n, ret = 2;
 
-	while ((c = getopt_long(argc, argv, "+t:jhV", opts, NULL)) != -1) {
+	/* options anywhere: getopt moves the command and the files to the end */
+	while ((c = getopt_long(argc, argv, "t:jhV", opts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			if (nv == MAX_VARS) {
@@ -152,19 +153,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	/* options may follow the command too */
 	optind++;
-	while ((c = getopt_long(argc, argv, "t:j", opts, NULL)) != -1) {
-		if (c == 'j') {
-			json = true;
-			continue;
-		}
-		if (c != 't' || nv == MAX_VARS || rpt_pts_var_parse(optarg, &v[nv])) {
-			fprintf(stderr, "ssdq-pts: steady: bad option; see ssdq-pts --help\n");
-			return 2;
-		}
-		nv++;
-	}
 	n = argc - optind;
 	if (!nv || n < 1) {
 		fprintf(stderr, "ssdq-pts: steady: give --track and the rounds' fio JSON files\n");

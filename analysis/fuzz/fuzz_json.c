@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../fio_figures.h"
-#include "../fio_jobs.h"
-#include "../input_kind.h"
-#include "../metrics.h"
-#include "../reader_json.h"
-#include "../report.h"
-#include "../status.h"
+#include "fio_figures.h"
+#include "fio_jobs.h"
+#include "input_kind.h"
+#include "metrics.h"
+#include "reader_json.h"
+#include "report.h"
+#include "status.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -53,6 +53,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					NULL, &j, &d);
 			free(j.name);
 			free(j.rw);
+			free(j.lat_cdf.us);
+			free(j.lat_cdf.le);
 			rpt_fill_figures_free(&j.fill);
 			rpt_bursts_free(&j.bursts);
 			rpt_diag_free(&j.notes);

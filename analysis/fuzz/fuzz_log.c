@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../fill.h"
-#include "../power.h"
-#include "../reader_log.h"
-#include "../slc.h"
+#include "fill.h"
+#include "power.h"
+#include "reader_log.h"
+#include "slc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../diag.h"
-#include "../events.h"
-#include "../smart.h"
+#include "diag.h"
+#include "events.h"
+#include "smart.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

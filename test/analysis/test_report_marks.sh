@@ -1,5 +1,5 @@
 #!/bin/sh
-# Marks on figures that are not measurements (analysis/marks.h): power from
+# Marks on figures that are not measurements (analysis/compute/marks.h): power from
 # nvme-ps (the power-state table's figure, "estimated":true in the events
 # sidecar) and a burst test of too few I/Os per burst carry a mark in the
 # text, CSV, JSON, comparison and HTML outputs. The fixtures are the drive
@@ -82,6 +82,12 @@ assert "(~ estimated power)" in s and "(? too few I/Os per burst)" in s
 # the efficiency bars: each value with its sign
 assert re.search(r">[0-9.]+~<title>~ estimated", s)
 assert re.search(r">[0-9.]+\?<title>\? fewer than", s)
+' "$TMP/r.html"
+expect_rc 0 "html: a drive's own burst chart says its bursts are too few I/Os in its title, the other drive's not" python3 -c '
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+t = re.findall(r"burst-seq-write / [^<]*: MB/s per burst[^<]*<", s)
+assert sorted(x.endswith("(? too few I/Os per burst)<") for x in t) == [False, True], t
 ' "$TMP/r.html"
 "$R" "$TMP/ps" "$TMP/one" >"$T_OUT"
 expect_out '^burst-seq-write +write .* [0-9.]+\? +[0-9.]+\? .*' "text: a one-I/O burst's MB/s and IOPS marked ?"

@@ -18,10 +18,10 @@
 
 #include "harness.h"
 
-#include "../../analysis/fill.h"
-#include "../../analysis/reader_json.h"
-#include "../../analysis/report.h"
-#include "../../analysis/status.h"
+#include "fill.h"
+#include "reader_json.h"
+#include "report.h"
+#include "status.h"
 
 #define T0_MS	1795990000000.0	/* unix ms */
 

@@ -19,8 +19,8 @@
 
 #include "harness.h"
 
-#include "../../analysis/hist_log.h"
-#include "../../analysis/report.h"
+#include "hist_log.h"
+#include "report.h"
 
 static char dir[512];
 

@@ -17,10 +17,10 @@
 
 #include "harness.h"
 
-#include "../../analysis/figure.h"
-#include "../../analysis/fio_version.h"
-#include "../../analysis/input_kind.h"
-#include "../../analysis/report.h"
+#include "figure.h"
+#include "fio_version.h"
+#include "input_kind.h"
+#include "report.h"
 
 static char dir[] = "/tmp/ssdq-test-versions.XXXXXX";
 static const char *made[32];
@@ -137,6 +137,43 @@ TEST(fio2_units)
 	rpt_test_free(&t);
 }
 
+/*
+ * fio 2.0 and 2.1: no total_ios (nor "job options"); io_bytes in KiB,
+ * latencies in µs with fio's percentiles. 10 000 I/Os of 4 KiB in 10 s.
+ */
+static const char fio20[] =
+	"{\"fio version\": \"fio-2.0.13\",\n"
+	" \"jobs\": [{\"jobname\": \"rr\", \"groupid\": 0, \"error\": 0,\n"
+	"  \"read\": {\"io_bytes\": 40000, \"bw\": 4000, \"iops\": 1000.0, \"runtime\": 10000,\n"
+	"   \"slat\": {\"min\": 1, \"max\": 9, \"mean\": 2.5, \"stdev\": 1.0},\n"
+	"   \"clat\": {\"min\": 100, \"max\": 5000, \"mean\": 950.5, \"stdev\": 200.0,\n"
+	"    \"percentile\": {\"1.000000\": 300, \"99.000000\": 1800, \"99.990000\": 4800}},\n"
+	"   \"lat\": {\"min\": 101, \"max\": 5001, \"mean\": 953.0, \"stdev\": 200.0}},\n"
+	"  \"write\": {\"io_bytes\": 0, \"bw\": 0, \"iops\": 0, \"runtime\": 0,\n"
+	"   \"clat\": {\"min\": 0, \"max\": 0, \"mean\": 0, \"stdev\": 0}}}]}\n";
+
+TEST(fio20_without_total_ios)
+{
+	struct rpt_test t;
+	struct rpt_job *j;
+
+	CHECK_EQ_INT(load_text("fio20.json", fio20, &t), 0);
+	CHECK_EQ_INT(t.diag.nerrors, 0);
+	if (CHECK_EQ_INT(t.njobs, 1)) {
+		j = &t.jobs[0];
+		CHECK_STREQ(j->ddir, "read");
+		CHECK_FIG(j->mbps, 40000 * 1024.0 / 10000 / 1000);
+		/* fio's own iops, not 0 */
+		CHECK_FIG(j->iops, 1000);
+		CHECK_STREQ(j->lat_kind, "clat");
+		CHECK_FIG(j->lat_mean_us, 950.5);
+		CHECK_FIG(j->lat_p99_us, 1800);
+		CHECK_FIG(j->lat_p9999_us, 4800);
+		CHECK(!strstr(j->lat_mean_us.why, "no I/O"));
+	}
+	rpt_test_free(&t);
+}
+
 /* fio 3.14: clat_ns with no N; two jobs in a group; percentile keys "99.00" */
 static const char fio314[] =
 	"{\"fio version\": \"fio-3.14\", \"jobs\": [\n"
@@ -245,6 +282,89 @@ static const char clients[] =
 	" {\"jobname\": \"All clients\", \"groupid\": 0,\n"
 	"  \"read\": {\"io_bytes\": 8000, \"runtime\": 1000, \"total_ios\": 2000,\n"
 	"   \"clat_ns\": {\"mean\": 798, \"N\": 2000, \"percentile\": {\"99.000000\": 2008, \"99.990000\": 22912}}}}]}\n";
+
+/*
+ * Two clients against one Ceph pool and image (ioengine=rbd), and two
+ * against their own disks (psync): fio's "All clients" total is a drive of
+ * its own only where the clients share the target.
+ */
+static const char ceph_fmt[] =
+	"{\"fio version\": \"fio-3.33\",\n"
+	" \"global options\": [{\"hostname\": \"c1\", \"ioengine\": \"%s\", \"pool\": \"rbd\", \"rbdname\": \"img\"},\n"
+	"                      {\"hostname\": \"c2\", \"ioengine\": \"%s\", \"pool\": \"rbd\", \"rbdname\": \"img\"}],\n"
+	" \"client_stats\": [\n"
+	" {\"jobname\": \"w\", \"groupid\": 0, \"hostname\": \"c1\", \"job options\": {\"rw\": \"randwrite\"},\n"
+	"  \"write\": {\"io_bytes\": 4096000, \"runtime\": 1000, \"total_ios\": 1000,\n"
+	"   \"clat_ns\": {\"mean\": 1000, \"N\": 1000, \"percentile\": {\"99.000000\": 2000, \"99.990000\": 3000}}}},\n"
+	" {\"jobname\": \"w\", \"groupid\": 0, \"hostname\": \"c2\", \"job options\": {\"rw\": \"randwrite\"},\n"
+	"  \"write\": {\"io_bytes\": 8192000, \"runtime\": 1000, \"total_ios\": 2000,\n"
+	"   \"clat_ns\": {\"mean\": 3000, \"N\": 2000, \"percentile\": {\"99.000000\": 4000, \"99.990000\": 5000}}}},\n"
+	" {\"jobname\": \"All clients\", \"groupid\": 0, \"hostname\": \"c2\",\n"
+	"  \"write\": {\"io_bytes\": 12288000, \"runtime\": 1000, \"total_ios\": 3000,\n"
+	"   \"clat_ns\": {\"mean\": 2333.3, \"N\": 3000, \"percentile\": {\"99.000000\": 3900, \"99.990000\": 5000}}}}]}\n";
+
+static void load_clients(const char *engine, const char *name, struct rpt_report *r)
+{
+	char text[4096], path[256];
+	char *paths[1] = { path };
+
+	snprintf(text, sizeof(text), ceph_fmt, engine, engine);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (nmade < 32)
+		made[nmade++] = name;
+	{
+		FILE *f = fopen(path, "w");
+
+		if (f) {
+			fputs(text, f);
+			fclose(f);
+		}
+	}
+	CHECK_EQ_INT(rpt_report_load(paths, 1, r), 0);
+}
+
+TEST(all_clients_shared_target)
+{
+	struct rpt_report r;
+	size_t d, all = 0, hosts = 0;
+
+	load_clients("rbd", "ceph.json", &r);
+	CHECK_EQ_INT(r.nd, 3);
+	for (d = 0; d < r.nd; d++) {
+		const struct rpt_test *t = &r.t[r.d[d].test[0]];
+
+		if (strstr(r.d[d].name, "(all 2 clients)")) {
+			all++;
+			CHECK(r.d[d].host == NULL);
+			CHECK(has_msg(&t->diag, "\"All clients\" total of 2 clients (c1, c2)"));
+			CHECK(has_msg(&t->diag, "ioengine=rbd, pool=rbd, rbdname=img"));
+			if (CHECK_EQ_INT(t->njobs, 1)) {
+				/* fio's own total: 3000 I/Os and 12.288 MB in 1 s */
+				CHECK_FIG(t->jobs[0].iops, 3000);
+				CHECK_FIG(t->jobs[0].mbps, 12.288);
+				CHECK_FIG(t->jobs[0].lat_p99_us, 3.9);
+			}
+		} else if (r.d[d].host) {
+			hosts++;
+			if (CHECK_EQ_INT(t->njobs, 1))
+				CHECK_FIG(t->jobs[0].iops, !strcmp(r.d[d].host, "c1") ? 1000 : 2000);
+		}
+	}
+	CHECK_EQ_INT(all, 1);
+	CHECK_EQ_INT(hosts, 2);
+	rpt_report_free(&r);
+
+	/* each client its own disk: the clients only, no total */
+	load_clients("psync", "own.json", &r);
+	CHECK_EQ_INT(r.nd, 2);
+	for (d = 0; d < r.nd; d++) {
+		CHECK(r.d[d].host != NULL && !strstr(r.d[d].name, "all"));
+		/* and the report says why there is no total */
+		CHECK(has_msg(&r.t[r.d[d].test[0]].diag, "no total of the clients"));
+		CHECK(has_msg(&r.t[r.d[d].test[0]].diag, "ioengine=psync: each client tests its own"));
+	}
+	rpt_report_free(&r);
+}
 
 TEST(all_clients_merged_percentiles)
 {
@@ -549,10 +669,12 @@ int main(void)
 	RUN(version_parse);
 	RUN(unix_epoch_option);
 	RUN(fio2_units);
+	RUN(fio20_without_total_ios);
 	RUN(means_without_n);
 	RUN(json_plus_bins_by_release);
 	RUN(all_clients_only_mixed);
 	RUN(all_clients_merged_percentiles);
+	RUN(all_clients_shared_target);
 	RUN(a_row_per_direction);
 	RUN(plausibility);
 	RUN(series_per_direction);

@@ -16,7 +16,7 @@
 
 #include "harness.h"
 
-#include "../../analysis/report.h"
+#include "report.h"
 
 static char dir[512];
 

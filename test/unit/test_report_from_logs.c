@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Tests built from the logs and sidecars of a plain fio run that wrote no
- * JSON (analysis/from_logs.h). Synthetic results directories with known
+ * JSON (analysis/read/from_logs.h). Synthetic results directories with known
  * figures:
  * - a fill whose events sidecar has the engine's job_start options and
  *   fio_stats (fio's own counters and latency bins): the figures are fio's,
@@ -24,8 +24,8 @@
 
 #include "harness.h"
 
-#include "../../analysis/from_logs.h"
-#include "../../analysis/report.h"
+#include "from_logs.h"
+#include "report.h"
 
 #define T0_MS	1795990000000.0	/* unix ms: the job's set-up */
 

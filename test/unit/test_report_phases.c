@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The fill's phases (analysis/phases.h): a level 15 % from its neighbours
+ * The fill's phases (analysis/compute/phases.h): a level 15 % from its neighbours
  * lasting 2 % of the bytes or 16 GB is a phase, noise within a level is not.
  *
  * Synthetic fills with known levels write fio-style bw logs (integer KiB/s
@@ -21,10 +21,10 @@
 
 #include "harness.h"
 
-#include "../../analysis/fill.h"
-#include "../../analysis/phases.h"
-#include "../../analysis/reader_log.h"
-#include "../../analysis/slc.h"
+#include "fill.h"
+#include "phases.h"
+#include "reader_log.h"
+#include "slc.h"
 
 #define GB	1e9
 #define LOG_MS	1000

@@ -6,7 +6,7 @@
 
 #include "harness.h"
 
-#include "../../analysis/power.h"
+#include "power.h"
 
 static char *power_log(double t0, double t1, double step, double mw,
 		       double spike_t, double spike_mw, size_t *len)

@@ -10,7 +10,7 @@
 
 #include "harness.h"
 
-#include "../../analysis/pts_steady.h"
+#include "pts_steady.h"
 
 /*
  * 4 KiB random write IOPS falling from fresh-out-of-box: window 2-6

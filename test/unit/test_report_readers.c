@@ -12,11 +12,11 @@
 
 #include "harness.h"
 
-#include "../../analysis/fio_jobs.h"
-#include "../../analysis/grow.h"
-#include "../../analysis/lat_hist.h"
-#include "../../analysis/reader_json.h"
-#include "../../analysis/reader_log.h"
+#include "fio_jobs.h"
+#include "grow.h"
+#include "lat_hist.h"
+#include "reader_json.h"
+#include "reader_log.h"
 
 static int parse(const char *text, struct json_object **root, unsigned int *docs,
 		 struct rpt_diag *d)

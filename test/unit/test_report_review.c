@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The report organised as the reviews are (analysis/review.h): which job is
+ * The report organised as the reviews are (analysis/compute/review.h): which job is
  * a fill, which section a test belongs to, the order of the tests (by
  * section, a key's clean, fragmented and full runs together), a test's
  * headline job; the chart files of --svg-dir (chart.h); --highlight
@@ -18,11 +18,11 @@
 
 #include "harness.h"
 
-#include "../../analysis/chart.h"
-#include "../../analysis/html.h"
-#include "../../analysis/lat_hist.h"
-#include "../../analysis/review.h"
-#include "../../analysis/series.h"
+#include "chart.h"
+#include "html.h"
+#include "lat_hist.h"
+#include "review.h"
+#include "series.h"
 
 static void job(struct rpt_job *j, const char *name, const char *rw, double bs, double qd)
 {

@@ -14,10 +14,10 @@
 
 #include "harness.h"
 
-#include "../../analysis/device.h"
-#include "../../analysis/events.h"
-#include "../../analysis/report.h"
-#include "../../analysis/smart.h"
+#include "device.h"
+#include "events.h"
+#include "report.h"
+#include "smart.h"
 
 #define T0	1795990000000000LL	/* unix µs */
 

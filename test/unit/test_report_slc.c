@@ -14,10 +14,10 @@
 
 #include "harness.h"
 
-#include "../../analysis/fill.h"
-#include "../../analysis/reader_log.h"
-#include "../../analysis/slc.h"
-#include "../../analysis/smart.h"
+#include "fill.h"
+#include "reader_log.h"
+#include "slc.h"
+#include "smart.h"
 
 #define GB	1e9
 

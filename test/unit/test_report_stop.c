@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Runs that did not finish, as the report tells them (analysis/stop.c): the
+ * Runs that did not finish, as the report tells them (analysis/compute/stop.c): the
  * stop reasons of the events sidecar (terminated, killed: events without
  * job_end), ssdq-run's state and log (done, interrupted, failed, begun and
  * never ended), and the model's pslc-fill fixture made partial: no SLC
@@ -16,9 +16,9 @@
 
 #include "harness.h"
 
-#include "../../analysis/events.h"
-#include "../../analysis/report.h"
-#include "../../analysis/stop.h"
+#include "events.h"
+#include "report.h"
+#include "stop.h"
 
 static char dir[64];
 

@@ -16,9 +16,9 @@
 
 #include "harness.h"
 
-#include "../../analysis/compare.h"
-#include "../../analysis/report.h"
-#include "../../analysis/series.h"
+#include "compare.h"
+#include "report.h"
+#include "series.h"
 
 #define CHECK_FIG(fig, want)						\
 	harness_check((fig).ok && harness_near((fig).v, (want), 1e-12), __FILE__,	\

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <stddef.h>
+#include <string.h>
+
+#include "catalogue.h"
+
+/* How long the fill wrote into the SLC cache: its size over its speed. */
+static void slc_fill_s(struct rpt_job *j, struct rpt_fig *f)
+{
+	const struct rpt_fill *fl = &j->fill;
+
+	if (!fl->slc_cache_gb.ok)
+		rpt_fig_null(f, "%s", fl->slc_cache_gb.why);
+	else if (!fl->in_cache_mbps.ok || fl->in_cache_mbps.v <= 0)
+		rpt_fig_null(f, "%s", fl->in_cache_mbps.ok ? "no in-cache speed" :
+			     fl->in_cache_mbps.why);
+	else
+		rpt_fig_set(f, fl->slc_cache_gb.v * 1e3 / fl->in_cache_mbps.v);
+}
+
+#define JOB(m)		offsetof(struct rpt_job, m)
+#define FILL(m)		offsetof(struct rpt_job, fill.m)
+#define BURST(m)	offsetof(struct rpt_job, bursts.m)
+#define SERIES(m)	offsetof(struct rpt_series, m)
+#define HI		RPT_BETTER_HIGHER
+#define LO		RPT_BETTER_LOWER
+
+const struct rpt_cat rpt_catalogue[] = {
+	{ "mbps", "throughput", "MB/s", "MB/s", 1, RPT_OF_JOB, HI, 0, JOB(mbps), NULL },
+	{ "iops", "IOPS", "IOPS", "IOPS", 0, RPT_OF_JOB, HI, 0, JOB(iops), NULL },
+	{ "power_w", "power", "W", "W", 2, RPT_OF_JOB, LO, 0, JOB(power_w), NULL },
+	{ "energy_j", "energy", "J", "J", 1, RPT_OF_JOB, LO, 0, JOB(energy_j), NULL },
+	{ "mbps_per_w", "efficiency", "MB/s/W", "MB/s/W", 1, RPT_OF_JOB, HI, 0,
+	  JOB(mbps_per_w), NULL },
+	{ "iops_per_w", "efficiency", "IOPS/W", "IOPS/W", 0, RPT_OF_JOB, HI, 0,
+	  JOB(iops_per_w), NULL },
+	{ "lat_mean_us", "mean latency", "mean µs", "µs", 1, RPT_OF_JOB, LO, 0,
+	  JOB(lat_mean_us), NULL },
+	{ "lat_p99_us", "p99 latency", "p99 µs", "µs", 1, RPT_OF_JOB, LO, 0, JOB(lat_p99_us), NULL },
+	{ "lat_p9999_us", "p99.99 latency", "p99.99 µs", "µs", 1, RPT_OF_JOB, LO, 0,
+	  JOB(lat_p9999_us), NULL },
+	{ "peak_power_w", "peak power", "peak W", "W", 2, RPT_OF_JOB, LO, RPT_CAT_NOTABLE,
+	  JOB(peak_power_w), NULL },
+
+	{ "slc_cache_gb", "SLC cache", "SLC cache GB", "GB", 1, RPT_OF_FILL, HI,
+	  RPT_CAT_COMPARE | RPT_CAT_RANGE, FILL(slc_cache_gb), NULL },
+	{ "in_cache_mbps", "in-cache", "in-cache MB/s", "MB/s", 1, RPT_OF_FILL, HI, 0,
+	  FILL(in_cache_mbps), NULL },
+	{ "post_cache_mbps", "post-cache", "post-cache MB/s", "MB/s", 1, RPT_OF_FILL, HI,
+	  RPT_CAT_COMPARE, FILL(post_cache_mbps), NULL },
+	{ "last16_mbps", "last 16 GB", "last 16 GB MB/s", "MB/s", 1, RPT_OF_FILL, HI,
+	  RPT_CAT_COMPARE, FILL(last16_mbps), NULL },
+	{ "overall_mbps", "overall", "overall MB/s", "MB/s", 1, RPT_OF_FILL, HI,
+	  RPT_CAT_COMPARE, FILL(overall_mbps), NULL },
+	{ "throttle_gb", "throttling", "throttling GB", "GB", 2, RPT_OF_FILL, HI,
+	  RPT_CAT_SMART, FILL(throttle_gb), NULL },
+	{ "slc_fill_s", "cache lasts", "cache lasts s", "s", 1, RPT_OF_FILL, HI, 0,
+	  FILL(slc_fill_s), slc_fill_s },
+
+	{ "burst_mbps", "score", "burst MB/s", "MB/s", 1, RPT_OF_BURST, HI, 0,
+	  BURST(score_mbps), NULL },
+	{ "duty_pct", "duty cycle", "duty %", "%", 1, RPT_OF_BURST, RPT_BETTER_NONE, 0,
+	  BURST(duty_pct), NULL },
+
+	{ "score_mbps", "score", "score MB/s", "MB/s", 1, RPT_OF_SERIES, HI, 0,
+	  SERIES(score_mbps), NULL },
+	{ "power_w", "power", "W", "W", 2, RPT_OF_SERIES, LO, 0, SERIES(power_w), NULL },
+	{ "efficiency", "efficiency", "MB/s/W", "MB/s/W", 1, RPT_OF_SERIES, HI, 0,
+	  SERIES(efficiency), NULL },
+};
+
+const size_t rpt_catalogue_n = sizeof(rpt_catalogue) / sizeof(rpt_catalogue[0]);
+_Static_assert(sizeof(rpt_catalogue) / sizeof(rpt_catalogue[0]) <= RPT_CAT_MAX,
+	       "RPT_CAT_MAX is below the catalogue's rows");
+
+const struct rpt_cat *rpt_cat_next(const struct rpt_cat *c)
+{
+	const struct rpt_cat *end = rpt_catalogue + rpt_catalogue_n;
+	enum rpt_cat_of s = c->of;
+
+	for (c++; c < end; c++)
+		if (c->of == s)
+			return c;
+	return NULL;
+}
+
+const struct rpt_cat *rpt_cat_first(enum rpt_cat_of of)
+{
+	size_t i;
+
+	for (i = 0; i < rpt_catalogue_n; i++)
+		if (rpt_catalogue[i].of == of)
+			return &rpt_catalogue[i];
+	return NULL;
+}
+
+const struct rpt_cat *rpt_cat_find(enum rpt_cat_of of, const char *key)
+{
+	const struct rpt_cat *c;
+
+	for (c = rpt_cat_first(of); c; c = rpt_cat_next(c))
+		if (!strcmp(c->key, key))
+			return c;
+	return NULL;
+}
+
+const struct rpt_fig *rpt_cat_job(const struct rpt_cat *c, const struct rpt_job *j)
+{
+	return (const struct rpt_fig *)((const char *)j + c->off);
+}
+
+const struct rpt_fig *rpt_cat_series(const struct rpt_cat *c, const struct rpt_series *s)
+{
+	return (const struct rpt_fig *)((const char *)s + c->off);
+}
+
+void rpt_catalogue_compute(struct rpt_job *j)
+{
+	size_t i;
+
+	for (i = 0; i < rpt_catalogue_n; i++) {
+		const struct rpt_cat *c = &rpt_catalogue[i];
+
+		if (!c->compute || (c->of == RPT_OF_FILL && !j->has_fill))
+			continue;
+		c->compute(j, (struct rpt_fig *)((char *)j + c->off));
+	}
+}

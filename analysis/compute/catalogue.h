@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_CATALOGUE_H
+#define SSDQ_CATALOGUE_H
+
+#include <stddef.h>
+
+#include "report.h"
+
+/*
+ * The figure catalogue: every figure ssdq-report prints, once, with its key,
+ * label, unit, digits, section (what it is of), which way is better and how
+ * it is computed.
+ * The writers (text, CSV, JSON, HTML) and the comparison (compare.h) walk
+ * it; adding a figure is one row here and, for a figure computed from
+ * others, its compute function (catalogue.c).
+ *
+ * The section, what a figure is of, says where it lives and is printed:
+ * - RPT_OF_JOB: a job's row (struct rpt_job), in the order of the JSON
+ *   output and the CSV columns;
+ * - RPT_OF_FILL: a sequential write's fill (struct rpt_fill, slc.h): the
+ *   JSON "fill" object, the CSV's fill columns, the text's fill lines;
+ * - RPT_OF_BURST: a burst test's figures (struct rpt_bursts, events.h);
+ * - RPT_OF_SERIES: a queue-depth series' means (struct rpt_series).
+ */
+enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES };
+
+/* Which way is better: what a comparison sorts its bars by, best first. */
+enum rpt_better { RPT_BETTER_NONE, RPT_BETTER_HIGHER, RPT_BETTER_LOWER };
+
+/* Flags of a row */
+#define RPT_CAT_COMPARE	(1u << 0)	/* a fill's column in the comparison */
+#define RPT_CAT_SMART	(1u << 1)	/* from the SMART sidecar: printed beside
+					 * the temperatures (CSV) and with its
+					 * reason (text), not among the curve's */
+#define RPT_CAT_NOTEXT	(1u << 2)	/* not a line of the text's fill */
+#define RPT_CAT_RANGE	(1u << 3)	/* followed by where the log places it
+					 * (struct rpt_fill_range): the SLC cache */
+#define RPT_CAT_NOTABLE	(1u << 4)	/* not a column of a drive's job table
+					 * in the HTML page (said beside it) */
+
+/* More than the rows of the catalogue: for arrays indexed by row */
+#define RPT_CAT_MAX	64
+
+struct rpt_cat {
+	const char *key;	/* JSON and CSV key: "post_cache_mbps" */
+	const char *label;	/* the text report's: "post-cache" */
+	const char *head;	/* a comparison column's head: "post-cache MB/s" */
+	const char *unit;	/* "MB/s", "GB", "s", "µs" */
+	int digits;		/* decimals printed (rpt_fmt_num()) */
+	enum rpt_cat_of of;	/* its section */
+	enum rpt_better better;
+	unsigned int flags;	/* RPT_CAT_* */
+	size_t off;		/* of the struct rpt_fig in its section's struct */
+	/* computed from the job's other figures once they are all known
+	 * (rpt_catalogue_compute()); NULL: set where the logs are read */
+	void (*compute)(struct rpt_job *j, struct rpt_fig *f);
+};
+
+extern const struct rpt_cat rpt_catalogue[];
+extern const size_t rpt_catalogue_n;
+
+/**
+ * rpt_cat_find() - The row of @key of @of.
+ * @of: what it is of
+ * @key: its key
+ *
+ * Return: the row, or NULL.
+ */
+const struct rpt_cat *rpt_cat_find(enum rpt_cat_of of, const char *key);
+
+/**
+ * rpt_cat_job() - The figure of row @c (RPT_OF_JOB, _FILL or _BURST) in @j.
+ * @c: the row
+ * @j: the job
+ *
+ * Return: the figure.
+ */
+const struct rpt_fig *rpt_cat_job(const struct rpt_cat *c, const struct rpt_job *j);
+
+/**
+ * rpt_cat_series() - The figure of row @c (RPT_OF_SERIES) in @s.
+ * @c: the row
+ * @s: the series
+ *
+ * Return: the figure.
+ */
+const struct rpt_fig *rpt_cat_series(const struct rpt_cat *c, const struct rpt_series *s);
+
+/**
+ * rpt_catalogue_compute() - Compute every figure of @j that has a compute
+ * function, once its other figures are final (report.c: after a partial
+ * run's nulls, stop.h). A fill's figures only when the job has a fill.
+ * @j: the job
+ */
+void rpt_catalogue_compute(struct rpt_job *j);
+
+/* Walk the rows of one section: for (c = rpt_cat_first(of); c; c = rpt_cat_next(c)) */
+const struct rpt_cat *rpt_cat_first(enum rpt_cat_of of);
+const struct rpt_cat *rpt_cat_next(const struct rpt_cat *c);
+
+#endif

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
+#include <stdio.h>
+
+#include "catalogue.h"
+#include "marks.h"
+#include "report.h"
+
+static const char *const names[RPT_NMARKS] = { "estimated", "few_ios_per_burst" };
+static const char *const signs[4] = { "", "~", "?", "~?" };
+
+const char *rpt_mark_name(unsigned int i)
+{
+	return i < RPT_NMARKS ? names[i] : "";
+}
+
+const char *rpt_mark_sign(unsigned int mark)
+{
+	return signs[mark & 3u];
+}
+
+const char *rpt_mark_note(unsigned int mark)
+{
+	static const char *const notes[4] = {
+		"", " (~ estimated power)", " (? too few I/Os per burst)",
+		" (~ estimated power) (? too few I/Os per burst)",
+	};
+
+	return notes[mark & 3u];
+}
+
+char *rpt_mark_legend(char *buf, size_t len, const char *pre, unsigned int mark)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (mark & RPT_MARK_ESTIMATED)
+		n += snprintf(buf + n, len - n,
+			      "%s~ estimated: power from the drive's own figure (nvme-ps: its power-state table), not measured\n",
+			      pre);
+	if ((mark & RPT_MARK_FEW_IOS) && n < len)
+		snprintf(buf + n, len - n,
+			 "%s? fewer than %d I/Os per burst: a burst's time is its first I/O's latency and the queue's fill, not a speed\n",
+			 pre, RPT_BURST_MIN_IOS);
+	return buf;
+}
+
+bool rpt_events_power_estimated(const struct rpt_events *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->n; i++)
+		if (e->ev[i].kind == RPT_EV_POWER_SOURCE && e->ev[i].estimated)
+			return true;
+	return false;
+}
+
+static void mark(struct rpt_fig *const *f, size_t n, unsigned int m)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (f[i]->ok)
+			f[i]->mark |= m;
+}
+
+void rpt_job_mark(struct rpt_job *j)
+{
+	struct rpt_fig *pw[] = { &j->power_w, &j->energy_j, &j->peak_power_w,
+				 &j->mbps_per_w, &j->iops_per_w };
+	struct rpt_fig *burst[] = { &j->mbps, &j->iops, &j->power_w, &j->energy_j,
+				    &j->mbps_per_w, &j->iops_per_w, &j->bursts.score_mbps };
+
+	if (j->power_estimated)
+		mark(pw, sizeof(pw) / sizeof(pw[0]), RPT_MARK_ESTIMATED);
+	j->ios_per_burst = NAN;
+	if (!j->has_bursts || !j->bursts.n || !j->bs.ok || j->bs.v <= 0)
+		return;
+	j->ios_per_burst = j->bursts.bytes / j->bs.v / j->bursts.n;
+	if (j->ios_per_burst < RPT_BURST_MIN_IOS)
+		mark(burst, sizeof(burst) / sizeof(burst[0]), RPT_MARK_FEW_IOS);
+}
+
+unsigned int rpt_job_marks(const struct rpt_job *j)
+{
+	unsigned int m = j->bursts.score_mbps.mark;
+	const struct rpt_cat *c;
+
+	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
+		m |= rpt_cat_job(c, j)->mark;
+	return m;
+}

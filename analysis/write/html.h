@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_HTML_H
+#define SSDQ_HTML_H
+
+#include <stdio.h>
+
+#include "chart.h"
+#include "figure.h"
+#include "report.h"
+#include "svg.h"
+
+/*
+ * Parts of the HTML page (writers.h: rpt_write_html()) shared by its files:
+ * write_html.c (the page, every drive's own section), write_review.c (the
+ * comparison of drives, organised as the reviews are) and svg_lat.c. The
+ * cell, figure and latency-distribution parts are html.c's, below both
+ * page files: write_html.c calls write_review.c, never the other way.
+ */
+
+/**
+ * rpt_html_td() - A table cell with @f to @prec decimals, or "–" with the
+ * reason as its tooltip.
+ * @out: stream
+ * @f: the figure
+ * @prec: decimals
+ */
+void rpt_html_td(FILE *out, const struct rpt_fig *f, int prec);
+
+/**
+ * rpt_html_figure() - Open a <figure> for one chart (class "wide" for one
+ * across the page) and begin the chart in @c.
+ * @c: the charts
+ * @wide: whether it spans the page
+ * @scope: as rpt_chart_begin()
+ * @test: as rpt_chart_begin()
+ * @figure: as rpt_chart_begin()
+ *
+ * Return: the chart's stream, or NULL (then nothing was opened).
+ */
+FILE *rpt_html_figure(struct rpt_charts *c, bool wide, const char *scope, const char *test,
+		      const char *figure);
+
+/**
+ * rpt_html_figure_end() - End the chart and its <figure>.
+ * @c: the charts
+ */
+void rpt_html_figure_end(struct rpt_charts *c);
+
+/**
+ * rpt_html_review() - The comparison of the report's drives: per section of
+ * the review (review.h) the tables of its tests and their charts, every
+ * drive in its colour and the highlighted one marked.
+ * @c: the charts (and the page)
+ * @r: the report, two drives or more
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_html_review(struct rpt_charts *c, const struct rpt_report *r);
+
+/**
+ * rpt_html_cdf() - The latency distribution of @t's headline job
+ * (review.h) of every drive that ran @t (or of @only), on log scales.
+ * @c: the charts
+ * @r: the report
+ * @name: the test's name
+ * @only: one drive, or NULL for every drive that has the test
+ * @scope: as rpt_chart_begin()
+ */
+void rpt_html_cdf(struct rpt_charts *c, const struct rpt_report *r, const char *name,
+		  const struct rpt_drive *only, const char *scope);
+
+/* One row of a latency chart: the mean, p99 and p99.99 of a job. */
+struct rpt_lat_row {
+	const char *label;
+	const struct rpt_fig *f[3];
+	const char *drive;
+	bool hl;
+};
+
+/**
+ * rpt_svg_latency() - Mean, p99 and p99.99 latency per row, three bars on
+ * a log scale.
+ * @out: stream
+ * @h: accessible name, title, width
+ * @rows: the rows (those without a mean and a p99 are left out)
+ * @n: their number
+ */
+void rpt_svg_latency(FILE *out, const struct rpt_svg_head *h, const struct rpt_lat_row *rows,
+		     size_t n);
+
+#endif

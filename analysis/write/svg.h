@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_SVG_H
+#define SSDQ_SVG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "catalogue.h"
+#include "figure.h"
+
+/*
+ * SVG charts for the HTML page (write_html.c) and for --svg-dir: static
+ * markup, no scripts, text escaped. Every chart is a whole SVG document on
+ * its own (xmlns, a viewBox, its fonts as attributes, a white background
+ * and its title drawn at the top), so the same text serves inline and as a
+ * file. A null figure is drawn as "n/a" with its reason as a tooltip
+ * (<title>).
+ *
+ * Marks that stand for a drive (a bar, a line, a point, a marker, a legend
+ * entry) carry data-drive="NAME"; those of the highlighted drive (the one
+ * under review, ssdq-report --highlight) are drawn heavier: an outline, a
+ * thicker line, a bold label. Nothing else about a chart depends on the
+ * highlight.
+ */
+#define RPT_SVG_W	1000	/* a chart across the page: its viewBox width */
+#define RPT_SVG_HALF	620	/* one of two side by side */
+#define RPT_SVG_INK	"#111"	/* outlines of the highlighted drive's marks */
+
+/* A chart's accessible name, its title drawn at its top, and its width. */
+struct rpt_svg_head {
+	const char *aria;
+	const char *title;	/* NULL: none drawn */
+	int width;		/* 0: RPT_SVG_W */
+};
+
+struct rpt_bar {
+	const char *label;
+	const struct rpt_fig *f;
+	const char *color;	/* NULL: the first of the palette */
+	const char *drive;	/* NULL: stands for no drive */
+	bool hl;		/* the highlighted drive's */
+};
+
+/**
+ * rpt_svg_bars_sort() - Order bars as the reviews do: best first by
+ * @better (the figure's direction in the catalogue, catalogue.h), nulls
+ * last, ties in the order given.
+ * @b: the bars
+ * @n: their number
+ * @better: RPT_BETTER_NONE leaves them as they are
+ */
+void rpt_svg_bars_sort(struct rpt_bar *b, size_t n, enum rpt_better better);
+
+/**
+ * rpt_svg_bars() - Horizontal bars, one per row, scale from 0; the room
+ * for labels fits the longest (up to half the width).
+ * @out: stream
+ * @h: accessible name, title, width
+ * @unit: the axis title
+ * @b: rows
+ * @n: their number
+ * @prec: decimals of the values printed beside the bars
+ */
+void rpt_svg_bars(FILE *out, const struct rpt_svg_head *h, const char *unit,
+		  const struct rpt_bar *b, size_t n, int prec);
+
+struct rpt_line {
+	const char *name;
+	const double *y;	/* one per x; NAN where there is none */
+	const char *color;	/* NULL: the palette's colour of the line's index */
+	const char *dash;	/* stroke-dasharray, NULL: solid */
+	const char *drive;
+	bool hl;
+};
+
+/**
+ * rpt_svg_lines() - Lines over categories (queue depths, block sizes), with
+ * markers and a legend; y from 0.
+ * @out: stream
+ * @h: accessible name, title, width
+ * @xname: the x axis title
+ * @xl: category labels
+ * @nx: their number
+ * @yname: the y axis title
+ * @s: the lines
+ * @ns: their number
+ */
+void rpt_svg_lines(FILE *out, const struct rpt_svg_head *h, const char *xname,
+		   const char *const *xl, size_t nx, const char *yname,
+		   const struct rpt_line *s, size_t ns);
+
+struct rpt_point {
+	double x, y;
+	const char *label;	/* tooltip */
+	size_t group;		/* colour and legend entry: a drive */
+	bool hl;		/* the highlighted drive's */
+};
+
+/**
+ * rpt_svg_scatter() - Points on linear axes from 0, coloured by group (a
+ * drive: data-drive is the group's name).
+ * @out: stream
+ * @h: accessible name, title, width
+ * @xname: x axis title
+ * @yname: y axis title
+ * @p: the points
+ * @n: their number
+ * @groups: the groups' names for the legend
+ * @ng: their number
+ */
+void rpt_svg_scatter(FILE *out, const struct rpt_svg_head *h, const char *xname,
+		     const char *yname, const struct rpt_point *p, size_t n,
+		     const char *const *groups, size_t ng);
+
+/**
+ * rpt_svg_open() - Start a chart: the <svg> element with its viewBox, fonts
+ * and white background, and the title of @h drawn at the top.
+ * @out: stream
+ * @h: accessible name, title, width
+ * @height: px
+ *
+ * Return: the height the title takes (the plot starts below it).
+ */
+int rpt_svg_open(FILE *out, const struct rpt_svg_head *h, int height);
+
+/**
+ * rpt_svg_drive_attr() - Print the attributes of a drive's mark:
+ * data-drive="NAME" (nothing when @drive is NULL).
+ * @out: stream
+ * @drive: the drive's name, or NULL
+ */
+void rpt_svg_drive_attr(FILE *out, const char *drive);
+
+/**
+ * rpt_svg_legend_cols() - Legend columns for a chart @width wide whose
+ * longest entry has @longest bytes: 3, 2 or 1, so that names fit.
+ * @width: the chart's width
+ * @longest: bytes of the longest name
+ *
+ * Return: the number of columns.
+ */
+int rpt_svg_legend_cols(int width, size_t longest);
+
+/**
+ * rpt_svg_legend() - One legend entry: a swatch (a line, with @dash, for a
+ * chart of lines; else a square) and @name, @cols entries a row.
+ * @out: stream
+ * @x0: left of the legend
+ * @y: baseline of its first row
+ * @i: entry index
+ * @cols: entries a row (rpt_svg_legend_cols())
+ * @width: the chart's width
+ * @name: the text
+ * @color: the swatch's colour
+ * @line: a line swatch (else a square)
+ * @dash: its stroke-dasharray, or NULL
+ * @drive: the drive the entry stands for, or NULL
+ * @hl: whether it is the highlighted drive's
+ */
+void rpt_svg_legend(FILE *out, int x0, int y, size_t i, int cols, int width, const char *name,
+		    const char *color, bool line, const char *dash, const char *drive, bool hl);
+
+/**
+ * rpt_svg_put_label() - @s HTML-escaped and whole: longer than @max characters,
+ * in a <tspan> whose textLength narrows it to the room of @max characters
+ * (the name is never cut: a reader, a search or a copy gets all of it).
+ * @out: stream
+ * @s: text
+ * @max: characters
+ */
+void rpt_svg_put_label(FILE *out, const char *s, size_t max);
+
+#define RPT_SVG_COLORS	240	/* colours past the palette's ten */
+
+/**
+ * rpt_svg_color() - The i-th colour: the palette's ten, then hues a golden
+ * angle apart (three lightnesses), so that no two of the first
+ * RPT_SVG_COLORS + 10 drives share one.
+ * @i: index
+ *
+ * Return: "#rrggbb".
+ */
+const char *rpt_svg_color(size_t i);
+
+/**
+ * rpt_svg_nice_step() - A round step so that @max spans about @n steps.
+ * @max: > 0
+ * @n: > 0
+ *
+ * Return: the step.
+ */
+double rpt_svg_nice_step(double max, int n);
+
+/*
+ * Numeric x against y: fill curves (GB written against MB/s, a marker per
+ * drive's SLC cache) and latency distributions (µs on a log scale against
+ * the percentile on a scale of nines).
+ */
+enum rpt_axis_kind {
+	RPT_AXIS_LINEAR,	/* from 0 */
+	RPT_AXIS_LOG,		/* decades */
+	RPT_AXIS_NINES,		/* a share p drawn at -log10(1 - p): 0, 90, 99, 99.9 % */
+};
+
+struct rpt_axis {
+	const char *name;
+	enum rpt_axis_kind kind;
+	double hi;		/* 0: from the data */
+};
+
+struct rpt_xy_series {
+	const char *name;
+	const double *x, *y;
+	size_t n;
+	const char *color;
+	const char *dash;	/* NULL: solid */
+	bool step;		/* hold each y until the next x (a CDF, per-GB speeds) */
+	const char *drive;
+	bool hl;
+};
+
+struct rpt_xy_mark {
+	double x;		/* a vertical line at x */
+	const char *label;
+	const char *color;
+	const char *drive;
+	bool hl;
+};
+
+/**
+ * rpt_svg_xy() - Series of points on numeric axes, vertical markers with
+ * their labels, and a legend of the series. Each marker's label is whole,
+ * in the first row above the plot where it overlaps no other label (as
+ * many rows as that takes).
+ * @out: stream
+ * @h: accessible name, title, width
+ * @xa: the x axis
+ * @ya: the y axis
+ * @s: the series
+ * @ns: their number
+ * @m: the markers
+ * @nm: their number (the first 64 drawn)
+ */
+void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *xa,
+		const struct rpt_axis *ya, const struct rpt_xy_series *s, size_t ns,
+		const struct rpt_xy_mark *m, size_t nm);
+
+#endif

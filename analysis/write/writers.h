@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_WRITERS_H
+#define SSDQ_WRITERS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report.h"
+
+/*
+ * The outputs of ssdq-report. Each writes the report @r (its drives and their
+ * tests) to @out and returns 0, or -EIO when @out reports an error. A null figure is "-" in text, an empty
+ * field in CSV, null in JSON (with its reason under "null_reasons") and "–"
+ * in HTML (with its reason as a tooltip and in the notes).
+ */
+
+/**
+ * rpt_write_text() - Terminal tables, one per test in the review's order
+ * (review.h), with the fill figures, the reasons for nulls and the warnings
+ * under each job; names and headers are never cut (columns widen to fit).
+ * @out: stream
+ * @r: the report
+ * @verbose: also the fill's MB/s per GB grid, the bursts' MB/s per burst
+ *           and the whole paragraph of a test's source (else its first
+ *           sentence)
+ *
+ * Return: 0, -ENOMEM or -EIO.
+ */
+int rpt_write_text(FILE *out, const struct rpt_report *r, bool verbose);
+
+/**
+ * rpt_write_csv() - One CSV row per job with a header row (RFC 4180
+ * quoting); the last column "notes" holds the reasons and warnings.
+ * @out: stream
+ * @r: the report
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_write_csv(FILE *out, const struct rpt_report *r);
+
+/*
+ * The JSON's schema, its "ssdq_report" key: 4 adds the fill's slc_fill_s
+ * and the top-level ssdq_version (docs/report.md lists every version's).
+ */
+#define RPT_JSON_SCHEMA	4
+
+/**
+ * rpt_write_json() - {"ssdq_report": 1, "tests": [...]} with the job keys of
+ * ARCHITECTURE.md and a "fill" object (or null) per job.
+ * @out: stream
+ * @r: the report
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_write_json(FILE *out, const struct rpt_report *r);
+
+/* Choices for the HTML page. */
+struct rpt_html_opts {
+	long highlight;		/* index of the drive under review, -1 none */
+	const char *svg_dir;	/* also write every chart here as a file, or NULL */
+	char *err_path;		/* on a chart file's error, its path */
+	size_t err_len;
+};
+
+/**
+ * rpt_write_html() - One self-contained page that takes the window's width
+ * and prints on A4 landscape: with several drives their comparison as the
+ * reviews print it (review.h: the whole-drive fill first, every drive's
+ * curve on one chart), then each drive's own tests in that order (a fill
+ * section for each fill, a latency distribution for each QD1 test), then
+ * every job's MB/s and latency. Charts are inline SVG (svg.h), and with
+ * @o->svg_dir files of their own (chart.h).
+ * @out: stream
+ * @r: the report
+ * @o: choices, or NULL for none
+ *
+ * Return: 0, -EIO when @out reports an error, -ENOMEM, or the -errno of a
+ * chart file that could not be written (its path in @o->err_path).
+ */
+int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_opts *o);
+
+/* Helpers shared by the writers (write_common.c). */
+
+/**
+ * rpt_scale_note() - "model scaled 1/S" for a scaled drive model, else "".
+ * @buf: destination
+ * @len: its size
+ * @dev: the device
+ *
+ * Return: @buf.
+ */
+char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev);
+
+/**
+ * rpt_fmt_bs() - A block size as fio writes it: "512", "4k", "128k", "1M".
+ * @buf: destination
+ * @len: its size
+ * @bytes: block size
+ *
+ * Return: @buf.
+ */
+char *rpt_fmt_bs(char *buf, size_t len, double bytes);
+
+/**
+ * rpt_put_json_str() - @s as a JSON string literal, quotes included.
+ * @out: stream
+ * @s: UTF-8 text; control characters are escaped
+ */
+void rpt_put_json_str(FILE *out, const char *s);
+
+/**
+ * rpt_put_html() - @s with &, <, >, " and ' escaped.
+ * @out: stream
+ * @s: text
+ */
+void rpt_put_html(FILE *out, const char *s);
+
+#endif
