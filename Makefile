@@ -117,13 +117,13 @@ UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_model test_opt_par
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
-              test_report_phases test_report_fio_versions test_report_fio_releases test_report_review test_report_from_logs test_report_catalogue test_holders
+              test_report_phases test_report_pts_steady test_report_fio_versions test_report_fio_releases test_report_review test_report_from_logs test_report_catalogue test_holders
 # Tests of NVMe admin paths against test/mock/ioctl_mock.c (no drive, no VM).
 MOCK_TESTS := test_mock_nvme test_mock_erase test_mock_power
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS) $(MOCK_TESTS))
 
 # ./ssdq.so links the engine of build/ (or build/asan), never of B=build-3.28
-all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report $(if $(filter build build/%,$(B)),ssdq.so)
+all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report $(B)/ssdq-pts $(if $(filter build build/%,$(B)),ssdq.so)
 
 include analysis/analysis.mk
 
@@ -137,8 +137,8 @@ $(VERSION_H): FORCE
 	@mkdir -p $(dir $@)
 	@printf '#define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/common/device_json.o: $(VERSION_H)
-$(B)/analysis/main.o: ANALYSIS_CFLAGS += -I$(B)/gen
+$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/analysis/pts_main.o $(B)/common/device_json.o: $(VERSION_H)
+$(B)/analysis/main.o $(B)/analysis/pts_main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 
 $(FIO_CONF): scripts/fio-src.sh
 	@FIO_SRC='$(FIO_SRC)' sh scripts/fio-src.sh build $@
@@ -232,7 +232,7 @@ unit: $(UNIT_BINS)
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh test/help-man.sh \
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh test/analysis/test_report_killed_fixture.sh \
-              test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh \
+              test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh test/analysis/test_pts_steady.sh \
               test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_killed.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \
@@ -331,7 +331,7 @@ uninstall:
 
 # keeps the fio source and its configuration (build/fio-src, build/fio.conf)
 clean:
-	rm -rf $(B)/common $(B)/model $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
+	rm -rf $(B)/common $(B)/model $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/ssdq-pts $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
 
 FORCE:
 

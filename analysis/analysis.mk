@@ -17,10 +17,10 @@ JSONC_LIBS   := $(shell pkg-config --libs json-c)
 ANALYSIS_BASE    := $(addprefix analysis/base/,diag.c figure.c grow.c sort.c lat_hist.c)
 ANALYSIS_READ    := $(addprefix analysis/read/,reader_json.c reader_jsonl.c reader_log.c \
 	input_kind.c fio_version.c fio_jobs.c fio_stats.c fio_rows.c fio_shared.c hist_log.c device.c \
-	provenance.c events.c smart.c from_logs.c)
+	provenance.c events.c smart.c from_logs.c pts_track.c)
 ANALYSIS_COMPUTE := $(addprefix analysis/compute/,fill.c slc.c phases.c power.c status.c stop.c \
 	metrics.c report.c killed.c fio_figures.c plausible.c series.c compare.c review.c marks.c \
-	catalogue.c)
+	catalogue.c pts_steady.c)
 ANALYSIS_WRITE   := $(addprefix analysis/write/,write_common.c write_text.c write_csv.c \
 	write_json.c write_html.c write_review.c html.c svg.c svg_xy.c svg_lat.c chart.c)
 ANALYSIS_INC_base    := -Ianalysis/base
@@ -29,6 +29,7 @@ ANALYSIS_INC_compute := $(ANALYSIS_INC_read) -Ianalysis/compute
 ANALYSIS_INC_write   := $(ANALYSIS_INC_compute) -Ianalysis/write
 ANALYSIS_INC         := $(ANALYSIS_INC_write)
 ANALYSIS_INC_main    := $(ANALYSIS_INC)
+ANALYSIS_INC_pts_main := $(ANALYSIS_INC)
 
 ANALYSIS_LIB_SRCS := $(ANALYSIS_BASE) $(ANALYSIS_READ) $(ANALYSIS_COMPUTE) $(ANALYSIS_WRITE)
 ANALYSIS_LIB_OBJS := $(ANALYSIS_LIB_SRCS:analysis/%.c=$(B)/analysis/%.o)
@@ -39,6 +40,12 @@ $(B)/analysis/%.o: analysis/%.c
 	$(Q)$(CC) $(ANALYSIS_CFLAGS) $(SAN) $(ANALYSIS_INC_$(firstword $(subst /, ,$*))) $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)/ssdq-report: $(B)/analysis/main.o $(ANALYSIS_LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
+
+# the SNIA PTS steady-state rule over a test's rounds (docs/snia.md): for
+# the runner, not installed yet
+$(B)/ssdq-pts: $(B)/analysis/pts_main.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
 

@@ -66,7 +66,9 @@ for f in $files; do
 	else fail "$f:$why"; fi
 	grep -q "^| \`$f\`" "$J/README.md" 2>/dev/null && pass "$f is in the README table" ||
 		fail "$f is not in the jobs/README.md table"
-	case $f in util/*) continue ;; esac
+	# util/ is no test; the SNIA PTS files run by rounds, which no suite
+	# line can say yet (docs/snia.md)
+	case $f in util/*|snia/*) continue ;; esac
 	grep -q "^$f " "$J"/suites/*.suite && pass "$f is in a suite" || fail "$f is in no suite"
 done
 dups=$(printf '%s\n' $names | sort | uniq -d)

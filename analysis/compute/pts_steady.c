@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The SNIA PTS steady-state rule over a test's rounds. */
+#include <errno.h>
+#include <math.h>
+
+#include "pts_steady.h"
+
+int rpt_pts_window_at(const double *y, int last, struct rpt_pts_window *w)
+{
+	const int n = RPT_PTS_WINDOW, first = last - n + 1;
+	double sx = 0, sy = 0, sxx = 0, sxy = 0;
+
+	if (!y || !w || first < 1)
+		return -EINVAL;
+	*w = (struct rpt_pts_window){ .first = first, .last = last, .min = INFINITY, .max = -INFINITY };
+	for (int i = 0; i < n; i++) {
+		double v = y[first - 1 + i];
+
+		if (!isfinite(v) || v <= 0)
+			return -EINVAL;
+		sx += i;
+		sy += v;
+		sxx += (double)i * i;
+		sxy += i * v;
+		w->min = fmin(w->min, v);
+		w->max = fmax(w->max, v);
+	}
+	w->avg = sy / n;
+	w->slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+	w->intercept = (sy - w->slope * sx) / n;
+	w->data_excursion = (w->max - w->min) / w->avg;
+	w->slope_excursion = fabs(w->slope) * (n - 1) / w->avg;
+	w->steady = w->data_excursion <= RPT_PTS_DATA_EXCURSION + 1e-12 &&
+		    w->slope_excursion <= RPT_PTS_SLOPE_EXCURSION + 1e-12;
+	return 0;
+}
+
+int rpt_pts_steady(const double *y, int n, struct rpt_pts_window *w)
+{
+	int ret;
+
+	if (n < RPT_PTS_WINDOW)
+		return -EINVAL;
+	for (int last = RPT_PTS_WINDOW; last <= n; last++) {
+		ret = rpt_pts_window_at(y, last, w);
+		if (ret)
+			return ret;
+		if (w->steady)
+			return 1;
+	}
+	return 0;
+}

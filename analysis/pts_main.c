@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ssdq-pts: the SNIA PTS steady-state rule over a test's rounds, for the
+ * runner (which stops the rounds when it holds) and for a person.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "pts_steady.h"
+#include "pts_track.h"
+#include "ssdq_version.h"
+
+#define MAX_VARS	4
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: ssdq-pts steady --track JOB:DIR:FIGURE [--track ...] [--json] ROUND.json...\n"
+		"       ssdq-pts --version\n"
+		"The SNIA PTS v2.0.2 steady-state rule over a test's rounds, one fio JSON\n"
+		"file per round, round 1 first: the first window of %d rounds in which each\n"
+		"tracking variable's range is at most %.0f %% of its average and its fitted\n"
+		"line moves at most %.0f %% of it. DIR: read or write; FIGURE: iops, mbps\n"
+		"or lat (mean total latency, us); e.g. --track r0-4k:write:iops.\n"
+		"Exit status: 0 steady, 1 not steady (yet), 2 a usage or input error.\n",
+		RPT_PTS_WINDOW, RPT_PTS_DATA_EXCURSION * 100, RPT_PTS_SLOPE_EXCURSION * 100);
+}
+
+static void print_diag(const struct rpt_diag *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		fprintf(stderr, "ssdq-pts: %s\n", d->msg[i]);
+}
+
+static const char *fig_name(enum rpt_pts_figure f)
+{
+	return f == RPT_PTS_IOPS ? "IOPS" : f == RPT_PTS_MBPS ? "MB/s" : "us";
+}
+
+static void print_text(const struct rpt_pts_var *v, const double *y, int n,
+		       const struct rpt_pts_window *w)
+{
+	printf("%s %s %s: rounds", v->job, v->write ? "write" : "read", fig_name(v->fig));
+	for (int i = 0; i < n; i++)
+		printf(" %.6g", y[i]);
+	printf("\n  %s window rounds %d-%d: average %.6g, range %.1f %% (<= %.0f %%), "
+	       "fitted line moves %.1f %% (<= %.0f %%)\n",
+	       w->steady ? "steady:" : "not steady; last", w->first, w->last, w->avg,
+	       w->data_excursion * 100, RPT_PTS_DATA_EXCURSION * 100,
+	       w->slope_excursion * 100, RPT_PTS_SLOPE_EXCURSION * 100);
+}
+
+static void print_json(const struct rpt_pts_var *v, const double *y, int n,
+		       const struct rpt_pts_window *w, int last)
+{
+	printf("{\"job\":\"%s\",\"dir\":\"%s\",\"figure\":\"%s\",\"rounds\":[",
+	       v->job, v->write ? "write" : "read",
+	       v->fig == RPT_PTS_IOPS ? "iops" : v->fig == RPT_PTS_MBPS ? "mbps" : "lat_us");
+	for (int i = 0; i < n; i++)
+		printf("%s%.17g", i ? "," : "", y[i]);
+	printf("],\"steady\":%s,\"window\":[%d,%d],\"average\":%.17g,\"slope\":%.17g,"
+	       "\"intercept\":%.17g,\"data_excursion\":%.17g,\"slope_excursion\":%.17g}%s",
+	       w->steady ? "true" : "false", w->first, w->last, w->avg, w->slope, w->intercept,
+	       w->data_excursion, w->slope_excursion, last ? "" : ",");
+}
+
+/*
+ * Every variable steady in one window: the first window in which all are;
+ * a variable's own first steady window may come earlier.
+ */
+static int steady(struct rpt_pts_var *v, int nv, double **y, int n, bool json)
+{
+	struct rpt_pts_window w[MAX_VARS];
+	int last, k, ok = 0;
+
+	for (last = RPT_PTS_WINDOW; last <= n && !ok; last++) {
+		ok = 1;
+		for (k = 0; k < nv; k++) {
+			if (rpt_pts_window_at(y[k], last, &w[k]))
+				return 2;
+			ok &= w[k].steady;
+		}
+	}
+	if (json) {
+		printf("{\"ssdq_version\":\"%s\",\"rule\":\"SNIA PTS v2.0.2\",\"rounds\":%d,"
+		       "\"steady\":%s,\"tracks\":[", SSDQ_VERSION, n, ok ? "true" : "false");
+		for (k = 0; k < nv; k++)
+			print_json(&v[k], y[k], n, &w[k], k == nv - 1);
+		printf("]}\n");
+	} else {
+		for (k = 0; k < nv; k++)
+			print_text(&v[k], y[k], n, &w[k]);
+		if (ok)
+			printf("steady state: rounds %d-%d\n", w[0].first, w[0].last);
+		else
+			printf("not at steady state after %d round%s%s\n", n, n == 1 ? "" : "s",
+			       n >= RPT_PTS_MAX_ROUNDS ? " (the PTS stops at 25)" : "");
+	}
+	return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "track", required_argument, NULL, 't' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 },
+	};
+	struct rpt_pts_var v[MAX_VARS];
+	double *y[MAX_VARS] = { 0 };
+	struct rpt_diag d = { 0 };
+	bool json = false;
+	int nv = 0, c, n, ret = 2;
+
+	/* options anywhere: getopt moves the command and the files to the end */
+	while ((c = getopt_long(argc, argv, "t:jhV", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			if (nv == MAX_VARS) {
+				fprintf(stderr, "ssdq-pts: --track: at most %d\n", MAX_VARS);
+				return 2;
+			}
+			if (rpt_pts_var_parse(optarg, &v[nv])) {
+				fprintf(stderr, "ssdq-pts: --track %s: give JOB:DIR:FIGURE, DIR read or "
+					"write, FIGURE iops, mbps or lat (e.g. r0-4k:write:iops)\n", optarg);
+				return 2;
+			}
+			nv++;
+			break;
+		case 'j':
+			json = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("ssdq-pts %s\n", SSDQ_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc || strcmp(argv[optind], "steady")) {
+		fprintf(stderr, "ssdq-pts: %s\n", optind >= argc ? "no command (steady)" :
+			"unknown command: the one command is steady");
+		usage(stderr);
+		return 2;
+	}
+	optind++;
+	n = argc - optind;
+	if (!nv || n < 1) {
+		fprintf(stderr, "ssdq-pts: steady: give --track and the rounds' fio JSON files\n");
+		return 2;
+	}
+	for (int k = 0; k < nv; k++) {
+		y[k] = calloc((size_t)n, sizeof(*y[k]));
+		if (!y[k]) {
+			fprintf(stderr, "ssdq-pts: %s\n", strerror(ENOMEM));
+			goto out;
+		}
+		for (int i = 0; i < n; i++)
+			if (rpt_pts_track(argv[optind + i], &v[k], &y[k][i], &d)) {
+				print_diag(&d);
+				goto out;
+			}
+	}
+	if (n < RPT_PTS_WINDOW) {
+		if (json)
+			printf("{\"ssdq_version\":\"%s\",\"rule\":\"SNIA PTS v2.0.2\",\"rounds\":%d,"
+			       "\"steady\":false,\"tracks\":[]}\n", SSDQ_VERSION, n);
+		else
+			printf("not at steady state: %d round%s of the %d a window needs\n", n,
+			       n == 1 ? "" : "s", RPT_PTS_WINDOW);
+		ret = 1;
+		goto out;
+	}
+	ret = steady(v, nv, y, n, json);
+	if (ret == 2)
+		fprintf(stderr, "ssdq-pts: a round's value is not a number above 0\n");
+out:
+	for (int k = 0; k < nv; k++)
+		free(y[k]);
+	rpt_diag_free(&d);
+	return ret;
+}

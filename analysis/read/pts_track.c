@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* A PTS round's tracking variable from its fio JSON. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "pts_track.h"
+#include "reader_json.h"
+
+int rpt_pts_var_parse(const char *spec, struct rpt_pts_var *v)
+{
+	static const char *const figs[] = { "iops", "mbps", "lat" };
+	const char *c1 = strchr(spec, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+	size_t n = c1 ? (size_t)(c1 - spec) : 0;
+
+	if (!c2 || !n || n >= sizeof(v->job))
+		return -EINVAL;
+	memcpy(v->job, spec, n);
+	v->job[n] = '\0';
+	if (!strncmp(c1 + 1, "read:", 5))
+		v->write = 0;
+	else if (!strncmp(c1 + 1, "write:", 6))
+		v->write = 1;
+	else
+		return -EINVAL;
+	for (size_t i = 0; i < sizeof(figs) / sizeof(figs[0]); i++)
+		if (!strcmp(c2 + 1, figs[i])) {
+			v->fig = (enum rpt_pts_figure)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+int rpt_pts_track(const char *path, const struct rpt_pts_var *v, double *out,
+		  struct rpt_diag *d)
+{
+	const char *dir = v->write ? "write" : "read";
+	struct json_object *root = NULL, *jobs, *e, *dd, *lat;
+	double iops = 0, bw = 0, ios = 0, lat_sum = 0;
+	size_t found = 0;
+	char at[64];
+	int ret;
+
+	ret = rpt_json_load(path, &root, NULL, d);
+	if (ret)
+		return ret;
+	ret = rpt_json_typed(root, "jobs", json_type_array, path, "", &jobs, d);
+	if (ret <= 0) {
+		if (!ret)
+			rpt_diag_add(d, RPT_ERROR, "%s: no \"jobs\": not fio's JSON output", path);
+		json_object_put(root);
+		return -EINVAL;
+	}
+	ret = 0;
+	for (size_t i = 0; i < json_object_array_length(jobs); i++) {
+		const char *name;
+		double x[4] = { 0 };
+
+		e = json_object_array_get_idx(jobs, i);
+		snprintf(at, sizeof(at), "jobs[%zu]", i);
+		if (rpt_json_str(e, "jobname", path, at, &name, d) <= 0 || strcmp(name, v->job))
+			continue;
+		snprintf(at, sizeof(at), "jobs[%zu].%s", i, dir);
+		if (rpt_json_typed(e, dir, json_type_object, path, at, &dd, d) <= 0 ||
+		    rpt_json_num(dd, "iops", path, at, &x[0], d) < 0 ||
+		    rpt_json_num(dd, "bw_bytes", path, at, &x[1], d) < 0 ||
+		    rpt_json_num(dd, "total_ios", path, at, &x[2], d) < 0) {
+			ret = -EINVAL;
+			break;
+		}
+		if (rpt_json_typed(dd, "lat_ns", json_type_object, path, at, &lat, d) > 0 &&
+		    rpt_json_num(lat, "mean", path, at, &x[3], d) < 0) {
+			ret = -EINVAL;
+			break;
+		}
+		found++;
+		iops += x[0];
+		bw += x[1];
+		ios += x[2];
+		lat_sum += x[3] * x[2];
+	}
+	json_object_put(root);
+	if (ret)
+		return ret;
+	if (!found || !(ios > 0)) {
+		if (found)
+			rpt_diag_add(d, RPT_ERROR, "%s: job %s did no %s I/O", path, v->job, dir);
+		else
+			rpt_diag_add(d, RPT_ERROR, "%s: no job %s", path, v->job);
+		return -ENOENT;
+	}
+	*out = v->fig == RPT_PTS_IOPS ? iops : v->fig == RPT_PTS_MBPS ? bw / 1e6 :
+	       lat_sum / ios / 1e3;
+	return 0;
+}
