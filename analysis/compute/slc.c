@@ -801,7 +801,7 @@ void rpt_fill_throttle(const struct rpt_fill_curve *c, const struct rpt_smart *s
 		       struct rpt_fill *f)
 {
 	struct rpt_thermal th;
-	double x, t, win;
+	double lo, hi, t, t1, win;
 	size_t i, n = 0;
 
 	/* temperatures against GB written, inside the curve's time span */
@@ -815,19 +815,26 @@ void rpt_fill_throttle(const struct rpt_fill_curve *c, const struct rpt_smart *s
 		f->temp[n++].temp_c = sm->s[i].temp_c;
 	}
 	f->ntemp = n;
-	if (!f->slc_cache_gb.ok) {
+	/* the fall where the log places it: a point, else only as a range */
+	if (f->slc_cache_gb.ok)
+		lo = hi = f->slc_cache_gb.v * 1e9;
+	else if (f->slc_range.ok) {
+		lo = f->slc_range.lo_gb * 1e9;
+		hi = f->slc_range.hi_gb * 1e9;
+	} else {
 		rpt_fig_null(&f->throttle_gb, "no fall in speed to explain");
 		return;
 	}
-	x = f->slc_cache_gb.v * 1e9;
-	t = c->t_first + rpt_fill_time_at(c, x) / c->scale;
+	t = c->t_first + rpt_fill_time_at(c, lo) / c->scale;
+	t1 = c->t_first + rpt_fill_time_at(c, hi) / c->scale;
 	win = 1.5 * fmax(rpt_smart_interval(sm), c->avg_msec);
-	rpt_smart_window(sm, t - win, t + win, &th);
+	rpt_smart_window(sm, t - win, t1 + win, &th);
 	if (!th.throttled) {
 		rpt_fig_null(&f->throttle_gb, "no thermal management in SMART as the speed fell");
 		return;
 	}
-	rpt_fig_set(&f->throttle_gb, f->slc_cache_gb.v);
+	rpt_fig_set(&f->throttle_gb, (lo + hi) / 2e9);
+	f->slc_range.ok = false;
 	snprintf(f->throttle_why, sizeof(f->throttle_why), "%s", th.why);
 	if (!isnan(th.temp_at_c))
 		snprintf(f->throttle_why + strlen(f->throttle_why),

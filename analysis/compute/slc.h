@@ -113,8 +113,10 @@ int rpt_slc_widen(const struct rpt_fill_curve *alt, struct rpt_fill *f);
  * rpt_fill_throttle() - The drive's temperature along the fill, and whether
  * its fall was thermal throttling: SMART's thermal management counters or
  * critical warning moved in the samples around the cache's end (1.5 SMART
- * intervals or log samples each side). If so, throttle_gb and throttle_why
- * say where and why, and the cache's figures are null with the reason.
+ * intervals or log samples each side), or across the whole of slc_range
+ * when the log placed the fall only as a range. If so, throttle_gb (the
+ * range's middle) and throttle_why say where and why, the cache's figures
+ * are null with the reason and slc_range is unset: no cache ended.
  * @c: the fill curve, log times on SMART's clock (unix ms)
  * @sm: the SMART samples
  * @f: figures from rpt_slc_analyse()

@@ -79,6 +79,27 @@ class Truth:
             us += (t1 - t0) * share
         return by / us if us > 0 else None
 
+    def stall_free_mbps(self, regime, bw_log, avg_ms):
+        """As mbps(REGIME), less the time the host stalled in it: where
+        fio's averaged bw log BW_LOG (unix ms, log_avg_msec AVG_MS) went
+        more than two intervals without a line, all but one interval of
+        the gap. A drive model runs in real time: a stalled host stalls
+        it, which the report's median speeds leave out and mbps() keeps."""
+        ts = []
+        for line in open(bw_log):
+            f = line.split(",")
+            if len(f) >= 2 and f[0].strip():
+                ts.append(float(f[0]))
+        by = us = 0.0
+        for r, b0, b1, t0, t1 in self.spans:
+            if not r.startswith(regime) or b1 <= b0:
+                continue
+            stall = sum(b - a - avg_ms for a, b in zip(ts, ts[1:])
+                        if b - a > 2 * avg_ms and t0 / 1e3 <= a and b <= t1 / 1e3)
+            by += b1 - b0
+            us += (t1 - t0) - stall * 1e3
+        return by / us if us > 0 else None
+
     def first_gb(self, regime):
         """GB written when REGIME (a prefix) first set the speed, or None."""
         for r, b0, _, _, _ in self.spans:

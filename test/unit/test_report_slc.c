@@ -706,15 +706,16 @@ static char *smart_lines(int secs, int t1_at, size_t *len)
  * Thermal throttling: 2000 MB/s, then 800 from 60 GB (30 s in), where
  * SMART's thermal management starts. The fall is throttling at 60 GB, not
  * a cache's end; the same fall with thermal management only 30 s later is
- * the cache's end.
+ * the cache's end. A fall the log places only as a range (a stall of the
+ * host's) is held against SMART over the whole range.
  */
 TEST(throttled_not_cache)
 {
 	struct drive d = { .step = { 60 * GB }, .speed = { 2000, 800 }, .nsteps = 2,
 			   .noise = 0.02, .total = 200 * GB };
-	int at[2] = { 31, 61 }, i;
+	int at[3] = { 31, 61, 31 }, i;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 3; i++) {
 		struct rpt_fill_curve c;
 		struct rpt_log_reader r;
 		struct rpt_log_sample smp;
@@ -735,8 +736,23 @@ TEST(throttled_not_cache)
 		CHECK_EQ_INT(rpt_fill_finish(&c), 0);
 		CHECK_EQ_INT(rpt_slc_analyse(&c, &f), 0);
 		CHECK_EQ_INT(rpt_smart_read_mem("smart", smart, slen, &sm, &diag), 0);
+		if (i == 2) {
+			/*
+			 * A busy host's stall: the fall placed only as a range
+			 * (50-70 GB), no figure. SMART over the range decides.
+			 */
+			rpt_fig_null(&f.slc_cache_gb, "the log places the fall only as a range");
+			f.slc_range.ok = true;
+			f.slc_range.lo_gb = 50;
+			f.slc_range.hi_gb = 70;
+		}
 		rpt_fill_throttle(&c, &sm, &f);
-		if (!i) {
+		if (i == 2) {
+			CHECK_CONTAINS(f.slc_cache_gb.why, "thermal throttling, not the end of a cache");
+			if (CHECK(f.throttle_gb.ok))
+				CHECK_NEAR(f.throttle_gb.v, 60, 0.02);
+			CHECK(!f.slc_range.ok);
+		} else if (!i) {
 			CHECK(!f.slc_cache_gb.ok);
 			CHECK_CONTAINS(f.slc_cache_gb.why, "thermal throttling, not the end of a cache");
 			if (CHECK(f.throttle_gb.ok))
