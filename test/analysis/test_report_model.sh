@@ -115,10 +115,11 @@ cat "$T_OUT"
 
 # Two jobs filling one drive, each its half (numjobs=2, offset_increment),
 # at QD1 each: the fill is the sum of the two bw logs, the drive's own cache
-# and speeds, and the bytes add up to the whole namespace.
+# and speeds, and the bytes add up to the whole namespace. A new state file
+# is an erased drive (ssdq_erase is refused with numjobs above 1).
 mkdir -p "$TMP/nj"
 (cd "$TMP/nj" && fio --name=fill --ioengine=external:"$SO" --ssdq_model=tlc-dramless-1tb \
-	--ssdq_model_scale=$SC --filename="$TMP/nj/drive" --ssdq_erase=auto \
+	--ssdq_model_scale=$SC --filename="$TMP/nj/drive" \
 	--rw=write --bs=1m --iodepth=1 --numjobs=2 --size=50% --offset_increment=50% \
 	--write_bw_log=fill --log_avg_msec=0 --log_unix_epoch=1 --output-format=json+ \
 	--output=fill.json >fio.out 2>&1)
