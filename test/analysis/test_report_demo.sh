@@ -118,7 +118,9 @@ cat "$T_OUT"
 
 # the drive under review given by its directory's name; its marks carry its name
 "$R" --format json "$D/qlc-1tb" "$D/tlc-dramless-1tb" >"$TMP/r.json" 2>/dev/null
-name=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["drives"][1]["name"])' "$TMP/r.json")
+# (drives come in the natural order of their names: find it by its directory)
+name=$(python3 -c 'import json, sys; print([d["name"] for d in json.load(open(sys.argv[1]))["drives"]
+	if d["dir"].rstrip("/").endswith("tlc-dramless-1tb")][0])' "$TMP/r.json")
 "$R" --html "$TMP/page-hl.html" --highlight tlc-dramless-1tb "$D/qlc-1tb" "$D/tlc-dramless-1tb" \
 	>/dev/null 2>&1 || fail "ssdq-report --highlight tlc-dramless-1tb"
 expect_rc 0 "--highlight tlc-dramless-1tb changes exactly $name's marks, in every comparison chart" \
