@@ -24,15 +24,6 @@ export SSDQ_SO="$SO" SSDQ_REPORT=none
 unset SSDQ_FIO
 cd "$W" || exit 1
 
-# wait_for FILE PATTERN: until FILE holds PATTERN (grep -E), 300 s at most
-wait_for() {
-	_i=0
-	while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
-		_i=$((_i + 1))
-		[ $_i -ge 3000 ] && return 1
-		sleep 0.1
-	done
-}
 # ---- refusals ---------------------------------------------------------------------
 m="--suite pslc --model qlc-1tb --scale 1000 --dry-run"
 # shellcheck disable=SC2086 # m: options, a word each
