@@ -26,12 +26,30 @@ bool ssdq_remote(void)
 	return is_backend;
 }
 
+/*
+ * fio's connection as the jobs began: the connected sockets of this process
+ * (fd and inode, so a number reused later is not taken for it), and whether
+ * a send on it failed since. A client killed mid-job is seen by either: its
+ * socket hung up, or a write after the hang-up was answered with a reset,
+ * which leaves the socket unconnected (getpeername() fails) and so not
+ * findable by a scan at the job's end.
+ */
+#define MAX_CONN 8
+static struct { int fd; ino_t ino; } conn[MAX_CONN];
+static unsigned int nr_conn;
+static bool send_failed;
+static pthread_mutex_t conn_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int ssdq_remote_text(const char *buf, size_t len)
 {
 	if (!is_backend)
 		return -ENOTCONN;
 	/* as log_err() does; -1: this thread has no connection, or it closed */
-	return fio_server_text_output(FIO_LOG_ERR, buf, len) < 0 ? -ENOTCONN : 0;
+	if (fio_server_text_output(FIO_LOG_ERR, buf, len) < 0) {
+		send_failed = true;
+		return -ENOTCONN;
+	}
+	return 0;
 }
 
 /* ${TMPDIR:-/tmp}/ssdq-server.<pid of fio's backend process>, made 0700 */
@@ -205,42 +223,69 @@ static int send_one(struct thread_data *td, const char *path, const char *as)
 	return 0;
 }
 
-void ssdq_remote_announce(struct thread_data *td)
-{
-	char dir[PATH_MAX], host[256] = "?";
-
-	if (!is_backend || run_dir(td, dir, sizeof(dir)))
-		return;
-	gethostname(host, sizeof(host) - 1);
-	ssdq_log("%s: sidecars of this job on %s:%s until the job's end", td->o.name, host, dir);
-}
-
-/*
- * Whether fio's client is gone: a connected socket of this process (the
- * job inherits the backend's connection) whose peer hung up. fio queues
- * what it sends and cannot say whether it arrived.
- */
-static bool client_gone(void)
+/* the connected sockets of this process, noted once per socket */
+static void note_connection(void)
 {
 	DIR *d = opendir("/proc/self/fd");
 	struct dirent *de;
-	bool gone = false;
+	unsigned int i;
 
-	while (d && !gone && (de = readdir(d))) {
+	pthread_mutex_lock(&conn_lock);
+	while (d && (de = readdir(d))) {
 		struct sockaddr_storage sa;
 		socklen_t len = sizeof(sa);
-		struct pollfd p = { .events = POLLRDHUP };
 		struct stat st;
 		int fd = atoi(de->d_name);
 
 		if (de->d_name[0] == '.' || fd == dirfd(d) || fstat(fd, &st) ||
 		    !S_ISSOCK(st.st_mode) || getpeername(fd, (struct sockaddr *)&sa, &len))
 			continue;
-		p.fd = fd;
-		gone = poll(&p, 1, 0) == 1 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+		for (i = 0; i < nr_conn && conn[i].ino != st.st_ino; i++)
+			;
+		if (i == nr_conn && nr_conn < MAX_CONN) {
+			conn[nr_conn].fd = fd;
+			conn[nr_conn++].ino = st.st_ino;
+		}
 	}
+	pthread_mutex_unlock(&conn_lock);
 	if (d)
 		closedir(d);
+}
+
+void ssdq_remote_announce(struct thread_data *td)
+{
+	char dir[PATH_MAX], host[256] = "?";
+
+	if (!is_backend)
+		return;
+	note_connection();
+	if (run_dir(td, dir, sizeof(dir)))
+		return;
+	gethostname(host, sizeof(host) - 1);
+	ssdq_log("%s: sidecars of this job on %s:%s until the job's end", td->o.name, host, dir);
+}
+
+/*
+ * Whether fio's client is gone: a send to it failed, or a socket of fio's
+ * connection (noted as the job began) hung up or was reset. fio queues what
+ * it sends and cannot say whether it arrived.
+ */
+static bool client_gone(void)
+{
+	bool gone = send_failed;
+	unsigned int i;
+
+	pthread_mutex_lock(&conn_lock);
+	for (i = 0; i < nr_conn && !gone; i++) {
+		struct pollfd p = { .fd = conn[i].fd, .events = POLLRDHUP };
+		struct stat st;
+
+		/* closed since, or its number taken by another file */
+		if (fstat(conn[i].fd, &st) || st.st_ino != conn[i].ino)
+			continue;
+		gone = poll(&p, 1, 0) == 1 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+	}
+	pthread_mutex_unlock(&conn_lock);
 	return gone;
 }
 

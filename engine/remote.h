@@ -64,7 +64,9 @@ int ssdq_device_json_path(struct thread_data *td, char *out, size_t len);
  * ssdq_remote_announce() - In a server: tell fio's client where the job's
  * sidecars are written ("<job>: sidecars of this job on HOST:DIR until the
  * job's end"), so that a controller that dies mid-job has it in its output
- * and the next ssdq-run names the place (jobs/ssdq-run: keep_attempt). A
+ * and the next ssdq-run names the place (jobs/ssdq-run: keep_attempt).
+ * Notes the process's connected sockets then (fio's connection, and any
+ * a power source opened), which ssdq_remote_send() checks for a hang-up. A
  * no-op in plain fio.
  */
 void ssdq_remote_announce(struct thread_data *td);
@@ -74,6 +76,10 @@ void ssdq_remote_announce(struct thread_data *td);
  * power, SMART, device.json) to fio's client and delete those sent. Call
  * after they are closed (the engine's cleanup, in the job process, while
  * fio's connection is still the job's). A no-op in plain fio.
+ *
+ * When fio's client is gone (a message to it failed, or a socket noted by
+ * ssdq_remote_announce() hung up or was reset), nothing is sent: the files
+ * stay in the run's directory, and the job's log names it.
  *
  * Return: 0, or the number of files that could not be sent (named through
  * ssdq_log; they stay on the server).
