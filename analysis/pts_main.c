@@ -68,23 +68,14 @@ static void print_json(const struct rpt_pts_var *v, const double *y, int n,
 	       w->data_excursion, w->slope_excursion, last ? "" : ",");
 }
 
-/*
- * Every variable steady in one window: the first window in which all are;
- * a variable's own first steady window may come earlier.
- */
 static int steady(struct rpt_pts_var *v, int nv, double **y, int n, bool json)
 {
 	struct rpt_pts_window w[MAX_VARS];
-	int last, k, ok = 0;
+	int k, ok;
 
-	for (last = RPT_PTS_WINDOW; last <= n && !ok; last++) {
-		ok = 1;
-		for (k = 0; k < nv; k++) {
-			if (rpt_pts_window_at(y[k], last, &w[k]))
-				return 2;
-			ok &= w[k].steady;
-		}
-	}
+	ok = rpt_pts_steady_all((const double *const *)y, nv, n, w);
+	if (ok < 0)
+		return 2;
 	if (json) {
 		printf("{\"ssdq_version\":\"%s\",\"rule\":\"SNIA PTS v2.0.2\",\"rounds\":%d,"
 		       "\"steady\":%s,\"tracks\":[", SSDQ_VERSION, n, ok ? "true" : "false");

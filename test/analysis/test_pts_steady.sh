@@ -87,7 +87,7 @@ expect_rc 2 "a direction the cell did not do is refused" "$PTS" steady --track r
 expect_out "conv-1.json: job r0-4k did no read I/O" "the refusal names the file, job and direction"
 echo '{"x": 1}' >"$W/notfio.json"
 expect_rc 2 "a JSON that is not fio's is refused" "$PTS" steady --track r0-4k:write:iops "$W/notfio.json"
-expect_out "notfio.json: no \"jobs\": not fio's JSON output" "the refusal names the file"
+expect_out "notfio.json: neither \"jobs\" nor \"client_stats\": not fio output" "the refusal names the file"
 expect_rc 2 "no command" "$PTS" --track r0-4k:write:iops
 expect_rc 2 "an unknown command" "$PTS" stable --track r0-4k:write:iops "$W/conv-1.json"
 

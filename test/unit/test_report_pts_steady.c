@@ -156,6 +156,39 @@ TEST(refused)
 	CHECK_EQ_INT(rpt_pts_window_at(few, 4, &w), -EINVAL);
 }
 
+/*
+ * Two variables (the throughput test's read and write cells): read is
+ * steady from rounds 1-5 on, write (the converges_at_round_7 series) only
+ * from 3-7; both windows are 3-7, read's own average over it. Then a write
+ * that never settles keeps both unsteady, each window the last five.
+ */
+TEST(several_variables)
+{
+	const double rd[] = { 100, 101, 99, 100, 100, 102, 98 };
+	const double wr[] = { 90e3, 70e3, 52e3, 50e3, 51e3, 49e3, 50e3 };
+	const double fall[] = { 100, 90, 80, 70, 60, 50, 40 };
+	const double *y[2] = { rd, wr };
+	struct rpt_pts_window w[2];
+
+	CHECK_EQ_INT(rpt_pts_steady(rd, 7, &w[0]), 1);
+	CHECK_EQ_INT(w[0].first, 1);
+	CHECK_EQ_INT(rpt_pts_steady_all(y, 2, 7, w), 1);
+	CHECK_EQ_INT(w[0].first, 3);
+	CHECK_EQ_INT(w[0].last, 7);
+	CHECK_EQ_INT(w[1].first, 3);
+	CHECK_NEAR(w[0].avg, (99 + 100 + 100 + 102 + 98) / 5.0, 1e-12);
+	CHECK_NEAR(w[1].avg, 50.4e3, 1e-9);
+	CHECK(w[0].steady && w[1].steady);
+
+	y[1] = fall;
+	CHECK_EQ_INT(rpt_pts_steady_all(y, 2, 7, w), 0);
+	CHECK_EQ_INT(w[0].first, 3);
+	CHECK_EQ_INT(w[1].last, 7);
+	CHECK(w[0].steady);
+	CHECK(!w[1].steady);
+	CHECK_EQ_INT(rpt_pts_steady_all(y, 0, 7, w), -EINVAL);
+}
+
 int main(void)
 {
 	RUN(converges_at_round_7);
@@ -164,5 +197,6 @@ int main(void)
 	RUN(noisy_but_flat);
 	RUN(bounds_hold);
 	RUN(refused);
+	RUN(several_variables);
 	return harness_main();
 }
