@@ -43,8 +43,8 @@ $(B)/ssdq-report: $(B)/analysis/main.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
 
-# the SNIA PTS steady-state rule over a test's rounds (docs/snia.md): for
-# the runner, not installed yet
+# the SNIA PTS steady-state rule over a test's rounds (docs/snia.md), for
+# the runner and a person; installed with its manual page
 $(B)/ssdq-pts: $(B)/analysis/pts_main.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm

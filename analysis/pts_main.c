@@ -20,14 +20,18 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: ssdq-pts steady --track JOB:DIR:FIGURE [--track ...] [--json] ROUND.json...\n"
-		"       ssdq-pts --version\n"
+		"       ssdq-pts --version | --help\n"
 		"The SNIA PTS v2.0.2 steady-state rule over a test's rounds, one fio JSON\n"
 		"file per round, round 1 first: the first window of %d rounds in which each\n"
 		"tracking variable's range is at most %.0f %% of its average and its fitted\n"
 		"line moves at most %.0f %% of it. DIR: read or write; FIGURE: iops, mbps\n"
 		"or lat (mean total latency, us); e.g. --track r0-4k:write:iops.\n"
+		"  -t, --track JOB:DIR:FIGURE  a tracking variable (at most %d)\n"
+		"  -j, --json                  one JSON object instead of text\n"
+		"  -h, --help                  this text\n"
+		"  -V, --version               the version of ssdq\n"
 		"Exit status: 0 steady, 1 not steady (yet), 2 a usage or input error.\n",
-		RPT_PTS_WINDOW, RPT_PTS_DATA_EXCURSION * 100, RPT_PTS_SLOPE_EXCURSION * 100);
+		RPT_PTS_WINDOW, RPT_PTS_DATA_EXCURSION * 100, RPT_PTS_SLOPE_EXCURSION * 100, MAX_VARS);
 }
 
 static void print_diag(const struct rpt_diag *d)
@@ -131,7 +135,7 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		case 'V':
-			printf("ssdq-pts %s\n", SSDQ_VERSION);
+			printf("ssdq-pts (ssdq) %s\n", SSDQ_VERSION);
 			return 0;
 		default:
 			usage(stderr);
