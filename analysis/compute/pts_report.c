@@ -255,21 +255,15 @@ static struct rpt_fig *cell_fig(struct rpt_pts_cell *c, int i)
 	return f[i];
 }
 
-/* Every cell's figures over rounds first..last. */
-static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
+/* The cells of round @rt that @t has not yet, in the order of its jobs. */
+static int add_cells(struct rpt_pts_test *t, const struct rpt_test *rt)
 {
-	const struct rpt_test *r1;
-	struct one o;
-
-	if (!t->last)
-		return 0;
-	r1 = &r->t[t->round[t->last - 1]];
-	for (size_t j = 0; j < r1->njobs; j++) {
+	for (size_t j = 0; j < rt->njobs; j++) {
 		struct rpt_pts_cell *c;
 		size_t k;
 
 		for (k = 0; k < t->ncells; k++)
-			if (!strcmp(t->cell[k].name, r1->jobs[j].name))
+			if (!strcmp(t->cell[k].name, rt->jobs[j].name))
 				break;
 		if (k < t->ncells)
 			continue;
@@ -279,9 +273,20 @@ static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 		t->cell = c;
 		c = &t->cell[t->ncells++];
 		memset(c, 0, sizeof(*c));
-		snprintf(c->name, sizeof(c->name), "%s", r1->jobs[j].name);
-		cell_params(c, r1);
+		snprintf(c->name, sizeof(c->name), "%s", rt->jobs[j].name);
+		cell_params(c, rt);
 	}
+	return 0;
+}
+
+/* Every cell's figures over rounds first..last. */
+static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
+{
+	struct one o;
+
+	for (int n = t->first; n <= t->last; n++)
+		if (add_cells(t, &r->t[t->round[n - 1]]))
+			return -ENOMEM;
 	for (size_t k = 0; k < t->ncells; k++) {
 		struct rpt_pts_cell *c = &t->cell[k];
 		double sum[9] = { 0 }, hi[9];

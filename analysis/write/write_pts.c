@@ -103,7 +103,8 @@ static void text_test(FILE *out, const struct rpt_pts_test *t)
 		fprintf(out, "  tracking %s %s %s per round:", t->track[k].job,
 			t->track[k].write ? "write" : "read", track_unit(&t->track[k]));
 		for (int i = 0; i < t->nrounds; i++)
-			fprintf(out, " %s", rpt_fmt_num(num, sizeof(num), t->y[k][i], 1));
+			fprintf(out, " %s", isfinite(t->y[k][i]) ?
+				rpt_fmt_num(num, sizeof(num), t->y[k][i], 1) : "-");
 		fputc('\n', out);
 		if (t->steady >= 0)
 			fprintf(out, "    window %d-%d: average %s, range %.1f %% (<= %.0f %%), fitted line moves %.1f %% (<= %.0f %%)\n",
