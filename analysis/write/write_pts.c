@@ -330,7 +330,7 @@ static void html_rounds(struct rpt_charts *ch, const char *scope, const struct r
 	snprintf(yname, sizeof(yname), "%s", track_unit(&t->track[k]));
 	snprintf(title, sizeof(title), "%s: %s %s %s %s", t->name, t->track[k].job,
 		 t->track[k].write ? "write" : "read", yname,
-		 window ? "over the measurement window" : "per round (steady-state convergence)");
+		 window ? "over the window" : "per round");
 	snprintf(fig, sizeof(fig), "%s-%s%s", window ? "window" : "rounds", t->track[k].job,
 		 t->track[k].write ? "-write" : "-read");
 	s[ns++] = (struct rpt_xy_series){ .name = t->track[k].job, .x = x, .y = y, .n = (size_t)n,
@@ -437,9 +437,11 @@ static void html_test(struct rpt_charts *ch, const char *scope, const struct rpt
 				track_unit(&t->track[k]), w->first, w->last, w->data_excursion * 100,
 				RPT_PTS_DATA_EXCURSION * 100, w->slope_excursion * 100,
 				RPT_PTS_SLOPE_EXCURSION * 100);
+		fputs("<div class=\"figs\">\n", out);
 		html_rounds(ch, scope, t, k, false);
 		if (t->steady >= 0)
 			html_rounds(ch, scope, t, k, true);
+		fputs("</div>\n", out);
 	}
 	if (t->kind == RPT_PTS_K_IOPS)
 		for (const char *const *key = keys_of(t->kind); *key; key++)
@@ -472,6 +474,7 @@ static void html_wsat(struct rpt_charts *ch, const char *scope, const struct rpt
 						      .color = "#999" };
 			nm++;
 		}
+	fputs("<div class=\"figs\">\n", ch->html);
 	out = rpt_html_figure(ch, true, scope, "wsat", "iops-gb");
 	if (out) {
 		struct rpt_svg_head h = { "WSAT: IOPS against GB written",
@@ -480,6 +483,7 @@ static void html_wsat(struct rpt_charts *ch, const char *scope, const struct rpt
 		rpt_svg_xy(out, &h, &xa, &ya, &s, 1, m, nm);
 		rpt_html_figure_end(ch);
 	}
+	fputs("</div>\n", ch->html);
 }
 
 int rpt_html_pts(struct rpt_charts *ch, const char *scope, const struct rpt_drive *d)
