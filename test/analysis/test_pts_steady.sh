@@ -91,6 +91,32 @@ expect_out "notfio.json: neither \"jobs\" nor \"client_stats\": not fio output" 
 expect_rc 2 "no command" "$PTS" --track r0-4k:write:iops
 expect_rc 2 "an unknown command" "$PTS" stable --track r0-4k:write:iops "$W/conv-1.json"
 
+# ssdq-report on the same rounds named as ssdq-run --suite snia names them
+# (a PTS results directory): its IOPS page's window and tracking values are
+# ssdq-pts's (the cells' figures, from the report's own reading of each
+# job, are held to fio's on the model: test_report_pts.sh)
+R=${SSDQ_REPORT:-$top/build/ssdq-report}
+if [ -x "$R" ]; then
+	mkdir -p "$W/dir"
+	i=1
+	while [ $i -le 7 ]; do cp "$W/conv-$i.json" "$W/dir/iops-round-$i.json"; i=$((i + 1)); done
+	"$R" --format json "$W/dir" >"$W/rep.json" 2>"$T_OUT"
+	got=$(jq -c '.drives[0].pts.tests[0] | [.test, .steady, .window, .tracks[0].rounds, .tracks[0].average]' "$W/rep.json" 2>/dev/null)
+	[ "$got" = '["iops",true,[3,7],[90000,70000,52000,50000,51000,49000,50000],50400]' ] &&
+		pass "ssdq-report: the IOPS page's rounds, its window 3-7, steady, averaging 50400 IOPS ($got)" ||
+		fail "ssdq-report's PTS page: $got ($(head -c 300 "$T_OUT"))"
+	"$R" "$W/dir" >"$W/rep.txt" 2>&1
+	grep -q "SNIA PTS IOPS (iops): steady state: rounds 3-7 of 7" "$W/rep.txt" &&
+		pass "ssdq-report's text says the window" || fail "text: $(grep -A2 'SNIA' "$W/rep.txt" | head -3)"
+	rm "$W/dir/iops-round-5.json"
+	"$R" "$W/dir" >"$W/rep.txt" 2>&1
+	grep -q "SNIA PTS IOPS (iops): rounds 1-4 of 4 averaged; round 5 is missing: rounds 5 to 7 left out" "$W/rep.txt" &&
+		pass "ssdq-report: a missing round ends the test there, named" ||
+		fail "a missing round: $(grep -A2 'SNIA' "$W/rep.txt" | head -3)"
+else
+	echo "SKIP: the report's PTS page (no $R)"
+fi
+
 # five real rounds of the IOPS test's tracking cell on the drive model
 if command -v fio >/dev/null && [ -f "$SO" ]; then
 	# the job file's runtime= wins over fio's command line: rendered with 200 ms cells

@@ -40,26 +40,26 @@ m() { (cd "$D" && fio --ioengine=external:"$SO" --ssdq_model=tlc-enterprise-4tb 
 	--ssdq_model_scale=1000 --filename="$D/m.state" "$@") >"$TMP/fio.out" 2>&1; }
 render() {
 	sh "$top/jobs/ssdq-render" --scale 1000 --lba 4096 --set SSDQ_PTS_CELL_RUNTIME=100ms \
-		--set SSDQ_POWER_RATE=1000 --set SSDQ_SMART_INTERVAL=20ms --out "$D/$1.fio" \
+		--set SSDQ_POWER_RATE=1000 --set SSDQ_SMART_INTERVAL=100ms --out "$D/$1.fio" \
 		"$top/jobs/snia/$1.fio"
 }
 for t in purge wipc iops-round latency-round throughput-128k-round wsat; do
-	render $t || { fail "ssdq-render snia/$t.fio"; summary; }
+	render $t || { fail "ssdq-render snia/$t.fio"; summary; exit 1; }
 done
 m purge.fio && m --output-format=json+ --output=wipc.json wipc.fio ||
-	{ fail "purge and preconditioning: $(tail -3 "$TMP/fio.out")"; summary; }
+	{ fail "purge and preconditioning: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
 for t in iops latency throughput-128k; do
 	i=1
 	while [ $i -le 5 ]; do
 		# each round's logs and sidecars of its own name
 		sed "s/^\(write_[a-z]*_log\)=.*/\1=$t-round-$i/" "$D/$t-round.fio" >"$D/$t-round-$i.fio"
 		m --output-format=json+ --output="$t-round-$i.json" "$t-round-$i.fio" ||
-			{ fail "$t round $i: $(tail -3 "$TMP/fio.out")"; summary; }
+			{ fail "$t round $i: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
 		i=$((i + 1))
 	done
 done
 m purge.fio && m --output-format=json+ --output=wsat.json wsat.fio ||
-	{ fail "WSAT: $(tail -3 "$TMP/fio.out")"; summary; }
+	{ fail "WSAT: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
 pass "a PTS run on the model: purge, WIPC, 5 rounds of 3 tests, WSAT"
 
 expect_rc 0 "ssdq-report --format json on the PTS run" "$R" --format json "$D"

@@ -10,6 +10,7 @@
 
 #include "harness.h"
 
+#include "input_kind.h"
 #include "pts_steady.h"
 
 /*
@@ -189,6 +190,26 @@ TEST(several_variables)
 	CHECK_EQ_INT(rpt_pts_steady_all(y, 0, 7, w), -EINVAL);
 }
 
+/* The rounds' names ssdq-run --suite snia gives, and names that are none. */
+TEST(round_names)
+{
+	char base[32];
+
+	CHECK_EQ_INT(rpt_input_pts_round("iops-round-3", base, sizeof(base)), 3);
+	CHECK_STREQ(base, "iops");
+	CHECK_EQ_INT(rpt_input_pts_round("throughput-128k-round-25", base, sizeof(base)), 25);
+	CHECK_STREQ(base, "throughput-128k");
+	CHECK_EQ_INT(rpt_input_pts_round("wsat", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("iops-round", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("iops-round-", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("iops-round-0", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("iops-round-2x", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("-round-2", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("iops-1", base, sizeof(base)), 0);
+	/* a base that does not fit is no round */
+	CHECK_EQ_INT(rpt_input_pts_round("a-long-test-name-round-1", base, 8), 0);
+}
+
 int main(void)
 {
 	RUN(converges_at_round_7);
@@ -198,5 +219,6 @@ int main(void)
 	RUN(bounds_hold);
 	RUN(refused);
 	RUN(several_variables);
+	RUN(round_names);
 	return harness_main();
 }
