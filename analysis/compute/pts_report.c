@@ -312,6 +312,11 @@ static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 			if (!bad[i])
 				rpt_fig_set(cell_fig(c, i), i == F_MAX || i == F_TEMP ? hi[i] :
 					    sum[i] / (t->last - t->first + 1));
+		/* efficiency over the window: its IOPS (MB/s) over its W, as read across */
+		if (c->iops_per_w.ok && c->power_w.ok && c->power_w.v > 0) {
+			rpt_fig_set(&c->iops_per_w, c->iops.v / c->power_w.v);
+			rpt_fig_set(&c->mbps_per_w, c->mbps.v / c->power_w.v);
+		}
 	}
 	return 0;
 }

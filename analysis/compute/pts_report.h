@@ -18,7 +18,8 @@
  * for every test: a mixed cell's directions add up (IOPS, MB/s), its
  * latency is their mean weighted by IOPS, its maximum and 99.999 % the
  * worse direction's. Over the window: the mean of the rounds' values, the
- * maximum latency and temperature the window's highest. A figure null in
+ * maximum latency and temperature the window's highest, the efficiency the
+ * window's IOPS (MB/s) over its W. A figure null in
  * one of the window's rounds is null, with that round's reason.
  */
 

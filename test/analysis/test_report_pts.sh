@@ -11,7 +11,7 @@
 #   maximum latency to the highest of fio's lat_ns max within one json+
 #   bin (1/64 of its power of 2), 99.999 % to fio's own percentile;
 # - W to the model's own account (model_energy: its energy over the cell's
-#   I/O time) within 10 %, IOPS/W and MB/s/W to the cell's figures;
+#   I/O time) within 10 %, IOPS/W and MB/s/W the cell's IOPS and MB/s over it;
 # - the model's account of the 4 KiB random write cell: every round past the
 #   first at the garbage-collection regime (random), its IOPS no more than
 #   the write amplification formula gives (docs/model.md; a busy host can
@@ -176,10 +176,12 @@ regimes = set()
 for n in range(2, 6):
     regimes |= {e["regime"].split("+")[0] for e in events(f"iops-round-{n}")
                 if e["event"] == "model_regime" and e["job"] == "r0-4k"}
-bound = direct / wa(1.0) / 4096
-say(regimes == {"random"} and cell["iops"] <= bound * 1.02,
+# A is steep near full (5.70 full, 5.44 at 99.5 %): the bound is a drive WIPC
+# left at least 99.5 % full; a busy host only makes the model slower
+bound = direct / wa(0.995) / 4096
+say(regimes == {"random"} and cell["iops"] <= bound,
     f"iops r0-4k: rounds 2-5 in the model's GC regime ({sorted(regimes)}), {cell['iops']:.0f} IOPS "
-    f"<= {bound:.0f} (1600 MB/s / A(1) = {wa(1.0):.2f}, 4 KiB)")
+    f"<= {bound:.0f} (1600 MB/s / A(0.995) = {wa(0.995):.2f}, 4 KiB; full: {direct / wa(1.0) / 4096:.0f})")
 
 # WSAT: from erased to GC where the erased NAND ends; GB; IOPS fall
 ws = pts["wsat"]
