@@ -7,7 +7,9 @@
 # WSAT. Every table cell is held to what it is made of:
 # - the test's window and its tracking values are ssdq-pts's (one rule);
 # - IOPS, MB/s and mean latency to the mean over the window's rounds of
-#   fio's own JSON (a cell's directions summed, latency weighted by I/Os),
+#   fio's own JSON (a cell's directions summed, latency weighted by I/Os:
+#   total latency where fio gives its percentiles, as the latency test asks,
+#   else completion latency, as everywhere in the report),
 #   maximum latency to the highest of fio's lat_ns max within one json+
 #   bin (1/64 of its power of 2), 99.999 % to fio's own percentile;
 # - W to the model's own account (model_energy: its energy over the cell's
@@ -116,12 +118,15 @@ for name, t in tests.items():
             io = sum(j[dd]["iops"] for j in js for dd in ("read", "write"))
             iops.append(io)
             mbps.append(sum(j[dd]["bw_bytes"] for j in js for dd in ("read", "write")) / 1e6)
-            lat.append(sum(j[dd]["clat_ns"]["mean"] * j[dd]["iops"] for j in js
+            # the report's latency: total (lat) where fio gives its percentiles
+            # (lat_percentiles=1, as the latency test sets), else completion
+            k = lambda j, dd: "lat_ns" if "percentile" in j[dd]["lat_ns"] else "clat_ns"
+            lat.append(sum(j[dd][k(j, dd)]["mean"] * j[dd]["iops"] for j in js
                            for dd in ("read", "write") if j[dd]["iops"] > 0) / io / 1e3)
-            mx.append(max(j[dd]["clat_ns"]["max"] for j in js for dd in ("read", "write")
+            mx.append(max(j[dd][k(j, dd)]["max"] for j in js for dd in ("read", "write")
                           if j[dd]["total_ios"] > 0) / 1e3)
             # fio's own five nines where the job file asks for them (latency)
-            p5.append(max(j[dd]["clat_ns"]["percentile"].get("99.999000", math.nan) for j in js
+            p5.append(max(j[dd][k(j, dd)]["percentile"].get("99.999000", math.nan) for j in js
                           for dd in ("read", "write") if j[dd]["total_ios"] > 0) / 1e3)
         avg = lambda v: sum(v) / len(v)
         checks = [("iops", c["iops"], avg(iops), 1e-6), ("mbps", c["mbps"], avg(mbps), 1e-6),
@@ -172,15 +177,28 @@ def wa(fill):
         x = nx
     return max(1.0, 1 / (1 - x))
 cell = [c for c in tests["iops"]["cells"] if c["cell"] == "r0-4k"][0]
-regimes = set()
+# bytes per regime from each thread's account (a regime holds from its
+# event's bytes to the next's, the last to job_end's); a random offset that
+# happens to continue a write stream is sequential to the model (direct)
+share = {}
 for n in range(2, 6):
-    regimes |= {e["regime"].split("+")[0] for e in events(f"iops-round-{n}")
-                if e["event"] == "model_regime" and e["job"] == "r0-4k"}
+    for f in sorted(os.listdir(d)):
+        if not (f.startswith(f"iops-round-{n}_events.") and f.endswith(".jsonl")):
+            continue
+        ev = [json.loads(l) for l in open(os.path.join(d, f)) if l.strip()]
+        ev = [e for e in ev if e.get("job") == "r0-4k" and e["event"] in ("model_regime", "job_end")]
+        for a, b in zip(ev, ev[1:]):
+            if a["event"] == "model_regime":
+                k = a["regime"].split("+")[0]
+                share[k] = share.get(k, 0) + b["bytes"] - a["bytes"]
+tot = sum(share.values()) or 1
+regimes = {k for k, v in share.items() if v > 0.01 * tot}
 # A is steep near full (5.70 full, 5.44 at 99.5 %): the bound is a drive WIPC
 # left at least 99.5 % full; a busy host only makes the model slower
 bound = direct / wa(0.995) / 4096
 say(regimes == {"random"} and cell["iops"] <= bound,
-    f"iops r0-4k: rounds 2-5 in the model's GC regime ({sorted(regimes)}), {cell['iops']:.0f} IOPS "
+    f"iops r0-4k: rounds 2-5 in the model's GC regime ({share.get('random', 0) / tot:.4f} of "
+    f"{tot / 1e6:.0f} MB: {sorted(share)}), {cell['iops']:.0f} IOPS "
     f"<= {bound:.0f} (1600 MB/s / A(0.995) = {wa(0.995):.2f}, 4 KiB; full: {direct / wa(1.0) / 4096:.0f})")
 
 # WSAT: from erased to GC where the erased NAND ends; GB; IOPS fall
