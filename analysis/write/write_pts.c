@@ -468,7 +468,7 @@ static void html_wsat(struct rpt_charts *ch, const char *scope, const struct rpt
 		return;
 	}
 	for (int i = 1; i <= 4 && ws->capacity_gb > 0; i++)
-		if (ws->capacity_gb * i <= ws->gb[ws->n - 1] * 1.001) {
+		if (ws->capacity_gb * i <= ws->gb[ws->n - 1] * 1.01) {
 			snprintf(lab[nm], sizeof(lab[nm]), "%d x capacity", i);
 			m[nm] = (struct rpt_xy_mark){ .x = ws->capacity_gb * i, .label = lab[nm],
 						      .color = "#999" };
