@@ -537,6 +537,10 @@ int rpt_html_pts_compare(FILE *out, const struct rpt_report *r)
 				rpt_put_html(out, r->d[e].name);
 				fputs("</th>", out);
 			}
+			fputs("</tr>\n<tr><th></th>", out);
+			for (size_t e = 0; e < r->nd; e++)
+				fprintf(out, "<th>%s</th><th>%s</th>", rpt_cat_find(RPT_OF_PTS, key)->head,
+					rpt_cat_find(RPT_OF_PTS, eff)->head);
 			fputs("</tr>\n", out);
 			for (size_t c = 0; c < t->ncells; c++) {
 				fputs("<tr><td>", out);

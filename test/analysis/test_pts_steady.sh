@@ -108,6 +108,12 @@ if [ -x "$R" ]; then
 	"$R" "$W/dir" >"$W/rep.txt" 2>&1
 	grep -q "SNIA PTS IOPS (iops): steady state: rounds 3-7 of 7" "$W/rep.txt" &&
 		pass "ssdq-report's text says the window" || fail "text: $(grep -A2 'SNIA' "$W/rep.txt" | head -3)"
+	cp -r "$W/dir" "$W/dir2"
+	"$R" --html "$W/two.html" "$W/dir" "$W/dir2" >/dev/null 2>&1
+	[ "$(grep -c 'SNIA PTS: the drives compared' "$W/two.html")" = 1 ] &&
+		grep -q '<caption>iops: IOPS and IOPS/W per cell' "$W/two.html" &&
+		pass "ssdq-report: two PTS drives compared, each test's cells side by side" ||
+		fail "two PTS drives: no comparison in the page"
 	rm "$W/dir/iops-round-5.json"
 	"$R" "$W/dir" >"$W/rep.txt" 2>&1
 	grep -q "SNIA PTS IOPS (iops): rounds 1-4 of 4 averaged; round 5 is missing: rounds 5 to 7 left out" "$W/rep.txt" &&
