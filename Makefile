@@ -234,7 +234,7 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh test/analysis/test_report_killed_fixture.sh \
               test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh test/analysis/test_pts_steady.sh \
               test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh
-INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_killed.sh \
+INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_pts.sh test/analysis/test_report_killed.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
@@ -293,7 +293,7 @@ docs-slc: all
 slc-matrix: all
 	@$(TOOLS_ENV) sh test/analysis/slc_matrix.sh --all
 
-MANPAGES := man/ssdq-report.1 man/ssdq-run.1 man/ssdq-sample.1 man/ssdq-render.1
+MANPAGES := man/ssdq-report.1 man/ssdq-pts.1 man/ssdq-run.1 man/ssdq-sample.1 man/ssdq-render.1
 
 # The job library goes to $(PREFIX)/share/ssdq/jobs beside a link to the
 # engine: fio 3.33 stats external:ssdq.so in its cwd, so the share directory
@@ -304,6 +304,7 @@ install: all
 	install -m 0644 $(B)/ssdq.so $(DESTDIR)$(ENGINEDIR)/ssdq.so
 	install -m 0755 $(B)/ssdq-sample $(DESTDIR)$(PREFIX)/bin/ssdq-sample
 	install -m 0755 $(B)/ssdq-report $(DESTDIR)$(PREFIX)/bin/ssdq-report
+	install -m 0755 $(B)/ssdq-pts $(DESTDIR)$(PREFIX)/bin/ssdq-pts
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0644 $(MANPAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq/jobs $(DESTDIR)$(PREFIX)/bin/ssdq-env
@@ -324,7 +325,7 @@ install: all
 # what install wrote, and the directories of ours it leaves empty
 uninstall:
 	rm -f $(DESTDIR)$(ENGINEDIR)/ssdq.so
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,ssdq-sample ssdq-report ssdq-run ssdq-render)
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,ssdq-sample ssdq-report ssdq-pts ssdq-run ssdq-render)
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MANPAGES)))
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq
 	rm -f $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service

@@ -20,9 +20,9 @@ ANALYSIS_READ    := $(addprefix analysis/read/,reader_json.c reader_jsonl.c read
 	provenance.c events.c smart.c from_logs.c pts_track.c)
 ANALYSIS_COMPUTE := $(addprefix analysis/compute/,fill.c slc.c phases.c power.c status.c stop.c \
 	metrics.c report.c killed.c fio_figures.c plausible.c series.c compare.c review.c marks.c \
-	catalogue.c pts_steady.c)
+	catalogue.c pts_steady.c pts_report.c)
 ANALYSIS_WRITE   := $(addprefix analysis/write/,write_common.c write_text.c write_csv.c \
-	write_json.c write_html.c write_review.c html.c svg.c svg_xy.c svg_lat.c chart.c)
+	write_json.c write_html.c write_review.c write_pts.c html.c svg.c svg_xy.c svg_lat.c chart.c)
 ANALYSIS_INC_base    := -Ianalysis/base
 ANALYSIS_INC_read    := $(ANALYSIS_INC_base) -Ianalysis/read
 ANALYSIS_INC_compute := $(ANALYSIS_INC_read) -Ianalysis/compute
@@ -43,8 +43,8 @@ $(B)/ssdq-report: $(B)/analysis/main.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
 
-# the SNIA PTS steady-state rule over a test's rounds (docs/snia.md): for
-# the runner, not installed yet
+# the SNIA PTS steady-state rule over a test's rounds (docs/snia.md), for
+# the runner and a person; installed with its manual page
 $(B)/ssdq-pts: $(B)/analysis/pts_main.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm

@@ -20,14 +20,18 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: ssdq-pts steady --track JOB:DIR:FIGURE [--track ...] [--json] ROUND.json...\n"
-		"       ssdq-pts --version\n"
+		"       ssdq-pts --version | --help\n"
 		"The SNIA PTS v2.0.2 steady-state rule over a test's rounds, one fio JSON\n"
 		"file per round, round 1 first: the first window of %d rounds in which each\n"
 		"tracking variable's range is at most %.0f %% of its average and its fitted\n"
 		"line moves at most %.0f %% of it. DIR: read or write; FIGURE: iops, mbps\n"
 		"or lat (mean total latency, us); e.g. --track r0-4k:write:iops.\n"
+		"  -t, --track JOB:DIR:FIGURE  a tracking variable (at most %d)\n"
+		"  -j, --json                  one JSON object instead of text\n"
+		"  -h, --help                  this text\n"
+		"  -V, --version               the version of ssdq\n"
 		"Exit status: 0 steady, 1 not steady (yet), 2 a usage or input error.\n",
-		RPT_PTS_WINDOW, RPT_PTS_DATA_EXCURSION * 100, RPT_PTS_SLOPE_EXCURSION * 100);
+		RPT_PTS_WINDOW, RPT_PTS_DATA_EXCURSION * 100, RPT_PTS_SLOPE_EXCURSION * 100, MAX_VARS);
 }
 
 static void print_diag(const struct rpt_diag *d)
@@ -68,23 +72,14 @@ static void print_json(const struct rpt_pts_var *v, const double *y, int n,
 	       w->data_excursion, w->slope_excursion, last ? "" : ",");
 }
 
-/*
- * Every variable steady in one window: the first window in which all are;
- * a variable's own first steady window may come earlier.
- */
 static int steady(struct rpt_pts_var *v, int nv, double **y, int n, bool json)
 {
 	struct rpt_pts_window w[MAX_VARS];
-	int last, k, ok = 0;
+	int k, ok;
 
-	for (last = RPT_PTS_WINDOW; last <= n && !ok; last++) {
-		ok = 1;
-		for (k = 0; k < nv; k++) {
-			if (rpt_pts_window_at(y[k], last, &w[k]))
-				return 2;
-			ok &= w[k].steady;
-		}
-	}
+	ok = rpt_pts_steady_all((const double *const *)y, nv, n, w);
+	if (ok < 0)
+		return 2;
 	if (json) {
 		printf("{\"ssdq_version\":\"%s\",\"rule\":\"SNIA PTS v2.0.2\",\"rounds\":%d,"
 		       "\"steady\":%s,\"tracks\":[", SSDQ_VERSION, n, ok ? "true" : "false");
@@ -140,7 +135,7 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		case 'V':
-			printf("ssdq-pts %s\n", SSDQ_VERSION);
+			printf("ssdq-pts (ssdq) %s\n", SSDQ_VERSION);
 			return 0;
 		default:
 			usage(stderr);

@@ -12,6 +12,7 @@
 #include "model.h"
 
 #define MODEL_MAGIC	"SSDQMDL1"
+#define MODEL_VERSION	3	/* 3: the erased NAND (fresh out of box) */
 #define CHUNK_SHIFT	20		/* 1 MiB of LBAs per bitmap bit */
 #define NDU		512000.0	/* bytes in an NVMe data unit */
 #define COVER_FULL	65535u		/* a chunk's LBAs all hold data */
@@ -31,6 +32,9 @@ struct ssdq_model_shared {
 	double held;			/* chunks' worth of LBAs holding data */
 	double fold_pos;		/* bytes into the current fold swing */
 	double direct_since_jump;
+	double erased;			/* bytes of NAND erased, never written since:
+					 * small random writes go there without
+					 * garbage collection until none is left */
 	uint64_t media_ns;		/* when the media finishes its queue */
 	uint64_t busy_until_ns;		/* last completion handed out */
 	uint64_t idle_since_ns;		/* 0 while I/O is in flight */
@@ -87,6 +91,12 @@ static void unlock(struct ssdq_model_shared *sh)
 	pthread_mutex_unlock(&sh->lock);
 }
 
+/* The NAND under the LBAs: the capacity and the spare beyond it. */
+static double nand_bytes(const struct ssdq_model_preset *p, uint64_t capacity)
+{
+	return (1.0 + p->spare) * (double)capacity;
+}
+
 static void init_shared(struct ssdq_model_shared *sh, const struct ssdq_model_preset *p,
 			double scale, uint64_t capacity, uint64_t nchunks)
 {
@@ -94,13 +104,14 @@ static void init_shared(struct ssdq_model_shared *sh, const struct ssdq_model_pr
 
 	memset(sh, 0, sizeof(*sh));
 	memcpy(sh->magic, MODEL_MAGIC, 8);
-	sh->version = 2;
+	sh->version = MODEL_VERSION;
 	sh->lba_shift = p->lba_shift;
 	snprintf(sh->preset, sizeof(sh->preset), "%s", p->name);
 	sh->scale = scale;
 	sh->capacity = capacity;
 	sh->nchunks = nchunks;
 	sh->temp_c = p->t_ambient;
+	sh->erased = nand_bytes(p, capacity);
 	pthread_mutexattr_init(&a);
 	pthread_mutexattr_setpshared(&a, PTHREAD_PROCESS_SHARED);
 	pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST);
@@ -164,6 +175,12 @@ int ssdq_model_open(struct ssdq_model *m, const char *path, const char *preset,
 	}
 	if (st.st_size == 0) {
 		init_shared(sh, p, scale, capacity, nchunks);
+	} else if (!memcmp(sh->magic, MODEL_MAGIC, 8) && sh->version != MODEL_VERSION) {
+		snprintf(err, errlen, "%s holds a model drive of an older ssdq (state version %u, "
+			 "this one writes %u); delete it", path, sh->version, MODEL_VERSION);
+		munmap(sh, len);
+		ret = -EINVAL;
+		goto out;
 	} else if (memcmp(sh->magic, MODEL_MAGIC, 8) || strcmp(sh->preset, p->name) ||
 		   sh->scale != scale || sh->capacity != capacity) {
 		snprintf(err, errlen, "%s holds a model drive of another preset or scale "
@@ -334,6 +351,7 @@ void ssdq_model_erase(struct ssdq_model *m)
 	sh->cache_used = 0;
 	sh->fold_pos = 0;
 	sh->direct_since_jump = 0;
+	sh->erased = nand_bytes(m->p, m->capacity);
 	memset(sh->write_end, 0, sizeof(sh->write_end));
 	unlock(sh);
 }
@@ -383,7 +401,14 @@ static double write_speed(struct ssdq_model *m, double len, int random, double *
 				sh->cache_used = 0;
 		}
 	}
+	if (random && sh->erased >= len) {
+		/* erased blocks left: no garbage collection yet (fresh out of box) */
+		sh->erased -= len;
+		*regime = SSDQ_MODEL_R_DIRECT;
+		return p->w_direct_bps;
+	}
 	if (random) {
+		sh->erased = 0;
 		if (fill != m->wa_fill) {
 			m->wa_fill = fill;
 			m->wa = ssdq_model_wa(p, fill);
@@ -533,6 +558,11 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 		speed = write_speed(m, (double)len, !seq && len < (1ULL << CHUNK_SHIFT), &power,
 				    &m->regime);
 		mark_written(m, offset, len, seq);
+		/* a stream overwrites whole blocks, which come back free: it takes
+		 * erased NAND only for LBAs that held no data */
+		if (seq)
+			sh->erased = fmax(0, fmin(sh->erased, nand_bytes(p, m->capacity) -
+						  sh->held * (double)(1ULL << CHUNK_SHIFT)));
 		sh->bytes_written += len;
 		sh->host_writes++;
 		break;

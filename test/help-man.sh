@@ -1,14 +1,15 @@
 #!/bin/sh
-# The four tools' --help and manual pages (man/*.1, installed by make
+# The five tools' --help and manual pages (man/*.1, installed by make
 # install): every option a tool accepts is in its --help and in its page,
 # the pages render with groff without a warning, make install puts them in
 # share/man/man1; ssdq-report refuses a bad --highlight or --svg-dir naming
 # the option. Run from the top of the tree; SSDQ_REPORT, SSDQ_SAMPLE
-# override the builds.
+# SSDQ_PTS override the builds.
 . test/lib.sh
 R=${SSDQ_REPORT:-build/ssdq-report}
 S=${SSDQ_SAMPLE:-build/ssdq-sample}
-for t in "$R" "$S"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
+P=${SSDQ_PTS:-build/ssdq-pts}
+for t in "$R" "$S" "$P"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 
@@ -17,14 +18,16 @@ options() {
 	case $1 in
 	ssdq-report) sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*argument.*/\1/p' analysis/main.c ;;
 	ssdq-sample) sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*argument.*/\1/p' power/ssdq-sample.c ;;
+	ssdq-pts) sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*argument.*/\1/p' analysis/pts_main.c ;;
 	ssdq-run|ssdq-render) sed -n '/^while \[ \$# -gt 0 \]; do/,/^done/p' "jobs/$1" |
 		grep -E '^	(-h\|)?--[a-z|-]+\)' | grep -o -- '--[a-z][a-z-]*' | sed 's/^--//' | sort -u ;;
 	esac
 }
 
-for tool in ssdq-report ssdq-run ssdq-sample ssdq-render; do
+for tool in ssdq-report ssdq-pts ssdq-run ssdq-sample ssdq-render; do
 	case $tool in
 	ssdq-report) cmd=$R ;;
+	ssdq-pts) cmd=$P ;;
 	ssdq-sample) cmd=$S ;;
 	ssdq-run) cmd="sh jobs/ssdq-run" ;;
 	ssdq-render) cmd="sh jobs/ssdq-render" ;;
@@ -34,7 +37,7 @@ for tool in ssdq-report ssdq-run ssdq-sample ssdq-render; do
 	rc=$?
 	[ "$rc" = 0 ] && pass "$tool --help: exit 0" || fail "$tool --help: exit $rc"
 	opts=$(options $tool)
-	[ "$(echo "$opts" | wc -w)" -ge 5 ] || fail "$tool: options not found in its source ($opts)"
+	[ "$(echo "$opts" | wc -w)" -ge 4 ] || fail "$tool: options not found in its source ($opts)"
 	groff -man -Tutf8 -ww -z "man/$tool.1" >"$TMP/groff" 2>&1 || fail "$tool.1: groff failed"
 	[ -s "$TMP/groff" ] && { fail "$tool.1: groff warns"; sed 's/^/    /' "$TMP/groff" | head -5; } ||
 		pass "$tool.1 renders without a warning"
@@ -65,7 +68,7 @@ for tool in ssdq-report ssdq-run ssdq-sample ssdq-render; do
 done
 
 make -n install PREFIX=/p ENGINEDIR=/e >"$T_OUT" 2>&1
-for p in ssdq-report ssdq-run ssdq-sample ssdq-render; do
+for p in ssdq-report ssdq-pts ssdq-run ssdq-sample ssdq-render; do
 	grep -q "man/$p.1.* /p/share/man/man1/" "$T_OUT" && pass "make install puts $p.1 in share/man/man1" ||
 		fail "make install does not install man/$p.1"
 done

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "catalogue.h"
+#include "pts_report.h"
 
 /* How long the fill wrote into the SLC cache: its size over its speed. */
 static void slc_fill_s(struct rpt_job *j, struct rpt_fig *f)
@@ -22,6 +23,7 @@ static void slc_fill_s(struct rpt_job *j, struct rpt_fig *f)
 #define FILL(m)		offsetof(struct rpt_job, fill.m)
 #define BURST(m)	offsetof(struct rpt_job, bursts.m)
 #define SERIES(m)	offsetof(struct rpt_series, m)
+#define PTS(m)		offsetof(struct rpt_pts_cell, m)
 #define HI		RPT_BETTER_HIGHER
 #define LO		RPT_BETTER_LOWER
 
@@ -67,6 +69,20 @@ const struct rpt_cat rpt_catalogue[] = {
 	{ "power_w", "power", "W", "W", 2, RPT_OF_SERIES, LO, 0, SERIES(power_w), NULL },
 	{ "efficiency", "efficiency", "MB/s/W", "MB/s/W", 1, RPT_OF_SERIES, HI, 0,
 	  SERIES(efficiency), NULL },
+
+	{ "iops", "IOPS", "IOPS", "IOPS", 0, RPT_OF_PTS, HI, 0, PTS(iops), NULL },
+	{ "mbps", "throughput", "MB/s", "MB/s", 1, RPT_OF_PTS, HI, 0, PTS(mbps), NULL },
+	{ "lat_mean_us", "mean response time", "mean µs", "µs", 1, RPT_OF_PTS, LO, 0,
+	  PTS(lat_mean_us), NULL },
+	{ "lat_max_us", "maximum response time", "max µs", "µs", 0, RPT_OF_PTS, LO, 0,
+	  PTS(lat_max_us), NULL },
+	{ "lat_p99999_us", "99.999 % response time", "99.999 % µs", "µs", 0, RPT_OF_PTS, LO, 0,
+	  PTS(lat_p99999_us), NULL },
+	{ "power_w", "power", "W", "W", 2, RPT_OF_PTS, LO, 0, PTS(power_w), NULL },
+	{ "iops_per_w", "efficiency", "IOPS/W", "IOPS/W", 0, RPT_OF_PTS, HI, 0, PTS(iops_per_w), NULL },
+	{ "mbps_per_w", "efficiency", "MB/s/W", "MB/s/W", 1, RPT_OF_PTS, HI, 0, PTS(mbps_per_w), NULL },
+	{ "temp_max_c", "hottest", "max °C", "°C", 0, RPT_OF_PTS, LO, RPT_CAT_SMART, PTS(temp_max_c),
+	  NULL },
 };
 
 const size_t rpt_catalogue_n = sizeof(rpt_catalogue) / sizeof(rpt_catalogue[0]);
@@ -112,6 +128,11 @@ const struct rpt_fig *rpt_cat_job(const struct rpt_cat *c, const struct rpt_job 
 const struct rpt_fig *rpt_cat_series(const struct rpt_cat *c, const struct rpt_series *s)
 {
 	return (const struct rpt_fig *)((const char *)s + c->off);
+}
+
+const struct rpt_fig *rpt_cat_pts(const struct rpt_cat *c, const struct rpt_pts_cell *cell)
+{
+	return (const struct rpt_fig *)((const char *)cell + c->off);
 }
 
 void rpt_catalogue_compute(struct rpt_job *j)

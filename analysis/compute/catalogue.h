@@ -20,9 +20,14 @@
  * - RPT_OF_FILL: a sequential write's fill (struct rpt_fill, slc.h): the
  *   JSON "fill" object, the CSV's fill columns, the text's fill lines;
  * - RPT_OF_BURST: a burst test's figures (struct rpt_bursts, events.h);
- * - RPT_OF_SERIES: a queue-depth series' means (struct rpt_series).
+ * - RPT_OF_SERIES: a queue-depth series' means (struct rpt_series);
+ * - RPT_OF_PTS: a SNIA PTS cell over its measurement window (struct
+ *   rpt_pts_cell, pts_report.h): the PTS pages' tables and the JSON's
+ *   "pts" cells.
  */
-enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES };
+enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_PTS };
+
+struct rpt_pts_cell;
 
 /* Which way is better: what a comparison sorts its bars by, best first. */
 enum rpt_better { RPT_BETTER_NONE, RPT_BETTER_HIGHER, RPT_BETTER_LOWER };
@@ -85,6 +90,15 @@ const struct rpt_fig *rpt_cat_job(const struct rpt_cat *c, const struct rpt_job 
  * Return: the figure.
  */
 const struct rpt_fig *rpt_cat_series(const struct rpt_cat *c, const struct rpt_series *s);
+
+/**
+ * rpt_cat_pts() - The figure of row @c (RPT_OF_PTS) in @cell.
+ * @c: the row
+ * @cell: a PTS cell
+ *
+ * Return: the figure.
+ */
+const struct rpt_fig *rpt_cat_pts(const struct rpt_cat *c, const struct rpt_pts_cell *cell);
 
 /**
  * rpt_catalogue_compute() - Compute every figure of @j that has a compute

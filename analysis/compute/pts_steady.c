@@ -35,18 +35,25 @@ int rpt_pts_window_at(const double *y, int last, struct rpt_pts_window *w)
 	return 0;
 }
 
+int rpt_pts_steady_all(const double *const *y, int nv, int n, struct rpt_pts_window *w)
+{
+	int ret, all = 0;
+
+	if (nv < 1 || n < RPT_PTS_WINDOW)
+		return -EINVAL;
+	for (int last = RPT_PTS_WINDOW; last <= n && !all; last++) {
+		all = 1;
+		for (int k = 0; k < nv; k++) {
+			ret = rpt_pts_window_at(y[k], last, &w[k]);
+			if (ret)
+				return ret;
+			all &= w[k].steady;
+		}
+	}
+	return all;
+}
+
 int rpt_pts_steady(const double *y, int n, struct rpt_pts_window *w)
 {
-	int ret;
-
-	if (n < RPT_PTS_WINDOW)
-		return -EINVAL;
-	for (int last = RPT_PTS_WINDOW; last <= n; last++) {
-		ret = rpt_pts_window_at(y, last, w);
-		if (ret)
-			return ret;
-		if (w->steady)
-			return 1;
-	}
-	return 0;
+	return rpt_pts_steady_all(&y, 1, n, w);
 }

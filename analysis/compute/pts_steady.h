@@ -75,4 +75,20 @@ int rpt_pts_window_at(const double *y, int last, struct rpt_pts_window *w);
  */
 int rpt_pts_steady(const double *y, int n, struct rpt_pts_window *w);
 
+/**
+ * rpt_pts_steady_all() - The first window in which the rule holds for every
+ * one of several tracking variables at once (the throughput test tracks
+ * both its cells); a variable's own first steady window may come earlier.
+ * @y: @nv series, each of @n rounds, round 1 first
+ * @nv: how many variables, at least 1
+ * @n: how many rounds ran
+ * @w: @nv windows, one per variable, all over the same rounds: the first
+ *     in which every variable is steady; when none is, the last five rounds
+ *
+ * Return: 1 steady, 0 not (yet), -EINVAL when @nv < 1, fewer than
+ * RPT_PTS_WINDOW rounds ran or a round's value is not a finite number
+ * above 0.
+ */
+int rpt_pts_steady_all(const double *const *y, int nv, int n, struct rpt_pts_window *w);
+
 #endif /* SSDQ_PTS_STEADY_H */

@@ -15,6 +15,7 @@
 #include "metrics.h"
 #include "reader_json.h"
 #include "killed.h"
+#include "pts_report.h"
 #include "report.h"
 #include "series.h"
 #include "status.h"
@@ -479,6 +480,8 @@ int rpt_report_load(char *const *paths, size_t n, struct rpt_report *r)
 		ret = unique_names(r);
 	if (!ret)
 		natural_order(r);
+	for (i = 0; !ret && i < r->nd; i++)
+		ret = rpt_pts_build(r, &r->d[i], &r->d[i].pts);
 	return ret;
 }
 
@@ -497,6 +500,7 @@ void rpt_report_free(struct rpt_report *r)
 		free(r->d[i].test);
 		rpt_device_free(&r->d[i].dev);
 		rpt_diag_free(&r->d[i].diag);
+		rpt_pts_free(r->d[i].pts);
 	}
 	free(r->t);
 	free(r->d);

@@ -120,6 +120,8 @@ struct rpt_test {
  * or else the directory's name. Several drives make a comparison
  * (compare.h).
  */
+struct rpt_pts;
+
 struct rpt_drive {
 	char *name;
 	char *dir;
@@ -128,6 +130,7 @@ struct rpt_drive {
 	size_t *test;			/* indices into the report's tests */
 	size_t ntests;
 	struct rpt_diag diag;		/* about device.json */
+	struct rpt_pts *pts;		/* its SNIA PTS rounds (pts_report.h), or NULL */
 };
 
 struct rpt_report {

@@ -136,3 +136,25 @@ enum rpt_input_kind rpt_input_sniff_file(const char *path, char *version, size_t
 	free(buf);
 	return k;
 }
+
+int rpt_input_pts_round(const char *name, char *base, size_t len)
+{
+	const char *dash = strrchr(name, '-'), *p;
+	size_t n;
+	long v = 0;
+
+	if (!dash || dash - name < 7 || strncmp(dash - 6, "-round", 6) || !dash[1] ||
+	    dash[1] == '0')
+		return 0;
+	for (p = dash + 1; *p; p++) {
+		if (*p < '0' || *p > '9' || v > 100000)
+			return 0;
+		v = v * 10 + (*p - '0');
+	}
+	n = (size_t)(dash - 6 - name);
+	if (n >= len)
+		return 0;
+	memcpy(base, name, n);
+	base[n] = '\0';
+	return (int)v;
+}

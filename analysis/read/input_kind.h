@@ -54,4 +54,18 @@ char *rpt_input_advice(char *buf, size_t len, const char *file, enum rpt_input_k
  */
 enum rpt_input_kind rpt_input_sniff_file(const char *path, char *version, size_t vlen);
 
+/**
+ * rpt_input_pts_round() - Whether a test's name is a round of a SNIA PTS
+ * test, as ssdq-run --suite snia names each round's fio JSON:
+ * "<test>-round-<N>" (iops-round-3, throughput-128k-round-1), N from 1.
+ * A results directory holding such files is a PTS run (pts_report.h).
+ * @name: the test's name (its file name without directory and .json)
+ * @base: on a round, the test's name without "-round-<N>" ("iops")
+ * @len: its size
+ *
+ * Return: the round N (1 or more), or 0 when @name is no round (or @base
+ * too small for its test's name).
+ */
+int rpt_input_pts_round(const char *name, char *base, size_t len);
+
 #endif

@@ -4,8 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
+#include "fio_jobs.h"
 #include "pts_track.h"
 #include "reader_json.h"
 
@@ -33,54 +32,57 @@ int rpt_pts_var_parse(const char *spec, struct rpt_pts_var *v)
 	return -EINVAL;
 }
 
+/* One entry's I/Os in @dir: x[0] IOPS, x[1] bytes/s, x[2] I/Os, x[3] mean lat ns. */
+static int entry_figures(const char *path, const struct rpt_fio_entry *e, const char *dir,
+			 double *x, struct rpt_diag *d)
+{
+	struct json_object *dd, *lat;
+	char at[64];
+
+	snprintf(at, sizeof(at), "%s.%s", e->path, dir);
+	if (rpt_json_typed(e->obj, dir, json_type_object, path, at, &dd, d) <= 0 ||
+	    rpt_json_num(dd, "iops", path, at, &x[0], d) < 0 ||
+	    rpt_json_num(dd, "bw_bytes", path, at, &x[1], d) < 0 ||
+	    rpt_json_num(dd, "total_ios", path, at, &x[2], d) < 0)
+		return -EINVAL;
+	if (rpt_json_typed(dd, "lat_ns", json_type_object, path, at, &lat, d) > 0 &&
+	    rpt_json_num(lat, "mean", path, at, &x[3], d) < 0)
+		return -EINVAL;
+	return 0;
+}
+
 int rpt_pts_track(const char *path, const struct rpt_pts_var *v, double *out,
 		  struct rpt_diag *d)
 {
 	const char *dir = v->write ? "write" : "read";
-	struct json_object *root = NULL, *jobs, *e, *dd, *lat;
 	double iops = 0, bw = 0, ios = 0, lat_sum = 0;
+	struct json_object *root = NULL;
+	struct rpt_fio_run run = { 0 };
 	size_t found = 0;
-	char at[64];
 	int ret;
 
 	ret = rpt_json_load(path, &root, NULL, d);
 	if (ret)
 		return ret;
-	ret = rpt_json_typed(root, "jobs", json_type_array, path, "", &jobs, d);
-	if (ret <= 0) {
-		if (!ret)
-			rpt_diag_add(d, RPT_ERROR, "%s: no \"jobs\": not fio's JSON output", path);
-		json_object_put(root);
-		return -EINVAL;
-	}
-	ret = 0;
-	for (size_t i = 0; i < json_object_array_length(jobs); i++) {
-		const char *name;
-		double x[4] = { 0 };
+	ret = rpt_fio_run_parse(root, path, &run, d);
+	/* a cell's entries: one per thread (or client), or one with group_reporting */
+	for (size_t g = 0; !ret && g < run.ng; g++)
+		for (size_t i = 0; !ret && i < run.g[g].n; i++) {
+			const struct rpt_fio_entry *e = &run.g[g].e[i];
+			double x[4] = { 0 };
 
-		e = json_object_array_get_idx(jobs, i);
-		snprintf(at, sizeof(at), "jobs[%zu]", i);
-		if (rpt_json_str(e, "jobname", path, at, &name, d) <= 0 || strcmp(name, v->job))
-			continue;
-		snprintf(at, sizeof(at), "jobs[%zu].%s", i, dir);
-		if (rpt_json_typed(e, dir, json_type_object, path, at, &dd, d) <= 0 ||
-		    rpt_json_num(dd, "iops", path, at, &x[0], d) < 0 ||
-		    rpt_json_num(dd, "bw_bytes", path, at, &x[1], d) < 0 ||
-		    rpt_json_num(dd, "total_ios", path, at, &x[2], d) < 0) {
-			ret = -EINVAL;
-			break;
+			if (!e->jobname || strcmp(e->jobname, v->job))
+				continue;
+			if (e->all_clients && run.g[g].n > 1)
+				continue;
+			ret = entry_figures(path, e, dir, x, d);
+			found++;
+			iops += x[0];
+			bw += x[1];
+			ios += x[2];
+			lat_sum += x[3] * x[2];
 		}
-		if (rpt_json_typed(dd, "lat_ns", json_type_object, path, at, &lat, d) > 0 &&
-		    rpt_json_num(lat, "mean", path, at, &x[3], d) < 0) {
-			ret = -EINVAL;
-			break;
-		}
-		found++;
-		iops += x[0];
-		bw += x[1];
-		ios += x[2];
-		lat_sum += x[3] * x[2];
-	}
+	rpt_fio_run_free(&run);
 	json_object_put(root);
 	if (ret)
 		return ret;

@@ -47,6 +47,29 @@ FILE *rpt_html_figure(struct rpt_charts *c, bool wide, const char *scope, const 
 void rpt_html_figure_end(struct rpt_charts *c);
 
 /**
+ * rpt_html_pts() - Drive @d's SNIA PTS pages (write_pts.c): per test the
+ * tracking variables per round (convergence) and over the window with its
+ * average, the 20 % band and the fitted line, its tables, WSAT against GB
+ * written. Nothing for a drive without rounds.
+ * @c: the charts
+ * @scope: the drive's (rpt_drive_scope())
+ * @d: the drive
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_html_pts(struct rpt_charts *c, const char *scope, const struct rpt_drive *d);
+
+/**
+ * rpt_html_pts_compare() - The PTS cells of two drives or more side by
+ * side; nothing with fewer.
+ * @out: the page
+ * @r: the report
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_html_pts_compare(FILE *out, const struct rpt_report *r);
+
+/**
  * rpt_html_review() - The comparison of the report's drives: per section of
  * the review (review.h) the tables of its tests and their charts, every
  * drive in its colour and the highlighted one marked.

@@ -718,6 +718,10 @@ static int drive_html(struct rpt_charts *c, const struct rpt_report *r, size_t d
 	rpt_drive_scope(scope, sizeof(scope), &r->d[d]);
 	fprintf(c->html, "<section id=\"drive-%zu\">\n", d + 1);
 	drive_head(c->html, &r->d[d]);
+	if (rpt_html_pts(c, scope, &r->d[d])) {
+		free(it);
+		return -EIO;
+	}
 	for (i = 0; i < n; i++) {
 		if (!i || it[i].sec != it[i - 1].sec) {
 			fputs("<h3 class=\"sec\">", c->html);
@@ -773,6 +777,8 @@ int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_
 	toc(out, r);
 	if (r->nd > 1)
 		ret = rpt_html_review(&c, r);
+	if (!ret)
+		ret = rpt_html_pts_compare(out, r);
 	if (!ret)
 		power_scatter(&c, r);
 	for (i = 0; !ret && i < r->nd; i++)

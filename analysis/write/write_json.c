@@ -414,7 +414,9 @@ static void drive(FILE *out, const struct rpt_report *r, const struct rpt_drive 
 		}
 		fputs("}", out);
 	}
-	fprintf(out, "%s]\n    }", ng > 0 ? "\n      " : "");
+	fprintf(out, "%s]", ng > 0 ? "\n      " : "");
+	rpt_write_pts_json(out, dr);
+	fputs("\n    }", out);
 	free(g);
 }
 

@@ -530,6 +530,7 @@ int rpt_write_text(FILE *out, const struct rpt_report *r, bool verbose)
 		}
 		if (drive_tests(out, r, dr, verbose, headers, &done))
 			return -ENOMEM;
+		rpt_write_pts_text(out, dr);
 		variants_text(out, r, dr);
 	}
 	if (comparison(out, r))

@@ -79,6 +79,31 @@ struct rpt_html_opts {
  */
 int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_opts *o);
 
+/* The SNIA PTS pages (write_pts.c, pts_report.h). */
+
+/**
+ * rpt_write_pts_text() - Drive @d's PTS tests as text: per test the
+ * tracking variables per round and the window, its cells' window averages
+ * (the IOPS test as a block size x R/W mix grid per figure), WSAT's
+ * periods. Nothing for a drive without rounds.
+ * @out: stream
+ * @d: the drive
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_write_pts_text(FILE *out, const struct rpt_drive *d);
+
+/**
+ * rpt_write_pts_json() - The drive's "pts" member (with its leading comma):
+ * {"tests": [{test, kind, rounds, steady, window, why, tracks, cells}],
+ * "wsat": {capacity_gb, gb[], iops[], why} | null}, each cell's figures
+ * those of the catalogue's RPT_OF_PTS rows; nothing for a drive without
+ * rounds.
+ * @out: stream
+ * @d: the drive
+ */
+void rpt_write_pts_json(FILE *out, const struct rpt_drive *d);
+
 /* Helpers shared by the writers (write_common.c). */
 
 /**

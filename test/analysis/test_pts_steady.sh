@@ -87,9 +87,41 @@ expect_rc 2 "a direction the cell did not do is refused" "$PTS" steady --track r
 expect_out "conv-1.json: job r0-4k did no read I/O" "the refusal names the file, job and direction"
 echo '{"x": 1}' >"$W/notfio.json"
 expect_rc 2 "a JSON that is not fio's is refused" "$PTS" steady --track r0-4k:write:iops "$W/notfio.json"
-expect_out "notfio.json: no \"jobs\": not fio's JSON output" "the refusal names the file"
+expect_out "notfio.json: neither \"jobs\" nor \"client_stats\": not fio output" "the refusal names the file"
 expect_rc 2 "no command" "$PTS" --track r0-4k:write:iops
 expect_rc 2 "an unknown command" "$PTS" stable --track r0-4k:write:iops "$W/conv-1.json"
+
+# ssdq-report on the same rounds named as ssdq-run --suite snia names them
+# (a PTS results directory): its IOPS page's window and tracking values are
+# ssdq-pts's (the cells' figures, from the report's own reading of each
+# job, are held to fio's on the model: test_report_pts.sh)
+R=${SSDQ_REPORT:-$top/build/ssdq-report}
+if [ -x "$R" ]; then
+	mkdir -p "$W/dir"
+	i=1
+	while [ $i -le 7 ]; do cp "$W/conv-$i.json" "$W/dir/iops-round-$i.json"; i=$((i + 1)); done
+	"$R" --format json "$W/dir" >"$W/rep.json" 2>"$T_OUT"
+	got=$(jq -c '.drives[0].pts.tests[0] | [.test, .steady, .window, .tracks[0].rounds, .tracks[0].average]' "$W/rep.json" 2>/dev/null)
+	[ "$got" = '["iops",true,[3,7],[90000,70000,52000,50000,51000,49000,50000],50400]' ] &&
+		pass "ssdq-report: the IOPS page's rounds, its window 3-7, steady, averaging 50400 IOPS ($got)" ||
+		fail "ssdq-report's PTS page: $got ($(head -c 300 "$T_OUT"))"
+	"$R" "$W/dir" >"$W/rep.txt" 2>&1
+	grep -q "SNIA PTS IOPS (iops): steady state: rounds 3-7 of 7" "$W/rep.txt" &&
+		pass "ssdq-report's text says the window" || fail "text: $(grep -A2 'SNIA' "$W/rep.txt" | head -3)"
+	cp -r "$W/dir" "$W/dir2"
+	"$R" --html "$W/two.html" "$W/dir" "$W/dir2" >/dev/null 2>&1
+	[ "$(grep -c 'SNIA PTS: the drives compared' "$W/two.html")" = 1 ] &&
+		grep -q '<caption>iops: IOPS and IOPS/W per cell' "$W/two.html" &&
+		pass "ssdq-report: two PTS drives compared, each test's cells side by side" ||
+		fail "two PTS drives: no comparison in the page"
+	rm "$W/dir/iops-round-5.json"
+	"$R" "$W/dir" >"$W/rep.txt" 2>&1
+	grep -q "SNIA PTS IOPS (iops): rounds 1-4 of 4 averaged; round 5 is missing: rounds 5 to 7 left out" "$W/rep.txt" &&
+		pass "ssdq-report: a missing round ends the test there, named" ||
+		fail "a missing round: $(grep -A2 'SNIA' "$W/rep.txt" | head -3)"
+else
+	echo "SKIP: the report's PTS page (no $R)"
+fi
 
 # five real rounds of the IOPS test's tracking cell on the drive model
 if command -v fio >/dev/null && [ -f "$SO" ]; then

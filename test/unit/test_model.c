@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The drive model on a virtual clock: its behaviour against its presets. */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,7 @@ struct load {
 	uint64_t bs, base, n, gap_ns;
 	unsigned int qd;
 	int random;
+	uint64_t seed;		/* of the random offsets; 0: the default */
 };
 
 struct tally {
@@ -67,7 +69,7 @@ static uint64_t run_load(struct ssdq_model *m, uint64_t now, const struct load *
 			 struct tally *t)
 {
 	uint64_t done[64], next_ms = now + 1000000ULL, off = l->base, nlba = m->capacity / l->bs;
-	uint64_t seed = 0x2545f4914f6cdd1dULL, submit = now;
+	uint64_t seed = l->seed ? l->seed : 0x2545f4914f6cdd1dULL, submit = now;
 	unsigned int k = 0;
 
 	memset(t, 0, sizeof(*t));
@@ -300,31 +302,49 @@ TEST(power_bounded_by_ps0)
 }
 
 /*
- * A full qlc-1tb: 4 KiB random writes at QD32 pay the write amplification
- * of a full drive (ssdq_model_wa(), about 5.7 with 9.95 % spare), well
- * below the sequential speed after the cache; the model says so in its
- * regime (random), not the host's clock.
+ * A full qlc-1tb: 4 KiB random writes at QD32 first fill the NAND the
+ * sequential fill left erased (its spare: 9.95 % of the capacity) at the
+ * direct speed, then pay the write amplification of a full drive
+ * (ssdq_model_wa(), about 5.7 with 9.95 % spare), well below the
+ * sequential speed after the cache; the model says so in its regime
+ * (direct, then random), not the host's clock.
  */
 TEST(full_qlc_random_writes_pay_wa)
 {
 	const struct ssdq_model_preset *p = ssdq_model_find("qlc-1tb");
 	struct ssdq_model m;
-	struct tally fill, rnd;
+	struct tally fill, drain, rnd;
 	struct load seq = { .op = SSDQ_MODEL_WRITE, .bs = 1 << 20, .qd = 1 };
 	struct load r4k = { .op = SSDQ_MODEL_WRITE, .bs = 4096, .n = 20000, .gap_ns = 2000,
 			    .qd = 32, .random = 1 };
-	uint64_t now = 1000000000ULL;
+	uint64_t now = 1000000000ULL, spare;
 	double post, rate, wa = ssdq_model_wa(p, 1.0);
 
 	fresh(&m, "qlc-1tb", 1000);
 	seq.n = m.capacity / seq.bs;
 	now = run_load(&m, now, &seq, &fill);
 	post = regime_mbps(&fill, SSDQ_MODEL_R_DIRECT);
+	/* the spare's erased NAND, in whole 4 KiB writes */
+	spare = (uint64_t)(p->spare * (double)m.capacity) / 4096;
+	r4k.n = spare + 1000;
+	now = run_load(&m, now, &r4k, &drain);
+	printf("    full: %llu of the spare's %llu 4 KiB writes without GC\n",
+	       (unsigned long long)(drain.bytes[SSDQ_MODEL_R_DIRECT] / 4096),
+	       (unsigned long long)spare);
+	CHECK_EQ_U64(drain.bytes[SSDQ_MODEL_R_DIRECT], spare * 4096);
+	/* the rest paid GC but for the cache qlc-1tb frees every 100 GB (4 MB at 1/1000) */
+	CHECK_EQ_U64(drain.bytes[SSDQ_MODEL_R_RANDOM] + drain.bytes[SSDQ_MODEL_R_CACHE], 1000 * 4096);
+	CHECK(drain.bytes[SSDQ_MODEL_R_RANDOM] > 0);
+	r4k.n = 20000;
+	r4k.seed = 77;
 	now = run_load(&m, now, &r4k, &rnd);
 	rate = regime_mbps(&rnd, SSDQ_MODEL_R_RANDOM);
 	printf("    full: 4k random %.1f MB/s (%.0f IOPS) at WA %.2f, sequential after the cache "
 	       "%.1f MB/s; %.2f W at most\n", rate, rate * 1e6 / 4096, wa, post, rnd.max_w);
-	CHECK_EQ_U64(rnd.bytes[SSDQ_MODEL_R_RANDOM], r4k.n * r4k.bs);
+	/* all of it but what 2 ms of idle freed of the cache (1 ms past the grace) */
+	CHECK_EQ_U64(rnd.bytes[SSDQ_MODEL_R_RANDOM] + rnd.bytes[SSDQ_MODEL_R_CACHE], r4k.n * r4k.bs);
+	CHECK(rnd.bytes[SSDQ_MODEL_R_CACHE] <= 2e-3 * p->recover_bps);
+	CHECK_EQ_U64(rnd.bytes[SSDQ_MODEL_R_DIRECT], 0);
 	CHECK(rate < 0.5 * post);
 	CHECK_NEAR(rate, p->w_direct_bps / 1e6 / wa, 0.02);
 	CHECK(wa > 5.4 && wa < 5.8);
@@ -333,6 +353,75 @@ TEST(full_qlc_random_writes_pay_wa)
 	/* Xiang and Kurkoski's example: overprovisioning 0.3 gives 2.36 */
 	CHECK_NEAR(ssdq_model_wa(&(struct ssdq_model_preset){ .spare = 0.3 }, 1.0), 2.36, 0.005);
 	CHECK(rnd.max_w <= p->ps0_w);
+	ssdq_model_close(&m);
+	unlink(path);
+}
+
+/*
+ * The PTS's write saturation test on tlc-enterprise-4tb (docs/model.md,
+ * "Steady state"): from purged, 4 KiB random writes at QD32 run at the
+ * direct speed until the NAND's erased blocks, (1 + spare) x the capacity,
+ * are written; then each quarter of the capacity written runs at the direct
+ * speed over the write amplification ssdq_model_wa() gives between the
+ * fill it began and ended at, the fill being 1 - e^-x after x capacities of
+ * uniform random writes (the model's account of what holds data). IOPS fall
+ * from fresh-out-of-box to A(fill)'s level: at 4 x the capacity (98.3 %
+ * held, A = 4.9) above a full drive's (A = 5.7).
+ */
+TEST(wsat_falls_to_wa_level)
+{
+	const struct ssdq_model_preset *p = ssdq_model_find("tlc-enterprise-4tb");
+	struct ssdq_model m;
+	struct tally t;
+	struct load w = { .op = SSDQ_MODEL_WRITE, .bs = 4096, .gap_ns = 100, .qd = 32,
+			  .random = 1 };
+	uint64_t now = 1000000000ULL, nand;
+	double written, fob, last = 0, full = p->w_direct_bps / ssdq_model_wa(p, 1.0), end;
+	int q, bad = 0;
+
+	fresh(&m, "tlc-enterprise-4tb", 20000);
+	/* cool enough never to throttle: speeds are the media's */
+	ssdq_model_set_ambient(&m, p->t_throttle - p->t_rth * p->ps0_w - 5);
+	nand = (uint64_t)((1.0 + p->spare) * (double)m.capacity) / 4096;
+	w.n = nand + 1;
+	w.seed = 1;
+	now = run_load(&m, now, &w, &t);
+	fob = regime_mbps(&t, SSDQ_MODEL_R_DIRECT);
+	/* a random offset that happens to continue a write stream is
+	 * sequential (no GC, no erased NAND taken): a few at most */
+	CHECK(t.bytes[SSDQ_MODEL_R_DIRECT] >= (nand - 16) * 4096 &&
+	      t.bytes[SSDQ_MODEL_R_DIRECT] <= (nand + 1) * 4096);
+	CHECK_NEAR(fob, p->w_direct_bps / 1e6, 0.02);
+	written = (double)(nand + 1) * 4096;
+	w.n = m.capacity / 4 / 4096;
+	for (q = 0; written < 4.0 * (double)m.capacity; q++) {
+		double x0 = written / (double)m.capacity, x1, a0, a1, got;
+
+		w.seed = 1000 + (uint64_t)q;
+		now = run_load(&m, now, &w, &t);
+		written += (double)w.n * 4096;
+		x1 = written / (double)m.capacity;
+		a0 = ssdq_model_wa(p, 1 - exp(-x0));
+		a1 = ssdq_model_wa(p, 1 - exp(-x1));
+		got = regime_mbps(&t, SSDQ_MODEL_R_RANDOM) * 1e6;
+		/* between the speeds at the fills it began and ended at, 3 % either way */
+		if (!(got <= p->w_direct_bps / a0 * 1.03 && got >= p->w_direct_bps / a1 * 0.97)) {
+			printf("    %.2f-%.2f capacities: %.1f MB/s, A %.2f-%.2f gives %.1f-%.1f\n",
+			       x0, x1, got / 1e6, a0, a1, p->w_direct_bps / a1 / 1e6,
+			       p->w_direct_bps / a0 / 1e6);
+			bad++;
+		}
+		last = got;
+	}
+	printf("    WSAT: fresh %.0f IOPS for %.2f capacities, %.0f IOPS at %.2f (full drive's A: "
+	       "%.0f IOPS)\n", fob * 1e6 / 4096, (double)nand * 4096 / (double)m.capacity,
+	       last / 4096, written / (double)m.capacity, full / 4096);
+	CHECK_EQ_INT(bad, 0);
+	CHECK(q >= 11);
+	end = p->w_direct_bps / ssdq_model_wa(p, 1 - exp(-written / (double)m.capacity));
+	CHECK(last < 0.5 * fob * 1e6);
+	CHECK_NEAR(last, end, 0.05);
+	CHECK(last > full);
 	ssdq_model_close(&m);
 	unlink(path);
 }
@@ -411,6 +500,17 @@ TEST(state_file_is_checked)
 	CHECK_EQ_INT(ssdq_model_open(&m2, path, "sata-1tb", 0.5, err, sizeof(err)), -EINVAL);
 	CHECK_EQ_INT(ssdq_model_open(&m2, path, "sata-1tb", 1000, err, sizeof(err)), 0);
 	ssdq_model_close(&m2);
+	/* a state file of an older ssdq (version 2: no erased-NAND account) */
+	{
+		uint32_t v2 = 2;
+		int fd = open(path, O_WRONLY);
+
+		CHECK(fd >= 0 && pwrite(fd, &v2, sizeof(v2), 8) == sizeof(v2));
+		if (fd >= 0)
+			close(fd);
+	}
+	CHECK_EQ_INT(ssdq_model_open(&m2, path, "sata-1tb", 1000, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "older ssdq (state version 2");
 	unlink(path);
 }
 
@@ -422,6 +522,7 @@ int main(void)
 	RUN(idle_recovers_cache_and_erase_resets);
 	RUN(power_bounded_by_ps0);
 	RUN(full_qlc_random_writes_pay_wa);
+	RUN(wsat_falls_to_wa_level);
 	RUN(recovery_needs_documented_idle);
 	RUN(state_file_is_checked);
 	return harness_main();

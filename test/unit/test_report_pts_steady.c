@@ -10,6 +10,7 @@
 
 #include "harness.h"
 
+#include "input_kind.h"
 #include "pts_steady.h"
 
 /*
@@ -156,6 +157,59 @@ TEST(refused)
 	CHECK_EQ_INT(rpt_pts_window_at(few, 4, &w), -EINVAL);
 }
 
+/*
+ * Two variables (the throughput test's read and write cells): read is
+ * steady from rounds 1-5 on, write (the converges_at_round_7 series) only
+ * from 3-7; both windows are 3-7, read's own average over it. Then a write
+ * that never settles keeps both unsteady, each window the last five.
+ */
+TEST(several_variables)
+{
+	const double rd[] = { 100, 101, 99, 100, 100, 102, 98 };
+	const double wr[] = { 90e3, 70e3, 52e3, 50e3, 51e3, 49e3, 50e3 };
+	const double fall[] = { 100, 90, 80, 70, 60, 50, 40 };
+	const double *y[2] = { rd, wr };
+	struct rpt_pts_window w[2];
+
+	CHECK_EQ_INT(rpt_pts_steady(rd, 7, &w[0]), 1);
+	CHECK_EQ_INT(w[0].first, 1);
+	CHECK_EQ_INT(rpt_pts_steady_all(y, 2, 7, w), 1);
+	CHECK_EQ_INT(w[0].first, 3);
+	CHECK_EQ_INT(w[0].last, 7);
+	CHECK_EQ_INT(w[1].first, 3);
+	CHECK_NEAR(w[0].avg, (99 + 100 + 100 + 102 + 98) / 5.0, 1e-12);
+	CHECK_NEAR(w[1].avg, 50.4e3, 1e-9);
+	CHECK(w[0].steady && w[1].steady);
+
+	y[1] = fall;
+	CHECK_EQ_INT(rpt_pts_steady_all(y, 2, 7, w), 0);
+	CHECK_EQ_INT(w[0].first, 3);
+	CHECK_EQ_INT(w[1].last, 7);
+	CHECK(w[0].steady);
+	CHECK(!w[1].steady);
+	CHECK_EQ_INT(rpt_pts_steady_all(y, 0, 7, w), -EINVAL);
+}
+
+/* The rounds' names ssdq-run --suite snia gives, and names that are none. */
+TEST(round_names)
+{
+	char base[32];
+
+	CHECK_EQ_INT(rpt_input_pts_round("iops-round-3", base, sizeof(base)), 3);
+	CHECK_STREQ(base, "iops");
+	CHECK_EQ_INT(rpt_input_pts_round("throughput-128k-round-25", base, sizeof(base)), 25);
+	CHECK_STREQ(base, "throughput-128k");
+	CHECK_EQ_INT(rpt_input_pts_round("wsat", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("iops-round", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("iops-round-", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("iops-round-0", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("iops-round-2x", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("-round-2", base, sizeof(base)), 0);
+	CHECK_EQ_INT(rpt_input_pts_round("iops-1", base, sizeof(base)), 0);
+	/* a base that does not fit is no round */
+	CHECK_EQ_INT(rpt_input_pts_round("a-long-test-name-round-1", base, 8), 0);
+}
+
 int main(void)
 {
 	RUN(converges_at_round_7);
@@ -164,5 +218,7 @@ int main(void)
 	RUN(noisy_but_flat);
 	RUN(bounds_hold);
 	RUN(refused);
+	RUN(several_variables);
+	RUN(round_names);
 	return harness_main();
 }

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_PTS_REPORT_H
+#define SSDQ_PTS_REPORT_H
+
+/*
+ * What ssdq-report's SNIA PTS pages show of one drive (docs/snia.md): a
+ * results directory whose tests are rounds, <test>-round-<N>.json
+ * (rpt_input_pts_round()), as ssdq-run --suite snia writes them, and a
+ * wsat.json. Per test: the tracking variables of every round (read as
+ * ssdq-pts reads them, pts_track.h), the measurement window the PTS rule
+ * names (pts_steady.h) and every cell's figures averaged over that
+ * window's rounds: the PTS's IOPS, throughput and latency tables, with what
+ * the PTS lacks beside them (power, efficiency, temperature). WSAT: IOPS
+ * per period against the GB written since the drive was purged.
+ *
+ * A cell's figures per round come from the report's own jobs (report.h),
+ * so power and temperature are the sidecars' over that cell's time, as
+ * for every test: a mixed cell's directions add up (IOPS, MB/s), its
+ * latency is their mean weighted by IOPS, its maximum and 99.999 % the
+ * worse direction's. Over the window: the mean of the rounds' values, the
+ * maximum latency and temperature the window's highest, the efficiency the
+ * window's IOPS (MB/s) over its W. A figure null in
+ * one of the window's rounds is null, with that round's reason.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "figure.h"
+#include "pts_steady.h"
+#include "pts_track.h"
+#include "report.h"
+
+#define RPT_PTS_TRACKS	2	/* the throughput test tracks its two cells */
+
+enum rpt_pts_kind {
+	RPT_PTS_K_IOPS,		/* PTS 7: mixes x block sizes */
+	RPT_PTS_K_THROUGHPUT,	/* PTS 8: sequential read and write */
+	RPT_PTS_K_LATENCY,	/* PTS 9: T1Q1, mean, max, 99.999 % */
+	RPT_PTS_K_OTHER,	/* rounds of a test ssdq knows no rule for */
+};
+
+/**
+ * struct rpt_pts_cell - One cell of a PTS test: its figures over the window
+ * @name: the fio job: "r65-4k", "seq-write-128k"
+ * @mix: its read share in %, -1 when its name does not say
+ * @bs: its block size in bytes, 0 unknown
+ * @iops: I/Os a second, both directions
+ * @mbps: MB/s, both directions
+ * @lat_mean_us: mean latency (the report's lat_kind)
+ * @lat_max_us: the highest latency of the window (json+ bins)
+ * @lat_p99999_us: the 99.999th percentile (json+ bins)
+ * @power_w: mean power over the cell
+ * @iops_per_w: @iops / @power_w
+ * @mbps_per_w: @mbps / @power_w
+ * @temp_max_c: the hottest composite temperature (SMART sidecar)
+ */
+struct rpt_pts_cell {
+	char name[48];
+	int mix;
+	double bs;
+	struct rpt_fig iops, mbps, lat_mean_us, lat_max_us, lat_p99999_us;
+	struct rpt_fig power_w, iops_per_w, mbps_per_w, temp_max_c;
+};
+
+/**
+ * struct rpt_pts_test - One PTS test's rounds
+ * @name: the rounds' name without "-round-N": "iops", "throughput-128k"
+ * @kind: which PTS test
+ * @round: indices of its rounds in the report's tests, round 1 first
+ * @nrounds: how many ran (rounds 1 to @nrounds, none missing)
+ * @track: its tracking variables (@ntracks)
+ * @ntracks: 0 for RPT_PTS_K_OTHER
+ * @y: each tracking variable's value per round
+ * @w: the window of each, over the same rounds
+ * @steady: 1 steady, 0 not (the last five rounds), -1 not judged (@why)
+ * @why: when @steady is not 1, what the page says
+ * @first: the first round averaged (1-based)
+ * @last: the last
+ * @cell: the cells, in the order of the rounds' jobs
+ * @ncells: their number
+ */
+struct rpt_pts_test {
+	char *name;
+	enum rpt_pts_kind kind;
+	size_t *round;
+	int nrounds;
+	struct rpt_pts_var track[RPT_PTS_TRACKS];
+	int ntracks;
+	double *y[RPT_PTS_TRACKS];
+	struct rpt_pts_window w[RPT_PTS_TRACKS];
+	int steady;
+	char why[RPT_WHY_LEN];
+	int first, last;
+	struct rpt_pts_cell *cell;
+	size_t ncells;
+};
+
+/**
+ * struct rpt_pts_wsat - Write saturation (PTS 10)
+ * @test: its index in the report's tests
+ * @gb: GB written since the purge at the end of each period (a scaled
+ *      model's: the full drive's)
+ * @iops: the period's IOPS, as measured
+ * @n: periods
+ * @capacity_gb: the drive's (full) user capacity, 0 unknown
+ * @why: when @n is 0, why
+ */
+struct rpt_pts_wsat {
+	size_t test;
+	double *gb, *iops;
+	size_t n;
+	double capacity_gb;
+	char why[RPT_WHY_LEN];
+};
+
+/**
+ * struct rpt_pts - A drive's PTS tests
+ * @t: its tests with rounds, in name order
+ * @nt: their number
+ * @has_wsat: a wsat.json is among its tests
+ * @wsat: its figures
+ */
+struct rpt_pts {
+	struct rpt_pts_test *t;
+	size_t nt;
+	bool has_wsat;
+	struct rpt_pts_wsat wsat;
+};
+
+/**
+ * rpt_pts_build() - The PTS tests of drive @d of @r.
+ * @r: the report, its tests loaded
+ * @d: one of its drives
+ * @out: the result, or NULL when the drive holds no round; free with
+ *       rpt_pts_free()
+ *
+ * Errors of single rounds (a round without its tracking cell, a log that
+ * cannot be read) land in the figures' and the test's reasons.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct rpt_pts **out);
+
+/**
+ * rpt_pts_free() - Free what rpt_pts_build() made; NULL-safe.
+ * @p: the drive's PTS tests
+ */
+void rpt_pts_free(struct rpt_pts *p);
+
+/**
+ * rpt_pts_kind_title() - "IOPS", "Throughput", "Latency" or "Rounds".
+ * @k: the kind
+ *
+ * Return: a static string.
+ */
+const char *rpt_pts_kind_title(enum rpt_pts_kind k);
+
+#endif

@@ -1,0 +1,243 @@
+#!/bin/sh
+# ssdq-report's SNIA PTS pages (docs/snia.md) on a PTS run of the drive
+# model (tlc-enterprise-4tb scaled 1/1000, cells of 100 ms): purge, the
+# workload-independent preconditioning, five rounds each of the IOPS,
+# throughput (128 KiB) and latency tests as ssdq-run --suite snia names
+# them (<test>-round-<N>.json, each round's logs its own), then purge and
+# WSAT. Every table cell is held to what it is made of:
+# - the test's window and its tracking values are ssdq-pts's (one rule);
+# - IOPS, MB/s and mean latency to the mean over the window's rounds of
+#   fio's own JSON (a cell's directions summed, latency weighted by I/Os:
+#   total latency where fio gives its percentiles, as the latency test asks,
+#   else completion latency, as everywhere in the report),
+#   maximum latency to the highest of fio's lat_ns max within one json+
+#   bin (1/64 of its power of 2), 99.999 % to fio's own percentile;
+# - W to the model's own account (model_energy: its energy over the cell's
+#   I/O time) within 10 %, IOPS/W and MB/s/W the cell's IOPS and MB/s over it;
+# - the model's account of the 4 KiB random write cell: every round past the
+#   first at the garbage-collection regime (random), its IOPS no more than
+#   the write amplification formula gives (docs/model.md; a busy host can
+#   only make the model slower);
+# - WSAT: the model's regime turns from direct to random where the erased
+#   NAND runs out, (1 + spare) x the capacity within 1 %; the GB axis ends
+#   at the 4 x the capacity fio wrote, within 2 %; IOPS fall.
+# The HTML page holds each test's charts. About three minutes.
+# Run from the top of the tree; SSDQ_REPORT, SSDQ_PTS, SSDQ_SO override.
+. test/lib.sh
+
+R=${SSDQ_REPORT:-build/ssdq-report}
+PTS=${SSDQ_PTS:-build/ssdq-pts}
+SO=$(cd "$(dirname "${SSDQ_SO:-build/ssdq.so}")" 2>/dev/null && pwd)/$(basename "${SSDQ_SO:-build/ssdq.so}")
+for t in "$R" "$PTS"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
+[ -f "$SO" ] || { echo "SKIP: no $SO (make)"; exit 77; }
+command -v fio >/dev/null || { echo "SKIP: fio is not installed"; exit 77; }
+command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
+top=$PWD
+TMP=$(mktemp -d)
+D=$TMP/pts
+trap 'rm -rf "$TMP" "$T_OUT"' EXIT
+mkdir -p "$D"
+
+m() { (cd "$D" && fio --ioengine=external:"$SO" --ssdq_model=tlc-enterprise-4tb \
+	--ssdq_model_scale=1000 --filename="$D/m.state" "$@") >"$TMP/fio.out" 2>&1; }
+render() {
+	sh "$top/jobs/ssdq-render" --scale 1000 --lba 4096 --set SSDQ_PTS_CELL_RUNTIME=100ms \
+		--set SSDQ_POWER_RATE=1000 --set SSDQ_SMART_INTERVAL=100ms --out "$D/$1.fio" \
+		"$top/jobs/snia/$1.fio"
+}
+for t in purge wipc iops-round latency-round throughput-128k-round wsat; do
+	render $t || { fail "ssdq-render snia/$t.fio"; summary; exit 1; }
+done
+m purge.fio && m --output-format=json+ --output=wipc.json wipc.fio ||
+	{ fail "purge and preconditioning: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
+for t in iops latency throughput-128k; do
+	i=1
+	while [ $i -le 5 ]; do
+		# each round's logs and sidecars of its own name
+		sed "s/^\(write_[a-z]*_log\)=.*/\1=$t-round-$i/" "$D/$t-round.fio" >"$D/$t-round-$i.fio"
+		m --output-format=json+ --output="$t-round-$i.json" "$t-round-$i.fio" ||
+			{ fail "$t round $i: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
+		i=$((i + 1))
+	done
+done
+m purge.fio && m --output-format=json+ --output=wsat.json wsat.fio ||
+	{ fail "WSAT: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
+pass "a PTS run on the model: purge, WIPC, 5 rounds of 3 tests, WSAT"
+
+expect_rc 0 "ssdq-report --format json on the PTS run" "$R" --format json "$D"
+cp "$T_OUT" "$TMP/report.json"
+for t in iops latency throughput-128k; do
+	case $t in
+	iops) tr="--track r0-4k:write:iops" ;;
+	latency) tr="--track r0-4k:write:lat" ;;
+	*) tr="--track seq-read-128k:read:mbps --track seq-write-128k:write:mbps" ;;
+	esac
+	# shellcheck disable=SC2086 # the tracks
+	"$PTS" steady --json $tr "$D/$t-round-1.json" "$D/$t-round-2.json" "$D/$t-round-3.json" \
+		"$D/$t-round-4.json" "$D/$t-round-5.json" >"$TMP/$t.pts" 2>>"$TMP/pts.err"
+done
+
+python3 - "$TMP" "$D" <<'PY' >"$T_OUT" 2>&1
+import json, math, os, re, sys
+tmp, d = sys.argv[1], sys.argv[2]
+rep = json.load(open(f"{tmp}/report.json"))
+pts = rep["drives"][0]["pts"]
+bad = []
+def say(ok, what):
+    print(("PASS: " if ok else "FAIL: ") + what)
+    if not ok: bad.append(what)
+
+def fio_doc(path):
+    t = open(path).read()
+    return json.loads(t[t.index("{"):])
+
+def events(prefix):
+    out = []
+    for f in sorted(os.listdir(d)):
+        if f.startswith(prefix + "_events.") and f.endswith(".jsonl"):
+            out += [json.loads(l) for l in open(os.path.join(d, f)) if l.strip()]
+    return out
+
+tests = {t["test"]: t for t in pts["tests"]}
+say(sorted(tests) == ["iops", "latency", "throughput-128k"], f"three PTS tests found: {sorted(tests)}")
+for name, t in tests.items():
+    p = json.load(open(f"{tmp}/{name}.pts"))
+    win = [p["tracks"][0]["window"][0], p["tracks"][0]["window"][1]] if p["tracks"] else None
+    say(t["rounds"] == 5 and t["steady"] == p["steady"] and (not p["steady"] or t["window"] == win),
+        f"{name}: window {t['window']} steady {t['steady']}, as ssdq-pts says ({win}, {p['steady']})")
+    for k, tr in enumerate(t["tracks"]):
+        ok = all(abs(a - b) <= 1e-6 * max(1, abs(b)) for a, b in zip(tr["rounds"], p["tracks"][k]["rounds"]))
+        say(ok, f"{name}: {tr['job']} {tr['dir']} per round as ssdq-pts reads it")
+    first, last = t["window"]
+    docs = [fio_doc(f"{d}/{name}-round-{n}.json") for n in range(first, last + 1)]
+    nbad = 0
+    for c in t["cells"]:
+        iops, mbps, lat, mx, p5 = [], [], [], [], []
+        for doc in docs:
+            js = [j for j in doc["jobs"] if j["jobname"] == c["cell"]]
+            io = sum(j[dd]["iops"] for j in js for dd in ("read", "write"))
+            iops.append(io)
+            mbps.append(sum(j[dd]["bw_bytes"] for j in js for dd in ("read", "write")) / 1e6)
+            # the report's latency: total (lat) where fio gives its percentiles
+            # (lat_percentiles=1, as the latency test sets), else completion
+            k = lambda j, dd: "lat_ns" if "percentile" in j[dd]["lat_ns"] else "clat_ns"
+            lat.append(sum(j[dd][k(j, dd)]["mean"] * j[dd]["iops"] for j in js
+                           for dd in ("read", "write") if j[dd]["iops"] > 0) / io / 1e3)
+            mx.append(max(j[dd][k(j, dd)]["max"] for j in js for dd in ("read", "write")
+                          if j[dd]["total_ios"] > 0) / 1e3)
+            # fio's own five nines where the job file asks for them (latency)
+            p5.append(max(j[dd][k(j, dd)]["percentile"].get("99.999000", math.nan) for j in js
+                          for dd in ("read", "write") if j[dd]["total_ios"] > 0) / 1e3)
+        avg = lambda v: sum(v) / len(v)
+        checks = [("iops", c["iops"], avg(iops), 1e-6), ("mbps", c["mbps"], avg(mbps), 1e-6),
+                  ("lat_mean_us", c["lat_mean_us"], avg(lat), 1e-3),
+                  ("lat_max_us", c["lat_max_us"], max(mx), 1 / 32),
+                  ("lat_p99999_us", c["lat_p99999_us"], avg(p5), 1 / 32)]
+        if math.isnan(avg(p5)):
+            checks.pop()
+        if c["power_w"] is not None:
+            checks += [("iops_per_w", c["iops_per_w"], c["iops"] / c["power_w"], 1e-9),
+                       ("mbps_per_w", c["mbps_per_w"], c["mbps"] / c["power_w"], 1e-9)]
+        for key, got, want, tol in checks:
+            if got is None or abs(got - want) > tol * abs(want):
+                nbad += 1
+                if nbad <= 5:
+                    print(f"    {name} {c['cell']} {key}: report {got}, fio {want}")
+    say(nbad == 0, f"{name}: every cell's IOPS, MB/s, mean, max and 99.999 % latency, "
+        f"IOPS/W and MB/s/W over rounds {first}-{last} as fio's own JSON gives them ({len(t['cells'])} cells)")
+    # W against the model's energy account of each cell, over the window
+    nw = nbad = 0
+    for c in t["cells"]:
+        if c["power_w"] is None:
+            continue
+        ws = []
+        for n in range(first, last + 1):
+            tr = [e for e in events(f"{name}-round-{n}") if e["event"] == "model_energy"
+                  and e["job"] == c["cell"]]
+            ws += [float(re.search(r"([0-9.]+) W", e["truth"]).group(1)) for e in tr[:1]]
+        if len(ws) != last - first + 1:
+            continue
+        nw += 1
+        want = sum(ws) / len(ws)
+        if abs(c["power_w"] - want) > 0.10 * want:
+            nbad += 1
+            if nbad <= 5:
+                print(f"    {name} {c['cell']}: {c['power_w']:.2f} W, the model's account {want:.2f} W")
+    # a 100 ms cell's power log may cover too little of it on a busy host
+    # (the report says so, null): those with W, at least a tenth of them
+    say(nw >= max(1, len(t["cells"]) // 10) and nbad == 0,
+        f"{name}: W of {nw} of {len(t['cells'])} cells within 10 % of the model's energy account")
+
+# the 4 KiB random write cell at the model's steady state: GC, at most the formula's IOPS
+spare, direct, cap = 0.0995, 1600e6, None
+dev = json.load(open(f"{d}/device.json"))
+def wa(fill):
+    a = (1 + spare) / fill; x = 0.0
+    for _ in range(200):
+        e = math.exp(-a * (1 - x)); nx = x - (x - e) / (1 - a * e)
+        if not nx > x: break
+        x = nx
+    return max(1.0, 1 / (1 - x))
+cell = [c for c in tests["iops"]["cells"] if c["cell"] == "r0-4k"][0]
+# bytes per regime from each thread's account (a regime holds from its
+# event's bytes to the next's, the last to job_end's); a random offset that
+# happens to continue a write stream is sequential to the model (direct)
+share = {}
+for n in range(2, 6):
+    for f in sorted(os.listdir(d)):
+        if not (f.startswith(f"iops-round-{n}_events.") and f.endswith(".jsonl")):
+            continue
+        ev = [json.loads(l) for l in open(os.path.join(d, f)) if l.strip()]
+        ev = [e for e in ev if e.get("job") == "r0-4k" and e["event"] in ("model_regime", "job_end")]
+        for a, b in zip(ev, ev[1:]):
+            if a["event"] == "model_regime":
+                k = a["regime"].split("+")[0]
+                share[k] = share.get(k, 0) + b["bytes"] - a["bytes"]
+tot = sum(share.values()) or 1
+regimes = {k for k, v in share.items() if v > 0.01 * tot}
+# A is steep near full (5.70 full, 5.44 at 99.5 %): the bound is a drive WIPC
+# left at least 99.5 % full; a busy host only makes the model slower
+bound = direct / wa(0.995) / 4096
+say(regimes == {"random"} and cell["iops"] <= bound,
+    f"iops r0-4k: rounds 2-5 in the model's GC regime ({share.get('random', 0) / tot:.4f} of "
+    f"{tot / 1e6:.0f} MB: {sorted(share)}), {cell['iops']:.0f} IOPS "
+    f"<= {bound:.0f} (1600 MB/s / A(0.995) = {wa(0.995):.2f}, 4 KiB; full: {direct / wa(1.0) / 4096:.0f})")
+
+# WSAT: from erased to GC where the erased NAND ends; GB; IOPS fall
+ws = pts["wsat"]
+cap_gb = ws["capacity_gb"]
+turn = [e["bytes"] for e in events("wsat") if e["event"] == "model_regime" and e["regime"].startswith("random")]
+want = (1 + spare) * cap_gb * 1e9 / 1000
+say(turn and abs(turn[0] - want) <= 0.01 * want,
+    f"wsat: the model turns to garbage collection at {turn[0] / 1e6 if turn else 0:.1f} MB of "
+    f"{want / 1e6:.1f} MB ((1 + spare) x capacity, scaled 1/1000)")
+say(ws["gb"] and abs(ws["gb"][-1] - 4 * cap_gb) <= 0.02 * 4 * cap_gb,
+    f"wsat: {len(ws['gb'])} periods, the GB axis ends at {ws['gb'][-1] if ws['gb'] else 0:.0f} GB "
+    f"of 4 x {cap_gb:.0f}")
+say(len(ws["iops"]) > 4 and ws["iops"][-1] < 0.6 * max(ws["iops"][:3]),
+    f"wsat: IOPS fall from {max(ws['iops'][:3]):.0f} to {ws['iops'][-1]:.0f}")
+sys.exit(1 if bad else 0)
+PY
+rc=$?
+cat "$T_OUT"
+T_PASS=$((T_PASS + $(grep -c '^PASS' "$T_OUT")))
+T_FAIL=$((T_FAIL + $(grep -c '^FAIL' "$T_OUT")))
+[ $rc -le 1 ] || fail "the checks' script failed (exit $rc)"
+
+expect_rc 0 "ssdq-report --html on the PTS run" "$R" --html "$TMP/p.html" --svg-dir "$TMP/svg" "$D"
+for what in "SNIA PTS IOPS: iops" "SNIA PTS Latency: latency" "SNIA PTS Throughput: throughput-128k" \
+	"SNIA PTS write saturation" "99.999 % µs" "IOPS/W"; do
+	grep -q "$what" "$TMP/p.html" && pass "the page holds \"$what\"" || fail "the page lacks \"$what\""
+done
+n=$(find "$TMP/svg" -name '*rounds-*' | wc -l)
+w=$(find "$TMP/svg" -name '*window-*' | wc -l)
+[ "$n" -ge 4 ] && [ "$w" -ge 1 ] && [ -f "$(find "$TMP/svg" -name '*wsat.iops-gb.svg' | head -1)" ] &&
+	pass "charts: $n convergence, $w window, one WSAT" || fail "charts: $(ls "$TMP/svg" | tr '\n' ' ')"
+
+# a round lost: the report says which and judges no window
+: >"$D/latency-round-3.json"
+"$R" "$D" >"$TMP/text" 2>&1
+grep -q "SNIA PTS Latency (latency): rounds 1-5 of 5 averaged; round 3: .*latency-round-3.json" "$TMP/text" &&
+	pass "an empty round: the page names it" ||
+	{ fail "an empty round: $(grep -A1 'PTS Latency' "$TMP/text" | head -3)"; }
+summary
