@@ -563,6 +563,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 		diag_list(out, &j->notes);
 		if (j->has_bursts)
 			bursts_html(ch, scope, t, j);
+		rpt_html_timeline(ch, scope, t, j);
 		if (!rpt_job_is_fill(t, j))
 			continue;
 		fill_chart(ch, scope, t, j);
@@ -773,6 +774,8 @@ int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_
 	toc(out, r);
 	if (r->nd > 1)
 		ret = rpt_html_review(&c, r);
+	if (!ret)
+		rpt_html_timeline_compare(&c, r);
 	if (!ret)
 		power_scatter(&c, r);
 	for (i = 0; !ret && i < r->nd; i++)
