@@ -176,7 +176,15 @@ static int fio_series(struct ctx *c, const char *opt, const char *const *types,
 	return ret;
 }
 
-/* The origin: the engine's job_start, else the logs' first sample (unix ms) */
+/* log_hist_msec (@hist) or log_avg_msec: what a sample stands for, ms */
+static double interval_ms(const struct ctx *c, const struct rpt_fio_entry *e, bool hist)
+{
+	const char *v = rpt_fio_option(c->run, e, hist ? "log_hist_msec" : "log_avg_msec");
+
+	return v && atof(v) > 0 ? atof(v) : 0;
+}
+
+/* The origin: the engine's job_start, else the start of the logs' first interval (unix ms) */
 static void origin(struct ctx *c, const struct rpt_events *ev)
 {
 	static const char *const types[] = { "bw", "iops", "clat", "lat", "clat_hist" };
@@ -199,8 +207,9 @@ static void origin(struct ctx *c, const struct rpt_events *ev)
 			const char *pre = prefix_of(c, &t, opts[y]);
 			char tried[PATH_MAX], *path = pre ? rpt_find_log(c->dir, pre, types[y], &t, tried, sizeof(tried)) : NULL;
 
+			/* a sample at T stands for the interval before it */
 			if (path)
-				o = fmin(o, first_time(path));
+				o = fmin(o, first_time(path) - interval_ms(c, &t, y == 4));
 			free(path);
 		}
 	c->tl->origin_ms = isfinite(o) ? o : 0;

@@ -20,8 +20,8 @@
  * (power log) and °C (SMART, composite); and the phases of the events
  * sidecar (erase, idle, bursts) as spans. docs/report.md, "Time charts".
  *
- * The axis' zero: the engine's job_start event, else the first sample of
- * the logs (unix-ms logs); 0 of fio's own clock for logs with relative times,
+ * The axis' zero: the engine's job_start event, else the start of the
+ * interval of the logs' first sample (unix-ms logs); 0 of fio's own clock for logs with relative times,
  * with the sidecars placed from the events' start of I/O (not drawn without
  * events).
  */

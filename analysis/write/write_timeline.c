@@ -184,7 +184,7 @@ static void num(FILE *out, double v)
 	if (!isfinite(v))
 		fputs("null", out);
 	else
-		fprintf(out, "%.6g", v);
+		fprintf(out, "%.10g", v);
 }
 
 static void arr(FILE *out, const char *key, const double *v, size_t n)
@@ -208,7 +208,10 @@ void rpt_json_timeline(FILE *out, const char *ind, const struct rpt_timeline *tl
 		return;
 	}
 	fprintf(out, "{\n%s  \"origin_unix_ms\": ", ind);
-	num(out, tl->unix_ms ? tl->origin_ms : NAN);
+	if (tl->unix_ms)
+		fprintf(out, "%.0f", tl->origin_ms);
+	else
+		fputs("null", out);
 	fprintf(out, ",\n%s  \"charts\": [", ind);
 	for (int ch = 0; ch < RPT_TL_NCHARTS; ch++) {
 		const char *ssep = "";
