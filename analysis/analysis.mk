@@ -70,8 +70,8 @@ $(B)/fuzz/fuzz_%: analysis/fuzz/fuzz_%.c $(ANALYSIS_LIB_SRCS)
 # only): fio 2.x to 3.4x JSON, normal output, bare logs, real curves.
 FIO_REAL ?= ../shared/corpus/fio-real
 
-fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar
-	@mkdir -p $(B)/fuzz/corpus-json $(B)/fuzz/corpus-log $(B)/fuzz/corpus-sidecar
+fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar $(B)/fuzz/fuzz_hist
+	@mkdir -p $(B)/fuzz/corpus-json $(B)/fuzz/corpus-log $(B)/fuzz/corpus-sidecar $(B)/fuzz/corpus-hist
 	cp test/fixtures/fio-3.33/*.json test/fixtures/fio-3.33-shapes/*.json test/fixtures/malformed/*.json $(B)/fuzz/corpus-json/
 	cp test/fixtures/fio-3.33/*.log test/fixtures/fio-3.33-shapes/*.log test/fixtures/malformed/*.log $(B)/fuzz/corpus-log/
 	if [ -d "$(FIO_REAL)" ]; then \
@@ -86,6 +86,11 @@ fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar
 	$(B)/fuzz/fuzz_json -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-json
 	$(B)/fuzz/fuzz_log -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-log
 	$(B)/fuzz/fuzz_sidecar -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-sidecar
+	python3 test/analysis/gen_timeline_run.py $(B)/fuzz/hist-seed --jobs 2 --seconds 4 --coarse 6 --no-sidecars
+	for f in $(B)/fuzz/hist-seed/*_clat_hist.*.log; do cp "$$f" $(B)/fuzz/corpus-hist/; done
+	cat $(B)/fuzz/hist-seed/timeline_clat_hist.1.log >$(B)/fuzz/corpus-hist/two-jobs && printf '\0' >>$(B)/fuzz/corpus-hist/two-jobs && \
+		cat $(B)/fuzz/hist-seed/timeline_clat_hist.2.log >>$(B)/fuzz/corpus-hist/two-jobs
+	$(B)/fuzz/fuzz_hist -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-hist
 
 .PHONY: fuzz
 
