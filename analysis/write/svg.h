@@ -274,14 +274,15 @@ struct rpt_time_span {
  * @out: stream
  * @h: accessible name, title, width
  * @yname: the y axis title (with its unit)
+ * @since: what time 0 is: "the job's start", "the test's start"
  * @log_y: a logarithmic y axis (latency), else linear from 0
  * @s: the lines
  * @ns: their number
  * @sp: the spans
  * @nsp: their number
  */
-void rpt_svg_time(FILE *out, const struct rpt_svg_head *h, const char *yname, bool log_y,
-		  const struct rpt_time_line *s, size_t ns, const struct rpt_time_span *sp,
-		  size_t nsp);
+void rpt_svg_time(FILE *out, const struct rpt_svg_head *h, const char *yname, const char *since,
+		  bool log_y, const struct rpt_time_line *s, size_t ns,
+		  const struct rpt_time_span *sp, size_t nsp);
 
 #endif

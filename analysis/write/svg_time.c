@@ -167,13 +167,13 @@ static void line(FILE *out, const struct tscale *sc, const struct rpt_time_line 
 	fputs("</title></polyline>\n", out);
 }
 
-void rpt_svg_time(FILE *out, const struct rpt_svg_head *h, const char *yname, bool log_y,
-		  const struct rpt_time_line *s, size_t ns, const struct rpt_time_span *sp,
-		  size_t nsp)
+void rpt_svg_time(FILE *out, const struct rpt_svg_head *h, const char *yname, const char *since,
+		  bool log_y,
+		  const struct rpt_time_line *s, size_t ns, const struct rpt_time_span *sp, size_t nsp)
 {
 	const int w = h->width ? h->width : RPT_SVG_W;
 	struct tscale sc = { .log_y = log_y, .pw = w - 110, .y0 = 10 };
-	char xname[64];
+	char xname[96];
 	size_t k, longest = 1;
 	int cols, legend_y = sc.y0 + PH + 52;
 
@@ -186,7 +186,7 @@ void rpt_svg_time(FILE *out, const struct rpt_svg_head *h, const char *yname, bo
 	rpt_svg_open(out, h, legend_y + 18 * (int)((ns + (size_t)cols - 1) / (size_t)cols));
 	spans(out, &sc, sp, nsp);
 	grid(out, &sc);
-	snprintf(xname, sizeof(xname), "time since the job's start (%s)", sc.uname);
+	snprintf(xname, sizeof(xname), "time since %s (%s)", since, sc.uname);
 	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>"
 		"<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">",
 		X0 + sc.pw / 2, sc.y0 + PH + 32, xname, sc.y0 + PH / 2, sc.y0 + PH / 2);

@@ -563,7 +563,6 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 		diag_list(out, &j->notes);
 		if (j->has_bursts)
 			bursts_html(ch, scope, t, j);
-		rpt_html_timeline(ch, scope, t, j);
 		if (!rpt_job_is_fill(t, j))
 			continue;
 		fill_chart(ch, scope, t, j);
@@ -606,6 +605,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	}
 	if (rpt_test_section(t) == RPT_SEC_QD1)
 		rpt_html_cdf(ch, r, t->name, &r->d[rpt_drive_index(r, t)], scope);
+	rpt_html_test_timeline(ch, scope, t);
 }
 
 /* Power against performance: a point per job with both, a colour per drive. */

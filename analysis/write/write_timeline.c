@@ -61,7 +61,7 @@ void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt
 	const struct rpt_timeline *tl = &j->tl;
 	struct rpt_time_line *l;
 	struct rpt_time_span *sp = NULL;
-	size_t k = (size_t)(j - t->jobs), i, nsp = 0;
+	size_t i, nsp = 0;
 	char title[512], fig[64], yname[64];
 	int ch;
 
@@ -95,20 +95,130 @@ void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt
 		if (!n)
 			continue;
 		snprintf(title, sizeof(title), "%s: %s / %s", chart_title[ch], t->name, j->name);
-		if (k)
-			snprintf(fig, sizeof(fig), "%s-time-%zu", rpt_tl_chart_key((enum rpt_tl_chart)ch), k + 1);
-		else
-			snprintf(fig, sizeof(fig), "%s-time", rpt_tl_chart_key((enum rpt_tl_chart)ch));
+		snprintf(fig, sizeof(fig), "%s-time", rpt_tl_chart_key((enum rpt_tl_chart)ch));
 		snprintf(yname, sizeof(yname), "%s%s", rpt_tl_chart_unit((enum rpt_tl_chart)ch),
 			 ch == RPT_TL_LAT ? " (log scale)" : "");
 		out = rpt_chart_begin(c, scope, t->name, fig);
 		if (!out)
 			break;
-		rpt_svg_time(out, &h, yname, ch == RPT_TL_LAT, l, n, sp, nsp);
+		rpt_svg_time(out, &h, yname, "the job's start", ch == RPT_TL_LAT, l, n, sp, nsp);
 		rpt_chart_end(c);
 	}
 	free(l);
 	free(sp);
+}
+
+/* The test's jobs that have time series; their number. */
+static size_t with_timeline(const struct rpt_test *t, size_t *first)
+{
+	size_t n = 0;
+
+	for (size_t k = t->njobs; k-- > 0;)
+		if (t->jobs[k].tl.n) {
+			*first = k;
+			n++;
+		}
+	return n;
+}
+
+/* the series a job puts on a test's chart: all but the percentiles below p99.99 */
+static bool on_test_chart(const struct rpt_tl_series *s)
+{
+	const char *sp = strrchr(s->name, ' ');
+
+	return !s->pct || (sp && !strcmp(sp + 1, "p99.99"));
+}
+
+/* a chart of @ch with every job's series at its time since the test's start */
+static void test_chart(struct rpt_charts *c, const char *scope, const struct rpt_test *t,
+		       enum rpt_tl_chart ch, double origin)
+{
+	struct rpt_time_line l[64];
+	struct rpt_time_span sp[256];
+	char names[64][72], title[400], yname[64];
+	double *tt[64];
+	size_t n = 0, nsp = 0, k, i, m;
+	bool drive_wide = ch == RPT_TL_POWER || ch == RPT_TL_TEMP;
+	struct rpt_svg_head h = { .title = title };
+	FILE *out;
+
+	for (k = 0; k < t->njobs && n < 64; k++) {
+		const struct rpt_timeline *tl = &t->jobs[k].tl;
+		double off = tl->unix_ms ? (tl->origin_ms - origin) / 1000 : 0;
+
+		for (i = 0; i < tl->n && n < 64; i++) {
+			const struct rpt_tl_series *s = &tl->s[i];
+
+			if (s->chart != ch || !on_test_chart(s))
+				continue;
+			/* W and °C are the drive's: rows of one job share its sidecars */
+			for (m = 0; drive_wide && m < n; m++)
+				if (l[m].n == s->n && s->n && tt[m][0] == s->t_s[0] + off &&
+				    l[m].y[0] == s->mean[0])
+					break;
+			if (drive_wide && m < n)
+				continue;
+			tt[n] = malloc(s->n * sizeof(double) + 1);
+			if (!tt[n])
+				break;
+			for (m = 0; m < s->n; m++)
+				tt[n][m] = s->t_s[m] + off;
+			snprintf(names[n], sizeof(names[n]), "%s %s", t->jobs[k].name, s->name);
+			l[n] = (struct rpt_time_line){ .name = names[n], .n = s->n, .t_s = tt[n],
+						       .y = s->pct ? s->max : s->mean,
+						       .color = rpt_svg_color(k),
+						       .dash = s->pct ? "4,3" : s->ddir == 0 && t->jobs[k].split ? "1,2" : NULL };
+			n++;
+		}
+		for (i = 0; i < tl->nsp && nsp < 256; i++) {
+			struct rpt_time_span x = { tl->sp[i].t0_s + off, tl->sp[i].t1_s + off, tl->sp[i].what };
+			bool dup = false;
+
+			for (m = 0; m < nsp && !dup; m++)
+				dup = fabs(sp[m].t0_s - x.t0_s) < 1e-6 && fabs(sp[m].t1_s - x.t1_s) < 1e-6 &&
+				      !strcmp(sp[m].label, x.label);
+			if (!dup)
+				sp[nsp++] = x;
+		}
+	}
+	if (n) {
+		snprintf(title, sizeof(title), "%s: %s", chart_title[ch], t->name);
+		snprintf(yname, sizeof(yname), "%s%s", rpt_tl_chart_unit(ch),
+			 ch == RPT_TL_LAT ? " (log scale)" : "");
+		out = rpt_chart_begin(c, scope, t->name, ch == RPT_TL_MBPS ? "mbps-time" :
+				      ch == RPT_TL_IOPS ? "iops-time" : ch == RPT_TL_LAT ? "latency-time" :
+				      ch == RPT_TL_POWER ? "power-time" : "temperature-time");
+		if (out) {
+			rpt_svg_time(out, &h, yname, "the test's start", ch == RPT_TL_LAT, l, n, sp, nsp);
+			rpt_chart_end(c);
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(tt[i]);
+}
+
+void rpt_html_test_timeline(struct rpt_charts *c, const char *scope, const struct rpt_test *t)
+{
+	size_t first = 0, n = with_timeline(t, &first), k;
+	double origin = INFINITY;
+
+	if (n == 1)
+		rpt_html_timeline(c, scope, t, &t->jobs[first]);
+	if (n < 2)
+		return;
+	for (k = 0; k < t->njobs; k++)
+		if (t->jobs[k].tl.n && t->jobs[k].tl.unix_ms)
+			origin = fmin(origin, t->jobs[k].tl.origin_ms);
+	fputs("<h5>Over time: ", c->html);
+	rpt_put_html(c->html, t->name);
+	fputs("</h5>\n<p class=\"note\">Every job of the test on one axis of time since the test's "
+	      "start: each point a column of the chart, its mean (dotted: a read row of a mixed job); "
+	      "dashed, p99.99 per interval (fio's histogram logs, merged over the job's threads as "
+	      "fiologparser_hist.py does) at the column's worst interval. Each job's own series, "
+	      "with every percentile and the bands, are in the JSON output and --series-csv.</p>\n",
+	      c->html);
+	for (int ch = 0; ch < RPT_TL_NCHARTS; ch++)
+		test_chart(c, scope, t, (enum rpt_tl_chart)ch, isfinite(origin) ? origin : 0);
 }
 
 /* a drive's series of @test to compare: its first job's MB/s, directions added */
@@ -173,7 +283,7 @@ void rpt_html_timeline_compare(struct rpt_charts *c, const struct rpt_report *r)
 		out = rpt_chart_begin(c, "compare", t->name, "mbps-time");
 		if (!out)
 			break;
-		rpt_svg_time(out, &h, "MB/s", false, l, n, NULL, 0);
+		rpt_svg_time(out, &h, "MB/s", "the job's start", false, l, n, NULL, 0);
 		rpt_chart_end(c);
 	}
 	free(l);
@@ -254,22 +364,24 @@ void rpt_json_timeline(FILE *out, const char *ind, const struct rpt_timeline *tl
 	fprintf(out, "]\n%s}", ind);
 }
 
+/* a test of several jobs: "JOB SERIES", as its charts' legends name them */
 static int series_file(const char *dir, const char *scope, const struct rpt_test *t, size_t k,
 		       const struct rpt_tl_series *s, char *err_path, size_t len)
 {
-	char a[64], b[96], c[64], path[PATH_MAX];
+	char a[64], b[96], c[160], name[128], path[PATH_MAX];
+	size_t first;
 	FILE *f;
 	int ret = 0;
 
 	rpt_slug(a, sizeof(a), scope);
 	rpt_slug(b, sizeof(b), t->name);
-	rpt_slug(c, sizeof(c), s->name);
-	if (k)
-		snprintf(path, sizeof(path), "%s/%s.%s.%s-time-%zu.%s.csv", dir, a, b,
-			 rpt_tl_chart_key(s->chart), k + 1, c);
+	if (with_timeline(t, &first) > 1)
+		snprintf(name, sizeof(name), "%s %s", t->jobs[k].name, s->name);
 	else
-		snprintf(path, sizeof(path), "%s/%s.%s.%s-time.%s.csv", dir, a, b,
-			 rpt_tl_chart_key(s->chart), c);
+		snprintf(name, sizeof(name), "%s", s->name);
+	rpt_slug(c, sizeof(c), name);
+	snprintf(path, sizeof(path), "%s/%s.%s.%s-time.%s.csv", dir, a, b,
+		 rpt_tl_chart_key(s->chart), c);
 	f = fopen(path, "w");
 	if (!f) {
 		ret = -errno;

@@ -95,8 +95,9 @@ void rpt_json_timeline(FILE *out, const char *ind, const struct rpt_timeline *tl
 /**
  * rpt_write_series_csv() - Every time chart's series as a CSV file of its
  * own in @dir (ssdq-report --series-csv): <scope>.<test>.<chart>.<series>.csv,
- * named as the charts' SVG files are (chart.h), the series' name after;
- * columns t_s, mean, min, max.
+ * named as the charts' SVG files are (chart.h), the series' name after (in
+ * a test of several jobs "<job> <series>", as the chart's legend has it);
+ * columns t_s, mean, min, max (s since the job's start).
  * @dir: an existing directory
  * @r: the report
  * @err_path: on error, the file's path
