@@ -121,7 +121,8 @@ static void add_to(struct hiv *h, unsigned int d, const struct line *l, double s
 		if (!(st < e))
 			continue;
 		wt = (fmin(l->t_ms, e) - fmax(st, s)) / (l->t_ms - st);
-		if (isnan(wt))
+		/* a line that ended before the interval (logs out of time order) adds nothing */
+		if (isnan(wt) || wt < 0)
 			wt = 0;
 		h->w[d][b] += (double)l->cnt[i] * wt;
 		cnt += l->cnt[i];
@@ -274,6 +275,21 @@ int rpt_hist_intervals(const char *const *paths, size_t n, double interval_ms,
 	}
 	if (!ret && h.k)
 		ret = bins_init(&h);
+	/*
+	 * The first interval from the earliest line, before any is read: the
+	 * script sets it after reading one line only, so its first interval
+	 * holds that line alone, and lines of other jobs that ended in it
+	 * weigh negatively in the next.
+	 */
+	if (!ret && h.k) {
+		struct src *m = earliest(s, n);
+
+		if (m && m->cur.t_ms - FIRST_SLACK_MS > end) {
+			start = m->cur.t_ms - FIRST_SLACK_MS;
+			start -= fmod(start, h.iv);
+			end = start + h.iv;
+		}
+	}
 	while (!ret && h.k && (more || h.n)) {
 		while (!ret && (!h.n || h.buf[h.n - 1].t_ms < LOOKAHEAD_MS + end)) {
 			struct src *m = earliest(s, n);
@@ -292,11 +308,6 @@ int rpt_hist_intervals(const char *const *paths, size_t n, double interval_ms,
 			size_t k = 0;
 			double first = INFINITY;
 
-			if (start == 0 && h.buf[0].t_ms - FIRST_SLACK_MS > end) {
-				start = h.buf[0].t_ms - FIRST_SLACK_MS;
-				start -= fmod(start, h.iv);
-				end = start + h.iv;
-			}
 			/* no line reaches back into the intervals before @first: skip them */
 			for (i = 0; i < h.n; i++)
 				first = fmin(first, fmin(h.buf[i].min_start, h.buf[i].t_ms));

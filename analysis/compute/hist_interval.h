@@ -25,6 +25,16 @@
  *
  * "samples" is the I/Os of every line that touched the interval, unweighted,
  * as the script prints it. Memory holds the lines of those 20 s only.
+ *
+ * Where the script goes wrong, this does not follow it: the script places
+ * its first interval after reading a single line, so that interval holds
+ * one job's first line only, and the first lines of the other jobs, ending
+ * before the second interval, weigh negatively in it (its CDF then goes
+ * down, and numpy's interp() answers from wherever its search lands). Here
+ * the first interval holds every job's first lines, and a line that ended
+ * before an interval adds nothing to it. The two agree from the third
+ * interval on, and on the first two where every job's first line ends
+ * after the first interval.
  */
 #define RPT_HIV_DIRS	4	/* read, write, trim, and all three ("m") */
 #define RPT_HIV_MIXED	3

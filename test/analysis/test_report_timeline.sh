@@ -73,35 +73,62 @@ hist_py() {
 		PYTHONPATH=test/lib/numpy_shim python3 "$HIST" "$@"
 	fi
 }
-# compare DIR PREFIX: each direction's p50 ... p99.99 CSV against the script's rows
+# compare DIR PREFIX INTERVAL JSON: each direction's p50 ... p99.99 CSV against
+# the script's rows of the same interval (a point's interval ends half an
+# interval after it: timeline.c), from the third interval on: the script's
+# first interval holds one job's first line only, and the other jobs' first
+# lines weigh negatively in its second (hist_interval.h)
 compare() {
 	hist_py --percentiles 99:99.9:99.99 --directions rw --decimals 6 \
 		--interval "$3" "$1"/timeline_clat_hist.*.log >"$TMP/py.txt" || return 1
-	python3 - "$TMP/py.txt" "$2" <<'PY'
-import csv, sys
+	python3 - "$TMP/py.txt" "$2" "$3" "$4" <<'PY'
+import csv, json, sys
 rows = [l.split(', ') for l in open(sys.argv[1]).read().splitlines()[1:]]
+iv = float(sys.argv[3])
+origin = json.load(open(sys.argv[4]))['tests'][0]['jobs'][0]['timeline']['origin_unix_ms']
+first = min(float(r[0]) for r in rows)
 worst, n = 0, 0
 for d, name in (('r', 'read'), ('w', 'write')):
-    py = [r for r in rows if r[1] == d]
+    py = {round(float(r[0])): r for r in rows if r[1] == d and float(r[0]) > first + iv}
     assert py, 'the script printed no %s rows' % name
     for p, col in (('p50', 5), ('p99', 6), ('p99.9', 7), ('p99.99', 8)):
         # a row per direction: the series named as the test's chart names them, "JOB SERIES"
         c = list(csv.DictReader(open('%s.latency-time.timeline-%s-%s.csv' % (sys.argv[2], name, p))))
-        assert len(c) == len(py), (name, p, len(c), len(py))
-        for a, b in zip(c, py):
-            worst = max(worst, abs(float(a['mean']) * 1000 - float(b[col])) / float(b[col]))
+        ours = {}
+        for a in c:
+            end = origin + float(a['t_s']) * 1000 + iv / 2
+            k = round(end / iv) * iv
+            assert abs(end - k) < iv / 4, (end, k)
+            ours[round(k)] = float(a['mean']) * 1000
+        ours = {k: v for k, v in ours.items() if k > first + iv}
+        assert sorted(ours) == sorted(py), (name, p, sorted(set(ours) ^ set(py))[:4])
+        for k, b in py.items():
+            worst = max(worst, abs(ours[k] - float(b[col])) / float(b[col]))
             n += 1
 print('%d percentiles, worst relative difference %.3g' % (n, worst))
 sys.exit(worst > 1e-6)
 PY
 }
 expect_rc 0 "p50-p99.99 per interval of 2 jobs (coarseness 0) as fiologparser_hist.py's" \
-	compare "$TMP/run" "$TMP/csv/run.timeline" 1000
+	compare "$TMP/run" "$TMP/csv/run.timeline" 1000 "$TMP/r.json"
 expect_out 'percentiles, worst relative difference' "the comparison ran"
 python3 "$GEN" "$TMP/c3" --jobs 3 --seconds 40 --hist-ms 500 --coarse 3 --seed 7 --no-sidecars
-"$R" --format json --series-csv "$TMP/csv3" "$TMP/c3" >/dev/null
+"$R" --format json --series-csv "$TMP/csv3" "$TMP/c3" >"$TMP/c3.json"
 expect_rc 0 "3 jobs, log_hist_coarseness=3, log_hist_msec=500: as fiologparser_hist.py's" \
-	compare "$TMP/c3" "$TMP/csv3/c3.timeline" 500
+	compare "$TMP/c3" "$TMP/csv3/c3.timeline" 500 "$TMP/c3.json"
+# fio's own hist logs: 2 jobs of the null engine (no device), rw, every 250 ms
+if command -v fio >/dev/null 2>&1; then
+	mkdir "$TMP/fio"
+	(cd "$TMP/fio" && fio --name=timeline --ioengine=null --size=1g --rw=randrw --bs=4k --numjobs=2 \
+		--time_based --runtime=3 --rate_iops=20000 --write_hist_log=timeline --log_hist_msec=250 \
+		--write_bw_log=timeline --log_avg_msec=250 --log_unix_epoch=1 \
+		--output-format=json+ --output=timeline.json >/dev/null 2>&1)
+	"$R" --format json --series-csv "$TMP/csvf" "$TMP/fio" >"$TMP/fio.json"
+	expect_rc 0 "$(fio --version)'s own hist logs of 2 null-engine jobs: as fiologparser_hist.py's" \
+		compare "$TMP/fio" "$TMP/csvf/fio.timeline" 250 "$TMP/fio.json"
+else
+	echo "SKIP: no fio: fio's own hist logs not compared"
+fi
 
 # the charts
 for c in mbps iops latency power temperature; do

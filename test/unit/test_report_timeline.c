@@ -216,6 +216,18 @@ TEST(hist_intervals_rule)
 		CHECK_NEAR(rs.r[0].end_ms, 1767225601000, 0);
 		CHECK_NEAR(rs.r[1].end_ms, 1767225602000, 0);
 	}
+	/* two jobs whose first lines end in the first interval: both in it (the
+	 * script's first interval holds one line: hist_interval.h), none weighs
+	 * in the second */
+	rs.n = 0;
+	put(p1, sizeof(p1), "f_clat_hist.1.log", line(a, sizeof(a), 1767225600784, 1, 29, (int[]){ 3, -1 }, 5));
+	put(p2, sizeof(p2), "f_clat_hist.2.log", line(b, sizeof(b), 1767225600788, 1, 29, (int[]){ 3, -1 }, 7));
+	paths[1] = p2;
+	CHECK_EQ_INT(rpt_hist_intervals(paths, 2, 250, 2, pct, 2, keep, &rs, err, sizeof(err)), 0);
+	if (CHECK_EQ_U64(rs.n, 1)) {
+		CHECK_NEAR(rs.r[0].end_ms, 1767225601000, 0);
+		CHECK_EQ_U64(rs.r[0].samples, 12);
+	}
 	/* logs of two coarsenesses: the second named */
 	put(p2, sizeof(p2), "u_clat_hist.2.log", line(b, sizeof(b), 1767225601005, 0, 58, b100 + 1, 0));
 	paths[1] = p2;
