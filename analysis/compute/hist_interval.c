@@ -328,6 +328,10 @@ int rpt_hist_intervals(const char *const *paths, size_t n, double interval_ms,
 		}
 		start += h.iv;
 		end = start + h.iv;
+		if (!(end > start)) {
+			snprintf(err, errlen, "%s: times too large for %g ms intervals", paths[0], h.iv);
+			ret = -ERANGE;
+		}
 	}
 	for (i = 0; i < h.n; i++) {
 		free(h.buf[i].idx);

@@ -72,8 +72,8 @@ typedef int (*rpt_hiv_cb)(void *arg, const struct rpt_hiv_row *row);
  * @errlen: its size
  *
  * Return: 0; -EINVAL for a bad line or logs of different coarseness (@err
- * names file and line), -errno from opening or reading, -ENOMEM, or what
- * @cb returned.
+ * names file and line), -ERANGE for times whose intervals a double cannot
+ * tell apart, -errno from opening or reading, -ENOMEM, or what @cb returned.
  */
 int rpt_hist_intervals(const char *const *paths, size_t n, double interval_ms,
 		       unsigned int dirmask, const double *pct, size_t npct,

@@ -75,6 +75,9 @@ static int parse(struct rpt_hist_reader *r, char *p, struct rpt_hist_line *l)
 	l->t_ms = strtod(p, &end);
 	if (end == p || *end != ',' || !isfinite(l->t_ms))
 		return bad(r, "a time");
+	/* past 2^53 ms a double holds no interval's end exactly */
+	if (fabs(l->t_ms) >= 0x1p53)
+		return bad(r, "a time below 2^53 ms");
 	ddir = strtoul(end + 1, &p, 10);
 	if (*p != ',' || ddir > 2)
 		return bad(r, "a data direction (0-2)");

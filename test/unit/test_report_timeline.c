@@ -276,6 +276,11 @@ TEST(hist_reader)
 	CHECK_EQ_INT(rpt_hist_next(r, &l), -EINVAL);
 	CHECK_CONTAINS(r->err, "nan.log:1: expected a time");
 	rpt_hist_close(r);
+	/* a time past 2^53 ms, where intervals cannot be told apart (fuzz_hist hung on one) */
+	rpt_hist_open_mem(r, "far.log", "6072256176722560300, 0, 4096, 1\n", 33);
+	CHECK_EQ_INT(rpt_hist_next(r, &l), -EINVAL);
+	CHECK_CONTAINS(r->err, "far.log:1: expected a time below 2^53 ms");
+	rpt_hist_close(r);
 	rpt_hist_open_mem(r, "empty.log", "", 0);
 	CHECK_EQ_INT(rpt_hist_next(r, &l), 0);
 	rpt_hist_close(r);
