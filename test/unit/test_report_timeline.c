@@ -281,6 +281,16 @@ TEST(hist_reader)
 	CHECK_EQ_INT(rpt_hist_next(r, &l), -EINVAL);
 	CHECK_CONTAINS(r->err, "far.log:1: expected a time below 2^53 ms");
 	rpt_hist_close(r);
+	/* a count past 2^64 (the counts are read by hand) */
+	rpt_hist_open_mem(r, "big.log", "1000, 0, 4096, 18446744073709551616\n", 37);
+	CHECK_EQ_INT(rpt_hist_next(r, &l), -EINVAL);
+	CHECK_CONTAINS(r->err, "big.log:1: expected a count below 2^64");
+	rpt_hist_close(r);
+	rpt_hist_open_mem(r, "max.log", "1000, 0, 4096, 18446744073709551615\n", 37);
+	CHECK_EQ_INT(rpt_hist_next(r, &l), -EINVAL);
+	/* ... whose 1 count is no coarseness: but the count itself was read */
+	CHECK_CONTAINS(r->err, "max.log:1: expected 1856 >> log_hist_coarseness counts");
+	rpt_hist_close(r);
 	rpt_hist_open_mem(r, "empty.log", "", 0);
 	CHECK_EQ_INT(rpt_hist_next(r, &l), 0);
 	rpt_hist_close(r);
