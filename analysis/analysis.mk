@@ -14,15 +14,16 @@ JSONC_LIBS   := $(shell pkg-config --libs json-c)
 #   read/     fio JSON by version, logs, sidecars, device.json
 #   compute/  jobs, windows, fill and SLC, phases, power, SMART, comparison
 #   write/    text, CSV, JSON, HTML/SVG
-ANALYSIS_BASE    := $(addprefix analysis/base/,diag.c figure.c grow.c sort.c lat_hist.c)
+ANALYSIS_BASE    := $(addprefix analysis/base/,diag.c figure.c grow.c sort.c lat_hist.c envelope.c)
 ANALYSIS_READ    := $(addprefix analysis/read/,reader_json.c reader_jsonl.c reader_log.c \
 	input_kind.c fio_version.c fio_jobs.c fio_stats.c fio_rows.c fio_shared.c hist_log.c device.c \
 	provenance.c events.c smart.c from_logs.c pts_track.c)
 ANALYSIS_COMPUTE := $(addprefix analysis/compute/,fill.c slc.c phases.c power.c status.c stop.c \
 	metrics.c report.c killed.c fio_figures.c plausible.c series.c compare.c review.c marks.c \
-	catalogue.c pts_steady.c pts_report.c)
+	catalogue.c pts_steady.c pts_report.c hist_interval.c log_find.c timeline.c)
 ANALYSIS_WRITE   := $(addprefix analysis/write/,write_common.c write_text.c write_csv.c \
-	write_json.c write_html.c write_review.c write_pts.c html.c svg.c svg_xy.c svg_lat.c chart.c)
+	write_json.c write_html.c write_review.c write_pts.c html.c svg.c svg_xy.c svg_lat.c chart.c \
+	svg_time.c write_timeline.c)
 ANALYSIS_INC_base    := -Ianalysis/base
 ANALYSIS_INC_read    := $(ANALYSIS_INC_base) -Ianalysis/read
 ANALYSIS_INC_compute := $(ANALYSIS_INC_read) -Ianalysis/compute
@@ -69,8 +70,8 @@ $(B)/fuzz/fuzz_%: analysis/fuzz/fuzz_%.c $(ANALYSIS_LIB_SRCS)
 # only): fio 2.x to 3.4x JSON, normal output, bare logs, real curves.
 FIO_REAL ?= ../shared/corpus/fio-real
 
-fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar
-	@mkdir -p $(B)/fuzz/corpus-json $(B)/fuzz/corpus-log $(B)/fuzz/corpus-sidecar
+fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar $(B)/fuzz/fuzz_hist
+	@mkdir -p $(B)/fuzz/corpus-json $(B)/fuzz/corpus-log $(B)/fuzz/corpus-sidecar $(B)/fuzz/corpus-hist
 	cp test/fixtures/fio-3.33/*.json test/fixtures/fio-3.33-shapes/*.json test/fixtures/malformed/*.json $(B)/fuzz/corpus-json/
 	cp test/fixtures/fio-3.33/*.log test/fixtures/fio-3.33-shapes/*.log test/fixtures/malformed/*.log $(B)/fuzz/corpus-log/
 	if [ -d "$(FIO_REAL)" ]; then \
@@ -85,6 +86,11 @@ fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar
 	$(B)/fuzz/fuzz_json -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-json
 	$(B)/fuzz/fuzz_log -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-log
 	$(B)/fuzz/fuzz_sidecar -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-sidecar
+	python3 test/analysis/gen_timeline_run.py $(B)/fuzz/hist-seed --jobs 2 --seconds 4 --coarse 6 --no-sidecars
+	for f in $(B)/fuzz/hist-seed/*_clat_hist.*.log; do cp "$$f" $(B)/fuzz/corpus-hist/; done
+	cat $(B)/fuzz/hist-seed/timeline_clat_hist.1.log >$(B)/fuzz/corpus-hist/two-jobs && printf '\0' >>$(B)/fuzz/corpus-hist/two-jobs && \
+		cat $(B)/fuzz/hist-seed/timeline_clat_hist.2.log >>$(B)/fuzz/corpus-hist/two-jobs
+	$(B)/fuzz/fuzz_hist -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-hist
 
 .PHONY: fuzz
 

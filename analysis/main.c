@@ -2,6 +2,7 @@
 /*
  * ssdq-report: figures of fio runs as SSD reviews print them.
  * usage: ssdq-report [--format text|csv|json] [--html FILE] [--svg-dir DIR]
+ *                    [--series-csv DIR]
  *                    [--highlight NAME] RESULTS_DIR_OR_JSON...
  * Exit status: 0, 1 when some input could not be read or had errors (a
  * directory without .json files or ssdq events sidecars too; the report of
@@ -213,6 +214,10 @@ static void help(void)
 	      "      --svg-dir DIR     also write every chart of the page as an SVG file of its\n"
 	      "                        own in DIR (made if missing): <scope>.<test>.<figure>.svg,\n"
 	      "                        scope \"compare\", a drive's directory name or \"all\"\n"
+	      "      --series-csv DIR  also write every time chart's series (MB/s, IOPS, latency,\n"
+	      "                        W, °C over time) as a CSV file of its own in DIR (made if\n"
+	      "                        missing): <scope>.<test>.<chart>.<series>.csv, columns\n"
+	      "                        t_s, mean, min, max\n"
 	      "      --highlight NAME  mark the drive under review in every comparison chart:\n"
 	      "                        its name, its results directory, or that directory's name\n"
 	      "  -v, --verbose         text: also the fill's MB/s per GB, each burst's MB/s and\n"
@@ -225,7 +230,7 @@ static void help(void)
 	      "usage. See ssdq-report(1) and docs/report.md.\n", stdout);
 }
 
-/* --svg-dir: the directory, made when missing. Return: 0 or -errno. */
+/* --svg-dir, --series-csv: the directory, made when missing. Return: 0 or -errno. */
 static int svg_dir_ready(const char *dir)
 {
 	struct stat st;
@@ -244,12 +249,14 @@ int main(int argc, char **argv)
 		{ "html", required_argument, NULL, 'H' },
 		{ "svg-dir", required_argument, NULL, 'S' },
 		{ "highlight", required_argument, NULL, 'L' },
+		{ "series-csv", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *format = "text", *html = NULL, *svg_dir = NULL, *highlight = NULL;
+	const char *series_dir = NULL;
 	char err_path[4096] = "";
 	struct rpt_html_opts ho = { .highlight = -1, .err_path = err_path,
 				    .err_len = sizeof(err_path) };
@@ -272,6 +279,9 @@ int main(int argc, char **argv)
 			break;
 		case 'L':
 			highlight = optarg;
+			break;
+		case 'C':
+			series_dir = optarg;
 			break;
 		case 'h':
 			help();
@@ -298,6 +308,14 @@ int main(int argc, char **argv)
 	}
 	if (svg_dir && (ret = svg_dir_ready(svg_dir))) {
 		fprintf(stderr, "ssdq-report: --svg-dir %s: %s\n", svg_dir, strerror(-ret));
+		return 2;
+	}
+	if (series_dir && !*series_dir) {
+		fprintf(stderr, "ssdq-report: --series-csv: give a directory\n");
+		return 2;
+	}
+	if (series_dir && (ret = svg_dir_ready(series_dir))) {
+		fprintf(stderr, "ssdq-report: --series-csv %s: %s\n", series_dir, strerror(-ret));
 		return 2;
 	}
 	if (optind == argc) {
@@ -378,6 +396,10 @@ int main(int argc, char **argv)
 				strerror(-ret));
 			status = 1;
 		}
+	}
+	if (series_dir && (ret = rpt_write_series_csv(series_dir, &r, err_path, sizeof(err_path)))) {
+		fprintf(stderr, "ssdq-report: --series-csv: %s: %s\n", err_path, strerror(-ret));
+		status = 1;
 	}
 out:
 	rpt_report_free(&r);

@@ -13,6 +13,7 @@
 #include "fio_version.h"
 #include "hist_log.h"
 #include "killed.h"
+#include "log_find.h"
 #include "metrics.h"
 #include "marks.h"
 #include "power.h"
@@ -38,88 +39,6 @@ static void null_all(struct rpt_fig *const *f, size_t n, const char *why)
 
 	for (i = 0; i < n; i++)
 		rpt_fig_null(f[i], "%s", why);
-}
-
-/*
- * A log's or sidecar's path; for one host of a client/server run, fio's
- * client's name <name>.<host> where that is there and <name> is not.
- */
-static char *log_path(const char *dir, const char *prefix, const char *type,
-		      const char *ext, unsigned int thread, bool per_job, const char *host)
-{
-	char *p = NULL, *ph = NULL;
-	int ret;
-
-	if (per_job)
-		ret = asprintf(&p, "%s%s%s_%s.%u.%s", prefix[0] == '/' ? "" : dir,
-			       prefix[0] == '/' ? "" : "/", prefix, type, thread, ext);
-	else
-		ret = asprintf(&p, "%s%s%s_%s.%s", prefix[0] == '/' ? "" : dir,
-			       prefix[0] == '/' ? "" : "/", prefix, type, ext);
-	if (ret < 0)
-		return NULL;
-	if (!host || !access(p, F_OK))
-		return p;
-	if (asprintf(&ph, "%s.%s", p, host) < 0)
-		return p;
-	if (access(ph, F_OK)) {
-		free(ph);
-		return p;
-	}
-	free(p);
-	return ph;
-}
-
-/* The existing log of @type for @e, per-job name first; NULL if none. */
-static char *find_log(const char *dir, const char *prefix, const char *type,
-		      const struct rpt_fio_entry *e, char *tried, size_t len)
-{
-	char *p = log_path(dir, prefix, type, "log", e->thread, true, e->host);
-
-	if (p && !access(p, R_OK))
-		return p;
-	snprintf(tried, len, "%s", p ? p : "?");
-	free(p);
-	p = log_path(dir, prefix, type, "log", 0, false, e->host);
-	if (p && !access(p, R_OK))
-		return p;
-	free(p);
-	return NULL;
-}
-
-/*
- * An ssdq sidecar of @type (<prefix>_<type>.<N>.<ext>): the bw log's prefix
- * first, then the job name; of the entry's first thread, else of another
- * of its threads (group_reporting: the sampler's power and SMART sidecars
- * are the job's that took the device first); NULL if none (@tried says
- * where it looked for the first thread's).
- */
-static char *find_sidecar(const char *dir, const char *prefix, const char *type,
-			  const char *ext, const struct rpt_fio_entry *e,
-			  char *tried, size_t len)
-{
-	const char *pre[2] = { prefix, e->jobname };
-	unsigned int t, nt = e->nthreads > 1 ? e->nthreads : 1;
-	size_t used = 0;
-	int i;
-
-	if (len)
-		tried[0] = '\0';
-	for (t = e->thread; t < e->thread + nt; t++)
-		for (i = 0; i < 2; i++) {
-			char *p;
-
-			if (!pre[i] || (i && prefix && !strcmp(prefix, e->jobname)))
-				continue;
-			p = log_path(dir, pre[i], type, ext, t, true, e->host);
-			if (p && !access(p, R_OK))
-				return p;
-			if (used < len && t == e->thread)
-				used += snprintf(tried + used, len - used, "%s%s",
-						 used ? " and " : "", p ? p : "?");
-			free(p);
-		}
-	return NULL;
 }
 
 /* How a job's bw logs are to be read. */
@@ -244,7 +163,7 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 		null_all(figs, 3, "client/server run: the logs stay on the servers");
 		return;
 	}
-	path = find_sidecar(dir, prefix, "power", "log", e, tried, sizeof(tried));
+	path = rpt_find_sidecar(dir, prefix, "power", "log", e, tried, sizeof(tried));
 	if (!path) {
 		snprintf(why, sizeof(why), "no power log (looked for %.*s)",
 			 (int)(sizeof(why) - 40), tried);
@@ -296,7 +215,7 @@ static int events(const struct rpt_fio_entry *e, const char *dir, const char *pr
 			 "client/server run: the sidecars stay on the servers");
 		return 0;
 	}
-	path = find_sidecar(dir, prefix, "events", "jsonl", e, tried, sizeof(tried));
+	path = rpt_find_sidecar(dir, prefix, "events", "jsonl", e, tried, sizeof(tried));
 	if (!path) {
 		snprintf(j->stop_why, sizeof(j->stop_why), "no events sidecar (looked for %.*s)",
 			 (int)(sizeof(j->stop_why) - 40), tried);
@@ -346,7 +265,7 @@ static const struct rpt_fio_entry *sampler_entry(const struct rpt_fio_group *g,
 
 	for (i = 0; i < g->n; i++)
 		for (k = 0; k < 2 && g->e[i].thread; k++) {
-			char *p = find_sidecar(dir, prefix, kind[k][0], kind[k][1], &g->e[i], NULL, 0);
+			char *p = rpt_find_sidecar(dir, prefix, kind[k][0], kind[k][1], &g->e[i], NULL, 0);
 
 			free(p);
 			if (p)
@@ -364,7 +283,7 @@ static void smart(const struct rpt_fio_entry *e, const char *dir, const char *pr
 	*ok = false;
 	if (!e->thread)
 		return;
-	path = find_sidecar(dir, prefix, "smart", "jsonl", e, tried, sizeof(tried));
+	path = rpt_find_sidecar(dir, prefix, "smart", "jsonl", e, tried, sizeof(tried));
 	if (!path)
 		return;
 	*ok = !rpt_smart_read(path, sm, d);
@@ -575,7 +494,7 @@ static int group_fill(const struct rpt_fio_run *run, const struct rpt_fio_group 
 
 		for (t = e->thread; t < e->thread + nt && !ret && !*err; t++) {
 			struct window wj = { 0 };
-			char *path = log_path(dir, prefix, o->progress ? "progress_bw" : "bw", "log",
+			char *path = rpt_log_path(dir, prefix, o->progress ? "progress_bw" : "bw", "log",
 					      t, true, e->host);
 
 			in[n] = calloc(1, sizeof(**in));
@@ -777,7 +696,7 @@ static int hist_latency(const struct rpt_fio_run *run, const struct rpt_fio_grou
 	if (j->lat_cdf.n || !prefix || g->n != 1 || !e->thread ||
 	    (j->lat_kind && strcmp(j->lat_kind, "clat")))
 		return 0;
-	path = find_log(dir, *prefix ? prefix : e->jobname, "clat_hist", e, tried, sizeof(tried));
+	path = rpt_find_log(dir, *prefix ? prefix : e->jobname, "clat_hist", e, tried, sizeof(tried));
 	if (!path)
 		return 0;
 	ret = rpt_hist_log_read(path, &hl, err, sizeof(err));
@@ -876,7 +795,7 @@ static int find_logs(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
 		/* a per-I/O log (log_avg_msec=0) comes out whole and is read */
 		snprintf(x->w.why, sizeof(x->w.why),
 			 "log_compression with log_avg_msec: fio (3.33 to 3.37 at least) then ignores log_avg_msec and drops samples (fio issues #1746, #1457), so the log cannot be trusted");
-	else if (!(x->bw = find_log(x->dir, x->prefix, "bw", e, tried, sizeof(tried)))) {
+	else if (!(x->bw = rpt_find_log(x->dir, x->prefix, "bw", e, tried, sizeof(tried)))) {
 		snprintf(x->w.why, sizeof(x->w.why), "the bw log %s is missing", tried);
 		missing = true;
 	}
@@ -892,7 +811,7 @@ static int find_logs(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
 	 */
 	killed = j->stop && !strcmp(j->stop, "killed");
 	if ((missing || killed || (!x->prefix && rpt_stop_partial(j->stop))) && e->thread &&
-	    (prog_path = find_sidecar(x->dir, x->prefix, "progress_bw", "log", e, NULL, 0))) {
+	    (prog_path = rpt_find_sidecar(x->dir, x->prefix, "progress_bw", "log", e, NULL, 0))) {
 		rpt_diag_add(&j->notes, RPT_WARN, "%s%s: the speeds come from the engine's progress sidecar %s",
 			     x->bw ? "the job was killed" : x->w.why, x->bw ? " (fio's log of it lacks its first interval and fio counted none of its bytes)" :
 			     missing ? " (fio writes its logs at the job's end; a job killed leaves none)" : "", prog_path);
@@ -1097,6 +1016,9 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	if (ret)
 		return ret;
 	ret = hist_latency(run, g, mask, dir, j, d);
+	if (ret)
+		return ret;
+	ret = rpt_job_timeline(run, g, mask, dir, &j->tl, &j->notes);
 	if (ret)
 		return ret;
 	if (j->has_bursts && j->power_w.ok && j->power_w.v > 0) {

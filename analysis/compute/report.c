@@ -204,6 +204,7 @@ void rpt_test_free(struct rpt_test *t)
 		free(t->jobs[i].name);
 		free(t->jobs[i].rw);
 		rpt_fill_figures_free(&t->jobs[i].fill);
+		rpt_timeline_free(&t->jobs[i].tl);
 		free(t->jobs[i].lat_cdf.us);
 		free(t->jobs[i].lat_cdf.le);
 		rpt_bursts_free(&t->jobs[i].bursts);

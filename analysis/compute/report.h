@@ -12,6 +12,7 @@
 #include "figure.h"
 #include "slc.h"
 #include "smart.h"
+#include "timeline.h"
 
 /* A latency distribution from json+ bins (lat_hist.h): n points, the
  * latency in µs ascending and the share of the samples at or below it. */
@@ -72,6 +73,8 @@ struct rpt_job {
 	/* from the SMART sidecar, over the job's active window */
 	bool has_smart;
 	struct rpt_thermal thermal;
+	struct rpt_timeline tl;		/* over time, from its logs (timeline.h);
+					 * tl.n 0 without */
 	struct rpt_diag notes;		/* warnings about this job */
 	bool partial;			/* its figures cover part of a run (stop.h) */
 };

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hist_log.h"
+
+#define OLD_PLAT_NR	(19 * RPT_PLAT_VAL)	/* fio before 2.99: µs buckets */
 
 uint64_t rpt_plat_ns(unsigned int idx)
 {
@@ -16,6 +19,11 @@ uint64_t rpt_plat_ns(unsigned int idx)
 	return (1ULL << (e + RPT_PLAT_BITS)) + (uint64_t)((idx % RPT_PLAT_VAL + 0.5) * (1ULL << e));
 }
 
+uint64_t rpt_hist_coarse_ns(unsigned int idx, unsigned int coarseness)
+{
+	return rpt_plat_ns((idx << coarseness) | ((1U << coarseness) >> 1));
+}
+
 /* the coarseness whose bucket count is @k, or -1 */
 static int coarseness_of(unsigned long k)
 {
@@ -25,82 +33,168 @@ static int coarseness_of(unsigned long k)
 	return -1;
 }
 
-/* one line into @out; @c < 0 on the first */
-static int add_line(char *line, struct rpt_hist_log *out, int *c, const char **what)
+int rpt_hist_open(struct rpt_hist_reader *r, const char *path)
 {
-	uint64_t cnt[RPT_PLAT_NR];
-	unsigned long k = 0, ddir;
-	char *p = line, *end;
-	int ret = 0;
+	memset(r, 0, sizeof(*r));
+	r->name = path;
+	r->coarseness = -1;
+	r->f = fopen(path, "r");
+	if (!r->f) {
+		int ret = -errno;
 
-	strtod(p, &end);
-	if (end == p || *end != ',')
-		return *what = "a time", -EINVAL;
+		snprintf(r->err, sizeof(r->err), "%s: %s", path, strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
+int rpt_hist_open_mem(struct rpt_hist_reader *r, const char *name, const char *data, size_t len)
+{
+	memset(r, 0, sizeof(*r));
+	r->name = name;
+	r->coarseness = -1;
+	/* fmemopen() of 0 bytes fails: an empty log is read from "" */
+	r->f = fmemopen((void *)(len ? data : ""), len ? len : 1, "r");
+	if (r->f && !len)
+		fgetc(r->f);
+	return r->f ? 0 : -ENOMEM;
+}
+
+static int bad(struct rpt_hist_reader *r, const char *what)
+{
+	snprintf(r->err, sizeof(r->err), "%s:%lu: expected %s", r->name, r->line, what);
+	return -EINVAL;
+}
+
+/* one line's fields into @l and the reader's sparse arrays */
+static int parse(struct rpt_hist_reader *r, char *p, struct rpt_hist_line *l)
+{
+	unsigned long k = 0, ddir;
+	char *end;
+
+	l->t_ms = strtod(p, &end);
+	if (end == p || *end != ',' || !isfinite(l->t_ms))
+		return bad(r, "a time");
+	/* past 2^53 ms a double holds no interval's end exactly */
+	if (fabs(l->t_ms) >= 0x1p53)
+		return bad(r, "a time below 2^53 ms");
 	ddir = strtoul(end + 1, &p, 10);
 	if (*p != ',' || ddir > 2)
-		return *what = "a data direction (0-2)", -EINVAL;
-	strtoull(p + 1, &end, 10);
+		return bad(r, "a data direction (0-2)");
+	l->ddir = (unsigned int)ddir;
+	l->bs = strtoull(p + 1, &end, 10);
 	if (*end != ',')
-		return *what = "a block size", -EINVAL;
+		return bad(r, "a block size");
+	l->nnz = 0;
 	for (p = end; *p == ','; p = end) {
 		char *q = p + 1;
+		uint64_t c;
 
 		while (*q == ' ' || *q == '\t')
 			q++;
 		if (*q < '0' || *q > '9')
-			return *what = "a count", -EINVAL;
+			return bad(r, "a count");
 		if (k == RPT_PLAT_NR)
-			return *what = "at most 1856 counts", -EINVAL;
-		cnt[k++] = strtoull(q, &end, 10);
+			return bad(r, "at most 1856 counts");
+		/* by hand: most counts are one digit, and strtoull() was most of the time */
+		for (c = 0, end = q; *end >= '0' && *end <= '9'; end++) {
+			unsigned int v = (unsigned int)(*end - '0');
+
+			if (c > (UINT64_MAX - v) / 10)
+				return bad(r, "a count below 2^64");
+			c = c * 10 + v;
+		}
+		if (c) {
+			r->idx[l->nnz] = (uint32_t)k;
+			r->cnt[l->nnz++] = c;
+		}
+		k++;
 	}
 	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
 		p++;
 	if (*p)
-		return *what = "counts separated by commas", -EINVAL;
-	if (*c < 0)
-		*c = coarseness_of(k);
-	if (*c < 0 || (unsigned long)(RPT_PLAT_NR >> *c) != k)
-		return *what = "1856 >> log_hist_coarseness counts, as on the first line", -EINVAL;
-	for (unsigned long i = 0; i < k && !ret; i++)
-		if (cnt[i])
-			ret = rpt_lat_hist_add(&out->h[ddir],
-					       rpt_plat_ns((i << *c) | ((1U << *c) >> 1)), cnt[i]);
-	return ret;
+		return bad(r, "counts separated by commas");
+	if (r->coarseness < 0 && k == OLD_PLAT_NR)
+		return bad(r, "1856 >> log_hist_coarseness counts (1216: a log of fio before 2.99, whose buckets are µs, is not read)");
+	if (r->coarseness < 0)
+		r->coarseness = coarseness_of(k);
+	if (r->coarseness < 0)
+		return bad(r, "1856 >> log_hist_coarseness counts (fio 3's 29 groups of 64 buckets)");
+	if ((unsigned long)(RPT_PLAT_NR >> r->coarseness) != k) {
+		char what[160];
+
+		snprintf(what, sizeof(what), "1856 >> log_hist_coarseness counts, as on the first line: %u (this one has %lu: logs of two fio builds or coarsenesses mixed, or a truncated line)",
+			 RPT_PLAT_NR >> r->coarseness, k);
+		return bad(r, what);
+	}
+	l->idx = r->idx;
+	l->cnt = r->cnt;
+	return 1;
+}
+
+int rpt_hist_next(struct rpt_hist_reader *r, struct rpt_hist_line *l)
+{
+	ssize_t len;
+
+	for (;;) {
+		len = getline(&r->buf, &r->cap, r->f);
+		if (len < 0)
+			break;
+		r->line++;
+		if (r->buf[strspn(r->buf, " \t\r\n")] == '\0')
+			continue;
+		if (r->buf[len - 1] != '\n' && !feof(r->f))
+			return bad(r, "a whole line");
+		return parse(r, r->buf, l);
+	}
+	if (ferror(r->f)) {
+		snprintf(r->err, sizeof(r->err), "%s: read error", r->name);
+		return -EIO;
+	}
+	return 0;
+}
+
+void rpt_hist_close(struct rpt_hist_reader *r)
+{
+	if (!r)
+		return;
+	if (r->f)
+		fclose(r->f);
+	r->f = NULL;
+	free(r->buf);
+	r->buf = NULL;
+	r->cap = 0;
 }
 
 int rpt_hist_log_read(const char *path, struct rpt_hist_log *out, char *err, size_t errlen)
 {
-	const char *what = "";
-	char *line = NULL;
-	size_t cap = 0;
-	int c = -1, ret = 0;
-	FILE *f;
+	struct rpt_hist_reader *r;
+	struct rpt_hist_line l;
+	int ret;
 
 	memset(out, 0, sizeof(*out));
-	f = fopen(path, "r");
-	if (!f) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
-		return ret;
+	r = malloc(sizeof(*r));
+	if (!r) {
+		snprintf(err, errlen, "%s: %s", path, strerror(ENOMEM));
+		return -ENOMEM;
 	}
-	while (!ret && getline(&line, &cap, f) > 0) {
-		if (line[strspn(line, " \t\r\n")] == '\0')
-			continue;
-		ret = add_line(line, out, &c, &what);
-		if (ret == -EINVAL)
-			snprintf(err, errlen, "%s:%lu: expected %s", path, out->lines + 1, what);
-		else if (ret)
-			snprintf(err, errlen, "%s:%lu: %s", path, out->lines + 1, strerror(-ret));
+	ret = rpt_hist_open(r, path);
+	while (!ret && (ret = rpt_hist_next(r, &l)) == 1) {
+		ret = 0;
+		for (size_t i = 0; i < l.nnz && !ret; i++)
+			ret = rpt_lat_hist_add(&out->h[l.ddir],
+					       rpt_hist_coarse_ns(l.idx[i], (unsigned int)r->coarseness),
+					       l.cnt[i]);
+		if (ret)
+			snprintf(r->err, sizeof(r->err), "%s:%lu: %s", path, r->line, strerror(-ret));
 		else
 			out->lines++;
 	}
-	if (!ret && ferror(f)) {
-		ret = -EIO;
-		snprintf(err, errlen, "%s: read error", path);
-	}
-	out->coarseness = c < 0 ? 0 : (unsigned int)c;
-	free(line);
-	fclose(f);
+	if (ret)
+		snprintf(err, errlen, "%s", r->err);
+	out->coarseness = r->coarseness < 0 ? 0 : (unsigned int)r->coarseness;
+	rpt_hist_close(r);
+	free(r);
 	return ret;
 }
 

@@ -3,6 +3,7 @@
 #define SSDQ_HIST_LOG_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "lat_hist.h"
 
@@ -32,6 +33,82 @@
  * Return: ns.
  */
 uint64_t rpt_plat_ns(unsigned int idx);
+
+/*
+ * A hist log read a line at a time (memory does not grow with the log):
+ * each line's non-zero counts, sparse. fio before 2.99 logged 19 groups of
+ * µs buckets (1216 counts); such a line, a line whose count differs from
+ * the first line's (logs of two fio builds or coarsenesses mixed) and a
+ * truncated line are errors naming the file and line.
+ */
+struct rpt_hist_line {
+	double t_ms;		/* the interval's end */
+	unsigned int ddir;	/* 0 read, 1 write, 2 trim */
+	uint64_t bs;
+	size_t nnz;		/* non-zero counts: */
+	const uint32_t *idx;	/* their coarse buckets, ascending */
+	const uint64_t *cnt;	/* and counts; both valid until the next line */
+};
+
+struct rpt_hist_reader {
+	FILE *f;
+	const char *name;	/* for messages; not owned */
+	char *buf;
+	size_t cap;
+	unsigned long line;	/* of the last line returned */
+	int coarseness;		/* -1 until the first line */
+	uint32_t idx[RPT_PLAT_NR];
+	uint64_t cnt[RPT_PLAT_NR];
+	char err[512];		/* "name:line: expected ..." after an error */
+};
+
+/**
+ * rpt_hist_open() - Open a hist log to read line by line.
+ * @r: the reader
+ * @path: the log; also its name in messages (kept, not copied)
+ *
+ * Return: 0 or -errno from fopen(); r->err says so.
+ */
+int rpt_hist_open(struct rpt_hist_reader *r, const char *path);
+
+/**
+ * rpt_hist_open_mem() - As rpt_hist_open(), over text in memory (tests,
+ * fuzzing).
+ * @r: the reader
+ * @name: name in messages
+ * @data: the text, valid while reading
+ * @len: its length
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_hist_open_mem(struct rpt_hist_reader *r, const char *name, const char *data, size_t len);
+
+/**
+ * rpt_hist_next() - The next interval of the log (blank lines skipped).
+ * @r: the reader
+ * @l: the line, on return 1
+ *
+ * Return: 1 with a line, 0 at the end, -EINVAL for a line that is not an
+ * interval of fio 3's histogram (r->err: "name:line: expected ..."), -EIO.
+ */
+int rpt_hist_next(struct rpt_hist_reader *r, struct rpt_hist_line *l);
+
+/**
+ * rpt_hist_close() - Close the log; NULL-safe, may be called twice.
+ * @r: the reader
+ */
+void rpt_hist_close(struct rpt_hist_reader *r);
+
+/**
+ * rpt_hist_coarse_ns() - What fio stands for coarse bucket @idx of a log
+ * of @coarseness: the middle of the fine bucket in its middle (exact with
+ * coarseness 0).
+ * @idx: coarse bucket
+ * @coarseness: log_hist_coarseness
+ *
+ * Return: ns.
+ */
+uint64_t rpt_hist_coarse_ns(unsigned int idx, unsigned int coarseness);
 
 /**
  * struct rpt_hist_log - What a hist log held.

@@ -6,8 +6,7 @@
 #include "chart.h"
 #include "grow.h"
 
-/* @s into @out as [a-z0-9._-], other runs of characters as one '-'. */
-static void slug(char *out, size_t len, const char *s)
+void rpt_slug(char *out, size_t len, const char *s)
 {
 	size_t n = 0;
 
@@ -41,9 +40,9 @@ FILE *rpt_chart_begin(struct rpt_charts *c, const char *scope, const char *test,
 			c->err = -ENOMEM;
 		return NULL;
 	}
-	slug(a, sizeof(a), scope);
-	slug(b, sizeof(b), test);
-	slug(f, sizeof(f), figure);
+	rpt_slug(a, sizeof(a), scope);
+	rpt_slug(b, sizeof(b), test);
+	rpt_slug(f, sizeof(f), figure);
 	snprintf(c->name, sizeof(c->name), "%.63s%s%.95s.%.63s", a[0] ? a : "chart", b[0] ? "." : "",
 		 b, f[0] ? f : "chart");
 	c->open = true;

@@ -100,4 +100,48 @@ bool rpt_drive_hl(const struct rpt_charts *c, const struct rpt_drive *d);
  */
 long rpt_highlight_find(const struct rpt_report *r, const char *name);
 
+/**
+ * rpt_slug() - @s for a file name: [a-z0-9._-], upper case lowered, other
+ * runs of characters one '-', none at either end.
+ * @out: destination
+ * @len: its size
+ * @s: the text, or NULL ("")
+ */
+void rpt_slug(char *out, size_t len, const char *s);
+
+/**
+ * rpt_html_timeline() - A job's time charts (timeline.h) into the page and
+ * the SVG directory: MB/s, IOPS, latency (mean, and p50 to p99.99 per
+ * interval), W and °C, each with the job's phases; figures
+ * "<chart>-time".
+ * @c: the charts
+ * @scope: the drive's scope
+ * @t: the test
+ * @j: one of its jobs (nothing without a timeline)
+ */
+void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt_test *t,
+		       const struct rpt_job *j);
+
+/**
+ * rpt_html_test_timeline() - A test's time charts: its one job's
+ * (rpt_html_timeline()), or with several jobs (a sweep, a row per
+ * direction) each chart once, "<chart>-time", every job's series at its
+ * time since the test's start (unix-ms logs; each job's own start else):
+ * MB/s, IOPS, mean latency and p99.99 per interval per job, the drive's W
+ * and °C once, the jobs' phases.
+ * @c: the charts
+ * @scope: the drive's scope
+ * @t: the test
+ */
+void rpt_html_test_timeline(struct rpt_charts *c, const char *scope, const struct rpt_test *t);
+
+/**
+ * rpt_html_timeline_compare() - With several drives, for each test that
+ * two or more ran with time series: every drive's MB/s over time on one
+ * chart (each drive's first job with the series, its directions added).
+ * @c: the charts
+ * @r: the report
+ */
+void rpt_html_timeline_compare(struct rpt_charts *c, const struct rpt_report *r);
+
 #endif

@@ -246,4 +246,43 @@ void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *
 		const struct rpt_axis *ya, const struct rpt_xy_series *s, size_t ns,
 		const struct rpt_xy_mark *m, size_t nm);
 
+/*
+ * Series over time (time charts, timeline.h): each a line of its columns'
+ * means, with the band of their min and max behind it where given, or a
+ * line of the maxes (a percentile per interval: the worst interval of
+ * each column); the job's phases as shaded spans, labelled. The time axis
+ * is in s, min or h by the span drawn, from 0.
+ */
+struct rpt_time_line {
+	const char *name;
+	size_t n;
+	const double *t_s, *y;	/* the line */
+	const double *lo, *hi;	/* the band, or NULL */
+	const char *color;	/* NULL: the palette's colour of the line's index */
+	const char *dash;
+	const char *drive;
+	bool hl;
+};
+
+struct rpt_time_span {
+	double t0_s, t1_s;
+	const char *label;
+};
+
+/**
+ * rpt_svg_time() - A time chart (points rounded to the pixel).
+ * @out: stream
+ * @h: accessible name, title, width
+ * @yname: the y axis title (with its unit)
+ * @since: what time 0 is: "the job's start", "the test's start"
+ * @log_y: a logarithmic y axis (latency), else linear from 0
+ * @s: the lines
+ * @ns: their number
+ * @sp: the spans
+ * @nsp: their number
+ */
+void rpt_svg_time(FILE *out, const struct rpt_svg_head *h, const char *yname, const char *since,
+		  bool log_y, const struct rpt_time_line *s, size_t ns,
+		  const struct rpt_time_span *sp, size_t nsp);
+
 #endif

@@ -605,6 +605,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	}
 	if (rpt_test_section(t) == RPT_SEC_QD1)
 		rpt_html_cdf(ch, r, t->name, &r->d[rpt_drive_index(r, t)], scope);
+	rpt_html_test_timeline(ch, scope, t);
 }
 
 /* Power against performance: a point per job with both, a colour per drive. */
@@ -777,8 +778,10 @@ int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_
 	toc(out, r);
 	if (r->nd > 1)
 		ret = rpt_html_review(&c, r);
-	if (!ret)
+	if (!ret) {
+		rpt_html_timeline_compare(&c, r);
 		ret = rpt_html_pts_compare(out, r);
+	}
 	if (!ret)
 		power_scatter(&c, r);
 	for (i = 0; !ret && i < r->nd; i++)

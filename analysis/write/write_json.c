@@ -339,6 +339,7 @@ static void job(FILE *out, const struct rpt_job *j)
 	fprintf(out, ",\n%s\"power_estimated\": %s", ind, j->power_estimated ? "true" : "false");
 	fprintf(out, ",\n%s\"ios_per_burst\": ", ind);
 	num(out, j->has_bursts ? j->ios_per_burst : NAN);
+	rpt_json_timeline(out, ind, &j->tl);
 	strings(out, ind, "warnings", &j->notes, RPT_WARN);
 	fputs("\n      }", out);
 }

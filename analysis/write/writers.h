@@ -40,9 +40,10 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r);
 
 /*
  * The JSON's schema, its "ssdq_report" key: 4 adds the fill's slc_fill_s
- * and the top-level ssdq_version (docs/report.md lists every version's).
+ * and the top-level ssdq_version, 5 the jobs' "timeline" (docs/report.md
+ * lists every version's).
  */
-#define RPT_JSON_SCHEMA	4
+#define RPT_JSON_SCHEMA	5
 
 /**
  * rpt_write_json() - {"ssdq_report": 1, "tests": [...]} with the job keys of
@@ -103,6 +104,33 @@ int rpt_write_pts_text(FILE *out, const struct rpt_drive *d);
  * @d: the drive
  */
 void rpt_write_pts_json(FILE *out, const struct rpt_drive *d);
+
+/**
+ * rpt_json_timeline() - A job's "timeline" value: null without one, else
+ * {"origin_unix_ms", "charts": [{"chart": "mbps-time", "unit", "series":
+ * [{"name", "column_s", "samples", "t_s": [], "mean": [], "min": [],
+ * "max": []}]}], "phases": [{"what", "t0_s", "t1_s"}]}: the charts' series
+ * as drawn (write_timeline.c).
+ * @out: stream
+ * @ind: the indent of the key
+ * @tl: the timeline
+ */
+void rpt_json_timeline(FILE *out, const char *ind, const struct rpt_timeline *tl);
+
+/**
+ * rpt_write_series_csv() - Every time chart's series as a CSV file of its
+ * own in @dir (ssdq-report --series-csv): <scope>.<test>.<chart>.<series>.csv,
+ * named as the charts' SVG files are (chart.h), the series' name after (in
+ * a test of several jobs "<job> <series>", as the chart's legend has it);
+ * columns t_s, mean, min, max (s since the job's start).
+ * @dir: an existing directory
+ * @r: the report
+ * @err_path: on error, the file's path
+ * @len: its size
+ *
+ * Return: 0, or the -errno of the file that could not be written.
+ */
+int rpt_write_series_csv(const char *dir, const struct rpt_report *r, char *err_path, size_t len);
 
 /* Helpers shared by the writers (write_common.c). */
 
