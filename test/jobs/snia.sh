@@ -18,8 +18,10 @@ PTS=$top/build/ssdq-pts
 [ -f "$SO" ] && [ -x "$PTS" ] || { echo "SKIP: no $SO or $PTS (make)"; exit 77; }
 command -v fio >/dev/null || { echo "SKIP: no fio"; exit 77; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/ssdq-snia.XXXXXX")
-trap 'rm -rf "$W" "$T_OUT"' EXIT
-export SSDQ_SO="$SO" SSDQ_REPORT=none SSDQ_PTS="$PTS"
+SERVERS=''
+# shellcheck disable=SC2154 # p is the trap's own loop variable
+trap 'for p in $SERVERS; do kill -KILL "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; rm -rf "$W" "$T_OUT"' EXIT
+export SSDQ_SO="$SO" SSDQ_SERVER_SO="$SO" SSDQ_REPORT=none SSDQ_PTS="$PTS"
 unset SSDQ_FIO SSDQ_SPAN SSDQ_SYSFS SSDQ_DEVDIR SSDQ_MOUNTINFO SSDQ_SWAPS
 cd "$W" || exit 1
 cp -R "$top/jobs" lib
@@ -27,14 +29,17 @@ RUN=lib/ssdq-run
 T=throughput-128k-round
 
 # first_steady DIR TEST MOST TRACK...: the round at which ssdq-pts first says
-# TEST's rounds in DIR are steady, else MOST (ssdq-pts's verdict, round by round)
+# TEST's rounds in DIR are steady, else MOST (ssdq-pts's verdict, round by
+# round; a host's client_stats read as jobs, which ssdq-pts reads)
 first_steady() {
 	_d=$1 _t=$2 _m=$3; shift 3
 	_a=''
 	for _k; do _a="$_a --track $_k"; done
 	_k=1 _f=''
 	while [ $_k -le "$_m" ] && [ -f "$_d/$_t-$_k.json" ]; do
-		_f="$_f $_d/$_t-$_k.json"
+		# fio --client's JSON (a test host's) holds the cells as client_stats
+		sed 's/^\( *\)"client_stats" *:/\1"jobs" :/' "$_d/$_t-$_k.json" >"$W/view-$_k.json"
+		_f="$_f $W/view-$_k.json"
 		# shellcheck disable=SC2086 # one option or file a word
 		"$PTS" steady $_a $_f >/dev/null 2>&1 && { echo "$_k"; return 0; }
 		_k=$((_k + 1))
@@ -89,6 +94,9 @@ if ! command -v ssdq-pts >/dev/null 2>&1; then
 	expect_rc 2 "no ssdq-pts" env SSDQ_PTS= sh "$RUN" --suite snia --model qlc-1tb --out d0 --dry-run
 	expect_out "no ssdq-pts \(make builds build/ssdq-pts" "names what is missing"
 fi
+expect_rc 2 "an SSDQ_PTS that is not there" env SSDQ_PTS="$W/none" sh "$RUN" --suite snia --model qlc-1tb \
+	--out d0 --dry-run
+expect_out "SSDQ_PTS=$W/none: no such program" "names it"
 
 # ---- on the drive model: purge, WIPC, the 128 KiB throughput test in rounds -----------
 grep -e '^snia/purge' -e '^snia/wipc' -e "^snia/$T" snia.keep >lib/suites/pts.suite
@@ -116,6 +124,20 @@ while [ $i -le "$k" ]; do
 	i=$((i + 1))
 done
 [ -z "$miss" ] && pass "each round's JSON, logs and sidecars are its own ($T-K...)" || fail "missing:$miss"
+
+# ---- on a test host (fio --server on 127.0.0.1): the same rounds ----------------------
+P=$(free_port)
+start_server h "$P"
+expect_rc 0 "the test in rounds on a test host" sh "$RUN" --suite pts --model tlc-enterprise-4tb \
+	--scale 1000 --set SSDQ_PTS_CELL_RUNTIME=300ms --host "127.0.0.1:$P" --out h --yes --eta never
+L=127.0.0.1-$P
+k=$(rounds_in "h/$L" "$T")
+want=$(first_steady "h/$L" "$T" 25 seq-read-128k:read:mbps seq-write-128k:write:mbps)
+[ "$k" -ge 1 ] && [ "$k" = "$want" ] && pass "the host's rounds stop at round $k, where ssdq-pts says" ||
+	fail "$k rounds ran on the host; ssdq-pts says $want"
+[ -f "h/$L/$T-${k}_bw.1.log" ] && [ -f "h/$L/$T-${k}_events.1.jsonl" ] &&
+	pass "the host's last round's logs and sidecars came back under its name" ||
+	fail "h/$L: $(ls "h/$L" | tr '\n' ' ')"
 
 # ---- a stand-in fio: the rounds' figures chosen ------------------------------------
 mkdir -p bin
