@@ -13,16 +13,23 @@
 #   erases=yes   it erases the namespace first (ssdq_erase in its job file)
 #   log=PARAM    the log interval it logs at (ms; default SSDQ_LOG_MSEC), or io: every I/O
 #   needs=TEST,… the tests that must have run before it (earlier in the suite)
+#   rounds=N     it runs in rounds, each a fio run of the job file of its own
+#                (TEST-1, TEST-2, ...), until the steady-state rule holds for
+#                its track= variables or N rounds ran (the SNIA PTS: 25);
+#                time=, writes= and reads= are a round's
+#   track=JOB:DIR:FIGURE,…  what the rule follows (ssdq-pts steady --track):
+#                a job of the file, read or write, iops, mbps or lat
 # An EXPR is numbers, parameters (sizes in bytes, times in seconds, counts),
 # R and W (the read and write rates the estimate assumes, bytes/s), ERASE
-# (30 s for an erase), SECTIONS (the job file's [bs...] sections), + - * /,
+# (30 s for an erase), SECTIONS (the job file's [bs...] sections), CAPACITY
+# (the namespace's bytes; unknown when it is), + - * /,
 # parentheses, min(a,b) and max(a,b). A parameter whose value cannot be read
 # (a percentage of an unknown capacity) makes the figure unknown (-1).
 #
 # vals: NAME='VALUE' lines (sh's `set`, or ssdq-render --values); kinds: NAME
 # KIND lines (ssdq-render --kinds). Prints one tab-separated line a test:
-#   NAME FILE TIME ERASES WRITES READS SPAN SPAN_BYTES WITHIN WITHIN_BYTES LOG NEEDS WHAT
-# (figures -1 unknown, parameters - none); exits 2 naming the file and line
+#   NAME FILE TIME ERASES WRITES READS SPAN SPAN_BYTES WITHIN WITHIN_BYTES LOG NEEDS WHAT ROUNDS TRACK
+# (figures -1 unknown, parameters - none, ROUNDS 0 none); exits 2 naming the file and line
 # of a line it cannot read.
 
 BEGIN {
@@ -38,7 +45,7 @@ BEGIN {
 	n = split(kinds, vl, "\n")
 	for (i = 1; i <= n; i++) { split(vl[i], f, " "); kind[f[1]] = f[2] }
 	R = (r == "" ? 2000 : r) * 1e6; W = (w == "" ? 500 : w) * 1e6
-	KEYS = " time writes reads span within erases log needs "
+	KEYS = " time writes reads span within erases log needs rounds track "
 }
 
 function fail(msg) { printf "ssdq-run: %s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"; bad = 1 }
@@ -95,6 +102,7 @@ function factor(  t, a, b) {
 	if (t == "W") return W
 	if (t == "ERASE") return 30
 	if (t == "SECTIONS") return sections
+	if (t == "CAPACITY") { if (cap == "") unk = 1; return cap == "" ? -1 : cap + 0 }
 	a = param(t)
 	if (a < 0) unk = 1
 	return a
@@ -117,10 +125,14 @@ function flush(  name, t, sp, wi) {
 	close(top file)
 	t = "time" in a ? ev("time") : -1
 	sp = a["span"] == "" ? "-" : a["span"]; wi = a["within"] == "" ? "-" : a["within"]
-	printf "%s\t%s\t%.3f\t%d\t%.0f\t%.0f\t%s\t%.0f\t%s\t%.0f\t%s\t%s\t%s\n", name, file, t,
+	if (("track" in a) != ("rounds" in a)) {
+		printf "ssdq-run: %s:%d: rounds= and track= go together\n", at_file, at_line > "/dev/stderr"; bad = 1
+	}
+	printf "%s\t%s\t%.3f\t%d\t%.0f\t%.0f\t%s\t%.0f\t%s\t%.0f\t%s\t%s\t%s\t%d\t%s\n", name, file, t,
 		a["erases"] == "yes", "writes" in a ? ev("writes") : 0, "reads" in a ? ev("reads") : 0,
 		sp, sp == "-" ? -1 : param(sp), wi, wi == "-" ? -1 : param(wi),
-		a["log"] == "" ? "SSDQ_LOG_MSEC" : a["log"], a["needs"] == "" ? "-" : a["needs"], what
+		a["log"] == "" ? "SSDQ_LOG_MSEC" : a["log"], a["needs"] == "" ? "-" : a["needs"], what,
+		a["rounds"] + 0, a["track"] == "" ? "-" : a["track"]
 	seen[name] = 1
 	file = ""; split("", a)
 }
@@ -146,7 +158,15 @@ function ev(k,  v) {
 }
 END { flush(); exit bad ? 2 : 0 }
 
-function attr(w,  e, k, m, j, nd) {
+# has_section(FILE, NAME): whether job file FILE has a section [NAME]
+function has_section(f, nm,  l, found) {
+	found = 0
+	while ((getline l < f) > 0) if (l == "[" nm "]") found = 1
+	close(f)
+	return found
+}
+
+function attr(w,  e, k, m, j, nd, sec) {
 	e = index(w, "=")
 	k = substr(w, 1, e - 1)
 	if (index(KEYS, " " k " ") == 0) { fail("'" w "': a test's attributes are" KEYS "(NAME=VALUE)"); return }
@@ -154,6 +174,18 @@ function attr(w,  e, k, m, j, nd) {
 	if (k == "erases" && a[k] != "yes") fail("erases=yes or nothing, not '" w "'")
 	if ((k == "span" || k == "within" || (k == "log" && a[k] != "io")) && !(a[k] in kind))
 		fail("'" w "': " a[k] " is not a parameter (ssdq-render --list)")
+	if (k == "rounds" && a[k] !~ /^[1-9][0-9]*$/) fail("'" w "': rounds= wants the most rounds, a whole number")
+	if (k == "track") {
+		m = split(a[k], nd, ",")
+		for (j = 1; j <= m; j++) {
+			if (nd[j] !~ /^[^:]+:(read|write):(iops|mbps|lat)$/) {
+				fail("'" nd[j] "': a tracking variable is JOB:DIR:FIGURE, DIR read or write, FIGURE iops, mbps or lat")
+				continue
+			}
+			sec = nd[j]; sub(/:.*/, "", sec)
+			if (!has_section(top file, sec)) fail("track=" nd[j] ": " file " has no job [" sec "]")
+		}
+	}
 	if (k == "needs") {
 		m = split(a[k], nd, ",")
 		for (j = 1; j <= m; j++) if (!(nd[j] in seen)) fail("needs=" nd[j] ": no test " nd[j] " runs before it")
