@@ -247,8 +247,11 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 drives = r["drives"]
 assert len(drives) == 2, len(drives)
-assert [d["dir"].rstrip("/").rsplit("/", 1)[-1] for d in drives] == sys.argv[2:], [d["dir"] for d in drives]
-assert [d["device"]["serial"] for d in drives] == ["ssdqhostA", "ssdqhostB"], [d["device"] for d in drives]
+# drives in the natural order of their names (issue 22), not the command
+# line's: the names carry the guests' ports, picked free at each run
+by_dir = {d["dir"].rstrip("/").rsplit("/", 1)[-1]: d for d in drives}
+assert sorted(by_dir) == sorted(sys.argv[2:]), [d["dir"] for d in drives]
+assert [by_dir[t]["device"]["serial"] for t in sys.argv[2:]] == ["ssdqhostA", "ssdqhostB"], [d["device"] for d in drives]
 fills = [j for t in r["tests"] if t["file"].endswith("/fill.json") for j in t["jobs"]]
 assert len(fills) == 2, len(fills)
 for j in fills:
