@@ -104,14 +104,12 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 	int ret;
 
 	ret = rpt_log_open(&r, path);
-	if (!ret && !o->progress)
-		tap = rpt_tl_tap(o->taps, path);
+	if (!ret && !o->progress && (tap = rpt_tl_tap(o->taps, path)))
+		r.tap = tap->env;
 	while (!ret && (ret = rpt_log_next(&r, &s)) == 1) {
 		double start = s.t_ms - (s.bs ? 0 : o->avg_ms);
 
 		ret = 0;
-		if (tap && s.ddir < 3)
-			rpt_env_add(&tap->env[s.ddir], s.t_ms, s.value);
 		if (first || start < w->t0)
 			w->t0 = start;
 		if (first || s.t_ms > w->t1)
@@ -165,10 +163,12 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 	rpt_log_close(&r);
 }
 
+/* The power figures over the window; the power log's time chart fed in the same pass. */
 static void power(const struct rpt_fio_entry *e, const char *dir,
-		  const char *prefix, const struct window *w,
+		  const char *prefix, const struct window *w, struct rpt_tl_taps *taps,
 		  struct rpt_job *j, struct rpt_diag *d)
 {
+	struct rpt_tl_tap *tap = NULL;
 	struct rpt_fig *figs[3] = { &j->power_w, &j->energy_j, &j->peak_power_w };
 	struct rpt_log_reader r;
 	struct rpt_power p;
@@ -176,6 +176,7 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 	char tried[2 * PATH_MAX + 8] = "", why[RPT_WHY_LEN];
 	char *path = NULL;
 	size_t i, n;
+	int ret;
 
 	if (!e->thread) {
 		null_all(figs, 3, "client/server run: the logs stay on the servers");
@@ -207,13 +208,19 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 		sp[i].t0_ms = j->has_bursts ? j->bursts.b[i].t0_ms : w->t0;
 		sp[i].t1_ms = j->has_bursts ? j->bursts.b[i].t1_ms : w->t1;
 	}
-	if (rpt_log_open(&r, path) || rpt_power_read_spans(&r, sp, n, &p)) {
+	/* the chart's axis is the power log's own clock only with unix-ms fio logs */
+	ret = rpt_log_open(&r, path);
+	if (!ret && taps && taps->unix_ms && (tap = rpt_tl_tap(taps, path)))
+		r.tap = tap->env;
+	if (ret || rpt_power_read_spans(&r, sp, n, &p)) {
 		rpt_diag_add(d, RPT_ERROR, "%s", r.err);
 		null_all(figs, 3, r.err);
 	} else {
 		j->power_w = p.avg_w;
 		j->energy_j = p.energy_j;
 		j->peak_power_w = p.peak_w;
+		if (tap)
+			tap->whole = true;	/* read to its end */
 	}
 	rpt_log_close(&r);
 	free(sp);
@@ -1014,7 +1021,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		ret = fill(&x, j);
 	if (!ret) {
 		events_window(&x, j);
-		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, j, d);
+		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, taps, j, d);
 		thermal(&x, j);
 	}
 	rpt_fill_free(&x.fc);

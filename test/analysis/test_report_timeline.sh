@@ -183,6 +183,11 @@ if command -v strace >/dev/null 2>&1; then
 	n=$(grep -c '_bw\.1\.log", O_RDONLY' "$TMP/opens")
 	if [ "$n" = 2 ]; then pass "a sequential fill's bw log opened twice: its first line, then one pass"
 	else fail "a sequential fill's bw log opened $n times (want 2: its first line, then one pass)"; fi
+	# the power figures' pass feeds the W chart: once a row (read, write)
+	strace -f -e trace=openat -o "$TMP/opens" "$R" --format json "$TMP/run" >/dev/null 2>&1
+	n=$(grep -c '_power\.1\.log", O_RDONLY' "$TMP/opens")
+	if [ "$n" = 2 ]; then pass "the power log of a 2-row run opened once a row"
+	else fail "the power log of a 2-row run opened $n times (want 2: once a row)"; fi
 else
 	echo "note: no strace: the bw log's opens not counted"
 fi
