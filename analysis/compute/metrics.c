@@ -22,6 +22,7 @@
 #include "smart.h"
 #include "status.h"
 #include "stop.h"
+#include "timeline.h"
 
 /* @a then @b into @dst, cut to @len */
 static void why_cat(char *dst, size_t len, const char *a, const char *b)
@@ -49,6 +50,7 @@ struct bw_opts {
 	bool any_ddir;		/* a "mixed" row: the fill takes samples of any ddir */
 	bool progress;		/* the engine's progress sidecar (engine/progress.h):
 				 * every interval logged, zeros too */
+	struct rpt_tl_taps *taps;	/* the time chart's, fed in the same pass, or NULL */
 };
 
 /* The bytes a bw log adds up to per ddir, by the fill's interval rule (fill.h). */
@@ -86,17 +88,24 @@ static void count_bytes(struct log_bytes *lb, const struct rpt_log_sample *s, do
 	lb->seen[dd] = true;
 }
 
-/* Read the bw log: the active window, and the fill curve when @fill. */
+/*
+ * Read the bw log: the active window, and the fill curve when @fill; the
+ * time chart's series of it in the same pass (timeline.h), but of fio's own
+ * log only.
+ */
 static void read_bw_log(const char *path, const struct bw_opts *o,
 			struct rpt_fill_curve *fill, struct window *w,
 			struct rpt_diag *d, int *err)
 {
+	struct rpt_tl_tap *tap = NULL;
 	struct rpt_log_reader r;
 	struct rpt_log_sample s;
-	bool first = true;
+	bool first = true, fill_stop = false;
 	int ret;
 
 	ret = rpt_log_open(&r, path);
+	if (!ret && !o->progress && (tap = rpt_tl_tap(o->taps, path)))
+		r.tap = tap->env;
 	while (!ret && (ret = rpt_log_next(&r, &s)) == 1) {
 		double start = s.t_ms - (s.bs ? 0 : o->avg_ms);
 
@@ -116,10 +125,17 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 					 path, r.line);
 			else if (ret)
 				snprintf(r.err, sizeof(r.err), "%s: %s", path, strerror(-ret));
+			fill_stop = ret != 0;
 			if (ret)
 				break;
 			ret = 0;
 		}
+	}
+	/* to its end, or to a line that is not a sample: the chart draws what came before */
+	if (tap && !fill_stop) {
+		tap->whole = true;
+		if (ret < 0)
+			snprintf(tap->err, sizeof(tap->err), "%s", r.err);
 	}
 	w->counted = !ret && !first;
 	if (!ret && fill && (ret = rpt_fill_finish(fill)))
@@ -147,10 +163,12 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 	rpt_log_close(&r);
 }
 
+/* The power figures over the window; the power log's time chart fed in the same pass. */
 static void power(const struct rpt_fio_entry *e, const char *dir,
-		  const char *prefix, const struct window *w,
+		  const char *prefix, const struct window *w, struct rpt_tl_taps *taps,
 		  struct rpt_job *j, struct rpt_diag *d)
 {
+	struct rpt_tl_tap *tap = NULL;
 	struct rpt_fig *figs[3] = { &j->power_w, &j->energy_j, &j->peak_power_w };
 	struct rpt_log_reader r;
 	struct rpt_power p;
@@ -158,6 +176,7 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 	char tried[2 * PATH_MAX + 8] = "", why[RPT_WHY_LEN];
 	char *path = NULL;
 	size_t i, n;
+	int ret;
 
 	if (!e->thread) {
 		null_all(figs, 3, "client/server run: the logs stay on the servers");
@@ -189,13 +208,19 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 		sp[i].t0_ms = j->has_bursts ? j->bursts.b[i].t0_ms : w->t0;
 		sp[i].t1_ms = j->has_bursts ? j->bursts.b[i].t1_ms : w->t1;
 	}
-	if (rpt_log_open(&r, path) || rpt_power_read_spans(&r, sp, n, &p)) {
+	/* the chart's axis is the power log's own clock only with unix-ms fio logs */
+	ret = rpt_log_open(&r, path);
+	if (!ret && taps && taps->unix_ms && (tap = rpt_tl_tap(taps, path)))
+		r.tap = tap->env;
+	if (ret || rpt_power_read_spans(&r, sp, n, &p)) {
 		rpt_diag_add(d, RPT_ERROR, "%s", r.err);
 		null_all(figs, 3, r.err);
 	} else {
 		j->power_w = p.avg_w;
 		j->energy_j = p.energy_j;
 		j->peak_power_w = p.peak_w;
+		if (tap)
+			tap->whole = true;	/* read to its end */
 	}
 	rpt_log_close(&r);
 	free(sp);
@@ -426,6 +451,7 @@ static int job_fill(const char *bw, const struct bw_opts *o,
 	if (!fc || *err || o->progress)
 		return 0;
 	if (alt && fc->gap_bytes > 0) {
+		struct bw_opts oa = *o;
 		struct window wa = *w;
 		int aerr = 0;
 
@@ -433,7 +459,8 @@ static int job_fill(const char *bw, const struct bw_opts *o,
 			return -ENOMEM;
 		rpt_fill_set_scale(alt, fc->scale);
 		alt->gaps_busy = true;
-		read_bw_log(bw, o, alt, &wa, d, &aerr);
+		oa.taps = NULL;	/* the second pass of a log with gaps: charted in the first */
+		read_bw_log(bw, &oa, alt, &wa, d, &aerr);
 		if (aerr || first_interval(alt, ev ? rpt_events_io_start(ev, alt->t_first) : NAN,
 					   io_bytes, bw, j) == -ENOMEM)
 			rpt_fill_free(alt);
@@ -754,6 +781,7 @@ struct job_logs {
 	struct rpt_fill_curve fc, alt;
 	struct rpt_events ev;
 	struct rpt_smart sm;
+	struct rpt_tl_taps *taps;	/* the time chart's, fed as the bw logs are read */
 	int err;			/* the log could not be read: w.why says why */
 };
 
@@ -849,6 +877,7 @@ static int read_window(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d
 						      rpt_fio_option(run, e, "log_alternate_epoch"),
 						      rpt_fio_option(run, e, "log_alternate_epoch_clock_id")),
 			.any_ddir = x->mask == 1u << RPT_DD_MIXED,
+			.taps = x->taps,
 		};
 
 		/*
@@ -969,14 +998,14 @@ static void thermal(struct job_logs *x, struct rpt_job *j)
 			     j->thermal.why);
 }
 
-/* One job's logs in stages: find the logs, window, fill, power, SMART. */
+/* One job's logs in stages: find the logs, window, fill, power, SMART; @taps fed with the bw logs. */
 static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		unsigned int mask, const char *dir, const struct rpt_device *dev,
-		struct rpt_job *j, struct rpt_diag *d)
+		struct rpt_tl_taps *taps, struct rpt_job *j, struct rpt_diag *d)
 {
 	struct job_logs x = {
 		.run = run, .g = g, .mask = mask, .dir = dir, .dev = dev,
-		.e = rpt_fio_row_entry(run, g, mask),
+		.e = rpt_fio_row_entry(run, g, mask), .taps = taps,
 	};
 	int ret;
 
@@ -992,7 +1021,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		ret = fill(&x, j);
 	if (!ret) {
 		events_window(&x, j);
-		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, j, d);
+		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, taps, j, d);
 		thermal(&x, j);
 	}
 	rpt_fill_free(&x.fc);
@@ -1007,18 +1036,21 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 		    unsigned int mask, bool split, const char *dir,
 		    const struct rpt_device *dev, struct rpt_job *j, struct rpt_diag *d)
 {
+	struct rpt_tl_taps taps;
 	int ret;
 
 	ret = rpt_fio_figures(run, g, mask, split, j, d);
 	if (ret)
 		return ret;
-	ret = logs(run, g, mask, dir, dev, j, d);
-	if (ret)
-		return ret;
-	ret = hist_latency(run, g, mask, dir, j, d);
-	if (ret)
-		return ret;
-	ret = rpt_job_timeline(run, g, mask, dir, &j->tl, &j->notes);
+	/* the time chart's axis first: the bw logs' passes feed its series */
+	ret = rpt_tl_begin(run, g, mask, dir, &taps);
+	if (!ret)
+		ret = logs(run, g, mask, dir, dev, &taps, j, d);
+	if (!ret)
+		ret = hist_latency(run, g, mask, dir, j, d);
+	if (!ret)
+		ret = rpt_job_timeline(run, g, mask, dir, &taps, &j->tl, &j->notes);
+	rpt_tl_taps_free(&taps);
 	if (ret)
 		return ret;
 	if (j->has_bursts && j->power_w.ok && j->power_w.v > 0) {

@@ -92,6 +92,7 @@ struct ctx {
 	const char *dir;
 	struct rpt_timeline *tl;
 	struct rpt_diag *notes;
+	struct rpt_tl_taps *tp;
 	struct rpt_envelope *row[3], *one[3];
 };
 
@@ -110,13 +111,34 @@ static const char *prefix_of(const struct ctx *c, const struct rpt_fio_entry *e,
 	return p && !*p ? e->jobname : p;
 }
 
-/* One fio log into c->one[], @what its kind. Return: 0, 1 when it could not be read. */
+/* the tap of @path read whole, not yet taken, or NULL */
+static struct rpt_tl_tap *tapped(struct rpt_tl_taps *tp, const char *path, double origin)
+{
+	for (size_t i = 0; tp && i < tp->n; i++) {
+		struct rpt_tl_tap *t = tp->t[i];
+
+		if (t->whole && !t->used && t->env[0].origin_ms == origin && !strcmp(t->path, path))
+			return t;
+	}
+	return NULL;
+}
+
+/* One fio log into c->one[] (from its tap when another pass read it). Return: 0, 1 when it could not be read. */
 static int read_log(struct ctx *c, const char *path, double origin)
 {
+	struct rpt_tl_tap *t = tapped(c->tp, path, origin);
 	struct rpt_log_reader r;
 	struct rpt_log_sample s;
 	int ret;
 
+	if (t) {
+		t->used = true;
+		for (int d = 0; d < 3; d++)
+			memcpy(c->one[d], &t->env[d], sizeof(t->env[d]));
+		if (t->err[0])
+			rpt_diag_add(c->notes, RPT_WARN, "time charts: %s (the samples before it are drawn)", t->err);
+		return 0;
+	}
 	for (int d = 0; d < 3; d++)
 		rpt_env_init(c->one[d], origin, 1);
 	if (rpt_log_open(&r, path)) {
@@ -371,27 +393,97 @@ static int spans(struct rpt_timeline *tl, const struct rpt_events *ev, double ze
 	return ret;
 }
 
+/* the row's first entry that did I/O, or NULL */
+static const struct rpt_fio_entry *first_entry(const struct rpt_fio_run *run,
+					       const struct rpt_fio_group *g, unsigned int mask)
+{
+	for (size_t i = 0; i < g->n; i++)
+		if (g->e[i].thread && rpt_fio_did_io(run, &g->e[i], mask))
+			return &g->e[i];
+	return NULL;
+}
+
+int rpt_tl_begin(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		 unsigned int mask, const char *dir, struct rpt_tl_taps *tp)
+{
+	struct rpt_timeline axis = { 0 };
+	struct ctx c = { .run = run, .g = g, .mask = mask, .dir = dir, .tl = &axis };
+	const struct rpt_fio_entry *e = first_entry(run, g, mask);
+
+	memset(tp, 0, sizeof(*tp));
+	if (!e)
+		return 0;
+	tp->evp = rpt_find_sidecar(dir, prefix_of(&c, e, "write_bw_log"), "events", "jsonl", e, NULL, 0);
+	if (tp->evp && rpt_events_read(tp->evp, e->jobname, &tp->ev, &tp->notes) == -ENOMEM)
+		return -ENOMEM;
+	axis.unix_ms = rpt_fio_unix_epoch(rpt_fio_option(run, e, "log_unix_epoch"),
+					  rpt_fio_option(run, e, "log_alternate_epoch"),
+					  rpt_fio_option(run, e, "log_alternate_epoch_clock_id"));
+	origin(&c, tp->evp ? &tp->ev : NULL);
+	tp->unix_ms = axis.unix_ms;
+	tp->origin_ms = axis.origin_ms;
+	tp->ready = true;
+	return 0;
+}
+
+struct rpt_tl_tap *rpt_tl_tap(struct rpt_tl_taps *tp, const char *path)
+{
+	struct rpt_tl_tap *t, **a;
+
+	if (!tp || !tp->ready)
+		return NULL;
+	a = realloc(tp->t, (tp->n + 1) * sizeof(*a));
+	if (!a)
+		return NULL;
+	tp->t = a;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->path = strdup(path);
+	if (!t->path) {
+		free(t);
+		return NULL;
+	}
+	for (int d = 0; d < 3; d++)
+		rpt_env_init(&t->env[d], tp->origin_ms, 1);
+	tp->t[tp->n++] = t;
+	return t;
+}
+
+void rpt_tl_taps_free(struct rpt_tl_taps *tp)
+{
+	if (!tp)
+		return;
+	for (size_t i = 0; i < tp->n; i++) {
+		free(tp->t[i]->path);
+		free(tp->t[i]);
+	}
+	free(tp->t);
+	rpt_events_free(&tp->ev);
+	rpt_diag_free(&tp->notes);
+	free(tp->evp);
+	memset(tp, 0, sizeof(*tp));
+}
+
 int rpt_job_timeline(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		     unsigned int mask, const char *dir, struct rpt_timeline *tl,
-		     struct rpt_diag *notes)
+		     unsigned int mask, const char *dir, struct rpt_tl_taps *tp,
+		     struct rpt_timeline *tl, struct rpt_diag *notes)
 {
 	static const char *const bw[] = { "bw", NULL }, *const iops[] = { "iops", NULL },
 			  *const lat[] = { "clat", "lat", NULL };
-	struct ctx c = { .run = run, .g = g, .mask = mask, .dir = dir, .tl = tl, .notes = notes };
-	struct rpt_events ev = { 0 };
-	const struct rpt_fio_entry *e = NULL;
+	struct ctx c = { .run = run, .g = g, .mask = mask, .dir = dir, .tl = tl, .notes = notes,
+			 .tp = tp };
+	const struct rpt_fio_entry *e = first_entry(run, g, mask);
 	const char *pre = NULL;
-	char *evp = NULL;
 	double zero = NAN;
 	int ret = 0, d;
 	size_t i;
 
 	memset(tl, 0, sizeof(*tl));
-	for (i = 0; i < g->n && !e; i++)
-		if (g->e[i].thread && rpt_fio_did_io(run, &g->e[i], mask))
-			e = &g->e[i];
-	if (!e)
+	if (!e || !tp->ready)
 		return 0;
+	for (i = 0; i < tp->notes.n; i++)
+		rpt_diag_add(notes, tp->notes.level[i], "%s", tp->notes.msg[i]);
 	for (d = 0; d < 3; d++) {
 		c.row[d] = malloc(sizeof(struct rpt_envelope));
 		c.one[d] = malloc(sizeof(struct rpt_envelope));
@@ -399,14 +491,8 @@ int rpt_job_timeline(const struct rpt_fio_run *run, const struct rpt_fio_group *
 			ret = -ENOMEM;
 	}
 	pre = prefix_of(&c, e, "write_bw_log");
-	evp = ret ? NULL : rpt_find_sidecar(dir, pre, "events", "jsonl", e, NULL, 0);
-	if (evp && rpt_events_read(evp, e->jobname, &ev, notes) == -ENOMEM)
-		ret = -ENOMEM;
-	tl->unix_ms = rpt_fio_unix_epoch(rpt_fio_option(run, e, "log_unix_epoch"),
-					 rpt_fio_option(run, e, "log_alternate_epoch"),
-					 rpt_fio_option(run, e, "log_alternate_epoch_clock_id"));
-	if (!ret)
-		origin(&c, evp ? &ev : NULL);
+	tl->unix_ms = tp->unix_ms;
+	tl->origin_ms = tp->origin_ms;
 	if (!ret)
 		ret = fio_series(&c, "write_bw_log", bw, RPT_TL_MBPS, RPT_ENV_SUM, 1.024e-3);
 	if (!ret)
@@ -424,12 +510,12 @@ int rpt_job_timeline(const struct rpt_fio_run *run, const struct rpt_fio_group *
 	/* the sidecars' unix ms on this axis */
 	if (tl->unix_ms)
 		zero = tl->origin_ms;
-	else if (evp)
-		zero = rpt_events_io_start(&ev, INFINITY);
+	else if (tp->evp)
+		zero = rpt_events_io_start(&tp->ev, INFINITY);
 	if (!ret && tl->n && !isnan(zero))
 		ret = sidecars(&c, e, pre, zero);
-	if (!ret && tl->n && evp && !isnan(zero))
-		ret = spans(tl, &ev, zero);
+	if (!ret && tl->n && tp->evp && !isnan(zero))
+		ret = spans(tl, &tp->ev, zero);
 	if (ret || !tl->n)
 		rpt_timeline_free(tl);
 	if (!ret && !tl->n)
@@ -438,8 +524,6 @@ int rpt_job_timeline(const struct rpt_fio_run *run, const struct rpt_fio_group *
 		free(c.row[d]);
 		free(c.one[d]);
 	}
-	rpt_events_free(&ev);
-	free(evp);
 	return ret;
 }
 

@@ -7,6 +7,7 @@
 
 #include "diag.h"
 #include "envelope.h"
+#include "events.h"
 #include "fio_jobs.h"
 
 /*
@@ -98,6 +99,67 @@ const char *rpt_tl_chart_unit(enum rpt_tl_chart c);
 int rpt_tl_add(struct rpt_timeline *tl, enum rpt_tl_chart chart, const char *name,
 	       unsigned int ddir, const struct rpt_envelope *env, double scale);
 
+/*
+ * A row's timeline in two steps, so that a log another pass reads anyway
+ * is not read again for its series (metrics.c reads a job's bw log once
+ * for its window, its fill and its time chart): rpt_tl_begin() places the
+ * axis' zero before any log is read in full; a pass over a log asks
+ * rpt_tl_tap() for the log's envelopes and feeds them every sample it
+ * reads; rpt_job_timeline() then takes a log's series from its tap, and
+ * reads only the logs nothing tapped whole.
+ */
+struct rpt_tl_tap {
+	char *path;
+	bool whole;	/* every sample went in: read to its end or its first bad line */
+	bool used;	/* taken by rpt_job_timeline() */
+	char err[256];	/* the bad line ("name:line: what"), else "" */
+	struct rpt_envelope env[3];	/* per direction, of origin rpt_tl_taps.origin_ms */
+};
+
+struct rpt_tl_taps {
+	bool ready;		/* the row has jobs that did I/O: taps are taken */
+	bool unix_ms;		/* the fio logs' times are unix ms */
+	double origin_ms;	/* the axis' zero */
+	char *evp;		/* the events sidecar, or NULL */
+	struct rpt_events ev;
+	struct rpt_diag notes;	/* the events' warnings, passed on by rpt_job_timeline() */
+	struct rpt_tl_tap **t;
+	size_t n;
+};
+
+/**
+ * rpt_tl_begin() - The start of a row's timeline: its events read and the
+ * axis' zero placed (the first lines of its logs, at most).
+ * @run: the fio run
+ * @g: the row's group
+ * @mask: the row's directions (1 << ddir)
+ * @dir: the results directory
+ * @tp: the result, zeroed first; free with rpt_tl_taps_free()
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int rpt_tl_begin(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
+		 unsigned int mask, const char *dir, struct rpt_tl_taps *tp);
+
+/**
+ * rpt_tl_tap() - Envelopes for a log's samples, to be fed by the caller's
+ * pass over it: rpt_env_add(&tap->env[ddir], t_ms, value) for every sample
+ * of direction 0 to 2, in the order read; tap->whole set (and tap->err
+ * copied from the reader at a bad line) when the pass read them all.
+ * @tp: the row's taps, or NULL
+ * @path: the log, as log_find.h names it
+ *
+ * Return: the tap, or NULL when none is taken (@tp NULL or not ready, out of
+ * memory): rpt_job_timeline() then reads the log itself.
+ */
+struct rpt_tl_tap *rpt_tl_tap(struct rpt_tl_taps *tp, const char *path);
+
+/**
+ * rpt_tl_taps_free() - Free the taps and the events; NULL-safe.
+ * @tp: the taps
+ */
+void rpt_tl_taps_free(struct rpt_tl_taps *tp);
+
 /**
  * rpt_job_timeline() - A row's timeline from the logs and sidecars of its
  * jobs in @dir (log_find.h).
@@ -105,6 +167,7 @@ int rpt_tl_add(struct rpt_timeline *tl, enum rpt_tl_chart chart, const char *nam
  * @g: the row's group
  * @mask: the row's directions (1 << ddir)
  * @dir: the results directory
+ * @tp: from rpt_tl_begin() on the same row; the logs tapped whole are not read
  * @tl: the result, zeroed first; free with rpt_timeline_free(); nothing in it
  *      (tl->n 0) when the jobs have no logs
  * @notes: a warning per log that could not be read (file:line: what)
@@ -112,8 +175,8 @@ int rpt_tl_add(struct rpt_timeline *tl, enum rpt_tl_chart chart, const char *nam
  * Return: 0, or -ENOMEM.
  */
 int rpt_job_timeline(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
-		     unsigned int mask, const char *dir, struct rpt_timeline *tl,
-		     struct rpt_diag *notes);
+		     unsigned int mask, const char *dir, struct rpt_tl_taps *tp,
+		     struct rpt_timeline *tl, struct rpt_diag *notes);
 
 /**
  * rpt_timeline_free() - Free a timeline; NULL-safe.

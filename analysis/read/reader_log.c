@@ -452,7 +452,7 @@ static const char *log_parse_fast(const char *p, struct rpt_log_sample *s)
 	return q ? q : parse_fast_(p, s, 64);
 }
 
-int rpt_log_next(struct rpt_log_reader *r, struct rpt_log_sample *s)
+static int next_sample(struct rpt_log_reader *r, struct rpt_log_sample *s)
 {
 	for (;;) {
 		const char *p = r->buf + r->pos, *e = r->buf + r->end, *nl;
@@ -502,6 +502,15 @@ int rpt_log_next(struct rpt_log_reader *r, struct rpt_log_sample *s)
 		r->bytes += used;
 		return 1;
 	}
+}
+
+int rpt_log_next(struct rpt_log_reader *r, struct rpt_log_sample *s)
+{
+	int ret = next_sample(r, s);
+
+	if (ret == 1 && r->tap && s->ddir < 3)
+		rpt_env_add(&r->tap[s->ddir], s->t_ms, s->value);
+	return ret;
 }
 
 #define PROGRESS_GAPS	9	/* the first lines' gaps an interval is the median of */

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "envelope.h"
+
 /*
  * A streaming reader of logs in fio's log format, one sample a line:
  *
@@ -37,6 +39,9 @@ struct rpt_log_reader {
 	bool eof;
 	unsigned long line;	/* line of the last sample returned */
 	uint64_t bytes;		/* bytes consumed so far */
+	struct rpt_envelope *tap;	/* NULL, or tap[ddir] gets every sample of
+					 * ddir 0-2 returned (envelope.h): another
+					 * series fed in the same pass; set after open */
 	char err[256];		/* "name:line: what" after an error */
 };
 

@@ -176,6 +176,22 @@ f=$TMP/svgl/long.timeline.mbps-time.svg
 if [ -s "$f" ] && [ "$(stat -c %s "$f")" -lt 200000 ]; then pass "a 2-hour chart is $(stat -c %s "$f") bytes (< 200 kB)"
 else fail "a 2-hour chart is missing or 200 kB or more"; fi
 
+# one pass over a fill's bw log: the axis' zero from its first line, then the
+# fill, its window and its time chart in the same pass (not a second one)
+if command -v strace >/dev/null 2>&1; then
+	strace -f -e trace=openat -o "$TMP/opens" "$R" --format json "$TMP/long" >/dev/null 2>&1
+	n=$(grep -c '_bw\.1\.log", O_RDONLY' "$TMP/opens")
+	if [ "$n" = 2 ]; then pass "a sequential fill's bw log opened twice: its first line, then one pass"
+	else fail "a sequential fill's bw log opened $n times (want 2: its first line, then one pass)"; fi
+	# the power figures' pass feeds the W chart: once a row (read, write)
+	strace -f -e trace=openat -o "$TMP/opens" "$R" --format json "$TMP/run" >/dev/null 2>&1
+	n=$(grep -c '_power\.1\.log", O_RDONLY' "$TMP/opens")
+	if [ "$n" = 2 ]; then pass "the power log of a 2-row run opened once a row"
+	else fail "the power log of a 2-row run opened $n times (want 2: once a row)"; fi
+else
+	echo "note: no strace: the bw log's opens not counted"
+fi
+
 # bad hist logs: named by file and line; the rest still drawn
 cp -R "$TMP/c3" "$TMP/bad"
 awk 'NR == 3 { sub(/, [0-9]+$/, "") } { print }' "$TMP/c3/timeline_clat_hist.2.log" >"$TMP/bad/timeline_clat_hist.2.log"

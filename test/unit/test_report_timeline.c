@@ -7,7 +7,9 @@
  * [T - interval/2 - latency, T]; percentiles interpolated on the CDF at each
  * bucket's middle weight); the streaming hist reader's errors.
  * test/analysis/test_report_timeline.sh holds the same code against the
- * script itself.
+ * script itself. A bw log read once: the time chart's series of a
+ * sequential fill's bw log fed by the fill's own pass (rpt_tl_tap()), and
+ * taken from it rather than from the file.
  */
 #include <errno.h>
 #include <math.h>
@@ -16,11 +18,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "harness.h"
 
 #include "envelope.h"
+#include "fio_jobs.h"
 #include "hist_interval.h"
 #include "hist_log.h"
+#include "report.h"
+#include "timeline.h"
 
 /* A series of 100 000 samples 1 ms apart: every column holds its samples' min, mean and max. */
 TEST(envelope_columns)
@@ -297,6 +304,156 @@ TEST(hist_reader)
 	free(r);
 }
 
+/*
+ * A sequential fill of 600 samples 100 ms apart (unix ms), KiB/s 100 000 +
+ * 1 000 x (i % 7) (its last line @bad when not NULL); fill.json beside it.
+ */
+#define FILL_N		600
+#define FILL_T0		1700000000000.0
+
+static double fill_kib(int i)
+{
+	return 100000 + 1000 * (i % 7);
+}
+
+static void fill_dir(char *json, size_t len, char *bw, size_t blen, const char *bad)
+{
+	static char text[FILL_N * 40 + 64];
+	size_t o = 0;
+	double bytes = 0;
+
+	for (int i = 0; i < FILL_N; i++) {
+		o += (size_t)snprintf(text + o, sizeof(text) - o, "%.0f, %.0f, 1, 0\n",
+				      FILL_T0 + 100.0 * (i + 1), fill_kib(i));
+		bytes += fill_kib(i) * 1024 * 0.1;
+	}
+	if (bad)
+		snprintf(text + o, sizeof(text) - o, "%s\n", bad);
+	put(bw, blen, "fill_bw.1.log", text);
+	snprintf(text, sizeof(text),
+		 "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": \"fill\", \"groupid\": 0,\n"
+		 " \"job options\": {\"rw\": \"write\", \"bs\": \"128k\", \"write_bw_log\": \"fill\",\n"
+		 "  \"log_avg_msec\": \"100\", \"log_unix_epoch\": \"1\"},\n"
+		 " \"write\": {\"io_bytes\": %.0f, \"total_ios\": %.0f, \"runtime\": %d}}]}\n",
+		 bytes, bytes / 131072, FILL_N * 100);
+	put(json, len, "fill.json", text);
+}
+
+/* the row's MB/s series of direction write, or NULL */
+static const struct rpt_tl_series *mbps(const struct rpt_timeline *tl)
+{
+	for (size_t i = 0; i < tl->n; i++)
+		if (tl->s[i].chart == RPT_TL_MBPS && tl->s[i].ddir == 1)
+			return &tl->s[i];
+	return NULL;
+}
+
+/* Every sample once, each in a column of its own (64 ms columns, 100 ms apart): the means are the samples. */
+static void check_fill_series(const struct rpt_timeline *tl, double k, int n)
+{
+	const struct rpt_tl_series *s = mbps(tl);
+	int bad = 0;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK_EQ_U64(s->samples, (uint64_t)n);
+	CHECK_EQ_U64(s->n, (uint64_t)n);
+	for (int i = 0; i < n && (size_t)i < s->n; i++)
+		bad += fabs(s->mean[i] - k * fill_kib(i) * 1.024e-3) > 1e-9 ||
+		       s->min[i] != s->mean[i] || s->max[i] != s->mean[i];
+	CHECK_EQ_INT(bad, 0);
+	CHECK_NEAR(s->t_s[n - 1] - s->t_s[0], 0.1 * (n - 1), s->col_s);
+}
+
+/* The timeline takes a log's series from its tap, whole, and reads the log itself otherwise. */
+TEST(tl_tap_taken)
+{
+	char json[512], bw[512];
+	struct json_object *root;
+	struct rpt_fio_run run = { 0 };
+	struct rpt_diag d = { 0 }, notes = { 0 };
+	struct rpt_tl_taps tp;
+	struct rpt_timeline tl;
+	struct rpt_tl_tap *t;
+	unsigned int mask = 1U << 1;
+
+	fill_dir(json, sizeof(json), bw, sizeof(bw), NULL);
+	root = json_object_from_file(json);
+	CHECK(root != NULL);
+	if (!root)
+		return;
+	CHECK_EQ_INT(rpt_fio_run_parse(root, json, &run, &d), 0);
+	CHECK_EQ_U64(run.ng, 1);
+	if (run.ng != 1)
+		goto out;
+	*strrchr(json, '/') = '\0';
+	/* a tap fed twice the file's values, whole: the series is the tap's, the file unread */
+	CHECK_EQ_INT(rpt_tl_begin(&run, &run.g[0], mask, json, &tp), 0);
+	CHECK(tp.ready);
+	CHECK_NEAR(tp.origin_ms, FILL_T0, 1e-6);	/* the first sample less log_avg_msec */
+	t = rpt_tl_tap(&tp, bw);
+	CHECK(t != NULL);
+	for (int i = 0; t && i < FILL_N; i++)
+		rpt_env_add(&t->env[1], FILL_T0 + 100.0 * (i + 1), 2 * fill_kib(i));
+	if (t)
+		t->whole = true;
+	CHECK_EQ_INT(rpt_job_timeline(&run, &run.g[0], mask, json, &tp, &tl, &notes), 0);
+	check_fill_series(&tl, 2, FILL_N);
+	CHECK(t && t->used);
+	rpt_timeline_free(&tl);
+	rpt_tl_taps_free(&tp);
+	/* a tap the pass left (a fill that stopped early): the log is read */
+	CHECK_EQ_INT(rpt_tl_begin(&run, &run.g[0], mask, json, &tp), 0);
+	t = rpt_tl_tap(&tp, bw);
+	for (int i = 0; t && i < 10; i++)
+		rpt_env_add(&t->env[1], FILL_T0 + 100.0 * (i + 1), 2 * fill_kib(i));
+	CHECK_EQ_INT(rpt_job_timeline(&run, &run.g[0], mask, json, &tp, &tl, &notes), 0);
+	check_fill_series(&tl, 1, FILL_N);
+	CHECK(t && !t->used);
+	rpt_timeline_free(&tl);
+	/* a tap taken once: another timeline of the row reads the log */
+	CHECK_EQ_U64(notes.n, 0);
+	rpt_tl_taps_free(&tp);
+	CHECK(rpt_tl_tap(NULL, bw) == NULL);
+out:
+	rpt_fio_run_free(&run);
+	json_object_put(root);
+	rpt_diag_free(&d);
+	rpt_diag_free(&notes);
+}
+
+/* Through the report: the fill's pass feeds the chart, every sample once; a bad line warned once. */
+TEST(tl_fill_read_once)
+{
+	char json[512], bw[512];
+	struct rpt_test t = { 0 };
+	size_t warned = 0;
+
+	fill_dir(json, sizeof(json), bw, sizeof(bw), NULL);
+	CHECK_EQ_INT(rpt_test_load(json, &t), 0);
+	CHECK_EQ_U64(t.njobs, 1);
+	if (t.njobs == 1) {
+		CHECK(t.jobs[0].has_fill);
+		check_fill_series(&t.jobs[0].tl, 1, FILL_N);
+	}
+	rpt_test_free(&t);
+	/* a line that is not a sample: no fill, the samples before it drawn */
+	fill_dir(json, sizeof(json), bw, sizeof(bw), "12, x");
+	memset(&t, 0, sizeof(t));
+	CHECK_EQ_INT(rpt_test_load(json, &t), 0);
+	CHECK_EQ_U64(t.njobs, 1);
+	if (t.njobs == 1) {
+		CHECK(!t.jobs[0].has_fill);
+		check_fill_series(&t.jobs[0].tl, 1, FILL_N);
+		for (size_t i = 0; i < t.jobs[0].notes.n; i++)
+			warned += strstr(t.jobs[0].notes.msg[i], "time charts: ") &&
+				  strstr(t.jobs[0].notes.msg[i], "fill_bw.1.log:601:") != NULL;
+		CHECK_EQ_U64(warned, 1);
+	}
+	rpt_test_free(&t);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir))
@@ -305,6 +462,8 @@ int main(void)
 	RUN(envelope_merge);
 	RUN(hist_intervals_rule);
 	RUN(hist_reader);
+	RUN(tl_tap_taken);
+	RUN(tl_fill_read_once);
 	{
 		char cmd[64];
 
