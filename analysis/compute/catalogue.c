@@ -28,61 +28,64 @@ static void slc_fill_s(struct rpt_job *j, struct rpt_fig *f)
 #define LO		RPT_BETTER_LOWER
 
 const struct rpt_cat rpt_catalogue[] = {
-	{ "mbps", "throughput", "MB/s", "MB/s", 1, RPT_OF_JOB, HI, 0, JOB(mbps), NULL },
-	{ "iops", "IOPS", "IOPS", "IOPS", 0, RPT_OF_JOB, HI, 0, JOB(iops), NULL },
-	{ "power_w", "power", "W", "W", 2, RPT_OF_JOB, LO, 0, JOB(power_w), NULL },
-	{ "energy_j", "energy", "J", "J", 1, RPT_OF_JOB, LO, 0, JOB(energy_j), NULL },
+	{ "mbps", "throughput", "MB/s", "MB/s", 1, RPT_OF_JOB, HI, 0, JOB(mbps), NULL, NULL },
+	{ "iops", "IOPS", "IOPS", "IOPS", 0, RPT_OF_JOB, HI, 0, JOB(iops), NULL, NULL },
+	{ "power_w", "power", "W", "W", 2, RPT_OF_JOB, LO, 0, JOB(power_w), NULL, NULL },
+	{ "energy_j", "energy", "J", "J", 1, RPT_OF_JOB, LO, 0, JOB(energy_j), NULL, NULL },
 	{ "mbps_per_w", "efficiency", "MB/s/W", "MB/s/W", 1, RPT_OF_JOB, HI, 0,
-	  JOB(mbps_per_w), NULL },
+	  JOB(mbps_per_w), NULL, NULL },
 	{ "iops_per_w", "efficiency", "IOPS/W", "IOPS/W", 0, RPT_OF_JOB, HI, 0,
-	  JOB(iops_per_w), NULL },
+	  JOB(iops_per_w), NULL, NULL },
 	{ "lat_mean_us", "mean latency", "mean µs", "µs", 1, RPT_OF_JOB, LO, 0,
-	  JOB(lat_mean_us), NULL },
-	{ "lat_p99_us", "p99 latency", "p99 µs", "µs", 1, RPT_OF_JOB, LO, 0, JOB(lat_p99_us), NULL },
+	  JOB(lat_mean_us), NULL, NULL },
+	{ "lat_p99_us", "p99 latency", "p99 µs", "µs", 1, RPT_OF_JOB, LO, 0,
+	  JOB(lat_p99_us), NULL, NULL },
 	{ "lat_p9999_us", "p99.99 latency", "p99.99 µs", "µs", 1, RPT_OF_JOB, LO, 0,
-	  JOB(lat_p9999_us), NULL },
+	  JOB(lat_p9999_us), NULL, NULL },
 	{ "peak_power_w", "peak power", "peak W", "W", 2, RPT_OF_JOB, LO, RPT_CAT_NOTABLE,
-	  JOB(peak_power_w), NULL },
+	  JOB(peak_power_w), NULL, NULL },
 
 	{ "slc_cache_gb", "SLC cache", "SLC cache GB", "GB", 1, RPT_OF_FILL, HI,
-	  RPT_CAT_COMPARE | RPT_CAT_RANGE, FILL(slc_cache_gb), NULL },
+	  RPT_CAT_COMPARE | RPT_CAT_RANGE, FILL(slc_cache_gb), NULL, NULL },
 	{ "in_cache_mbps", "in-cache", "in-cache MB/s", "MB/s", 1, RPT_OF_FILL, HI, 0,
-	  FILL(in_cache_mbps), NULL },
+	  FILL(in_cache_mbps), NULL, NULL },
 	{ "post_cache_mbps", "post-cache", "post-cache MB/s", "MB/s", 1, RPT_OF_FILL, HI,
-	  RPT_CAT_COMPARE, FILL(post_cache_mbps), NULL },
+	  RPT_CAT_COMPARE, FILL(post_cache_mbps), NULL, NULL },
 	{ "last16_mbps", "last 16 GB", "last 16 GB MB/s", "MB/s", 1, RPT_OF_FILL, HI,
-	  RPT_CAT_COMPARE, FILL(last16_mbps), NULL },
+	  RPT_CAT_COMPARE, FILL(last16_mbps), NULL, NULL },
 	{ "overall_mbps", "overall", "overall MB/s", "MB/s", 1, RPT_OF_FILL, HI,
-	  RPT_CAT_COMPARE, FILL(overall_mbps), NULL },
+	  RPT_CAT_COMPARE, FILL(overall_mbps), NULL, NULL },
 	{ "throttle_gb", "throttling", "throttling GB", "GB", 2, RPT_OF_FILL, HI,
-	  RPT_CAT_SMART, FILL(throttle_gb), NULL },
+	  RPT_CAT_SMART, FILL(throttle_gb), NULL, NULL },
 	{ "slc_fill_s", "cache lasts", "cache lasts s", "s", 1, RPT_OF_FILL, HI, 0,
-	  FILL(slc_fill_s), slc_fill_s },
+	  FILL(slc_fill_s), slc_fill_s, NULL },
 
 	{ "burst_mbps", "score", "burst MB/s", "MB/s", 1, RPT_OF_BURST, HI, 0,
-	  BURST(score_mbps), NULL },
+	  BURST(score_mbps), NULL, NULL },
 	{ "duty_pct", "duty cycle", "duty %", "%", 1, RPT_OF_BURST, RPT_BETTER_NONE, 0,
-	  BURST(duty_pct), NULL },
+	  BURST(duty_pct), NULL, NULL },
 
 	{ "score_mbps", "score", "score MB/s", "MB/s", 1, RPT_OF_SERIES, HI, 0,
-	  SERIES(score_mbps), NULL },
-	{ "power_w", "power", "W", "W", 2, RPT_OF_SERIES, LO, 0, SERIES(power_w), NULL },
+	  SERIES(score_mbps), NULL, NULL },
+	{ "power_w", "power", "W", "W", 2, RPT_OF_SERIES, LO, 0, SERIES(power_w), NULL, NULL },
 	{ "efficiency", "efficiency", "MB/s/W", "MB/s/W", 1, RPT_OF_SERIES, HI, 0,
-	  SERIES(efficiency), NULL },
+	  SERIES(efficiency), NULL, "efficiency_mbps_per_w" },
 
-	{ "iops", "IOPS", "IOPS", "IOPS", 0, RPT_OF_PTS, HI, 0, PTS(iops), NULL },
-	{ "mbps", "throughput", "MB/s", "MB/s", 1, RPT_OF_PTS, HI, 0, PTS(mbps), NULL },
+	{ "iops", "IOPS", "IOPS", "IOPS", 0, RPT_OF_PTS, HI, 0, PTS(iops), NULL, NULL },
+	{ "mbps", "throughput", "MB/s", "MB/s", 1, RPT_OF_PTS, HI, 0, PTS(mbps), NULL, NULL },
 	{ "lat_mean_us", "mean response time", "mean µs", "µs", 1, RPT_OF_PTS, LO, 0,
-	  PTS(lat_mean_us), NULL },
+	  PTS(lat_mean_us), NULL, NULL },
 	{ "lat_max_us", "maximum response time", "max µs", "µs", 0, RPT_OF_PTS, LO, 0,
-	  PTS(lat_max_us), NULL },
+	  PTS(lat_max_us), NULL, NULL },
 	{ "lat_p99999_us", "99.999 % response time", "99.999 % µs", "µs", 0, RPT_OF_PTS, LO, 0,
-	  PTS(lat_p99999_us), NULL },
-	{ "power_w", "power", "W", "W", 2, RPT_OF_PTS, LO, 0, PTS(power_w), NULL },
-	{ "iops_per_w", "efficiency", "IOPS/W", "IOPS/W", 0, RPT_OF_PTS, HI, 0, PTS(iops_per_w), NULL },
-	{ "mbps_per_w", "efficiency", "MB/s/W", "MB/s/W", 1, RPT_OF_PTS, HI, 0, PTS(mbps_per_w), NULL },
+	  PTS(lat_p99999_us), NULL, NULL },
+	{ "power_w", "power", "W", "W", 2, RPT_OF_PTS, LO, 0, PTS(power_w), NULL, NULL },
+	{ "iops_per_w", "efficiency", "IOPS/W", "IOPS/W", 0, RPT_OF_PTS, HI, 0,
+	  PTS(iops_per_w), NULL, NULL },
+	{ "mbps_per_w", "efficiency", "MB/s/W", "MB/s/W", 1, RPT_OF_PTS, HI, 0,
+	  PTS(mbps_per_w), NULL, NULL },
 	{ "temp_max_c", "hottest", "max °C", "°C", 0, RPT_OF_PTS, LO, RPT_CAT_SMART, PTS(temp_max_c),
-	  NULL },
+	  NULL, NULL },
 };
 
 const size_t rpt_catalogue_n = sizeof(rpt_catalogue) / sizeof(rpt_catalogue[0]);
@@ -118,6 +121,21 @@ const struct rpt_cat *rpt_cat_find(enum rpt_cat_of of, const char *key)
 		if (!strcmp(c->key, key))
 			return c;
 	return NULL;
+}
+
+size_t rpt_cat_series_columns(enum rpt_series_kind kind, const struct rpt_cat **cols, size_t max)
+{
+	static const char *const qd[] = { "mbps", "power_w", "mbps_per_w", "lat_mean_us" };
+	static const char *const bs[] = { "iops", "mbps", "power_w", "mbps_per_w", "iops_per_w",
+					  "lat_mean_us", "lat_p99_us" };
+	const char *const *keys = kind == RPT_SERIES_QD ? qd : bs;
+	size_t nk = kind == RPT_SERIES_QD ? sizeof(qd) / sizeof(qd[0]) : sizeof(bs) / sizeof(bs[0]);
+	size_t i, n = 0;
+
+	for (i = 0; i < nk && n < max; i++)
+		if ((cols[n] = rpt_cat_find(RPT_OF_JOB, keys[i])))
+			n++;
+	return n;
 }
 
 const struct rpt_fig *rpt_cat_job(const struct rpt_cat *c, const struct rpt_job *j)

@@ -59,10 +59,34 @@ struct rpt_cat {
 	/* computed from the job's other figures once they are all known
 	 * (rpt_catalogue_compute()); NULL: set where the logs are read */
 	void (*compute)(struct rpt_job *j, struct rpt_fig *f);
+	/* the JSON's key where it is not @key: a series' "efficiency_mbps_per_w",
+	 * which predates the catalogue (the CSV's and the comparison's keys are
+	 * "efficiency"); NULL: @key (rpt_cat_json_key()) */
+	const char *json;
 };
+
+/* The key of row @c in the JSON output. */
+static inline const char *rpt_cat_json_key(const struct rpt_cat *c)
+{
+	return c->json ? c->json : c->key;
+}
 
 extern const struct rpt_cat rpt_catalogue[];
 extern const size_t rpt_catalogue_n;
+
+/**
+ * rpt_cat_series_columns() - The job figures (RPT_OF_JOB rows) of a series'
+ * table, in the order printed: per queue depth MB/s, W, MB/s/W and mean
+ * latency; per block size IOPS, MB/s, W, MB/s/W, IOPS/W, mean and p99
+ * latency. A queue-depth table's score row (RPT_OF_SERIES) lines up with its
+ * first three.
+ * @kind: the series' kind
+ * @cols: filled with the rows
+ * @max: room in @cols
+ *
+ * Return: how many rows @cols holds.
+ */
+size_t rpt_cat_series_columns(enum rpt_series_kind kind, const struct rpt_cat **cols, size_t max);
 
 /**
  * rpt_cat_find() - The row of @key of @of.

@@ -97,6 +97,7 @@ static void provenance_cols(FILE *out, const struct rpt_device *dev)
 /* The series job @k belongs to, if any: its name, kind, variant, figures. */
 static void series_cols(FILE *out, const struct rpt_test *t, size_t k)
 {
+	const struct rpt_cat *c;
 	size_t i, m;
 
 	for (i = 0; i < t->nseries; i++) {
@@ -108,13 +109,14 @@ static void series_cols(FILE *out, const struct rpt_test *t, size_t k)
 			field(out, s->name);
 			field(out, s->kind == RPT_SERIES_QD ? "qd" : "bs");
 			field(out, s->variant);
-			num(out, &s->score_mbps);
-			num(out, &s->power_w);
-			num(out, &s->efficiency);
+			for (c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c))
+				num(out, rpt_cat_series(c, s));
 			return;
 		}
 	}
-	fputs(",,,,,,", out);
+	fputs(",,,", out);
+	for (c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c))
+		fputc(',', out);
 }
 
 /*
@@ -162,8 +164,10 @@ static void header(FILE *out)
 	fputs(",lat_kind,jobs_merged,gb_written", out);
 	fill_keys(out, 0);
 	fputs(",scale,bursts,burst_score_mbps,burst_duty_pct,stop,series,"
-	      "series_kind,series_variant,series_score_mbps,series_power_w,"
-	      "series_efficiency,temp_max_c", out);
+	      "series_kind,series_variant", out);
+	for (c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c))
+		fprintf(out, ",series_%s", c->key);
+	fputs(",temp_max_c", out);
 	fill_keys(out, RPT_CAT_SMART);
 	fputs(",power_estimated,ios_per_burst,few_ios_per_burst,"
 	      "model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);

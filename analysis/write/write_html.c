@@ -313,37 +313,27 @@ static void series_html(struct rpt_charts *ch, const char *scope, const struct r
 	const char **xp = calloc(s->n, sizeof(*xp));
 	double *y1 = calloc(s->n, sizeof(*y1)), *y2 = calloc(s->n, sizeof(*y2));
 	unsigned int m1 = 0, m2 = 0;	/* the marks of the values drawn (marks.h) */
-	size_t i;
+	const struct rpt_cat *col[16];
+	size_t ncol = rpt_cat_series_columns(s->kind, col, 16), i, k;
 
 	fprintf(out, "<h5>%s: ", qd ? "Queue depths" : "Block sizes");
 	rpt_put_html(out, s->name);
 	fprintf(out, " (%s)</h5>\n<div class=\"tw\"><table><tr><th>%s</th>", s->variant,
 		qd ? "QD" : "bs");
-	fputs(qd ? "<th>MB/s</th><th>W</th><th>MB/s/W</th><th>lat mean µs</th><th>stop</th></tr>\n" :
-	      "<th>IOPS</th><th>MB/s</th><th>W</th><th>MB/s/W</th><th>IOPS/W</th>"
-	      "<th>lat mean µs</th><th>p99 µs</th></tr>\n", out);
+	for (k = 0; k < ncol; k++)
+		fprintf(out, "<th>%s</th>", col[k]->head);
+	fputs(qd ? "<th>stop</th></tr>\n" : "</tr>\n", out);
 	for (i = 0; i < s->n; i++) {
 		const struct rpt_job *j = &t->jobs[s->job[i]];
 		char lab[16];
 
 		param_label(lab, sizeof(lab), s->kind, rpt_series_param(t, s, i));
 		fprintf(out, "<tr><td>%s</td>", lab);
-		if (qd) {
-			rpt_html_td(out, &j->mbps, 1);
-			rpt_html_td(out, &j->power_w, 2);
-			rpt_html_td(out, &j->mbps_per_w, 1);
-			rpt_html_td(out, &j->lat_mean_us, 1);
-			fprintf(out, "<td>%s</td></tr>\n", j->stop ? j->stop : "–");
-		} else {
-			rpt_html_td(out, &j->iops, 0);
-			rpt_html_td(out, &j->mbps, 1);
-			rpt_html_td(out, &j->power_w, 2);
-			rpt_html_td(out, &j->mbps_per_w, 1);
-			rpt_html_td(out, &j->iops_per_w, 0);
-			rpt_html_td(out, &j->lat_mean_us, 1);
-			rpt_html_td(out, &j->lat_p99_us, 1);
-			fputs("</tr>\n", out);
-		}
+		for (k = 0; k < ncol; k++)
+			rpt_html_td(out, rpt_cat_job(col[k], j), col[k]->digits);
+		if (qd)
+			fprintf(out, "<td>%s</td>", j->stop ? j->stop : "–");
+		fputs("</tr>\n", out);
 		if (xl && xp && y1 && y2) {
 			snprintf(xl[i], sizeof(xl[i]), "%s", lab);
 			xp[i] = xl[i];
@@ -354,11 +344,14 @@ static void series_html(struct rpt_charts *ch, const char *scope, const struct r
 		}
 	}
 	if (qd) {
+		const struct rpt_cat *c;
+
 		fputs("<tr><th>score (QD1, 2, 4)</th>", out);
-		rpt_html_td(out, &s->score_mbps, 1);
-		rpt_html_td(out, &s->power_w, 2);
-		rpt_html_td(out, &s->efficiency, 1);
-		fputs("<td></td><td></td></tr>\n", out);
+		for (k = 0, c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c), k++)
+			rpt_html_td(out, rpt_cat_series(c, s), c->digits);
+		for (; k <= ncol; k++)
+			fputs("<td></td>", out);
+		fputs("</tr>\n", out);
 	}
 	fputs("</table></div>\n", out);
 	if (xl && xp && y1 && y2) {

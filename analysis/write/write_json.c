@@ -347,9 +347,15 @@ static void job(FILE *out, const struct rpt_job *j)
 static void series(FILE *out, const struct rpt_test *t, const struct rpt_series *s)
 {
 	const char *ind = "          ";
-	const char *keys[3] = { "score_mbps", "power_w", "efficiency_mbps_per_w" };
-	const struct rpt_fig *figs[3] = { &s->score_mbps, &s->power_w, &s->efficiency };
-	size_t i;
+	const char *keys[RPT_CAT_MAX];
+	const struct rpt_fig *figs[RPT_CAT_MAX];
+	const struct rpt_cat *c;
+	size_t i, n = 0;
+
+	for (c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c)) {
+		keys[n] = rpt_cat_json_key(c);
+		figs[n++] = rpt_cat_series(c, s);
+	}
 
 	fprintf(out, "        {\n%s\"kind\": \"%s\"", ind, s->kind == RPT_SERIES_QD ? "qd" : "bs");
 	fprintf(out, ",\n%s\"name\": ", ind);
@@ -368,9 +374,9 @@ static void series(FILE *out, const struct rpt_test *t, const struct rpt_series 
 		num(out, rpt_series_param(t, s, i));
 	}
 	fputs("]", out);
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < n; i++)
 		fig(out, ind, keys[i], figs[i]);
-	reasons(out, ind, keys, figs, 3);
+	reasons(out, ind, keys, figs, n);
 	fputs("\n        }", out);
 }
 

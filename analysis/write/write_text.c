@@ -198,49 +198,50 @@ static void drive(FILE *out, const struct rpt_drive *dr)
 static void series_text(FILE *out, const struct rpt_test *t, const struct rpt_series *s)
 {
 	const struct rpt_job *j0 = &t->jobs[s->job[0]];
+	const struct rpt_cat *col[16], *c;
+	size_t ncol = rpt_cat_series_columns(s->kind, col, 16), i, k;
+	bool qd = s->kind == RPT_SERIES_QD;
+	int w[16];
 	char bs[16] = "-";
-	size_t i;
 
 	if (j0->bs.ok)
 		rpt_fmt_bs(bs, sizeof(bs), j0->bs.v);
-	if (s->kind == RPT_SERIES_QD) {
+	if (qd)
 		fprintf(out, "queue depths: %s (%s), %s %s\n", s->name, s->variant, bs, j0->rw);
-		fprintf(out, "  %5s %10s %8s %8s %9s  %s\n", "QD", "MB/s", "W", "MB/s/W", "lat mean", "stop");
-	} else {
+	else
 		fprintf(out, "block sizes: %s (%s), QD%.0f %s\n", s->name, s->variant,
 			j0->iodepth.ok ? j0->iodepth.v : 0, j0->rw);
-		fprintf(out, "  %5s %10s %10s %8s %8s %8s %9s %9s\n", "bs", "IOPS", "MB/s", "W",
-			"MB/s/W", "IOPS/W", "lat mean", "p99 (µs)");
+	fprintf(out, "  %5s", qd ? "QD" : "bs");
+	for (k = 0; k < ncol; k++) {
+		/* room for a MB/s of 5 digits and its decimals, or the head */
+		w[k] = (int)strlen(col[k]->head) + 1;
+		if (w[k] < 10 && !strcmp(col[k]->unit, "MB/s"))
+			w[k] = 10;
+		if (w[k] < 9)
+			w[k] = 9;
+		fprintf(out, " %*s", w[k], col[k]->head);
 	}
+	fputs(qd ? "  stop\n" : "\n", out);
 	for (i = 0; i < s->n; i++) {
 		const struct rpt_job *j = &t->jobs[s->job[i]];
 
-		if (s->kind == RPT_SERIES_QD) {
+		if (qd) {
 			fprintf(out, "  %5.0f", rpt_series_param(t, s, i));
-			cell(out, 10, 1, &j->mbps);
-			cell(out, 8, 2, &j->power_w);
-			cell(out, 8, 1, &j->mbps_per_w);
-			cell(out, 9, 1, &j->lat_mean_us);
-			fprintf(out, "  %s\n", j->stop ? j->stop : "-");
 		} else {
 			rpt_fmt_bs(bs, sizeof(bs), rpt_series_param(t, s, i));
 			fprintf(out, "  %5s", bs);
-			cell(out, 10, 0, &j->iops);
-			cell(out, 10, 1, &j->mbps);
-			cell(out, 8, 2, &j->power_w);
-			cell(out, 8, 1, &j->mbps_per_w);
-			cell(out, 8, 0, &j->iops_per_w);
-			cell(out, 9, 1, &j->lat_mean_us);
-			cell(out, 9, 1, &j->lat_p99_us);
-			fputc('\n', out);
 		}
+		for (k = 0; k < ncol; k++)
+			cell(out, w[k], col[k]->digits, rpt_cat_job(col[k], j));
+		if (qd)
+			fprintf(out, "  %s", j->stop ? j->stop : "-");
+		fputc('\n', out);
 	}
-	if (s->kind != RPT_SERIES_QD)
+	if (!qd)
 		return;
 	fputs("  score (mean of QD1, QD2, QD4):", out);
-	value(out, " ", 1, "MB/s", &s->score_mbps);
-	value(out, ", ", 2, "W", &s->power_w);
-	value(out, ", ", 1, "MB/s/W", &s->efficiency);
+	for (k = 0, c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c), k++)
+		value(out, k ? ", " : " ", c->digits, c->unit, rpt_cat_series(c, s));
 	fputc('\n', out);
 }
 

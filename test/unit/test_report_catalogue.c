@@ -120,11 +120,49 @@ TEST(select_as_sorted)
 	CHECK(rpt_select_double(v, 1, 0) == 5);
 }
 
+/* a series' table columns are job rows; its JSON keys are the ones it had */
+TEST(series_columns_and_json_keys)
+{
+	const char *qd[] = { "mbps", "power_w", "mbps_per_w", "lat_mean_us" };
+	const char *bs[] = { "iops", "mbps", "power_w", "mbps_per_w", "iops_per_w",
+			     "lat_mean_us", "lat_p99_us" };
+	const char *json[] = { "score_mbps", "power_w", "efficiency_mbps_per_w" };
+	const struct rpt_cat *col[16], *c;
+	size_t n, i;
+
+	n = rpt_cat_series_columns(RPT_SERIES_QD, col, 16);
+	CHECK_EQ_INT((int)n, 4);
+	for (i = 0; i < n && i < 4; i++) {
+		CHECK_STREQ(col[i]->key, qd[i]);
+		CHECK(col[i]->of == RPT_OF_JOB);
+	}
+	n = rpt_cat_series_columns(RPT_SERIES_BS, col, 16);
+	CHECK_EQ_INT((int)n, 7);
+	for (i = 0; i < n && i < 7; i++)
+		CHECK_STREQ(col[i]->key, bs[i]);
+	/* no more than the room given */
+	CHECK_EQ_INT((int)rpt_cat_series_columns(RPT_SERIES_BS, col, 2), 2);
+	/* the score row lines up under the queue-depth table's first columns */
+	for (i = 0, c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c), i++) {
+		CHECK(i < 3);
+		if (i < 3) {
+			CHECK_STREQ(rpt_cat_json_key(c), json[i]);
+			CHECK_STREQ(c->unit, rpt_cat_find(RPT_OF_JOB, qd[i])->unit);
+		}
+	}
+	CHECK_EQ_INT((int)i, 3);
+	/* the CSV's and comparison's key stays the catalogue's */
+	c = rpt_cat_find(RPT_OF_SERIES, "efficiency");
+	CHECK(c && strcmp(c->key, rpt_cat_json_key(c)));
+	CHECK(rpt_cat_json_key(rpt_cat_find(RPT_OF_JOB, "mbps")) == rpt_cat_find(RPT_OF_JOB, "mbps")->key);
+}
+
 int main(void)
 {
 	RUN(rows_whole_keys_unique);
 	RUN(figure_is_the_jobs);
 	RUN(slc_fill_time);
 	RUN(select_as_sorted);
+	RUN(series_columns_and_json_keys);
 	return harness_main();
 }
