@@ -277,6 +277,7 @@ bench: all
 	@sh test/vm/bench-sampler.sh
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_DIR) sh test/analysis/bench_report.sh
 	@SSDQ_REPORT=$(B)/ssdq-report sh test/analysis/bench_timeline.sh
+	@SSDQ_REPORT=$(B)/ssdq-report BENCH_DEMO=$(B)/demo-1000 sh test/analysis/bench_many.sh
 	@sh test/analysis/bench_model.sh
 	@$(MAKE) --no-print-directory slc-matrix
 
