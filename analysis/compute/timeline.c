@@ -123,8 +123,12 @@ static struct rpt_tl_tap *tapped(struct rpt_tl_taps *tp, const char *path, doubl
 	return NULL;
 }
 
-/* One fio log into c->one[] (from its tap when another pass read it). Return: 0, 1 when it could not be read. */
-static int read_log(struct ctx *c, const char *path, double origin)
+/*
+ * One fio log into c->one[] (from its tap when another pass read it), a
+ * sample of one I/O as its bytes when @bytes (as the tap takes it). Return:
+ * 0, 1 when it could not be read.
+ */
+static int read_log(struct ctx *c, const char *path, double origin, bool bytes)
 {
 	struct rpt_tl_tap *t = tapped(c->tp, path, origin);
 	struct rpt_log_reader r;
@@ -147,7 +151,7 @@ static int read_log(struct ctx *c, const char *path, double origin)
 	}
 	while ((ret = rpt_log_next(&r, &s)) == 1)
 		if (s.ddir < 3)
-			rpt_env_add(c->one[s.ddir], s.t_ms, s.value);
+			rpt_env_add(c->one[s.ddir], s.t_ms, bytes && s.bs ? (double)s.bs : s.value);
 	if (ret < 0)
 		rpt_diag_add(c->notes, RPT_WARN, "time charts: %s (the samples before it are drawn)", r.err);
 	rpt_log_close(&r);
@@ -165,6 +169,34 @@ static double first_time(const char *path)
 		t = s.t_ms;
 	rpt_log_close(&r);
 	return t;
+}
+
+/* log_avg_msec (@hist: log_hist_msec): what a sample stands for, ms; 0: one I/O */
+static double interval_ms(const struct ctx *c, const struct rpt_fio_entry *e, bool hist);
+
+/*
+ * A per-I/O log (log_avg_msec=0: a sample is one I/O, a bw sample that I/O's
+ * own rate, bs over its latency) as what the drive did in each column: its
+ * bytes (@bytes, KiB/s) or its I/Os (IOPS) over the column's width, 0 in a
+ * column without I/O between the first and the last (an idle gap). At a
+ * queue depth of 32 the mean of the I/Os' own rates is a 32nd of it.
+ */
+static void per_io_rate(struct rpt_envelope *e, bool bytes)
+{
+	size_t i, first = e->ncols;
+
+	for (i = 0; i < e->ncols; i++) {
+		struct rpt_env_col *col = &e->col[i];
+		double r;
+
+		if (!col->n && i < first)
+			continue;
+		if (i < first)
+			first = i;
+		r = col->n ? (bytes ? col->sum / 1024 : (double)col->n) * 1000 / e->width_ms : 0;
+		col->min = col->max = col->sum = r;
+		col->n = 1;
+	}
 }
 
 /* A kind of fio log ("bw"...) of every thread into its chart, per direction. */
@@ -185,10 +217,15 @@ static int fio_series(struct ctx *c, const char *opt, const char *const *types,
 			path = rpt_find_log(c->dir, pre, types[y], &t, tried, sizeof(tried));
 		if (!path)
 			continue;
-		if (!read_log(c, path, c->tl->origin_ms)) {
+		if (!read_log(c, path, c->tl->origin_ms, chart == RPT_TL_MBPS)) {
+			bool per_io = chart != RPT_TL_LAT && interval_ms(c, &t, false) == 0;
+
 			nlogs++;
-			for (d = 0; d < 3; d++)
+			for (d = 0; d < 3; d++) {
+				if (per_io)
+					per_io_rate(c->one[d], chart == RPT_TL_MBPS);
 				rpt_env_merge(c->row[d], c->one[d], how);
+			}
 		}
 		free(path);
 	}
@@ -198,7 +235,6 @@ static int fio_series(struct ctx *c, const char *opt, const char *const *types,
 	return ret;
 }
 
-/* log_hist_msec (@hist) or log_avg_msec: what a sample stands for, ms */
 static double interval_ms(const struct ctx *c, const struct rpt_fio_entry *e, bool hist)
 {
 	const char *v = rpt_fio_option(c->run, e, hist ? "log_hist_msec" : "log_avg_msec");
@@ -332,7 +368,7 @@ static int sidecars(struct ctx *c, const struct rpt_fio_entry *e, const char *pr
 	path = rpt_find_sidecar(c->dir, pre, "power", "log", e, NULL, 0);
 	if (path) {
 		rpt_env_init(env, zero, 1);
-		if (!read_log(c, path, zero)) {
+		if (!read_log(c, path, zero, false)) {
 			/* a power log's direction field is 0 */
 			for (int d = 0; d < 3; d++)
 				rpt_env_merge(env, c->one[d], RPT_ENV_POOL);

@@ -41,7 +41,10 @@ struct rpt_log_reader {
 	uint64_t bytes;		/* bytes consumed so far */
 	struct rpt_envelope *tap;	/* NULL, or tap[ddir] gets every sample of
 					 * ddir 0-2 returned (envelope.h): another
-					 * series fed in the same pass; set after open */
+					 * series fed in the same pass; set after open.
+					 * A sample of one I/O (bs > 0: fio's
+					 * log_avg_msec=0) puts its bytes, others
+					 * their value */
 	char err[256];		/* "name:line: what" after an error */
 };
 

@@ -53,7 +53,8 @@ rounds_in() { ls "$1/$2"-[0-9]*.json 2>/dev/null | wc -l | tr -d ' '; }
 expect_rc 0 "--suite snia: a dry run on the model" sh "$RUN" --suite snia --model tlc-enterprise-4tb \
 	--scale 1000 --out d0 --dry-run
 expect_out "^ +3 +iops-round +.*rounds until steady \(at most 25\)" "the plan gives the IOPS test its rounds"
-expect_out "^ +6 +latency-round " "and the latency test last"
+expect_out "^ +6 +latency-round " "then the latency test"
+expect_out "^ +7 +wsat +.*write saturation" "and the write saturation test last, from a purge of its own"
 expect_out "SSDQ_PTS_THREADS +4" "enterprise's threads by default"
 expect_rc 0 "--pts-class client" sh "$RUN" --suite snia --pts-class client --model tlc-enterprise-4tb \
 	--scale 1000 --out d0 --dry-run
