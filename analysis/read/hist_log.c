@@ -7,7 +7,6 @@
 
 #include "hist_log.h"
 
-
 uint64_t rpt_plat_ns(unsigned int idx)
 {
 	unsigned int e;

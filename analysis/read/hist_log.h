@@ -113,7 +113,8 @@ void rpt_hist_close(struct rpt_hist_reader *r);
  * @idx: coarse bucket
  * @coarseness: log_hist_coarseness
  *
- * Return: ns.
+ * Return: ns for fio 3's layout; µs for fio 2.x's (times the reader's
+ * unit_ns: ns).
  */
 uint64_t rpt_hist_coarse_ns(unsigned int idx, unsigned int coarseness);
 
