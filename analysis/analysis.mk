@@ -90,6 +90,10 @@ fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar $(B)/fuzz/fu
 	for f in $(B)/fuzz/hist-seed/*_clat_hist.*.log; do cp "$$f" $(B)/fuzz/corpus-hist/; done
 	cat $(B)/fuzz/hist-seed/timeline_clat_hist.1.log >$(B)/fuzz/corpus-hist/two-jobs && printf '\0' >>$(B)/fuzz/corpus-hist/two-jobs && \
 		cat $(B)/fuzz/hist-seed/timeline_clat_hist.2.log >>$(B)/fuzz/corpus-hist/two-jobs
+	python3 test/analysis/gen_timeline_run.py $(B)/fuzz/hist-seed-2x --jobs 1 --seconds 4 --coarse 5 --groups 19 --no-sidecars
+	cp $(B)/fuzz/hist-seed-2x/timeline_clat_hist.1.log $(B)/fuzz/corpus-hist/fio-2x
+	cat $(B)/fuzz/hist-seed-2x/timeline_clat_hist.1.log >$(B)/fuzz/corpus-hist/fio-2x-and-3x && printf '\0' >>$(B)/fuzz/corpus-hist/fio-2x-and-3x && \
+		cat $(B)/fuzz/hist-seed/timeline_clat_hist.1.log >>$(B)/fuzz/corpus-hist/fio-2x-and-3x
 	$(B)/fuzz/fuzz_hist -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-hist
 
 .PHONY: fuzz

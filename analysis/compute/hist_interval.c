@@ -31,6 +31,8 @@ struct src {
 struct hiv {
 	size_t k;			/* buckets a line */
 	unsigned int coarse;
+	unsigned int plat_nr;		/* the first log's layout (hist_log.h) */
+	double unit_ns;
 	double iv;
 	double *val, *lower, *upper;	/* the script's bin_vals, lower_, upper_bin_vals */
 	double *w[RPT_HIV_DIRS];	/* the interval's weighted histogram */
@@ -65,9 +67,9 @@ static int bins_init(struct hiv *h)
 	for (size_t i = 0; i < h->k; i++) {
 		double lo = plat_val(i * s, 0), up = plat_val((i + 1) * s, 1);
 
-		h->lower[i] = lo;
-		h->upper[i] = up;
-		h->val[i] = lo + (up - lo) * 0.5;
+		h->lower[i] = lo * h->unit_ns;
+		h->upper[i] = up * h->unit_ns;
+		h->val[i] = (lo + (up - lo) * 0.5) * h->unit_ns;
 	}
 	for (int d = 0; d < RPT_HIV_DIRS; d++) {
 		h->w[d] = calloc(h->k, sizeof(double));
@@ -240,10 +242,14 @@ static int advance(struct src *s, struct hiv *h, size_t i, const char *const *pa
 	}
 	if (ret == 1 && !h->k) {
 		h->coarse = (unsigned int)s->r.coarseness;
-		h->k = RPT_PLAT_NR >> h->coarse;
-	} else if (ret == 1 && (unsigned int)s->r.coarseness != h->coarse) {
-		snprintf(err, errlen, "%s:%lu: %u counts a line, where %s has %zu (log_hist_coarseness differs, or the logs are of different fio builds)",
-			 paths[i], s->r.line, RPT_PLAT_NR >> s->r.coarseness, paths[0], h->k);
+		h->plat_nr = s->r.plat_nr;
+		h->unit_ns = s->r.unit_ns;
+		h->k = h->plat_nr >> h->coarse;
+	} else if (ret == 1 && ((unsigned int)s->r.coarseness != h->coarse || s->r.plat_nr != h->plat_nr)) {
+		snprintf(err, errlen, "%s:%lu: %u counts a line, where %s has %zu (%s)",
+			 paths[i], s->r.line, s->r.plat_nr >> s->r.coarseness, paths[0], h->k,
+			 s->r.plat_nr != h->plat_nr ? "logs of fio 2.x and 3.x mixed" :
+			 "log_hist_coarseness differs, or the logs are of different fio builds");
 		return -EINVAL;
 	}
 	return 0;

@@ -21,7 +21,10 @@
  * - a bucket stands for fio's value (the script's: from the lower edge of
  *   its first fine bucket to the upper edge of the next coarse bucket's
  *   first, halfway), a percentile is interpolated linearly on the
- *   weighted CDF taken at each bucket's middle weight.
+ *   weighted CDF taken at each bucket's middle weight;
+ * - logs of fio before 2.99 (19 groups of µs buckets: hist_log.h) as the
+ *   script merges them with --group_nr 19 --usbin, their values as ns; a
+ *   run's logs are all of one layout and coarseness.
  *
  * "samples" is the I/Os of every line that touched the interval, unweighted,
  * as the script prints it. Memory holds the lines of those 20 s only.
@@ -71,7 +74,7 @@ typedef int (*rpt_hiv_cb)(void *arg, const struct rpt_hiv_row *row);
  * @err: on error, "file:line: what"
  * @errlen: its size
  *
- * Return: 0; -EINVAL for a bad line or logs of different coarseness (@err
+ * Return: 0; -EINVAL for a bad line or logs of different coarseness or layout (@err
  * names file and line), -ERANGE for times whose intervals a double cannot
  * tell apart, -errno from opening or reading, -ENOMEM, or what @cb returned.
  */

@@ -744,9 +744,10 @@ static int hist_latency(const struct rpt_fio_run *run, const struct rpt_fio_grou
 		rpt_fig_set(&j->lat_p9999_us, rpt_lat_hist_percentile(&h, 99.99) / 1000.0);
 	}
 	rpt_diag_add(&j->notes, RPT_WARN,
-		     "latency distribution from fio's clat hist log %s (%lu intervals, %llu I/Os%s; log_hist_coarseness=%u: a point stands for %u of fio's buckets)",
+		     "latency distribution from fio's clat hist log %s (%lu intervals, %llu I/Os%s%s; log_hist_coarseness=%u: a point stands for %u of fio's buckets)",
 		     path, hl.lines, (unsigned long long)h.total,
 		     j->lat_samples > h.total ? ": fio logs no partial last interval" : "",
+		     hl.plat_nr == RPT_PLAT_NR_2X ? "; fio 2.x's µs buckets" : "",
 		     hl.coarseness, 1U << hl.coarseness);
 out:
 	rpt_lat_hist_free(&h);

@@ -7,8 +7,6 @@
 
 #include "hist_log.h"
 
-#define OLD_PLAT_NR	(19 * RPT_PLAT_VAL)	/* fio before 2.99: µs buckets */
-
 uint64_t rpt_plat_ns(unsigned int idx)
 {
 	unsigned int e;
@@ -24,13 +22,34 @@ uint64_t rpt_hist_coarse_ns(unsigned int idx, unsigned int coarseness)
 	return rpt_plat_ns((idx << coarseness) | ((1U << coarseness) >> 1));
 }
 
-/* the coarseness whose bucket count is @k, or -1 */
-static int coarseness_of(unsigned long k)
+/* the coarseness whose bucket count is @k in a layout of @nr buckets, or -1 */
+static int coarseness_of(unsigned long k, unsigned int nr)
 {
 	for (int c = 0; c <= 6; c++)
-		if ((unsigned long)(RPT_PLAT_NR >> c) == k)
+		if ((unsigned long)(nr >> c) == k)
 			return c;
 	return -1;
+}
+
+/* the layout of a first line of @k counts: fio 3's (ns) or 2.x's (µs) */
+static int layout_of(struct rpt_hist_reader *r, unsigned long k)
+{
+	r->coarseness = coarseness_of(k, RPT_PLAT_NR);
+	r->plat_nr = RPT_PLAT_NR;
+	r->unit_ns = 1;
+	if (r->coarseness < 0) {
+		r->coarseness = coarseness_of(k, RPT_PLAT_NR_2X);
+		r->plat_nr = RPT_PLAT_NR_2X;
+		r->unit_ns = 1000;
+	}
+	if (r->coarseness < 0)
+		r->plat_nr = r->unit_ns = 0;
+	return r->coarseness;
+}
+
+static int other_layout(const struct rpt_hist_reader *r, unsigned long k)
+{
+	return coarseness_of(k, r->plat_nr == RPT_PLAT_NR ? RPT_PLAT_NR_2X : RPT_PLAT_NR) >= 0;
 }
 
 int rpt_hist_open(struct rpt_hist_reader *r, const char *path)
@@ -114,17 +133,15 @@ static int parse(struct rpt_hist_reader *r, char *p, struct rpt_hist_line *l)
 		p++;
 	if (*p)
 		return bad(r, "counts separated by commas");
-	if (r->coarseness < 0 && k == OLD_PLAT_NR)
-		return bad(r, "1856 >> log_hist_coarseness counts (1216: a log of fio before 2.99, whose buckets are µs, is not read)");
-	if (r->coarseness < 0)
-		r->coarseness = coarseness_of(k);
-	if (r->coarseness < 0)
-		return bad(r, "1856 >> log_hist_coarseness counts (fio 3's 29 groups of 64 buckets)");
-	if ((unsigned long)(RPT_PLAT_NR >> r->coarseness) != k) {
-		char what[160];
+	if (r->coarseness < 0 && layout_of(r, k) < 0)
+		return bad(r, "1856 >> log_hist_coarseness counts (fio 3's 29 groups of 64 buckets) or 1216 >> log_hist_coarseness (fio 2.x's 19)");
+	if ((unsigned long)(r->plat_nr >> r->coarseness) != k) {
+		char what[200];
 
-		snprintf(what, sizeof(what), "1856 >> log_hist_coarseness counts, as on the first line: %u (this one has %lu: logs of two fio builds or coarsenesses mixed, or a truncated line)",
-			 RPT_PLAT_NR >> r->coarseness, k);
+		snprintf(what, sizeof(what), "%u >> log_hist_coarseness counts, as on the first line: %u (this one has %lu: %s)",
+			 r->plat_nr, r->plat_nr >> r->coarseness, k,
+			 other_layout(r, k) ? "logs of fio 2.x and 3.x mixed" :
+			 "logs of two fio builds or coarsenesses mixed, or a truncated line");
 		return bad(r, what);
 	}
 	l->idx = r->idx;
@@ -183,7 +200,7 @@ int rpt_hist_log_read(const char *path, struct rpt_hist_log *out, char *err, siz
 		ret = 0;
 		for (size_t i = 0; i < l.nnz && !ret; i++)
 			ret = rpt_lat_hist_add(&out->h[l.ddir],
-					       rpt_hist_coarse_ns(l.idx[i], (unsigned int)r->coarseness),
+					       r->unit_ns * rpt_hist_coarse_ns(l.idx[i], (unsigned int)r->coarseness),
 					       l.cnt[i]);
 		if (ret)
 			snprintf(r->err, sizeof(r->err), "%s:%lu: %s", path, r->line, strerror(-ret));
@@ -193,6 +210,7 @@ int rpt_hist_log_read(const char *path, struct rpt_hist_log *out, char *err, siz
 	if (ret)
 		snprintf(err, errlen, "%s", r->err);
 	out->coarseness = r->coarseness < 0 ? 0 : (unsigned int)r->coarseness;
+	out->plat_nr = r->plat_nr;
 	rpt_hist_close(r);
 	free(r);
 	return ret;

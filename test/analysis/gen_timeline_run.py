@@ -5,12 +5,13 @@ time charts (test_report_timeline.sh) and their benchmark (bench_timeline.sh):
 
   gen_timeline_run.py DIR [--jobs N] [--seconds S] [--avg-ms MS]
                       [--hist-ms MS] [--coarse C] [--rw rw|write|randread]
-                      [--no-sidecars] [--seed N]
+                      [--no-sidecars] [--seed N] [--groups 29|19]
 
 DIR/timeline.json (fio 3.33 JSON, N jobs of one group, log_unix_epoch=1) and
 per job i (fio thread i+1): timeline_bw.i.log, _iops.i.log, _clat.i.log
 (log_avg_msec, each direction), _clat_hist.i.log (log_hist_msec,
-log_hist_coarseness C) and, for the first job, the engine's events (job
+log_hist_coarseness C; --groups 19: fio before 2.99's layout, 1216 >> C
+counts of µs buckets, the JSON still fio 3.33's) and, for the first job, the engine's events (job
 start, an erase before the I/O, an idle in the middle), power and SMART
 sidecars. The truth, for the tests:
 
@@ -47,11 +48,12 @@ def main():
     p.add_argument('--rw', default='rw')
     p.add_argument('--no-sidecars', action='store_true')
     p.add_argument('--seed', type=int, default=1)
+    p.add_argument('--groups', type=int, default=29, choices=(29, 19))
     a = p.parse_args()
     os.makedirs(a.dir, exist_ok=True)
     rnd = random.Random(a.seed)
     dirs = [0, 1] if a.rw == 'rw' else [1] if a.rw == 'write' else [0]
-    k = 1856 >> a.coarse
+    k = (a.groups * 64) >> a.coarse
     io0 = T0 + ERASE_MS
     steps = a.seconds * 1000 // a.avg_ms
     per_s = a.avg_ms / 1000.0
@@ -74,7 +76,7 @@ def main():
                 t = io0 + st * a.hist_ms + rnd.randint(0, 12)
                 for d in dirs:
                     cnt = {}
-                    base = (k * (5 + 2 * d + i)) // 29
+                    base = (k * (5 + 2 * d + i)) // a.groups
                     for _ in range(rnd.randint(2, 6)):
                         b = min(k - 1, base + int(rnd.expovariate(1.0) * k / 40))
                         cnt[b] = cnt.get(b, 0) + rnd.randint(1, int(200 * per_s) + 1)

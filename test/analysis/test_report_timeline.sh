@@ -73,18 +73,24 @@ hist_py() {
 		PYTHONPATH=test/lib/numpy_shim python3 "$HIST" "$@"
 	fi
 }
-# compare DIR PREFIX INTERVAL JSON: each direction's p50 ... p99.99 CSV against
+# compare DIR PREFIX INTERVAL JSON [OPTION...]: each direction's p50 ... p99.99 CSV against
 # the script's rows of the same interval (a point's interval ends half an
 # interval after it: timeline.c), from the third interval on: the script's
 # first interval holds one job's first line only, and the other jobs' first
-# lines weigh negatively in its second (hist_interval.h)
+# lines weigh negatively in its second (hist_interval.h); OPTIONs go to the
+# script (fio 2.x's logs: --group_nr 19 --usbin; the script prints a log's
+# own unit, µs there, ns for fio 3)
 compare() {
-	hist_py --percentiles 99:99.9:99.99 --directions rw --decimals 6 \
-		--interval "$3" "$1"/timeline_clat_hist.*.log >"$TMP/py.txt" || return 1
-	python3 - "$TMP/py.txt" "$2" "$3" "$4" <<'PY'
+	c_dir=$1 c_pre=$2 c_iv=$3 c_json=$4 c_ns=1
+	shift 4
+	case " $* " in *" --usbin "*) c_ns=1000 ;; esac
+	hist_py --percentiles 99:99.9:99.99 --directions rw --decimals 6 "$@" \
+		--interval "$c_iv" "$c_dir"/*_clat_hist.*.log >"$TMP/py.txt" || return 1
+	python3 - "$TMP/py.txt" "$c_pre" "$c_iv" "$c_json" "$c_ns" <<'PY'
 import csv, json, sys
 rows = [l.split(', ') for l in open(sys.argv[1]).read().splitlines()[1:]]
 iv = float(sys.argv[3])
+unit_ns = float(sys.argv[5])
 origin = json.load(open(sys.argv[4]))['tests'][0]['jobs'][0]['timeline']['origin_unix_ms']
 first = min(float(r[0]) for r in rows)
 worst, n = 0, 0
@@ -103,7 +109,8 @@ for d, name in (('r', 'read'), ('w', 'write')):
         ours = {k: v for k, v in ours.items() if k > first + iv}
         assert sorted(ours) == sorted(py), (name, p, sorted(set(ours) ^ set(py))[:4])
         for k, b in py.items():
-            worst = max(worst, abs(ours[k] - float(b[col])) / float(b[col]))
+            theirs = float(b[col]) * unit_ns
+            worst = max(worst, abs(ours[k] - theirs) / theirs)
             n += 1
 print('%d percentiles, worst relative difference %.3g' % (n, worst))
 sys.exit(worst > 1e-6)
@@ -116,6 +123,22 @@ python3 "$GEN" "$TMP/c3" --jobs 3 --seconds 20 --hist-ms 500 --coarse 3 --seed 7
 "$R" --format json --series-csv "$TMP/csv3" "$TMP/c3" >"$TMP/c3.json"
 expect_rc 0 "3 jobs, log_hist_coarseness=3, log_hist_msec=500: as fiologparser_hist.py's" \
 	compare "$TMP/c3" "$TMP/csv3/c3.timeline" 500 "$TMP/c3.json"
+# fio before 2.99: 19 groups of µs buckets (1216 >> c counts a line)
+python3 "$GEN" "$TMP/o0" --jobs 2 --seconds 20 --hist-ms 1000 --groups 19 --seed 3 --no-sidecars
+"$R" --format json --series-csv "$TMP/csvo0" "$TMP/o0" >"$TMP/o0.json"
+expect_rc 0 "fio 2.x's layout, 2 jobs, 1216 counts a line: as fiologparser_hist.py --group_nr 19 --usbin" \
+	compare "$TMP/o0" "$TMP/csvo0/o0.timeline" 1000 "$TMP/o0.json" --group_nr 19 --usbin
+python3 "$GEN" "$TMP/o2" --jobs 3 --seconds 20 --hist-ms 500 --groups 19 --coarse 2 --seed 5 --no-sidecars
+"$R" --format json --series-csv "$TMP/csvo2" "$TMP/o2" >"$TMP/o2.json"
+expect_rc 0 "fio 2.x's layout, 3 jobs, log_hist_coarseness=2 (304 counts): as fiologparser_hist.py --group_nr 19 --usbin" \
+	compare "$TMP/o2" "$TMP/csvo2/o2.timeline" 500 "$TMP/o2.json" --group_nr 19 --usbin
+# fio 2.21's own (test/fixtures/fio-2.21-hist/PROVENANCE): 2 null-engine jobs, 1216 counts a line;
+# their percentiles are about 0.5 µs, which 6 decimals of µs hold to 1e-6 only
+F221=test/fixtures/fio-2.21-hist
+"$R" --format json --series-csv "$TMP/csv221" "$F221" >"$TMP/f221.json"
+expect_rc 0 "fio 2.21's own hist logs of 2 null-engine jobs: as fiologparser_hist.py --group_nr 19 --usbin" \
+	compare "$F221" "$TMP/csv221/fio-2.21-hist.timeline" 250 "$TMP/f221.json" --group_nr 19 --usbin --decimals 9
+expect_out 'percentiles, worst relative difference' "the comparison on fio 2.21's logs ran"
 # fio's own hist logs: 2 jobs of the null engine (no device), rw, every 250 ms
 if command -v fio >/dev/null 2>&1; then
 	mkdir "$TMP/fio"
@@ -203,10 +226,19 @@ cp "$TMP/c3/timeline_clat_hist.2.log" "$TMP/bad/"
 head -c 3000 "$TMP/c3/timeline_clat_hist.1.log" >"$TMP/bad/timeline_clat_hist.1.log"
 expect_rc 0 "a truncated hist log: report" "$R" --format json "$TMP/bad"
 expect_out 'timeline_clat_hist.1.log:[0-9]+: expected (a count|1856 >> log_hist_coarseness counts)' "a truncated line named"
-awk 'NR == 1 { printf "1000, 0, 4096"; for (i = 0; i < 1216; i++) printf ", 1"; print ""; next } { print }' \
-	"$TMP/c3/timeline_clat_hist.3.log" >"$TMP/bad/timeline_clat_hist.3.log"
-cp "$TMP/c3/timeline_clat_hist.1.log" "$TMP/bad/"
-expect_rc 0 "a fio 2.x hist log (1216 µs buckets): report" "$R" --format json "$TMP/bad"
-expect_out 'timeline_clat_hist.3.log:1: expected .*1216: a log of fio before 2.99' "fio 2.x's layout named"
+# a log of fio 2.x whose line 3 has fio 3's 1856 counts
+python3 "$GEN" "$TMP/o1" --jobs 1 --seconds 10 --groups 19 --no-sidecars
+awk -F, 'NR == 3 { printf "%s, 0, 4096", $1; for (i = 0; i < 1856; i++) printf ", 1"; print ""; next } { print }' \
+	"$TMP/o1/timeline_clat_hist.1.log" >"$TMP/o1/mixed" && mv "$TMP/o1/mixed" "$TMP/o1/timeline_clat_hist.1.log"
+expect_rc 0 "a hist log of fio 2.x's layout with fio 3's on line 3: report" "$R" --format json "$TMP/o1"
+expect_out 'timeline_clat_hist.1.log:3: expected 1216 >> log_hist_coarseness counts, as on the first line: 1216 \(this one has 1856: logs of fio 2.x and 3.x mixed\)' \
+	"a log mixing fio 2.x's and 3.x's layouts named by file and line"
+expect_out '"chart": "mbps-time"' "the MB/s over time is still there"
+# one job's log of fio 2.x beside one of fio 3.x: the run's percentiles refused
+cp -R "$TMP/o0" "$TMP/mix"
+cp "$TMP/run/timeline_clat_hist.2.log" "$TMP/mix/"
+expect_rc 0 "a run whose job 2 has a fio 3.x hist log and job 1 a fio 2.x one: report" "$R" --format json "$TMP/mix"
+expect_out 'timeline_clat_hist.2.log:1: 1856 counts a line, where .*timeline_clat_hist.1.log has 1216 \(logs of fio 2.x and 3.x mixed\)' \
+	"logs of fio 2.x and 3.x mixed in a run named by file and line"
 
 summary

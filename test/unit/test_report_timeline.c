@@ -240,6 +240,45 @@ TEST(hist_intervals_rule)
 	paths[1] = p2;
 	CHECK_EQ_INT(rpt_hist_intervals(paths, 2, 1000, 1, pct, 2, keep, &rs, err, sizeof(err)), -EINVAL);
 	CHECK_CONTAINS(err, "u_clat_hist.2.log:1: 58 counts a line, where");
+	/*
+	 * fio 2.x's µs buckets, as ns: the first case with bucket 600 for 1000
+	 * (1000 µs is 1.7 s, longer than the line's half interval: it would
+	 * spread before 0). Bucket 600: 600 >> 6 = 9, 2^14 + 24 * 2^8 to 2^8
+	 * more; the script's value 2^14 + 25 * 2^8 µs.
+	 */
+	rs.n = 0;
+	put(p1, sizeof(p1), "o_clat_hist.1.log", line(a, sizeof(a), 1000, 1, 1216, b100, 900));
+	put(p2, sizeof(p2), "o_clat_hist.2.log", line(b, sizeof(b), 1000, 1, 1216, (int[]){ 600, -1 }, 100));
+	paths[0] = p1;
+	paths[1] = p2;
+	CHECK_EQ_INT(rpt_hist_intervals(paths, 2, 1000, 1U << 1, pct, 2, keep, &rs, err, sizeof(err)), 0);
+	if (CHECK_EQ_U64(rs.n, 1)) {
+		const struct rpt_hiv_row *w = &rs.r[0];
+
+		CHECK_EQ_U64(w->samples, 1000);
+		CHECK_NEAR(w->pct_ns[0], 1000 * (100.5 + (50.0 - 45) / (90 - 45)), 1e-9);
+		CHECK_NEAR(w->pct_ns[1], 1000 * ((1 << 14) + 25.0 * 256 + (99.0 - 95) / (100 - 95) * 256), 1e-9);
+		CHECK_NEAR(w->avg_ns, 1000 * (900 * 100.5 + 100 * ((1 << 14) + 25.0 * 256)) / 1000, 1e-9);
+		CHECK_NEAR(w->min_ns, 99000, 0);
+		CHECK_NEAR(w->max_ns, 1000 * ((1 << 14) + 27.0 * 256), 0);
+	}
+	/* a fio 2.x log beside a fio 3 one of as many counts per bucket group: named */
+	put(p2, sizeof(p2), "o_clat_hist.3.log", line(b, sizeof(b), 1000, 1, 1856, b1000, 100));
+	CHECK_EQ_INT(rpt_hist_intervals(paths, 2, 1000, 2, pct, 2, keep, &rs, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "o_clat_hist.3.log:1: 1856 counts a line, where");
+	CHECK_CONTAINS(err, "(logs of fio 2.x and 3.x mixed)");
+	/* the whole-log reader: 10 I/Os at 2.x's bucket 100 (100 µs, exact) */
+	{
+		struct rpt_hist_log hl;
+
+		put(p1, sizeof(p1), "w_clat_hist.1.log", line(a, sizeof(a), 1000, 0, 1216, b100, 10));
+		if (CHECK_EQ_INT(rpt_hist_log_read(p1, &hl, err, sizeof(err)), 0)) {
+			CHECK_EQ_INT(hl.plat_nr, 1216);
+			CHECK_EQ_U64(hl.h[0].total, 10);
+			CHECK_EQ_U64(rpt_lat_hist_percentile(&hl.h[0], 50), 100000);
+		}
+		rpt_hist_log_free(&hl);
+	}
 	/* a log far in time after another: no interval by interval walk over the gap */
 	rs.n = 0;
 	buf[0] = '\0';
@@ -272,11 +311,50 @@ TEST(hist_reader)
 	}
 	CHECK_EQ_INT(rpt_hist_next(r, &l), 0);
 	rpt_hist_close(r);
-	/* fio 2.x: 1216 µs buckets */
+	/* fio 2.x: 1216 µs buckets, read; 608 is its coarseness 1 */
 	line(a, sizeof(a), 1000, 0, 1216, at, 4);
-	rpt_hist_open_mem(r, "old.log", a, strlen(a));
+	CHECK_EQ_INT(rpt_hist_open_mem(r, "old.log", a, strlen(a)), 0);
+	if (CHECK_EQ_INT(rpt_hist_next(r, &l), 1)) {
+		CHECK_EQ_U64(l.nnz, 2);
+		CHECK_EQ_U64(l.idx[1], 28);
+		CHECK_EQ_INT(r->coarseness, 0);
+		CHECK_EQ_INT(r->plat_nr, 1216);
+		CHECK_EQ_INT(r->unit_ns, 1000);
+	}
+	rpt_hist_close(r);
+	line(a, sizeof(a), 1000, 0, 608, at, 4);
+	CHECK_EQ_INT(rpt_hist_open_mem(r, "old1.log", a, strlen(a)), 0);
+	if (CHECK_EQ_INT(rpt_hist_next(r, &l), 1)) {
+		CHECK_EQ_INT(r->coarseness, 1);
+		CHECK_EQ_INT(r->plat_nr, 1216);
+	}
+	rpt_hist_close(r);
+	/* fio 3's 1856 after fio 2.x's 1216 (and the reverse): named, line 2 */
+	{
+		static char b[32000];
+
+		line(a, sizeof(a), 1000, 0, 1216, at, 4);
+		strcpy(b, a);
+		strcat(b, line(a, sizeof(a), 2000, 0, 1856, at, 4));
+		rpt_hist_open_mem(r, "mix.log", b, strlen(b));
+		CHECK_EQ_INT(rpt_hist_next(r, &l), 1);
+		CHECK_EQ_INT(rpt_hist_next(r, &l), -EINVAL);
+		CHECK_CONTAINS(r->err, "mix.log:2: expected 1216 >> log_hist_coarseness counts, as on the first line: 1216 (this one has 1856: logs of fio 2.x and 3.x mixed)");
+		rpt_hist_close(r);
+		line(a, sizeof(a), 1000, 0, 232, at, 4);
+		strcpy(b, a);
+		strcat(b, line(a, sizeof(a), 2000, 0, 152, at, 4));
+		rpt_hist_open_mem(r, "mix3.log", b, strlen(b));
+		CHECK_EQ_INT(rpt_hist_next(r, &l), 1);
+		CHECK_EQ_INT(rpt_hist_next(r, &l), -EINVAL);
+		CHECK_CONTAINS(r->err, "mix3.log:2: expected 1856 >> log_hist_coarseness counts, as on the first line: 232 (this one has 152: logs of fio 2.x and 3.x mixed)");
+		rpt_hist_close(r);
+	}
+	/* a count of neither layout */
+	line(a, sizeof(a), 1000, 0, 1000, at, 4);
+	rpt_hist_open_mem(r, "odd.log", a, strlen(a));
 	CHECK_EQ_INT(rpt_hist_next(r, &l), -EINVAL);
-	CHECK_CONTAINS(r->err, "old.log:1: expected 1856 >> log_hist_coarseness counts (1216: a log of fio before 2.99");
+	CHECK_CONTAINS(r->err, "odd.log:1: expected 1856 >> log_hist_coarseness counts (fio 3's 29 groups of 64 buckets) or 1216 >> log_hist_coarseness (fio 2.x's 19)");
 	rpt_hist_close(r);
 	/* a time that is no number; an empty log */
 	rpt_hist_open_mem(r, "nan.log", "nan, 0, 4096, 1\n", 16);
