@@ -104,8 +104,11 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 	int ret;
 
 	ret = rpt_log_open(&r, path);
-	if (!ret && !o->progress && (tap = rpt_tl_tap(o->taps, path)))
+	if (!ret && !o->progress && (tap = rpt_tl_tap(o->taps, path))) {
+		/* a per-I/O log's time chart is its bytes per column */
 		r.tap = tap->env;
+		r.tap_bytes = tap->bytes = o->avg_ms <= 0;
+	}
 	while (!ret && (ret = rpt_log_next(&r, &s)) == 1) {
 		double start = s.t_ms - (s.bs ? 0 : o->avg_ms);
 

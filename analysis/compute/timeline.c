@@ -111,26 +111,28 @@ static const char *prefix_of(const struct ctx *c, const struct rpt_fio_entry *e,
 	return p && !*p ? e->jobname : p;
 }
 
-/* the tap of @path read whole, not yet taken, or NULL */
-static struct rpt_tl_tap *tapped(struct rpt_tl_taps *tp, const char *path, double origin)
+/* the tap of @path read whole (its bytes when @bytes), not yet taken, or NULL */
+static struct rpt_tl_tap *tapped(struct rpt_tl_taps *tp, const char *path, double origin,
+				 bool bytes)
 {
 	for (size_t i = 0; tp && i < tp->n; i++) {
 		struct rpt_tl_tap *t = tp->t[i];
 
-		if (t->whole && !t->used && t->env[0].origin_ms == origin && !strcmp(t->path, path))
+		if (t->whole && !t->used && t->bytes == bytes && t->env[0].origin_ms == origin &&
+		    !strcmp(t->path, path))
 			return t;
 	}
 	return NULL;
 }
 
 /*
- * One fio log into c->one[] (from its tap when another pass read it), a
- * sample of one I/O as its bytes when @bytes (as the tap takes it). Return:
- * 0, 1 when it could not be read.
+ * One fio log into c->one[] (from its tap when another pass read it the
+ * same way), each sample's bytes when @bytes (a per-I/O bw log), else its
+ * value. Return: 0, 1 when it could not be read.
  */
 static int read_log(struct ctx *c, const char *path, double origin, bool bytes)
 {
-	struct rpt_tl_tap *t = tapped(c->tp, path, origin);
+	struct rpt_tl_tap *t = tapped(c->tp, path, origin, bytes);
 	struct rpt_log_reader r;
 	struct rpt_log_sample s;
 	int ret;
@@ -151,7 +153,7 @@ static int read_log(struct ctx *c, const char *path, double origin, bool bytes)
 	}
 	while ((ret = rpt_log_next(&r, &s)) == 1)
 		if (s.ddir < 3)
-			rpt_env_add(c->one[s.ddir], s.t_ms, bytes && s.bs ? (double)s.bs : s.value);
+			rpt_env_add(c->one[s.ddir], s.t_ms, bytes ? (double)s.bs : s.value);
 	if (ret < 0)
 		rpt_diag_add(c->notes, RPT_WARN, "time charts: %s (the samples before it are drawn)", r.err);
 	rpt_log_close(&r);
@@ -212,13 +214,13 @@ static int fio_series(struct ctx *c, const char *opt, const char *const *types,
 	FOR_THREADS(c, i, k, t) {
 		const char *pre = prefix_of(c, &t, opt);
 		char tried[PATH_MAX], *path = NULL;
+		bool per_io = chart != RPT_TL_LAT && interval_ms(c, &t, false) == 0;
 
 		for (int y = 0; pre && types[y] && !path; y++)
 			path = rpt_find_log(c->dir, pre, types[y], &t, tried, sizeof(tried));
 		if (!path)
 			continue;
-		if (!read_log(c, path, c->tl->origin_ms, chart == RPT_TL_MBPS)) {
-			bool per_io = chart != RPT_TL_LAT && interval_ms(c, &t, false) == 0;
+		if (!read_log(c, path, c->tl->origin_ms, per_io && chart == RPT_TL_MBPS)) {
 
 			nlogs++;
 			for (d = 0; d < 3; d++) {

@@ -113,6 +113,7 @@ struct rpt_tl_tap {
 	bool whole;	/* every sample went in: read to its end or its first bad line */
 	bool used;	/* taken by rpt_job_timeline() */
 	char err[256];	/* the bad line ("name:line: what"), else "" */
+	bool bytes;	/* env holds the samples' bytes (a per-I/O bw log), not their values */
 	struct rpt_envelope env[3];	/* per direction, of origin rpt_tl_taps.origin_ms */
 };
 

@@ -509,7 +509,7 @@ int rpt_log_next(struct rpt_log_reader *r, struct rpt_log_sample *s)
 	int ret = next_sample(r, s);
 
 	if (ret == 1 && r->tap && s->ddir < 3)
-		rpt_env_add(&r->tap[s->ddir], s->t_ms, s->bs ? (double)s->bs : s->value);
+		rpt_env_add(&r->tap[s->ddir], s->t_ms, r->tap_bytes ? (double)s->bs : s->value);
 	return ret;
 }
 

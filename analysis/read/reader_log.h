@@ -41,10 +41,9 @@ struct rpt_log_reader {
 	uint64_t bytes;		/* bytes consumed so far */
 	struct rpt_envelope *tap;	/* NULL, or tap[ddir] gets every sample of
 					 * ddir 0-2 returned (envelope.h): another
-					 * series fed in the same pass; set after open.
-					 * A sample of one I/O (bs > 0: fio's
-					 * log_avg_msec=0) puts its bytes, others
-					 * their value */
+					 * series fed in the same pass; set after open */
+	bool tap_bytes;			/* the tap gets a sample's bs, not its
+					 * value: a per-I/O bw log's bytes */
 	char err[256];		/* "name:line: what" after an error */
 };
 
