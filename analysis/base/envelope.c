@@ -10,6 +10,7 @@ void rpt_env_init(struct rpt_envelope *e, double origin_ms, double width_ms)
 	memset(e, 0, sizeof(*e));
 	e->origin_ms = origin_ms;
 	e->width_ms = width_ms > 0 ? width_ms : 1;
+	e->per_ms = 1 / e->width_ms;
 }
 
 static void col_join(struct rpt_env_col *a, const struct rpt_env_col *b)
@@ -40,6 +41,7 @@ static void halve(struct rpt_envelope *e)
 	memset(&e->col[RPT_ENV_COLS / 2], 0, sizeof(e->col) / 2);
 	e->ncols = (e->ncols + 1) / 2;
 	e->width_ms *= 2;
+	e->per_ms = 1 / e->width_ms;
 }
 
 void rpt_env_add(struct rpt_envelope *e, double t_ms, double v)
@@ -50,7 +52,7 @@ void rpt_env_add(struct rpt_envelope *e, double t_ms, double v)
 
 	if (!isfinite(t_ms) || !isfinite(v))
 		return;
-	x = (t_ms - e->origin_ms) / e->width_ms;
+	x = (t_ms - e->origin_ms) * e->per_ms;
 	if (x < 0) {
 		e->before++;
 		x = 0;
@@ -61,11 +63,13 @@ void rpt_env_add(struct rpt_envelope *e, double t_ms, double v)
 	}
 	i = (size_t)x;
 	c = &e->col[i];
+	/* (v is finite: plain comparisons, not libm's fmin/fmax calls) */
 	if (!c->n) {
 		c->min = c->max = v;
-	} else {
-		c->min = fmin(c->min, v);
-		c->max = fmax(c->max, v);
+	} else if (v < c->min) {
+		c->min = v;
+	} else if (v > c->max) {
+		c->max = v;
 	}
 	c->sum += v;
 	c->n++;

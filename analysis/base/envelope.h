@@ -24,6 +24,7 @@ struct rpt_env_col {
 struct rpt_envelope {
 	double origin_ms;	/* time of column 0's left edge */
 	double width_ms;	/* of a column */
+	double per_ms;		/* 1 / width_ms: columns per ms */
 	size_t ncols;		/* columns touched: the last one's index + 1 */
 	unsigned long samples;
 	unsigned long before;	/* samples before origin_ms, put in column 0 */
