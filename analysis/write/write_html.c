@@ -53,10 +53,12 @@ static void job_label(char *buf, size_t len, const struct rpt_report *r, const s
 /* Every job's MB/s and latency, in the colour of its drive. */
 static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 {
+	/* the throughput bars: the catalogue's figure, its head and digits */
+	const struct rpt_cat *mb = rpt_cat_find(RPT_OF_JOB, "mbps");
 	size_t nj = 0, n = 0, i, k, d;
 	struct rpt_bar *b;
 	struct rpt_lat_row *l;
-	char (*lab)[256];
+	char (*lab)[256], title[64];
 	FILE *o;
 
 	for (i = 0; i < r->nt; i++)
@@ -80,7 +82,7 @@ static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 			d = rpt_drive_index(r, &r->t[i]);
 			dr = d < r->nd ? &r->d[d] : NULL;
 			job_label(lab[n], sizeof(lab[n]), r, &r->t[i], j);
-			b[n] = (struct rpt_bar){ lab[n], &j->mbps, rpt_svg_color(d < r->nd ? d : 0),
+			b[n] = (struct rpt_bar){ lab[n], rpt_cat_job(mb, j), rpt_svg_color(d < r->nd ? d : 0),
 						 r->nd > 1 && dr ? dr->name : NULL,
 						 dr && r->nd > 1 && rpt_drive_hl(c, dr) };
 			l[n] = (struct rpt_lat_row){ lab[n],
@@ -88,9 +90,10 @@ static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 						     b[n].drive, b[n].hl };
 		}
 	fputs("<h2 id=\"jobs\">Every job</h2>\n<h3>Throughput</h3>\n", c->html);
-	if ((o = rpt_html_figure(c, true, "all", NULL, "mbps"))) {
-		rpt_svg_bars(o, &(struct rpt_svg_head){ "MB/s per job", "MB/s per job", W }, "MB/s",
-			     b, n, 1);
+	snprintf(title, sizeof(title), "%s per job", mb->head);
+	if ((o = rpt_html_figure(c, true, "all", NULL, mb->key))) {
+		rpt_svg_bars(o, &(struct rpt_svg_head){ title, title, W }, mb->unit, b, n,
+			     mb->digits);
 		rpt_html_figure_end(c);
 	}
 	fputs("<h3>Latency percentiles</h3>\n", c->html);
