@@ -127,6 +127,8 @@ int rpt_fill_add_sample(struct rpt_fill_curve *c, const struct rpt_log_sample *s
 	double k = c->scale;
 	int ret;
 
+	if (s->bs && k * (double)s->bs > c->io_max)
+		c->io_max = k * (double)s->bs;
 	if (!c->started) {
 		c->started = true;
 		c->t_prev = c->t_last = s->t_ms;

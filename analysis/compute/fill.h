@@ -87,6 +87,7 @@ struct rpt_fill_curve {
 	 * ms, so a position on the curve is uncertain by up to this much.
 	 */
 	double drift;
+	double io_max;		/* per-I/O logs: the largest I/O's bytes (x scale) */
 	double b_first;		/* averaged logs: the bytes up to the end of the
 				 * first sample, prepended bytes included */
 	bool every_interval;	/* every interval is logged, zeros too (the

@@ -22,6 +22,7 @@
 #define SLC_MIN_AFTER	GB	/* at least this follows a fall */
 #define SLC_TAIL	0.01	/* and this share of the fill: the job's end is no fall */
 #define SLC_CANDIDATES	64	/* falls tried, best first */
+#define SLC_STALL	0.75	/* per-I/O: a stall, slower than this of the level after */
 #define SLC_BACK	0.1	/* a gradual fall's stretch back from the edge, of the cache */
 #define SLC_EDGE_MIN	(0.5 * GB)	/* edge window each side, or one log sample */
 #define SLC_RESOLVE	0.02	/* a log resolves a cache when a sample spans this share of it */
@@ -415,26 +416,42 @@ static void transition(const struct chunks *k, double e, const struct slc_cliff 
 /*
  * Place the edge inside the sample that straddles it: a chunk at a speed r
  * between the levels lo and hi spent the share u = (r - lo) / (hi - lo) of
- * its time at hi, i.e. u * hi / r of its bytes.
+ * its time at hi (all of it when faster), i.e. the cache wrote u * hi / r
+ * of its bytes. A run of chunks slower than SLC_STALL of the level after,
+ * followed by the cache's speed, is a host stall inside the cache (its
+ * time lies on the bytes of the ms after it): the cache's. The edge stays
+ * inside the window.
  */
 static double refine_edge(const struct chunks *k, double e, double hi, double lo,
 			  double win)
 {
-	size_t a, b, i;
-	double sum;
+	size_t a, b, i, j;
+	double sum, fast = sqrt(hi * lo);
 
 	if (hi - lo < 0.1 * hi)
 		return e;
 	a = chunk_at(k, fmax(0, e - win));
 	b = chunk_at(k, e + win);
+	if (b >= k->n)
+		b = k->n - 1;
 	sum = chunk_start(k, a);
-	for (i = a; i <= b && i < k->n; i++) {
-		double r = k->raw[i], u = fmin(1, fmax(0, (r - lo) / (hi - lo)));
-		double h = fmin(1, u * hi / r);
+	for (i = a; i <= b; i = j) {
+		bool stall = false;
 
-		sum += h * (chunk_end(k, i) - chunk_start(k, i));
+		/* a run of slow chunks; the chunk that ends it holds its last bytes too */
+		for (j = i; j <= b && k->raw[j] < SLC_STALL * lo; j++)
+			;
+		if (j > i)
+			stall = (j <= b && k->raw[j] >= fast) || (j + 1 <= b && k->raw[j + 1] >= fast);
+		else
+			j = i + 1;
+		for (; i < j; i++) {
+			double r = k->raw[i], u = fmin(1, fmax(0, (r - lo) / (hi - lo)));
+
+			sum += (stall ? 1 : fmin(1, u * hi / r)) * (chunk_end(k, i) - chunk_start(k, i));
+		}
 	}
-	return sum;
+	return fmin(chunk_end(k, b), fmax(chunk_start(k, a), sum));
 }
 
 static double phase_mbps(const struct rpt_fill_curve *c, double a, double b)
@@ -549,8 +566,19 @@ static bool cache_range(const struct chunks *k, const struct slc_cliff *cl, doub
 	spread = (quantile_rate(k, 0, cl->e, 0.75) - quantile_rate(k, 0, cl->e, 0.25)) / cl->hi;
 	spread = fmax(RPT_FILL_POINT_BYTES, fmin(1, spread) * s);
 	if (k->c->avg_msec <= 0) {
-		lo = e - s;
-		hi = e + s;
+		/* the ms times, and an I/O's own bytes: the log places I/Os whole */
+		lo = e - s - k->c->io_max;
+		hi = e + s + k->c->io_max;
+		/*
+		 * A stall's time lies on the bytes of the ms after it: a run of
+		 * chunks slower than the level after the edge at the range's
+		 * end leaves their speed unknown. The range takes the run and
+		 * the chunk that ends it (which holds the run's last bytes).
+		 */
+		for (j = chunk_at(k, hi); j < k->n && k->raw[j] < SLC_STALL * cl->lo; j++)
+			hi = fmin(k->c->bytes, chunk_end(k, j + 1 < k->n ? j + 1 : j));
+		for (j = chunk_at(k, lo); j > 0 && k->raw[j] < SLC_STALL * cl->lo; j--)
+			lo = chunk_start(k, j - 1);
 	} else if (b - a > 2 * s) {
 		lo = a;
 		hi = b;
@@ -603,7 +631,11 @@ static bool fell_in_first(const struct chunks *k, bool found, const struct slc_c
 		return false;
 	if (edge >= 0 && edge > b1 + RPT_FILL_POINT_BYTES)
 		return false;
-	if (found && edge < 0 && (cl->e <= b1 + 2 * sample_bytes(k->c, cl->hi) || cl->lo / cl->hi < lo / r1))
+	/* a deeper fall later makes a faster start a transient, unless that
+	 * start spans too much of the drive to be one (a DRAM buffer is not
+	 * SLC_COARSE of the cache) */
+	if (found && edge < 0 && (cl->e <= b1 + 2 * sample_bytes(k->c, cl->hi) ||
+				  (cl->lo / cl->hi < lo / r1 && b1 <= SLC_COARSE * cl->e)))
 		return false;
 	f->slc_range.ok = true;
 	f->slc_range.lo_gb = fmax(0, b1 - lo * 1000 * t1) / GB;
