@@ -63,6 +63,8 @@ static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 {
 	const char *bs = rpt_fio_option(run, e, "bs");
 	const char *qd = rpt_fio_option(run, e, "iodepth");
+	const char *size = rpt_fio_option(run, e, "size");
+	const char *nj = rpt_fio_option(run, e, "numjobs");
 	/* the part of "R,W,T" lists for the row's one direction, else by rw */
 	unsigned int ddir = j->ddir && !strcmp(j->ddir, "write") ? 1 :
 			    j->ddir && !strcmp(j->ddir, "trim") ? 2 :
@@ -90,6 +92,11 @@ static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	else
 		rpt_fig_null(&j->iodepth_set, "cannot read iodepth \"%s\"", qd);
 	j->iodepth = j->iodepth_set;
+	snprintf(j->size_opt, sizeof(j->size_opt), "%s", size ? size : "");
+	if (!nj)
+		j->numjobs_set = e->has_opts ? 1 : 0;
+	else
+		j->numjobs_set = !rpt_fio_size(nj, 0, &v) && v && v < 1u << 20 ? (unsigned int)v : 0;
 
 	for (i = 0; i < g->n; i++) {
 		char *rw;

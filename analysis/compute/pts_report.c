@@ -279,6 +279,41 @@ static int add_cells(struct rpt_pts_test *t, const struct rpt_test *rt)
 	return 0;
 }
 
+/* A job's conditions: "T4Q32, active range 100%"; "" without fio's options. */
+static void job_cond(char *buf, size_t len, const struct rpt_job *j)
+{
+	*buf = '\0';
+	if (j->numjobs_set && j->iodepth_set.ok)
+		snprintf(buf, len, "T%uQ%.0f, active range %s", j->numjobs_set, j->iodepth_set.v,
+			 *j->size_opt ? j->size_opt : "100%");
+}
+
+/* The conditions of @t's rounds (all its jobs alike) and the class they are. */
+static void conditions(const struct rpt_report *r, struct rpt_pts_test *t)
+{
+	char c[sizeof(t->cond)];
+
+	for (int n = 1; n <= t->nrounds; n++) {
+		const struct rpt_test *rt = &r->t[t->round[n - 1]];
+
+		for (size_t j = 0; j < rt->njobs; j++) {
+			job_cond(c, sizeof(c), &rt->jobs[j]);
+			if (n == 1 && !j)
+				memcpy(t->cond, c, sizeof(c));
+			else if (strcmp(c, t->cond)) {
+				snprintf(t->cond, sizeof(t->cond), "mixed");
+				return;
+			}
+		}
+	}
+	if (t->kind != RPT_PTS_K_IOPS)
+		return;
+	if (!strcmp(t->cond, "T4Q32, active range 100%"))
+		t->pts_class = "enterprise";
+	else if (!strcmp(t->cond, "T2Q16, active range 75%"))
+		t->pts_class = "client";
+}
+
 /* Every cell's figures over rounds first..last. */
 static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 {
@@ -422,6 +457,7 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
 		ret = judge(r, &p->t[i]);
 		if (!ret)
 			ret = cells(r, &p->t[i]);
+		conditions(r, &p->t[i]);
 	}
 	if (ret || (!p->nt && !p->has_wsat)) {
 		rpt_pts_free(p);
@@ -429,6 +465,19 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
 	}
 	*out = p;
 	return 0;
+}
+
+bool rpt_pts_owns(const struct rpt_pts *p, size_t test)
+{
+	if (!p)
+		return false;
+	if (p->has_wsat && p->wsat.test == test)
+		return true;
+	for (size_t i = 0; i < p->nt; i++)
+		for (int k = 0; k < p->t[i].nrounds; k++)
+			if (p->t[i].round[k] == test)
+				return true;
+	return false;
 }
 
 void rpt_pts_free(struct rpt_pts *p)

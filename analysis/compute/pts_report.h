@@ -79,6 +79,12 @@ struct rpt_pts_cell {
  * @last: the last
  * @cell: the cells, in the order of the rounds' jobs
  * @ncells: their number
+ * @cond: the test conditions its rounds ran at: threads, queue depth and
+ *        active range of its jobs ("T4Q32, active range 100%"), "" when
+ *        fio printed no options, "mixed" when its jobs differ
+ * @pts_class: "enterprise" or "client" when an IOPS test ran at that
+ *        class's outstanding I/O and active range (PTS-E T4Q32 100 %,
+ *        PTS-C T2Q16 75 %), else NULL
  */
 struct rpt_pts_test {
 	char *name;
@@ -94,6 +100,8 @@ struct rpt_pts_test {
 	int first, last;
 	struct rpt_pts_cell *cell;
 	size_t ncells;
+	char cond[64];
+	const char *pts_class;
 };
 
 /**
@@ -147,6 +155,19 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
  * @p: the drive's PTS tests
  */
 void rpt_pts_free(struct rpt_pts *p);
+
+/**
+ * rpt_pts_owns() - Whether the report's test @test is one of @p's rounds
+ * (rounds 1 to nrounds of a test: not those after a missing one) or its
+ * WSAT run: the PTS pages show its figures, so the HTML and text reports
+ * leave it out of the drive's ordinary tests and the comparisons (CSV and
+ * JSON keep every test).
+ * @p: a drive's PTS tests, NULL-safe
+ * @test: an index into the report's tests
+ *
+ * Return: true if so.
+ */
+bool rpt_pts_owns(const struct rpt_pts *p, size_t test);
 
 /**
  * rpt_pts_kind_title() - "IOPS", "Throughput", "Latency" or "Rounds".

@@ -40,6 +40,10 @@ struct rpt_job {
 	struct rpt_fig iodepth;		/* the queue depth fio ran at */
 	struct rpt_fig iodepth_set;	/* the job's iodepth option */
 	unsigned int njobs;		/* fio jobs (or clients) merged */
+	unsigned int numjobs_set;	/* its numjobs option: 1 when unset, 0
+					 * when fio printed no options */
+	char size_opt[32];		/* its size option as fio printed it
+					 * ("75%", "100g"), "" when not set */
 	struct rpt_fig mbps;
 	struct rpt_fig iops;
 	struct rpt_fig power_w;

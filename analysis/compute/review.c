@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pts_report.h"
 #include "review.h"
 #include "series.h"
 
@@ -141,7 +142,8 @@ long rpt_review_order(const struct rpt_report *r, const struct rpt_drive *d,
 		if (d && &r->d[i] != d)
 			continue;
 		for (k = 0; k < r->d[i].ntests; k++)
-			if (r->t[r->d[i].test[k]].njobs)
+			if (r->t[r->d[i].test[k]].njobs &&
+			    !rpt_pts_owns(r->d[i].pts, r->d[i].test[k]))
 				add_item(it, &n, &r->t[r->d[i].test[k]]);
 	}
 	/* by section, a key where it first appeared, its variants in order */

@@ -88,7 +88,8 @@ struct rpt_review_item {
 /**
  * rpt_review_order() - The test names of @r's drives (each name once; the
  * drive's own when @d is given), in the review's order: by section, then by
- * key in order of first appearance, clean, fragmented, full.
+ * key in order of first appearance, clean, fragmented, full. A drive's SNIA
+ * PTS rounds and WSAT run are its PTS pages' (rpt_pts_owns()), not here.
  * @r: the report
  * @d: one drive, or NULL for all
  * @out: the items (free()); NULL when there are none

@@ -8,6 +8,7 @@
 #include "catalogue.h"
 #include "html.h"
 #include "marks.h"
+#include "pts_report.h"
 #include "review.h"
 #include "series.h"
 #include "writers.h"
@@ -50,7 +51,15 @@ static void job_label(char *buf, size_t len, const struct rpt_report *r, const s
 		snprintf(buf, len, "%s / %s", t->name, j->name);
 }
 
-/* Every job's MB/s and latency, in the colour of its drive. */
+/* test @i is a PTS round or WSAT run of its drive: the PTS pages show it */
+static bool pts_owned(const struct rpt_report *r, size_t i)
+{
+	size_t d = rpt_drive_index(r, &r->t[i]);
+
+	return d < r->nd && rpt_pts_owns(r->d[d].pts, i);
+}
+
+/* Every job's MB/s and latency, in the colour of its drive, but the PTS pages'. */
 static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 {
 	/* the throughput bars: the catalogue's figure, its head and digits */
@@ -62,7 +71,8 @@ static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 	FILE *o;
 
 	for (i = 0; i < r->nt; i++)
-		nj += r->t[i].njobs;
+		if (!pts_owned(r, i))
+			nj += r->t[i].njobs;
 	if (!nj)
 		return 0;
 	b = calloc(nj, sizeof(*b));
@@ -75,7 +85,7 @@ static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 		return -ENOMEM;
 	}
 	for (i = 0; i < r->nt; i++)
-		for (k = 0; k < r->t[i].njobs; k++, n++) {
+		for (k = 0; k < r->t[i].njobs && !pts_owned(r, i); k++, n++) {
 			const struct rpt_job *j = &r->t[i].jobs[k];
 			const struct rpt_drive *dr;
 
@@ -620,6 +630,8 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 		for (i = 0; i < r->d[d].ntests; i++) {
 			const struct rpt_test *t = &r->t[r->d[d].test[i]];
 
+			if (rpt_pts_owns(r->d[d].pts, r->d[d].test[i]))
+				continue;	/* the PTS pages' cells have their W */
 			for (k = 0; k < t->njobs && k < 64; k++) {
 				const struct rpt_job *j = &t->jobs[k];
 

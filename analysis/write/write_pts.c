@@ -88,6 +88,16 @@ static void window_line(char *buf, size_t len, const struct rpt_pts_test *t)
 
 /* ---- text ---- */
 
+/* "Test conditions: T4Q32, active range 100% (PTS-E's)", or "" unknown */
+static void cond_line(char *buf, size_t len, const struct rpt_pts_test *t)
+{
+	*buf = '\0';
+	if (*t->cond)
+		snprintf(buf, len, "Test conditions: %s%s", t->cond,
+			 !t->pts_class ? "" : !strcmp(t->pts_class, "client") ?
+			 " (the client class's, PTS-C)" : " (the enterprise class's, PTS-E)");
+}
+
 static void text_test(FILE *out, const struct rpt_pts_test *t)
 {
 	char line[512], num[48], bsl[16];
@@ -97,6 +107,9 @@ static void text_test(FILE *out, const struct rpt_pts_test *t)
 
 	window_line(line, sizeof(line), t);
 	fprintf(out, "\nSNIA PTS %s (%s): %s\n", rpt_pts_kind_title(t->kind), t->name, line);
+	cond_line(line, sizeof(line), t);
+	if (*line)
+		fprintf(out, "  %s\n", line);
 	for (int k = 0; k < t->ntracks; k++) {
 		const struct rpt_pts_window *w = &t->w[k];
 
@@ -237,6 +250,16 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 			fputs("null", out);
 		else
 			rpt_put_json_str(out, t->why);
+		fputs(", \"conditions\": ", out);
+		if (*t->cond)
+			rpt_put_json_str(out, t->cond);
+		else
+			fputs("null", out);
+		fputs(", \"pts_class\": ", out);
+		if (t->pts_class)
+			rpt_put_json_str(out, t->pts_class);
+		else
+			fputs("null", out);
 		fputs(", \"tracks\": [", out);
 		for (int k = 0; k < t->ntracks; k++) {
 			const struct rpt_pts_window *w = &t->w[k];
@@ -428,6 +451,12 @@ static void html_test(struct rpt_charts *ch, const char *scope, const struct rpt
 	fprintf(out, "</h4>\n<p class=\"%s\">", t->steady == 1 ? "" : "warn");
 	rpt_put_html(out, line);
 	fputs("</p>\n", out);
+	cond_line(line, sizeof(line), t);
+	if (*line) {
+		fputs("<p>", out);
+		rpt_put_html(out, line);
+		fputs("</p>\n", out);
+	}
 	for (int k = 0; k < t->ntracks; k++) {
 		const struct rpt_pts_window *w = &t->w[k];
 

@@ -8,6 +8,7 @@
 #include "catalogue.h"
 #include "compare.h"
 #include "marks.h"
+#include "pts_report.h"
 #include "review.h"
 #include "series.h"
 #include "stop.h"
@@ -480,7 +481,11 @@ static int comparison(FILE *out, const struct rpt_report *r)
 	return 0;
 }
 
-/* @dr's tests in the review's order, then any the order does not name */
+/*
+ * @dr's tests in the review's order, then any the order does not name but
+ * its PTS rounds (its PTS section shows them; a round that could not be
+ * read keeps its errors here)
+ */
 static int drive_tests(FILE *out, const struct rpt_report *r, const struct rpt_drive *dr,
 		       bool verbose, bool headers, size_t *done)
 {
@@ -504,7 +509,7 @@ static int drive_tests(FILE *out, const struct rpt_report *r, const struct rpt_d
 				break;
 			}
 	for (k = 0; k < dr->ntests; k++)
-		if (!shown[k]) {
+		if (!shown[k] && !(r->t[dr->test[k]].njobs && rpt_pts_owns(dr->pts, dr->test[k]))) {
 			fputs(*done || headers ? "\n" : "", out);
 			test_text(out, &r->t[dr->test[k]], verbose);
 			++*done;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "pts_report.h"
 #include "svg.h"
 #include "timeline.h"
 #include "writers.h"
@@ -228,7 +229,7 @@ static int drive_mbps(const struct rpt_report *r, const struct rpt_drive *d, con
 	for (size_t i = 0; i < d->ntests; i++) {
 		const struct rpt_test *t = &r->t[d->test[i]];
 
-		if (strcmp(t->name, test))
+		if (strcmp(t->name, test) || rpt_pts_owns(d->pts, d->test[i]))
 			continue;
 		for (size_t k = 0; k < t->njobs; k++)
 			for (size_t m = 0; m < t->jobs[k].tl.n; m++)

@@ -234,10 +234,42 @@ w=$(find "$TMP/svg" -name '*window-*' | wc -l)
 [ "$n" -ge 4 ] && [ "$w" -ge 1 ] && [ -f "$(find "$TMP/svg" -name '*wsat.iops-gb.svg' | head -1)" ] &&
 	pass "charts: $n convergence, $w window, one WSAT" || fail "charts: $(ls "$TMP/svg" | tr '\n' ' ')"
 
-# a round lost: the report says which and judges no window
+# the PTS pages own the rounds and the WSAT run: in the page and the text no
+# section of their own, no bar of the every-job chart; wipc is an ordinary
+# test; the JSON keeps every test
+n=$(grep -c '<h4>[a-z0-9-]*-round-[0-9]*</h4>\|<h4>wsat</h4>' "$TMP/p.html")
+b=$(grep -c '<title>[a-z0-9-]*-round-[0-9]* / ' "$TMP/p.html")
+[ "$n" = 0 ] && [ "$b" = 0 ] && grep -q '<h4>wipc</h4>' "$TMP/p.html" &&
+	pass "the page: no section ($n) nor job bar ($b) of a round or WSAT, a section for wipc" ||
+	fail "the page: $n sections and $b job bars of rounds or WSAT, or no wipc"
+"$R" "$D" >"$TMP/text0" 2>&1
+n=$(grep -c '^== [a-z0-9-]*-round-[0-9]* (\|^== wsat (' "$TMP/text0")
+[ "$n" = 0 ] && grep -q '^== wipc (' "$TMP/text0" &&
+	pass "the text: no test of its own for a round or WSAT, wipc's" ||
+	fail "the text: $n tests of rounds or WSAT, or no wipc"
+# each test's conditions, as its rounds' fio options say; the IOPS test's class
+grep -q "^  Test conditions: T4Q32, active range 100% (the enterprise class's, PTS-E)" "$TMP/text0" &&
+	grep -q "^  Test conditions: T1Q1, active range 100%$" "$TMP/text0" &&
+	pass "the text: the IOPS test at PTS-E's T4Q32 over 100 %, the latency test at T1Q1" ||
+	fail "the text: $(grep 'Test conditions' "$TMP/text0" | tr '\n' '|')"
+"$R" --format json "$D" >"$TMP/all.json" 2>/dev/null
+c=$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join("%s=%s/%s" % (t["test"], t["conditions"], t["pts_class"])
+               for dr in d["drives"] for t in dr["pts"]["tests"]))' "$TMP/all.json")
+[ "$c" = "iops=T4Q32, active range 100%/enterprise latency=T1Q1, active range 100%/None throughput-128k=T1Q32, active range 100%/None" ] &&
+	pass "the JSON: each test's conditions, the IOPS test's class" || fail "the JSON's conditions: $c"
+n=$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(sum(1 for t in d["tests"] if "-round-" in t["test"] or t["test"] == "wsat"))' "$TMP/all.json")
+[ "$n" = 16 ] && pass "the JSON keeps the 15 rounds and WSAT" || fail "the JSON holds $n rounds and WSAT, not 16"
+
+# a round lost: the report says which and judges no window, and names the file
 : >"$D/latency-round-3.json"
 "$R" "$D" >"$TMP/text" 2>&1
 grep -q "SNIA PTS Latency (latency): rounds 1-5 of 5 averaged; round 3: .*latency-round-3.json" "$TMP/text" &&
 	pass "an empty round: the page names it" ||
 	{ fail "an empty round: $(grep -A1 'PTS Latency' "$TMP/text" | head -3)"; }
+grep -q "latency-round-3.json: partial run: fio's JSON is empty" "$TMP/text" &&
+	pass "an empty round: ssdq-report names its file" || fail "an empty round: its file not named"
 summary
