@@ -423,6 +423,28 @@ TEST(per_io_log)
 	free(buf);
 }
 
+/* Read the per-I/O log @buf (a model scaled 1/@scale) and analyse its fill. */
+static int analyse_per_io(const char *name, char *buf, size_t len, double scale,
+			  struct rpt_fill *f)
+{
+	struct rpt_fill_curve c;
+	struct rpt_log_reader r;
+	struct rpt_log_sample s;
+	int ret;
+
+	rpt_fill_init(&c, 0);
+	if (scale > 1)
+		rpt_fill_set_scale(&c, scale);
+	rpt_log_open_mem(&r, name, buf, len);
+	while (rpt_log_next(&r, &s) == 1)
+		rpt_fill_add_sample(&c, &s);
+	ret = rpt_fill_finish(&c);
+	if (!ret)
+		ret = rpt_slc_analyse(&c, f);
+	rpt_fill_free(&c);
+	return ret;
+}
+
 /*
  * Per-I/O logs with a few I/Os per ms: the ms-groups alternate between 2 and
  * 3 I/Os (2097 and 3146 MB/s), the true speed 2621 MB/s, then 655 MB/s. The
@@ -434,9 +456,6 @@ TEST(per_io_quantized)
 	char *buf = NULL;
 	size_t len;
 	FILE *fp = open_memstream(&buf, &len);
-	struct rpt_fill_curve c;
-	struct rpt_log_reader r;
-	struct rpt_log_sample s;
 	struct rpt_fill f;
 	double b = 0, t = 0, edge = 0;
 	long ms = 1000;
@@ -452,18 +471,12 @@ TEST(per_io_quantized)
 		fprintf(fp, "%ld, 1000000, 1, 1048576, 0\n", ms + (long)t);
 	}
 	fclose(fp);
-	rpt_fill_init(&c, 0);
-	rpt_log_open_mem(&r, "per-io", buf, len);
-	while (rpt_log_next(&r, &s) == 1)
-		rpt_fill_add_sample(&c, &s);
-	CHECK_EQ_INT(rpt_fill_finish(&c), 0);
-	CHECK_EQ_INT(rpt_slc_analyse(&c, &f), 0);
+	CHECK_EQ_INT(analyse_per_io("per-io", buf, len, 1, &f), 0);
 	if (CHECK(f.slc_cache_gb.ok))
 		CHECK_NEAR(f.slc_cache_gb.v, 60, 0.01);
 	CHECK_NEAR(f.in_cache_mbps.v, 2.5 * 1048.576, 0.01);
 	CHECK_NEAR(f.post_cache_mbps.v, 0.625 * 1048.576, 0.01);
 	rpt_fill_figures_free(&f);
-	rpt_fill_free(&c);
 	free(buf);
 }
 
@@ -816,9 +829,6 @@ static void perio_stall(double stall_ms, double before, int *bad, int *near)
 	char *buf = NULL;
 	size_t len;
 	FILE *fp = open_memstream(&buf, &len);
-	struct rpt_fill_curve c;
-	struct rpt_log_reader r;
-	struct rpt_log_sample s;
 	struct rpt_fill f;
 	double b = 0, t = 0, jit;
 	bool stalled = false;
@@ -839,13 +849,7 @@ static void perio_stall(double stall_ms, double before, int *bad, int *near)
 			rate * 1e6 / 1024);
 	}
 	fclose(fp);
-	rpt_fill_init(&c, 0);
-	rpt_fill_set_scale(&c, 1000);
-	rpt_log_open_mem(&r, "per-io-stall", buf, len);
-	while (rpt_log_next(&r, &s) == 1)
-		rpt_fill_add_sample(&c, &s);
-	CHECK_EQ_INT(rpt_fill_finish(&c), 0);
-	CHECK_EQ_INT(rpt_slc_analyse(&c, &f), 0);
+	CHECK_EQ_INT(analyse_per_io("per-io-stall", buf, len, 1000, &f), 0);
 	if (f.slc_cache_gb.ok && harness_near(f.slc_cache_gb.v, edge / 1e6, 0.02))
 		(*near)++;
 	else if (!(f.slc_range.ok && f.slc_range.lo_gb <= edge / 1e6 &&
@@ -856,7 +860,6 @@ static void perio_stall(double stall_ms, double before, int *bad, int *near)
 		(*bad)++;
 	}
 	rpt_fill_figures_free(&f);
-	rpt_fill_free(&c);
 	free(buf);
 }
 
