@@ -58,6 +58,12 @@ static const char *ddir_of(const struct rpt_fio_run *run, const struct rpt_fio_g
 
 #define NO_OPTS	"the file holds only fio's \"All clients\" entry, which carries no job options"
 
+/* A count option (iodepth, numjobs) as fio takes it: 1 to 2^20 - 1. */
+static bool count_opt(const char *s, uint64_t *v)
+{
+	return !rpt_fio_size(s, 0, v) && *v && *v < 1u << 20;
+}
+
 static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		   const struct rpt_fio_entry *e, unsigned int mask, struct rpt_job *j)
 {
@@ -87,7 +93,7 @@ static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		rpt_fig_null(&j->iodepth_set, NO_OPTS);
 	else if (!qd)
 		rpt_fig_set(&j->iodepth_set, 1);
-	else if (!rpt_fio_size(qd, 0, &v) && v && v < 1u << 20)
+	else if (count_opt(qd, &v))
 		rpt_fig_set(&j->iodepth_set, (double)v);
 	else
 		rpt_fig_null(&j->iodepth_set, "cannot read iodepth \"%s\"", qd);
@@ -96,7 +102,7 @@ static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	if (!nj)
 		j->numjobs_set = e->has_opts ? 1 : 0;
 	else
-		j->numjobs_set = !rpt_fio_size(nj, 0, &v) && v && v < 1u << 20 ? (unsigned int)v : 0;
+		j->numjobs_set = count_opt(nj, &v) ? (unsigned int)v : 0;
 
 	for (i = 0; i < g->n; i++) {
 		char *rw;

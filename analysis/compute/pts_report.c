@@ -457,7 +457,8 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
 		ret = judge(r, &p->t[i]);
 		if (!ret)
 			ret = cells(r, &p->t[i]);
-		conditions(r, &p->t[i]);
+		if (!ret)
+			conditions(r, &p->t[i]);
 	}
 	if (ret || (!p->nt && !p->has_wsat)) {
 		rpt_pts_free(p);

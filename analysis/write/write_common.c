@@ -39,6 +39,14 @@ void rpt_put_json_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+void rpt_put_json_str_or_null(FILE *out, const char *s)
+{
+	if (s)
+		rpt_put_json_str(out, s);
+	else
+		fputs("null", out);
+}
+
 void rpt_put_html(FILE *out, const char *s)
 {
 	for (; *s; s++) {

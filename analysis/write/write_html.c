@@ -84,8 +84,10 @@ static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 		free(lab);
 		return -ENOMEM;
 	}
-	for (i = 0; i < r->nt; i++)
-		for (k = 0; k < r->t[i].njobs && !pts_owned(r, i); k++, n++) {
+	for (i = 0; i < r->nt; i++) {
+		if (pts_owned(r, i))
+			continue;
+		for (k = 0; k < r->t[i].njobs; k++, n++) {
 			const struct rpt_job *j = &r->t[i].jobs[k];
 			const struct rpt_drive *dr;
 
@@ -99,6 +101,7 @@ static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 						     { &j->lat_mean_us, &j->lat_p99_us, &j->lat_p9999_us },
 						     b[n].drive, b[n].hl };
 		}
+	}
 	fputs("<h2 id=\"jobs\">Every job</h2>\n<h3>Throughput</h3>\n", c->html);
 	snprintf(title, sizeof(title), "%s per job", mb->head);
 	if ((o = rpt_html_figure(c, true, "all", NULL, mb->key))) {

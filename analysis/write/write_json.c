@@ -202,14 +202,6 @@ static void fill(FILE *out, const struct rpt_job *j)
 	fputs("\n        }", out);
 }
 
-static void str_or_null(FILE *out, const char *s)
-{
-	if (s)
-		rpt_put_json_str(out, s);
-	else
-		fputs("null", out);
-}
-
 static void device(FILE *out, const char *ind, const struct rpt_device *dev)
 {
 	if (!dev->present) {
@@ -217,13 +209,13 @@ static void device(FILE *out, const char *ind, const struct rpt_device *dev)
 		return;
 	}
 	fprintf(out, "{\n%s  \"model\": ", ind);
-	str_or_null(out, dev->model);
+	rpt_put_json_str_or_null(out, dev->model);
 	fprintf(out, ",\n%s  \"serial\": ", ind);
-	str_or_null(out, dev->serial);
+	rpt_put_json_str_or_null(out, dev->serial);
 	fprintf(out, ",\n%s  \"firmware\": ", ind);
-	str_or_null(out, dev->firmware);
+	rpt_put_json_str_or_null(out, dev->firmware);
 	fprintf(out, ",\n%s  \"preset\": ", ind);
-	str_or_null(out, dev->preset);
+	rpt_put_json_str_or_null(out, dev->preset);
 	fprintf(out, ",\n%s  \"scale\": ", ind);
 	num(out, dev->scale);
 	fprintf(out, ",\n%s  \"capacity_bytes\": ", ind);
@@ -239,7 +231,7 @@ static void device(FILE *out, const char *ind, const struct rpt_device *dev)
 
 		for (i = 0; i < 5; i++) {
 			fprintf(out, ",\n%s  \"%s\": ", ind, k[i]);
-			str_or_null(out, *v[i] ? v[i] : NULL);
+			rpt_put_json_str_or_null(out, *v[i] ? v[i] : NULL);
 		}
 	}
 	fprintf(out, "\n%s}", ind);
@@ -283,7 +275,7 @@ static void job(FILE *out, const struct rpt_job *j)
 	fprintf(out, ",\n%s\"rw\": ", ind);
 	rpt_put_json_str(out, j->rw);
 	fprintf(out, ",\n%s\"ddir\": ", ind);
-	str_or_null(out, j->ddir);
+	rpt_put_json_str_or_null(out, j->ddir);
 	fig(out, ind, "bs", &j->bs);
 	fig(out, ind, "iodepth", &j->iodepth);
 	fig(out, ind, "iodepth_set", &j->iodepth_set);
@@ -302,7 +294,7 @@ static void job(FILE *out, const struct rpt_job *j)
 	else
 		fputs("null", out);
 	fprintf(out, ",\n%s\"stop\": ", ind);
-	str_or_null(out, j->stop);
+	rpt_put_json_str_or_null(out, j->stop);
 	fig(out, ind, "temp_max_c", &j->thermal.temp_max_c);
 	fprintf(out, ",\n%s\"throttled\": %s", ind, !j->has_smart ? "null" :
 		j->thermal.throttled ? "true" : "false");
@@ -497,7 +489,7 @@ int rpt_write_json(FILE *out, const struct rpt_report *r)
 	size_t i, k;
 
 	fprintf(out, "{\n  \"ssdq_report\": %d,\n  \"ssdq_version\": ", RPT_JSON_SCHEMA);
-	str_or_null(out, r->ssdq_version);
+	rpt_put_json_str_or_null(out, r->ssdq_version);
 	fputs(",\n  \"tests\": [", out);
 	for (i = 0; i < n; i++) {
 		fprintf(out, "%s\n    {\n      \"test\": ", i ? "," : "");

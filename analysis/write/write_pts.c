@@ -251,15 +251,9 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 		else
 			rpt_put_json_str(out, t->why);
 		fputs(", \"conditions\": ", out);
-		if (*t->cond)
-			rpt_put_json_str(out, t->cond);
-		else
-			fputs("null", out);
+		rpt_put_json_str_or_null(out, *t->cond ? t->cond : NULL);
 		fputs(", \"pts_class\": ", out);
-		if (t->pts_class)
-			rpt_put_json_str(out, t->pts_class);
-		else
-			fputs("null", out);
+		rpt_put_json_str_or_null(out, t->pts_class);
 		fputs(", \"tracks\": [", out);
 		for (int k = 0; k < t->ntracks; k++) {
 			const struct rpt_pts_window *w = &t->w[k];

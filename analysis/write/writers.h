@@ -162,6 +162,13 @@ char *rpt_fmt_bs(char *buf, size_t len, double bytes);
 void rpt_put_json_str(FILE *out, const char *s);
 
 /**
+ * rpt_put_json_str_or_null() - @s as rpt_put_json_str(), or null when NULL.
+ * @out: stream
+ * @s: UTF-8 text, or NULL
+ */
+void rpt_put_json_str_or_null(FILE *out, const char *s);
+
+/**
  * rpt_put_html() - @s with &, <, >, " and ' escaped.
  * @out: stream
  * @s: text
