@@ -22,7 +22,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
 SO=${SSDQ_SO:-$top/build/ssdq.so}
 W=$(mktemp -d)
-SPIN1= SPIN2= FIO_PID=
+SPIN1='' SPIN2='' FIO_PID=''
 cleanup() {
 	for p in $SPIN1 $SPIN2 $FIO_PID; do kill -KILL "$p" 2>/dev/null; done
 	rm -rf "$W" "$T_OUT"
@@ -48,7 +48,7 @@ spin() { $RT taskset -c "$CPU" sh -c 'while :; do :; done' & }
 spin; SPIN1=$!
 spin; SPIN2=$!
 expect_rc 0 "a QD1 job beside two spinners on CPU $CPU runs${RT:+ (round-robin real-time)}" job loaded
-kill -KILL "$SPIN1" "$SPIN2"; wait "$SPIN1" "$SPIN2" 2>/dev/null; SPIN1= SPIN2=
+kill -KILL "$SPIN1" "$SPIN2"; wait "$SPIN1" "$SPIN2" 2>/dev/null; SPIN1='' SPIN2=''
 expect_rc 0 "the same job alone on CPU $CPU runs" job alone
 
 share() { PYTHONPATH="$top/test/lib" python3 -c "
