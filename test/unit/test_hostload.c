@@ -51,13 +51,14 @@ static const char status_b[] = "Name:\tfio\nState:\tR (running)\nvoluntary_ctxt_
 
 TEST(parse_proc_files)
 {
-	uint64_t a = 1, b = 1;
+	uint64_t a = 1, b = 1, c = 1;
 
-	CHECK_EQ_INT(ssdq_hostload_parse_schedstat("123456 7890 12\n", &a, &b), 0);
+	CHECK_EQ_INT(ssdq_hostload_parse_schedstat("123456 7890 12\n", &a, &b, &c), 0);
 	CHECK_EQ_U64(a, 123456);
 	CHECK_EQ_U64(b, 7890);
-	CHECK_EQ_INT(ssdq_hostload_parse_schedstat("123456\n", &a, &b), -EINVAL);
-	CHECK_EQ_INT(ssdq_hostload_parse_schedstat("", &a, &b), -EINVAL);
+	CHECK_EQ_U64(c, 12);
+	CHECK_EQ_INT(ssdq_hostload_parse_schedstat("123456\n", &a, &b, &c), -EINVAL);
+	CHECK_EQ_INT(ssdq_hostload_parse_schedstat("", &a, &b, &c), -EINVAL);
 	CHECK_EQ_INT(ssdq_hostload_parse_status(status_a, &a, &b), 0);
 	CHECK_EQ_U64(a, 7);
 	CHECK_EQ_U64(b, 3);
@@ -185,6 +186,13 @@ TEST(sidecar_lines)
 	CHECK_EQ_INT(ssdq_hostload_tick(h, 1700000000004000, 4001000), 0);
 	/* no time passed: no line */
 	CHECK_EQ_INT(ssdq_hostload_tick(h, 1700000000004000, 4001000), 0);
+	/* the thread did not come onto a CPU again: switches are not read */
+	put_file("schedstat", "7000999 3000600 12\n");
+	put_file("status", "voluntary_ctxt_switches:\t20\nnonvoluntary_ctxt_switches:\t30\n");
+	CHECK_EQ_INT(ssdq_hostload_tick(h, 1700000000005000, 5001000), 0);
+	/* now it did: they count in this interval */
+	put_file("schedstat", "7100999 3000600 13\n");
+	CHECK_EQ_INT(ssdq_hostload_tick(h, 1700000000006000, 6001000), 0);
 	ssdq_hostload_close(h);
 	read_all("host.jsonl", buf, sizeof(buf));
 	CHECK_STREQ(buf,
@@ -194,7 +202,15 @@ TEST(sidecar_lines)
 		    "{\"time_us\":1700000000004000,\"interval_us\":4000,\"run_delay_us\":1000,"
 		    "\"cpu_us\":1500,\"nivcsw\":10,\"nvcsw\":2,\"ios\":1,\"intended_us\":98,"
 		    "\"host_added_us\":150,\"host_added_max_us\":150,\"late_ios\":1,"
-		    "\"drive_idle_us\":3752}\n");
+		    "\"drive_idle_us\":3752}\n"
+		    "{\"time_us\":1700000000005000,\"interval_us\":1000,\"run_delay_us\":0,"
+		    "\"cpu_us\":500,\"nivcsw\":0,\"nvcsw\":0,\"ios\":0,\"intended_us\":0,"
+		    "\"host_added_us\":0,\"host_added_max_us\":0,\"late_ios\":0,"
+		    "\"drive_idle_us\":1000}\n"
+		    "{\"time_us\":1700000000006000,\"interval_us\":1000,\"run_delay_us\":0,"
+		    "\"cpu_us\":100,\"nivcsw\":17,\"nvcsw\":11,\"ios\":0,\"intended_us\":0,"
+		    "\"host_added_us\":0,\"host_added_max_us\":0,\"late_ios\":0,"
+		    "\"drive_idle_us\":1000}\n");
 }
 
 TEST(sidecar_without_schedstat)
