@@ -17,15 +17,7 @@ static char dir[] = "/tmp/ssdq-hostload.XXXXXX";
 
 static void put_file(const char *name, const char *text)
 {
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
+	harness_put_file(dir, name, text);
 }
 
 static size_t read_all(const char *name, char *buf, size_t len)
