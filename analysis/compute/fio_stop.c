@@ -44,7 +44,8 @@ struct set_ran {
 	double bytes;
 };
 
-static void set_ran_of(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
+/* Return: false when @e is malformed (its errors are the file's): no verdict. */
+static bool set_ran_of(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
 		       struct set_ran *x)
 {
 	static const char *const keys[] = { "io_size", "io_limit", "size" };
@@ -66,12 +67,14 @@ static void set_ran_of(const struct rpt_fio_run *run, const struct rpt_fio_entry
 	for (unsigned int dd = 0; dd < RPT_NDDIR; dd++) {
 		struct rpt_fio_dir s;
 
-		if (rpt_fio_dir_read(run, e, dd, &s, NULL) >= 0)
-			x->ran_ms = fmax(x->ran_ms, s.runtime_ms);
+		if (rpt_fio_dir_read(run, e, dd, &s, NULL) < 0)
+			return false;
+		x->ran_ms = fmax(x->ran_ms, s.runtime_ms);
 	}
 	x->bytes = rpt_fio_row_bytes(run, e, ALL_DIRS);
 	if (!x->bytes)
 		x->bytes = rpt_fio_row_bytes(run, e, 1u << RPT_DD_MIXED);
+	return true;
 }
 
 static bool time_short(const struct set_ran *x, double share)
@@ -114,13 +117,16 @@ static const char *signal_name(int sig)
 	}
 }
 
-/* "ran 3 s of its runtime=300 and did 262.14 MB of size=64g (68.72 GB)" */
+/* "ran 2.7 s of its runtime=300 and did 262.14 MB of size=64g (68.72 GB)" */
 static void what_ran(const struct set_ran *x, char *buf, size_t len)
 {
 	char t[32], b[32], s[32];
 	int n = 0;
 
-	rpt_fmt_secs(t, sizeof(t), x->ran_ms / 1e3);
+	if (x->ran_ms < 100e3)
+		snprintf(t, sizeof(t), "%.1f s", x->ran_ms / 1e3);
+	else
+		rpt_fmt_secs(t, sizeof(t), x->ran_ms / 1e3);
 	rpt_fmt_bytes(b, sizeof(b), x->bytes);
 	if (x->runtime_s > 0)
 		n = snprintf(buf, len, "ran %s of its runtime=%s%s", t, x->runtime,
@@ -129,7 +135,7 @@ static void what_ran(const struct set_ran *x, char *buf, size_t len)
 		n = snprintf(buf, len, "ran %s", t);
 	if (n < 0 || (size_t)n >= len)
 		return;
-	if (x->size > 0)
+	if (x->size > 0 && !x->time_based)
 		snprintf(buf + n, len - n, " and did %s of %s=%s (%s)", b, x->size_key, x->size_opt,
 			 rpt_fmt_bytes(s, sizeof(s), x->size));
 	else
@@ -141,16 +147,17 @@ const char *rpt_fio_stop(const struct rpt_fio_run *run, const struct rpt_fio_gro
 {
 	for (size_t i = 0; i < g->n; i++) {
 		const struct rpt_fio_entry *e = &g->e[i];
-		const char *who = g->n > 1 ? e->path : "the job";
 		struct set_ran x;
-		char ran[256];
+		char ran[256], who[128] = "the job";
 
-		if (!e->has_opts || (g->n > 1 && !rpt_fio_did_io(run, e, mask)))
+		if (!e->has_opts || (g->n > 1 && !rpt_fio_did_io(run, e, mask)) ||
+		    !set_ran_of(run, e, &x))
 			continue;
-		set_ran_of(run, e, &x);
 		if (run->signal ? !cut_by_signal(&x) : !cut_short(&x))
 			continue;
 		what_ran(&x, ran, sizeof(ran));
+		if (g->n > 1)
+			snprintf(who, sizeof(who), "job %.80s (%s)", e->jobname, e->path);
 		if (run->signal)
 			snprintf(why, len, "fio printed \"fio: terminating on signal %d\" (%s): %s %s",
 				 run->signal, signal_name(run->signal), who, ran);
