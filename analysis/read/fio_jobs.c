@@ -89,8 +89,8 @@ int rpt_fio_size(const char *s, unsigned int ddir, uint64_t *out)
  */
 static void disk_of(const char *f, size_t n, char *out, size_t len)
 {
-	const char *a = memmem(f, n, "traddr=", 7), *dev = f + 5, *p;
-	size_t m = n - 5;
+	const char *a = memmem(f, n, "traddr=", 7), *dev, *p;
+	size_t m;
 
 	*out = '\0';
 	if (a) {
@@ -102,6 +102,8 @@ static void disk_of(const char *f, size_t n, char *out, size_t len)
 	}
 	if (n <= 5 || strncmp(f, "/dev/", 5))
 		return;
+	dev = f + 5;
+	m = n - 5;
 	p = dev + m;
 	while (p > dev && p[-1] >= '0' && p[-1] <= '9')
 		p--;
@@ -413,6 +415,9 @@ int rpt_fio_run_parse_host(struct json_object *root, const char *file, const cha
 			e.thread = thread;
 			e.nthreads = threads_of(run, &e, jobs, gid, side);
 			thread += e.nthreads;
+		} else {
+			/* servers at one address, read as one: no log numbers, threads all the same */
+			e.nthreads = threads_of(run, &e, jobs, gid, false);
 		}
 		if (RPT_GROW(g->e, g->cap, g->n, 4))
 			return -ENOMEM;
