@@ -19,7 +19,7 @@ ANALYSIS_READ    := $(addprefix analysis/read/,reader_json.c reader_jsonl.c read
 	input_kind.c fio_version.c fio_jobs.c fio_stats.c fio_rows.c fio_shared.c hist_log.c device.c \
 	provenance.c events.c smart.c from_logs.c pts_track.c)
 ANALYSIS_COMPUTE := $(addprefix analysis/compute/,fill.c slc.c phases.c power.c status.c stop.c \
-	metrics.c report.c killed.c fio_figures.c plausible.c series.c compare.c review.c marks.c \
+	metrics.c report.c killed.c fio_figures.c fio_stop.c plausible.c series.c compare.c review.c marks.c \
 	catalogue.c pts_steady.c pts_report.c hist_interval.c log_find.c timeline.c)
 ANALYSIS_WRITE   := $(addprefix analysis/write/,write_common.c write_text.c write_csv.c \
 	write_json.c write_html.c write_review.c write_pts.c html.c svg.c svg_xy.c svg_lat.c chart.c \

@@ -10,6 +10,7 @@
 #include "fill.h"
 #include "fio_figures.h"
 #include "fio_stats.h"
+#include "fio_stop.h"
 #include "fio_version.h"
 #include "hist_log.h"
 #include "killed.h"
@@ -802,6 +803,9 @@ static int find_logs(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
 	ret = events(e, x->dir, x->prefix, &x->ev, j, d);
 	if (ret)
 		return ret;
+	/* no events: what fio's own output says of a run it cut short */
+	if (!j->has_events)
+		j->stop = rpt_fio_stop(run, x->g, x->mask, j->stop_why, sizeof(j->stop_why));
 	j->power_estimated = rpt_events_power_estimated(&x->ev);
 	smart(sampler_entry(x->g, e, x->dir, x->prefix), x->dir, x->prefix, &x->sm, d, &x->smart_ok);
 	if (!x->seqw && !strcmp(j->rw, "write"))

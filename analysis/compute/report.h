@@ -40,6 +40,9 @@ struct rpt_job {
 	struct rpt_fig iodepth;		/* the queue depth fio ran at */
 	struct rpt_fig iodepth_set;	/* the job's iodepth option */
 	unsigned int njobs;		/* fio jobs (or clients) merged */
+	unsigned int threads;		/* fio threads of those jobs (numjobs with
+					 * group_reporting counted): the T of
+					 * rpt_job_tq(); 0 unknown (client/server) */
 	unsigned int numjobs_set;	/* its numjobs option: 1 when unset, 0
 					 * when fio printed no options */
 	char size_opt[32];		/* its size option as fio printed it

@@ -158,7 +158,7 @@ static void header(FILE *out)
 {
 	const struct rpt_cat *c;
 
-	fputs("drive,test,job,rw,ddir,bs,iodepth,iodepth_set", out);
+	fputs("drive,test,job,rw,ddir,bs,iodepth,iodepth_set,threads,tq", out);
 	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
 		fprintf(out, ",%s", c->key);
 	fputs(",lat_kind,jobs_merged,gb_written", out);
@@ -190,6 +190,7 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 		for (k = 0; k < t[i].njobs; k++) {
 			const struct rpt_job *j = &t[i].jobs[k];
 			const struct rpt_cat *c;
+			char tq[32];
 
 			put_csv(out, drive);
 			field(out, t[i].name);
@@ -199,6 +200,11 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			num(out, &j->bs);
 			num(out, &j->iodepth);
 			num(out, &j->iodepth_set);
+			if (j->threads)
+				fprintf(out, ",%u", j->threads);
+			else
+				fputc(',', out);
+			field(out, rpt_fmt_tq(tq, sizeof(tq), j));
 			for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
 				num(out, rpt_cat_job(c, j));
 			field(out, j->lat_kind ? j->lat_kind : "");

@@ -529,7 +529,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	diag_list(out, &t->diag);
 	if (!t->njobs)
 		return;
-	fputs("<div class=\"tw\"><table><tr><th>job</th><th>rw</th><th>dir</th><th>bs</th><th>QD</th>",
+	fputs("<div class=\"tw\"><table><tr><th>job</th><th>rw</th><th>dir</th><th>bs</th><th>T/QD</th>",
 	      out);
 	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
 		if (!(c->flags & RPT_CAT_NOTABLE))
@@ -537,7 +537,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	fputs("<th>latency</th><th>stop</th></tr>\n", out);
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
-		char bs[16] = "–";
+		char bs[16] = "–", tq[32];
 
 		if (j->bs.ok)
 			rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
@@ -546,8 +546,8 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 		fputs("</td><td>", out);
 		rpt_put_html(out, j->rw);
 		fprintf(out, "</td><td>%s</td><td>%s</td>", j->ddir ? j->ddir : "–", bs);
-		if (j->iodepth.ok)
-			fprintf(out, "<td>%.0f</td>", j->iodepth.v);
+		if (j->iodepth.ok || j->threads)
+			fprintf(out, "<td>%s</td>", rpt_fmt_tq(tq, sizeof(tq), j));
 		else
 			rpt_html_td(out, &j->iodepth, 0);
 		for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))

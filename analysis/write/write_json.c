@@ -269,6 +269,7 @@ static void job(FILE *out, const struct rpt_job *j)
 	const char *keys[RPT_CAT_MAX + 3];
 	const struct rpt_fig *figs[RPT_CAT_MAX + 3];
 	size_t i, n = cat_figs(RPT_OF_JOB, j, keys, figs);
+	char tq[32];
 
 	fprintf(out, "      {\n%s\"name\": ", ind);
 	rpt_put_json_str(out, j->name);
@@ -279,6 +280,12 @@ static void job(FILE *out, const struct rpt_job *j)
 	fig(out, ind, "bs", &j->bs);
 	fig(out, ind, "iodepth", &j->iodepth);
 	fig(out, ind, "iodepth_set", &j->iodepth_set);
+	if (j->threads)
+		fprintf(out, ",\n%s\"threads\": %u", ind, j->threads);
+	else
+		fprintf(out, ",\n%s\"threads\": null", ind);
+	fprintf(out, ",\n%s\"tq\": ", ind);
+	rpt_put_json_str_or_null(out, j->threads || j->iodepth.ok ? rpt_fmt_tq(tq, sizeof(tq), j) : NULL);
 	for (i = 0; i < n; i++)
 		fig(out, ind, keys[i], figs[i]);
 	fprintf(out, ",\n%s\"jobs_merged\": %u", ind, j->njobs);

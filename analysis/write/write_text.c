@@ -33,15 +33,6 @@ static void cell(FILE *out, int width, int prec, const struct rpt_fig *f)
 		fprintf(out, " %*s", width, "-");
 }
 
-/* A whole number (a queue depth) */
-static void cell_int(FILE *out, int width, const struct rpt_fig *f)
-{
-	if (f->ok)
-		fprintf(out, " %*.0f", width, f->v);
-	else
-		fprintf(out, " %*s", width, "-");
-}
-
 /* "@pre VALUE @unit", or "@pre - @unit (why)" for a null figure. */
 static void value(FILE *out, const char *pre, int prec, const char *unit,
 		  const struct rpt_fig *f)
@@ -329,7 +320,7 @@ static int widest(int min, const char *const *s, size_t n)
 
 static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 {
-	int wn = 16, wr = 9, wd = 5;
+	int wn = 16, wr = 9, wd = 5, wq = 5;
 	char legend[512];
 	unsigned int marks = 0;
 	size_t k;
@@ -350,20 +341,23 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 
 		wn = widest(wn, (const char *const *)&j->name, 1);
 		wr = widest(wr, (const char *const *)&j->rw, 1);
+		char tq[32];
+		const char *q = rpt_fmt_tq(tq, sizeof(tq), j);
+
 		wd = widest(wd, &j->ddir, 1);
+		wq = widest(wq, &q, 1);
 	}
-	fprintf(out, "%-*s %-*s %-*s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
-		wn, "job", wr, "rw", wd, "dir", "bs", "QD", "MB/s", "IOPS", "W", "MB/s/W",
+	fprintf(out, "%-*s %-*s %-*s %5s %*s %9s %10s %7s %8s %9s %9s %9s  %s\n",
+		wn, "job", wr, "rw", wd, "dir", "bs", wq, "T/QD", "MB/s", "IOPS", "W", "MB/s/W",
 		"lat mean", "p99", "p99.99", "(µs)");
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
-		char bs[16] = "-";
+		char bs[16] = "-", tq[32];
 
 		if (j->bs.ok)
 			rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
-		fprintf(out, "%-*s %-*s %-*s %5s", wn, j->name, wr, j->rw, wd,
-			j->ddir ? j->ddir : "-", bs);
-		cell_int(out, 4, &j->iodepth);
+		fprintf(out, "%-*s %-*s %-*s %5s %*s", wn, j->name, wr, j->rw, wd,
+			j->ddir ? j->ddir : "-", bs, wq, rpt_fmt_tq(tq, sizeof(tq), j));
 		cell(out, 9, 1, &j->mbps);
 		cell(out, 10, 0, &j->iops);
 		cell(out, 7, 2, &j->power_w);
