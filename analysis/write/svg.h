@@ -193,6 +193,38 @@ const char *rpt_svg_color(size_t i);
 double rpt_svg_nice_step(double max, int n);
 
 /*
+ * A linear axis from 0: its ticks are k x step up to its top, a multiple of
+ * the step. The step is the one the top was rounded up with, never one found
+ * again from the top: that can be another (1750 over 5 steps: 200, a top of
+ * 1800; 1800 over 5 steps: 500), and put a tick labelled 2000 past the top,
+ * drawn at it where the chart holds its marks inside the plot.
+ */
+struct rpt_svg_lin {
+	double step;
+	double top;
+};
+
+/**
+ * rpt_svg_lin_axis() - A linear axis holding @hi: a round step for about @n
+ * steps (rpt_svg_nice_step()) and the first multiple of it at or above @hi.
+ * @hi: the largest value drawn (<= 0: 1)
+ * @n: > 0
+ *
+ * Return: the axis.
+ */
+struct rpt_svg_lin rpt_svg_lin_axis(double hi, int n);
+
+/**
+ * rpt_svg_lin_tick() - The @k-th tick of @a (0 at k = 0).
+ * @a: the axis
+ * @k: from 0
+ * @v: its value
+ *
+ * Return: false past the top.
+ */
+bool rpt_svg_lin_tick(const struct rpt_svg_lin *a, int k, double *v);
+
+/*
  * Numeric x against y: fill curves (GB written against MB/s, a marker per
  * drive's SLC cache) and latency distributions (µs on a log scale against
  * the percentile on a scale of nines).

@@ -130,7 +130,8 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	/* a fill under 1 GB (a floppy's) in MB */
 	const double u = f->gb_written < 1 ? 1e3 : 1;
 	const char *un = u > 1 ? "MB" : "GB";
-	double max = 0, step, xmax = f->gb_written * u, xstep, v;
+	double max = 0, xmax = f->gb_written * u, xstep, v;
+	struct rpt_svg_lin ya;
 	char a[48], b[48], c[48], title[320];
 	size_t i;
 	FILE *out = ch->html;
@@ -141,8 +142,8 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 		max = fmax(max, f->phases[i].mbps);
 	if (max <= 0 || xmax <= 0)
 		return;
-	step = rpt_svg_nice_step(max, 5);
-	max = ceil(max * 1.05 / step) * step;
+	ya = rpt_svg_lin_axis(max * 1.05, 5);
+	max = ya.top;
 	xstep = rpt_svg_nice_step(xmax, 8);
 	fputs("<h5>Fill: ", out);
 	rpt_put_html(out, t->name);
@@ -156,14 +157,15 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	if (!out)
 		return;
 	rpt_svg_open(out, &(struct rpt_svg_head){ "write speed per GB written", title, W }, ph + 70);
-	for (v = 0; v <= max + step / 2; v += step) {
+	for (int k = 0; rpt_svg_lin_tick(&ya, k, &v); k++) {
 		double py = y0 + ph - v / max * ph;
 
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
 			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.10g</text>\n",
 			x0, py, x0 + pw, py, x0 - 5, py + 4, v);
 	}
-	for (v = 0; v <= xmax + 1e-9; v += xstep) {
+	/* the GB written, not rounded up: ticks to the last at or below it */
+	for (int k = 0; (v = k * xstep) <= xmax * (1 + 1e-9); k++) {
 		double px = x0 + v / xmax * pw;
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>"
@@ -229,9 +231,10 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 		}
 		tmin = fmin(0, tmin);
 		tstep = rpt_svg_nice_step(fmax(tmax - tmin, 1), 4);
+		tmin = floor(tmin / tstep) * tstep;
 		tmax = ceil(tmax * 1.05 / tstep) * tstep;
-		for (v = tmin; v <= tmax + tstep / 2; v += tstep)
-			fprintf(out, "<text x=\"%d\" y=\"%.1f\" fill=\"#c4463a\">%.0f</text>\n",
+		for (int k = 0; (v = tmin + k * tstep) <= tmax + tstep / 2; k++)
+			fprintf(out, "<text x=\"%d\" y=\"%.1f\" fill=\"#c4463a\">%.10g</text>\n",
 				x0 + pw + 4, y0 + ph - (v - tmin) / (tmax - tmin) * ph + 4, v);
 		fprintf(out, "<text x=\"%d\" y=\"%d\" fill=\"#c4463a\" transform=\"rotate(90 %d %d)\" text-anchor=\"middle\">°C (SMART)</text>\n",
 			x0 + pw + 34, y0 + ph / 2, x0 + pw + 34, y0 + ph / 2);
