@@ -54,23 +54,29 @@ double rpt_svg_nice_step(double max, int n)
 	return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
 }
 
-struct rpt_svg_lin rpt_svg_lin_axis(double hi, int n)
+struct rpt_svg_lin rpt_svg_lin_range(double lo, double hi, int n, double unit)
 {
 	struct rpt_svg_lin a;
 
-	if (!(hi > 0))
-		hi = 1;
-	a.step = rpt_svg_nice_step(hi, n);
-	/* a top a rounding error above a multiple is that multiple */
+	if (!(hi > lo))
+		hi = lo + (lo ? fabs(lo) / 10 : 1);
+	a.step = fmax(rpt_svg_nice_step(hi - lo, n), unit);
+	/* an end a rounding error past a multiple is that multiple */
+	a.lo = floor(lo / a.step + 1e-9) * a.step;
 	a.top = ceil(hi / a.step - 1e-9) * a.step;
 	return a;
 }
 
+struct rpt_svg_lin rpt_svg_lin_axis(double hi, int n)
+{
+	return rpt_svg_lin_range(0, hi > 0 ? hi : 1, n, 0);
+}
+
 bool rpt_svg_lin_tick(const struct rpt_svg_lin *a, int k, double *v)
 {
-	if (k > lround(a->top / a->step))
+	if (k > lround((a->top - a->lo) / a->step))
 		return false;
-	*v = k * a->step;
+	*v = a->lo + k * a->step;
 	return true;
 }
 

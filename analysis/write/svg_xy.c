@@ -33,7 +33,7 @@ static double pos(const struct scale *s, double v)
 		f = fmin(nines(v), s->hi) / s->hi;
 		break;
 	default:
-		f = v / s->hi;
+		f = (v - s->lo) / (s->hi - s->lo);
 	}
 	return s->p0 + fmin(fmax(f, 0), 1) * s->len;
 }
@@ -76,8 +76,16 @@ static void range(struct scale *sc, const struct rpt_axis *a, const struct rpt_x
 		sc->hi = fmin(MAX_NINES, fmax(2, ceil(nines(last_below_one) + 0.3)));
 		break;
 	default:
-		sc->lo = 0;
-		sc->lin = rpt_svg_lin_axis(a->hi > 0 ? a->hi : pick_x ? hi : hi * 1.05, 6);
+		if (a->zoom && isfinite(lo)) {
+			double pad = pick_x ? 0 : (hi - lo) / 20;
+
+			sc->lin = rpt_svg_lin_range(lo - pad, a->hi > 0 ? a->hi : hi + pad, 6,
+						    a->unit);
+		} else {
+			sc->lin = rpt_svg_lin_range(0, a->hi > 0 ? a->hi : pick_x ? hi : hi * 1.05,
+						    6, a->unit);
+		}
+		sc->lo = sc->lin.lo;
 		sc->hi = sc->lin.top;
 	}
 }

@@ -16,9 +16,14 @@
 #define W	RPT_SVG_W	/* a chart across the page */
 
 /*
- * The page takes the window's width: charts scale with it (viewBox), two
- * or more side by side where there is room, one across where there is not;
- * printed, A4 landscape, two a row, no chart or table cut by a page break.
+ * The page takes the window's width. Every chart is drawn at its own size
+ * (its width and height, fonts of 12 px as the page's tables' 13), narrowed
+ * with the window where there is no room, never widened: charts widened to
+ * the width of what holds them drew their fonts at as many sizes (a chart
+ * 620 wide on its own across the page: twice those of one 1000 wide in a
+ * grid). Two or more side by side where there is room, one across where
+ * there is not; printed, A4 landscape, two a row, no chart or table cut by a
+ * page break.
  */
 static const char style[] =
 	"body{font:14px/1.4 sans-serif;margin:1em 2vw;color:#222}"
@@ -33,7 +38,7 @@ static const char style[] =
 	".figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,520px),1fr));"
 	"gap:.6em 2em;align-items:start}"
 	"figure{margin:.6em 0;break-inside:avoid}.figs>.wide{grid-column:1/-1}"
-	"svg{display:block;width:100%;height:auto}.figs>.wide svg{max-width:1600px}"
+	"svg{display:block;max-width:100%;height:auto}"
 	"@media print{@page{size:A4 landscape;margin:10mm}body{margin:0;font-size:10pt}"
 	"nav{display:none}h2,h3,p.sub{break-after:avoid}table,figure,tr{break-inside:avoid}"
 	".figs{grid-template-columns:1fr 1fr}.tw{overflow:visible}"
@@ -43,12 +48,12 @@ static const char style[] =
 static void job_label(char *buf, size_t len, const struct rpt_report *r, const struct rpt_test *t,
 		      const struct rpt_job *j)
 {
-	size_t d = rpt_drive_index(r, t);
+	size_t d = rpt_drive_index(r, t), k = 0;
 
 	if (r->nd > 1 && d < r->nd)
-		snprintf(buf, len, "%s: %s / %s", r->d[d].name, t->name, j->name);
-	else
-		snprintf(buf, len, "%s / %s", t->name, j->name);
+		k = (size_t)snprintf(buf, len, "%s: ", r->d[d].name);
+	if (k < len)
+		rpt_test_job_name(buf + k, len - k, t, j);
 }
 
 /* test @i is a PTS round or WSAT run of its drive: the PTS pages show it */
@@ -132,7 +137,7 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	const char *un = u > 1 ? "MB" : "GB";
 	double max = 0, xmax = f->gb_written * u, xstep, v;
 	struct rpt_svg_lin ya;
-	char a[48], b[48], c[48], title[320];
+	char a[48], b[48], c[48], title[320], tj[256];
 	size_t i;
 	FILE *out = ch->html;
 
@@ -146,13 +151,11 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	max = ya.top;
 	xstep = rpt_svg_nice_step(xmax, 8);
 	fputs("<h5>Fill: ", out);
-	rpt_put_html(out, t->name);
-	fputs(" / ", out);
-	rpt_put_html(out, j->name);
+	rpt_put_html(out, rpt_test_job_name(tj, sizeof(tj), t, j));
 	if (f->scale > 1)
 		fprintf(out, " (model scaled 1/%.10g: GB of the full drive)", f->scale);
 	fputs("</h5>\n", out);
-	snprintf(title, sizeof(title), "%s / %s: write speed per %s written", t->name, j->name, un);
+	snprintf(title, sizeof(title), "%s: write speed per %s written", tj, un);
 	out = rpt_html_figure(ch, true, scope, t->name, "fill");
 	if (!out)
 		return;
@@ -256,12 +259,11 @@ static void bursts_html(struct rpt_charts *ch, const char *scope, const struct r
 	struct rpt_bar *bars = calloc(b->n + 1, sizeof(*bars));
 	struct rpt_fig *f = calloc(b->n + 1, sizeof(*f));
 	char (*lab)[32] = calloc(b->n + 1, sizeof(*lab));
+	char tj[256];
 	size_t i;
 
 	fputs("<h5>Bursts: ", out);
-	rpt_put_html(out, t->name);
-	fputs(" / ", out);
-	rpt_put_html(out, j->name);
+	rpt_put_html(out, rpt_test_job_name(tj, sizeof(tj), t, j));
 	fprintf(out, "</h5>\n<p>%zu bursts, %.1f MB. Score ", b->n, b->bytes / 1e6);
 	if (b->score_mbps.ok)
 		fprintf(out, "<b>%.1f MB/s</b> (bytes / time bursting)", b->score_mbps.v);
@@ -287,9 +289,9 @@ static void bursts_html(struct rpt_charts *ch, const char *scope, const struct r
 		bars[b->n].f = &b->score_mbps;
 		o = rpt_html_figure(ch, false, scope, t->name, "bursts");
 		if (o) {
-			char title[256];
+			char title[512];
 
-			snprintf(title, sizeof(title), "%s / %s: MB/s per burst%s", t->name, j->name,
+			snprintf(title, sizeof(title), "%s: MB/s per burst%s", tj,
 				 rpt_mark_note(b->score_mbps.mark));
 			rpt_svg_bars(o, &(struct rpt_svg_head){ "MB/s per burst", title, RPT_SVG_HALF },
 				     "MB/s", bars, b->n + 1, 0);
@@ -628,7 +630,7 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 	const char **groups = calloc(r->nd ? r->nd : 1, sizeof(*groups));
 	size_t n = 0, d, i, k;
 	unsigned int marks = 0;
-	char legend[512];
+	char legend[512], tj[256];
 	FILE *o;
 
 	for (d = 0; p && lab && groups && d < r->nd; d++) {
@@ -643,8 +645,8 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 
 				if (!j->mbps.ok || !j->power_w.ok)
 					continue;
-				snprintf(lab[n], sizeof(lab[n]), "%s%s%s / %s%s", r->nd > 1 ? r->d[d].name : "",
-					 r->nd > 1 ? ": " : "", t->name, j->name,
+				snprintf(lab[n], sizeof(lab[n]), "%s%s%s%s", r->nd > 1 ? r->d[d].name : "",
+					 r->nd > 1 ? ": " : "", rpt_test_job_name(tj, sizeof(tj), t, j),
 					 rpt_mark_sign(j->power_w.mark | j->mbps.mark));
 				marks |= j->power_w.mark | j->mbps.mark;
 				p[n].x = j->mbps.v;

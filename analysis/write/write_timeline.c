@@ -107,7 +107,7 @@ void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt
 	struct rpt_time_line *l;
 	struct rpt_time_span *sp = NULL;
 	size_t i, nsp = 0;
-	char title[512], fig[64], yname[64];
+	char title[512], fig[64], yname[64], tj[400];
 	int ch;
 
 	if (!tl->n)
@@ -124,9 +124,7 @@ void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt
 	for (i = 0; i < tl->nsp; i++)
 		sp[nsp++] = (struct rpt_time_span){ tl->sp[i].t0_s, tl->sp[i].t1_s, tl->sp[i].what };
 	fputs("<h5>Over time: ", c->html);
-	rpt_put_html(c->html, t->name);
-	fputs(" / ", c->html);
-	rpt_put_html(c->html, j->name);
+	rpt_put_html(c->html, rpt_test_job_name(tj, sizeof(tj), t, j));
 	fprintf(c->html, "</h5>\n<p class=\"note\">Each point is a column of the chart: its mean, "
 		"with the band from the lowest to the highest sample in it; percentiles per interval "
 		"(fio's histogram logs, merged as fiologparser_hist.py does) at the column's worst "
@@ -139,10 +137,7 @@ void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt
 
 		if (!n)
 			continue;
-		snprintf(title, sizeof(title), "%s: %s", chart_title[ch], t->name);
-		if (strcmp(t->name, j->name))
-			snprintf(title + strlen(title), sizeof(title) - strlen(title), " / %s",
-				 j->name);
+		snprintf(title, sizeof(title), "%s: %s", chart_title[ch], tj);
 		n = drawable(c->html, (enum rpt_tl_chart)ch, title, l, n);
 		if (!n)
 			continue;
