@@ -74,7 +74,8 @@ EOF
 grep -q "Temperature over time (SMART composite): timeline: not drawn: the line would have 1 point, and a line needs two (how often it is sampled: ssdq_smart_interval)" \
 	"$TMP/gen.html" && pass "a sentence stands in for the temperature chart of one sample, saying why" ||
 	fail "no sentence for the temperature chart of one sample"
-ls "$TMP/gen-svg" | grep -q temperature && fail "a temperature chart of one sample was drawn" ||
+set -- "$TMP"/gen-svg/*temperature*
+[ -e "$1" ] && fail "a temperature chart of one sample was drawn: $1" ||
 	pass "no temperature chart of one sample in --svg-dir"
 
 # ---- the fixtures' pages and the corpus' ---------------------------------------
