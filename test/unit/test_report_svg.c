@@ -98,47 +98,65 @@ TEST(lin_axis_known)
 	CHECK(a.step > 0 && a.top == 1);
 }
 
+/* the text of the chart @draw writes of @arg; NULL without memory */
+static char *chart(void (*draw)(FILE *f, const void *arg), const void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	draw(f, arg);
+	fclose(f);
+	return buf;
+}
+
+static void draw_time(FILE *f, const void *arg)
+{
+	rpt_svg_time(f, &(struct rpt_svg_head){ .title = "t" }, "MB/s", "the job's start", false,
+		     arg, 1, NULL, 0);
+}
+
+static void draw_xy(FILE *f, const void *arg)
+{
+	struct rpt_axis xa = { .name = "GB", .kind = RPT_AXIS_LINEAR };
+	struct rpt_axis ya = { .name = "IOPS", .kind = RPT_AXIS_LINEAR };
+
+	rpt_svg_xy(f, &(struct rpt_svg_head){ .title = "t" }, &xa, &ya, arg, 1, NULL, 0);
+}
+
 TEST(time_chart_top_tick)
 {
 	double t[3] = { 0.5, 1.5, 2.5 }, y[3] = { 800, 1638.4, 1600 }, v[64];
 	struct rpt_time_line l = { .name = "write", .n = 3, .t_s = t, .y = y };
-	struct rpt_svg_head h = { .title = "t" };
-	char *buf = NULL;
-	size_t len = 0, n;
-	FILE *f = open_memstream(&buf, &len);
+	char *svg = chart(draw_time, &l);
+	size_t n;
 
-	if (!CHECK(f))
+	if (!CHECK(svg))
 		return;
-	rpt_svg_time(f, &h, "MB/s", "the job's start", false, &l, 1, NULL, 0);
-	fclose(f);
-	n = labels(buf, "end", v, 64);
+	n = labels(svg, "end", v, 64);
 	CHECK_EQ_INT(n, 10);
 	CHECK(biggest(v, n) == 1800);
-	free(buf);
+	free(svg);
 }
 
 TEST(xy_chart_top_tick)
 {
 	double x[3] = { 100, 1000, 4000 }, y[3] = { 428000, 300000, 200000 }, v[64];
 	struct rpt_xy_series s = { .name = "IOPS", .x = x, .y = y, .n = 3 };
-	struct rpt_axis xa = { .name = "GB", .kind = RPT_AXIS_LINEAR };
-	struct rpt_axis ya = { .name = "IOPS", .kind = RPT_AXIS_LINEAR };
-	struct rpt_svg_head h = { .title = "t" };
-	char *buf = NULL;
-	size_t len = 0, n;
-	FILE *f = open_memstream(&buf, &len);
+	char *svg = chart(draw_xy, &s);
+	size_t n;
 
-	if (!CHECK(f))
+	if (!CHECK(svg))
 		return;
-	rpt_svg_xy(f, &h, &xa, &ya, &s, 1, NULL, 0);
-	fclose(f);
-	n = labels(buf, "end", v, 64);
+	n = labels(svg, "end", v, 64);
 	/* 428 000 x 1.05 = 449 400: 50 000 a step, the top 450 000 */
 	CHECK(biggest(v, n) == 450000);
 	CHECK_EQ_INT(n, 10);
-	n = labels(buf, "middle", v, 64);
+	n = labels(svg, "middle", v, 64);
 	CHECK(biggest(v, n) == 4000);
-	free(buf);
+	free(svg);
 }
 
 int main(void)
