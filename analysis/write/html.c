@@ -76,8 +76,9 @@ void rpt_html_cdf(struct rpt_charts *c, const struct rpt_report *r, const char *
 	snprintf(aria, sizeof(aria), "%s: latency distribution", name);
 	if ((o = rpt_html_figure(c, true, scope, name, "latency-cdf"))) {
 		rpt_svg_xy(o, &(struct rpt_svg_head){ aria, title, W },
-			   &(struct rpt_axis){ "latency, µs (log scale)", RPT_AXIS_LOG, 0 },
-			   &(struct rpt_axis){ "percentile (scale of nines)", RPT_AXIS_NINES, 0 }, s, ns,
+			   &(struct rpt_axis){ .name = "latency, µs (log scale)", .kind = RPT_AXIS_LOG },
+			   &(struct rpt_axis){ .name = "percentile (scale of nines)",
+					       .kind = RPT_AXIS_NINES }, s, ns,
 			   NULL, 0);
 		rpt_html_figure_end(c);
 	}

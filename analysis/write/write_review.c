@@ -302,8 +302,9 @@ static int fill_overlay(struct ctx *x, const char *name)
 
 		snprintf(aria, sizeof(aria), "%s: write speed per GB written, every drive", name);
 		rpt_svg_xy(o, &(struct rpt_svg_head){ aria, title, RPT_SVG_W },
-			   &(struct rpt_axis){ mb ? "MB written" : "GB written", RPT_AXIS_LINEAR, 0 },
-			   &(struct rpt_axis){ "MB/s", RPT_AXIS_LINEAR, 0 }, s, ns, m, nm);
+			   &(struct rpt_axis){ .name = mb ? "MB written" : "GB written",
+					       .kind = RPT_AXIS_LINEAR },
+			   &(struct rpt_axis){ .name = "MB/s", .kind = RPT_AXIS_LINEAR }, s, ns, m, nm);
 		rpt_html_figure_end(x->c);
 	}
 out:
@@ -457,17 +458,20 @@ static int series_lines(struct ctx *x, size_t from, size_t to, const char *key,
 }
 
 /*
- * The rows best first by their p99 (its direction in the catalogue), the
- * rows without one last, ties in the drives' order.
+ * The rows best first by their mean (its direction in the catalogue), the
+ * rows without one last, ties in the drives' order: by the first bar of
+ * each row, as its neighbours, the speed per drive, sort (a QD1 test's IOPS
+ * are the inverse of its mean). By the p99, a drive with the slower mean
+ * and the better p99 came first, and the chart read worst first.
  */
 static void latency_sort(struct rpt_lat_row *rows, size_t n)
 {
-	bool lower = rpt_cat_find(RPT_OF_JOB, "lat_p99_us")->better == RPT_BETTER_LOWER;
+	bool lower = rpt_cat_find(RPT_OF_JOB, "lat_mean_us")->better == RPT_BETTER_LOWER;
 	size_t i, k;
 
 	for (i = 1; i < n; i++)
 		for (k = i; k > 0; k--) {
-			const struct rpt_fig *p = rows[k - 1].f[1], *q = rows[k].f[1];
+			const struct rpt_fig *p = rows[k - 1].f[0], *q = rows[k].f[0];
 			struct rpt_lat_row tmp;
 
 			if (!q->ok || (p->ok && (lower ? p->v <= q->v : p->v >= q->v)))
