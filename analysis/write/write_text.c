@@ -140,6 +140,31 @@ static void bursts(FILE *out, const struct rpt_bursts *b, bool verbose)
 	fputc('\n', out);
 }
 
+/* The job's host verdict (host_verdict.h) and its figures (the catalogue's host rows). */
+static void host_text(FILE *out, const struct rpt_job *j)
+{
+	char line[2 * RPT_WHY_LEN], buf[48];
+	const char *sep = "";
+	const struct rpt_cat *c;
+
+	fprintf(out, "  %s\n", rpt_hostv_line(&j->host, line, sizeof(line)));
+	if (!j->host.measured)
+		return;
+	fputs("  host:", out);
+	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c)) {
+		const struct rpt_fig *f = rpt_cat_job(c, j);
+
+		if (!f->ok)
+			continue;
+		fprintf(out, "%s %s %s %s", sep, c->label, rpt_fmt_num(buf, sizeof(buf), f->v, c->digits),
+			c->unit);
+		sep = ",";
+	}
+	if (j->host.nspikes)
+		fprintf(out, "%s %zu intervals over the threshold", sep, j->host.nspikes);
+	fputc('\n', out);
+}
+
 /* The reasons for the job's nulls, each reason once with all its keys. */
 static void reasons(FILE *out, const struct rpt_job *j)
 {
@@ -402,6 +427,7 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 				rpt_mark_sign(j->peak_power_w.mark));
 		if (j->has_bursts && !isnan(j->ios_per_burst))
 			fprintf(out, "  %.1f I/Os per burst\n", j->ios_per_burst);
+		host_text(out, j);
 		reasons(out, j);
 		marks |= rpt_job_marks(j);
 	}
