@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "ssdq.h"
+#include "host_acct.h"
+#include "host_iolog.h"
 #include "sidecar.h"
 #include "target_model.h"
 #include "util.h"
@@ -22,7 +24,9 @@
 
 struct pending {
 	struct io_u *io_u;
-	uint64_t done_ns;
+	uint64_t submit_ns;		/* when the model was given it */
+	uint64_t deadline_ns;		/* when the model completes it; NEVER: stalled */
+	uint64_t done_ns;		/* when it may be reaped (a stop: at once) */
 };
 
 struct model_data {
@@ -35,6 +39,8 @@ struct model_data {
 	uint64_t stall_after;		/* SSDQ_MODEL_STALL: bytes, then no completion */
 	int stalled;			/* past them: the drive completes nothing */
 	struct ssdq_model_job *job;	/* the model's account of the job */
+	struct ssdq_host_iolog *iolog;	/* ssdq_host_log's per-I/O logs, or NULL */
+	int iolog_failed;
 };
 
 /*
@@ -97,6 +103,58 @@ static void wait_until(uint64_t deadline)
 		;
 }
 
+/* ssdq_host_log=1: the per-I/O host-added and intended logs. Return: 0 or -errno. */
+static int open_iolog(struct thread_data *td, struct model_data *md)
+{
+	struct ssdq_options *o = td->eo;
+	char added[4096], intended[4096], err[4200];
+	int64_t off;
+	int ret;
+
+	if (!o->host_log)
+		return 0;
+	ret = ssdq_sidecar_name(td, "hostlat", "log", added, sizeof(added));
+	if (!ret)
+		ret = ssdq_sidecar_name(td, "intended", "log", intended, sizeof(intended));
+	if (ret) {
+		ssdq_log("%s: the per-I/O host logs' names: %s", td->o.name, strerror(-ret));
+		return ret;
+	}
+	off = ssdq_realtime_us() * 1000 - (int64_t)ssdq_mono_ns();
+	ret = ssdq_host_iolog_open(added, intended, off, &md->iolog, err, sizeof(err));
+	if (ret)
+		ssdq_log("%s: %s", td->o.name, err);
+	return ret;
+}
+
+/*
+ * An I/O handed to fio at @now: the host's account of it (host_acct.h) and
+ * its per-I/O log lines. @idle: none of the job's I/Os is left in flight.
+ */
+static void account_io(struct thread_data *td, struct model_data *md, struct io_u *io_u,
+		       uint64_t submit_ns, uint64_t deadline_ns, uint64_t now, bool idle)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	uint64_t late;
+
+	if (deadline_ns == NEVER) {	/* the stalled drive's, given up */
+		if (idle)
+			ssdq_host_acct_idle(&sd->host, now);
+		return;
+	}
+	late = ssdq_host_acct_io(&sd->host, submit_ns, deadline_ns, now, idle);
+	if (md->iolog && !md->iolog_failed) {
+		int ret = ssdq_host_iolog_add(md->iolog, now, late, deadline_ns - submit_ns,
+					      io_u->ddir, io_u->xfer_buflen, io_u->offset);
+
+		if (ret) {
+			md->iolog_failed = 1;
+			ssdq_log("%s: cannot write the per-I/O host logs: %s; their later lines "
+				 "are lost", td->o.name, strerror(-ret));
+		}
+	}
+}
+
 static int model_post_init(struct thread_data *td)
 {
 	struct ssdq_data *sd = td->io_ops_data;
@@ -114,7 +172,8 @@ static int model_post_init(struct thread_data *td)
 	if (!md->pending || !md->events || !md->queued)
 		return -ENOMEM;
 	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
-	return 0;
+	ssdq_host_acct_init(&sd->host, ssdq_mono_ns());
+	return open_iolog(td, md);
 }
 
 /* Reads return a pattern: each LBA starts with its own number. */
@@ -133,7 +192,7 @@ static void fill_pattern(struct io_u *io_u, unsigned int lba_shift)
  * that direction before the I/O.
  */
 static uint64_t model_rw(struct thread_data *td, struct ssdq_model *m, struct io_u *io_u,
-			 enum ssdq_model_op op)
+			 enum ssdq_model_op op, uint64_t now)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 	struct model_data *md = sd->be_data;
@@ -147,7 +206,7 @@ static uint64_t model_rw(struct thread_data *td, struct ssdq_model *m, struct io
 		md->stalled = 1;
 		return NEVER;
 	}
-	done = ssdq_model_io(m, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
+	done = ssdq_model_io(m, now, op, io_u->offset, io_u->xfer_buflen);
 	if (m->regime != mj->regime[dir] || !mj->rw_bytes[dir]) {
 		mj->regime[dir] = m->regime;
 		ssdq_event_bytes_str(td, "model_regime", (long long)mj->rw_bytes[dir], "regime",
@@ -157,8 +216,11 @@ static uint64_t model_rw(struct thread_data *td, struct ssdq_model *m, struct io
 	return done;
 }
 
-/* Return: completion time, or 0 when the I/O failed at once. */
-static uint64_t model_submit(struct thread_data *td, struct io_u *io_u)
+/*
+ * @now: the submission time the model is given (the I/O's service starts
+ * there). Return: completion time, or 0 when the I/O failed at once.
+ */
+static uint64_t model_submit(struct thread_data *td, struct io_u *io_u, uint64_t now)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 	struct model_data *md = sd->be_data;
@@ -192,14 +254,14 @@ static uint64_t model_submit(struct thread_data *td, struct io_u *io_u)
 	if (op == SSDQ_MODEL_READ)
 		fill_pattern(io_u, ns->lba_shift);
 	if (!md->job->t0_ns) {
-		md->job->t0_ns = ssdq_mono_ns();
+		md->job->t0_ns = now;
 		md->job->e0 = ssdq_model_active_energy(m);
 	}
 	io_u->error = 0;
 	io_u->resid = 0;
 	if (op == SSDQ_MODEL_WRITE || op == SSDQ_MODEL_READ)
-		return model_rw(td, m, io_u, op);
-	return ssdq_model_io(m, ssdq_mono_ns(), op, io_u->offset, io_u->xfer_buflen);
+		return model_rw(td, m, io_u, op, now);
+	return ssdq_model_io(m, now, op, io_u->offset, io_u->xfer_buflen);
 }
 
 static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
@@ -207,27 +269,35 @@ static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
 	struct ssdq_data *sd = td->io_ops_data;
 	struct model_data *md = sd->be_data;
 	struct ssdq_options *o = td->eo;
-	uint64_t done;
+	uint64_t done, now;
 
 	if (md->nr_pending == md->depth)
 		return FIO_Q_BUSY;
-	done = model_submit(td, io_u);
+	now = ssdq_mono_ns();
+	done = model_submit(td, io_u, now);
 	if (!done)
 		return FIO_Q_COMPLETED;
+	if (!md->nr_pending)
+		ssdq_host_acct_busy(&sd->host, now);
 	if (o->sync || td_ioengine_flagged(td, FIO_SYNCIO)) {
 		while (done == NEVER) {
 			if (ssdq_watch_tick(td) || td->terminate) {
 				io_u->error = ETIMEDOUT;
+				ssdq_host_acct_idle(&sd->host, ssdq_mono_ns());
 				return FIO_Q_COMPLETED;
 			}
 			sleep_until(ssdq_mono_ns() + SLICE_NS, 0);
 		}
 		wait_until(done);
 		md->job->t1_ns = ssdq_mono_ns();
-		ssdq_model_complete(ssdq_file_model(io_u->file), md->job->t1_ns);
+		/* the drive finished at its deadline, however late the host saw it */
+		ssdq_model_complete(ssdq_file_model(io_u->file), done);
+		account_io(td, md, io_u, now, done, md->job->t1_ns, true);
 		return FIO_Q_COMPLETED;
 	}
 	md->pending[md->nr_pending].io_u = io_u;
+	md->pending[md->nr_pending].submit_ns = now;
+	md->pending[md->nr_pending].deadline_ns = done;
 	md->pending[md->nr_pending].done_ns = done;
 	md->nr_pending++;
 	md->queued[md->nr_queued++] = io_u;
@@ -244,18 +314,24 @@ static int model_commit(struct thread_data *td)
 	return 0;
 }
 
-static unsigned int reap(struct ssdq_data *sd, struct model_data *md, uint64_t now,
+static unsigned int reap(struct thread_data *td, struct model_data *md, uint64_t now,
 			 unsigned int events, unsigned int max)
 {
+	struct ssdq_data *sd = td->io_ops_data;
+
 	for (unsigned int i = 0; i < md->nr_pending && events < max;) {
 		if (md->pending[i].done_ns <= now) {
-			struct io_u *io_u = md->pending[i].io_u;
+			struct pending p = md->pending[i];
 
-			ssdq_model_complete(ssdq_file_model(io_u->file), now);
+			/* the drive finished at its deadline, however late the host saw it */
+			ssdq_model_complete(ssdq_file_model(p.io_u->file),
+					    p.deadline_ns != NEVER ? p.deadline_ns : now);
 			md->job->t1_ns = now;
 			sd->watch.quiet_since_ns = now;
-			md->events[events++] = io_u;
+			md->events[events++] = p.io_u;
 			md->pending[i] = md->pending[--md->nr_pending];
+			account_io(td, md, p.io_u, p.submit_ns, p.deadline_ns, now,
+				   !md->nr_pending);
 		} else {
 			i++;
 		}
@@ -288,7 +364,7 @@ static int model_getevents(struct thread_data *td, unsigned int min,
 	for (;;) {
 		uint64_t next = NEVER, until;
 
-		events = reap(sd, md, now, events, max);
+		events = reap(td, md, now, events, max);
 		if (events >= min || events == max || !md->nr_pending)
 			return (int)events;
 		if (now >= limit)
@@ -322,6 +398,7 @@ static void model_cleanup(struct thread_data *td)
 
 	if (!md)
 		return;
+	ssdq_host_iolog_close(md->iolog);
 	free(md->pending);
 	free(md->events);
 	free(md->queued);

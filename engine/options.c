@@ -400,6 +400,29 @@ struct fio_option ssdq_fio_options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "ssdq_host",
+		.lname	= "ssdq host interference sidecar",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct ssdq_options, host),
+		.def	= "1",
+		.help	= "With ssdq_account: write the job thread's run delay, CPU time and context "
+			  "switches every interval, and on the drive model each interval's intended "
+			  "and host-added I/O time, to <prefix>_host.<N>.jsonl (docs/host.md)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_host_log",
+		.lname	= "ssdq per-I/O host logs",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct ssdq_options, host_log),
+		.def	= "0",
+		.help	= "On the drive model: log each I/O's host-added and intended time (ns) to "
+			  "<prefix>_hostlat.<N>.log and <prefix>_intended.<N>.log (docs/host.md)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= NULL,
 	},
 };

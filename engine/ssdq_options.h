@@ -42,6 +42,8 @@ struct ssdq_options {
 	char *stall;		/* ssdq_stall_timeout: as given */
 	unsigned long long stall_us; /* parsed at init: a drive silent this long stalled, 0: never */
 	unsigned int account;	/* ssdq_account: the progress sidecars (progress.h) */
+	unsigned int host;	/* ssdq_host: the host-interference sidecar (hostload.h) */
+	unsigned int host_log;	/* ssdq_host_log: the model's per-I/O logs (host_iolog.h) */
 };
 
 /**
