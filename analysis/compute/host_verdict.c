@@ -11,7 +11,7 @@
 #include "host_verdict.h"
 #include "log_find.h"
 
-const double rpt_hostv_pct[RPT_HOSTV_NPCT] = { 99, 99.99, 50, 99.9 };
+const double rpt_hostv_pct[RPT_HOSTV_NPCT] = { 50, 99, 99.9, 99.99 };
 
 /* The running sums over the window's intervals. */
 struct sums {
@@ -117,7 +117,8 @@ static void verdict(struct rpt_host_verdict *v, const struct sums *s, double lat
 	}
 	v->bound = v->thr_marked || v->mean_marked;
 	for (k = 0; k < RPT_HOSTV_NPCT; k++)
-		if ((!v->model && waited) || (!isnan(late) && late > 1 - rpt_hostv_pct[k] / 100)) {
+		if ((v->model ? v->mean_marked : waited) ||
+		    (!isnan(late) && late > RPT_HOST_TAIL_SHARE * (1 - rpt_hostv_pct[k] / 100))) {
 			v->pct_marked |= 1u << k;
 			w += snprintf(pct + w, sizeof(pct) - w, "%sp%g", w ? ", " : "",
 				      rpt_hostv_pct[k]);

@@ -34,21 +34,28 @@
  *   the job's time the host took from the drive: how far the throughput
  *   moved (at QD1 exactly 1 − the model's I/O time / the job's time).
  *
- * The thresholds (measured: docs/report.md, "Marks"): on the drive model
- * its own account decides — time_share >= RPT_HOST_TIME_SHARE marks the
- * throughput (MB/s, IOPS, efficiency, the fill's speeds), added_share >=
- * RPT_HOST_TIME_SHARE the mean latency, and a percentile p is marked when
- * more than 1 − p of the I/Os were late; on a namespace (no account) a
- * job whose thread waited for a CPU RPT_HOST_WAIT_SHARE of its time or
- * more has all of them marked, and a percentile p also when the run delay,
- * cut in RPT_HOST_LATE_US pieces each holding back iodepth I/Os, could
- * have made more than 1 − p of the I/Os late. A job with its throughput or
- * mean marked is host-bound. An interval whose own wait share (namespace)
- * or time share (model) passes the threshold is a spike, drawn on the
- * job's time charts.
+ * The thresholds (measured on the drive model: docs/report.md, "Marks"): on
+ * the model its own account decides — time_share >= RPT_HOST_TIME_SHARE
+ * marks the throughput (MB/s, IOPS, efficiency, the fill's speeds; at QD1
+ * fio's IOPS left the model's account by time_share to 0.15 points in 45
+ * runs), added_share >= RPT_HOST_TIME_SHARE the mean latency (which moves
+ * by added / (1 − added) and up to 1.5 points of fio's own stamping), and a
+ * percentile p is marked when more than a tenth of its tail, (1 − p) / 10,
+ * of the I/Os were late by RPT_HOST_LATE_US or more (in the model's steep
+ * tails such a share moves p by 10 % and more), or when the mean is. On a
+ * namespace (no account) a job whose thread waited for a CPU
+ * RPT_HOST_WAIT_SHARE of its time or more has all of them marked (the wait
+ * share tracked the model's time share to 1.5 points), and a percentile p
+ * also when the run delay, cut in RPT_HOST_LATE_US pieces each holding back
+ * iodepth I/Os, could have made more than (1 − p) / 10 of the I/Os late. A
+ * job with its throughput or mean marked is host-bound. An interval whose
+ * own time share (model) or wait share (namespace) passes the threshold is
+ * a spike, drawn on the job's time charts.
  */
 #define RPT_HOST_WAIT_SHARE	0.05
-#define RPT_HOST_TIME_SHARE	0.10
+#define RPT_HOST_TIME_SHARE	0.07
+/* the share of a percentile's tail whose lateness marks it */
+#define RPT_HOST_TAIL_SHARE	0.1
 
 /* An interval the host distorted, unix ms */
 struct rpt_host_spike {
@@ -80,7 +87,7 @@ struct rpt_host_verdict {
 	size_t spike_cap;
 };
 
-/* The percentiles the verdict judges: 99, 99.99 (the job's figures), 50, 99.9. */
+/* The percentiles the verdict judges: 50, 99, 99.9, 99.99 (the job's p99 and p99.99 among them) */
 #define RPT_HOSTV_NPCT	4
 extern const double rpt_hostv_pct[RPT_HOSTV_NPCT];
 

@@ -286,11 +286,7 @@ static void host(FILE *out, const struct rpt_host_verdict *v, const struct rpt_j
 		v->pct_marked ? "true" : "false");
 	fprintf(out, ",\n%s\"spikes_unix_ms\": [", ind);
 	for (i = 0; i < v->nspikes; i++) {
-		fprintf(out, "%s[", i ? ", " : "");
-		num(out, v->spike[i].t0_ms);
-		fputs(", ", out);
-		num(out, v->spike[i].t1_ms);
-		fputc(']', out);
+		fprintf(out, "%s[%.3f, %.3f]", i ? ", " : "", v->spike[i].t0_ms, v->spike[i].t1_ms);
 	}
 	fputc(']', out);
 	reasons(out, ind, keys, figs, n);

@@ -59,11 +59,11 @@ static void value(FILE *out, const char *pre, int prec, const char *unit,
 static void fill_line(FILE *out, const char *label, const struct rpt_fig *f,
 		      const char *unit, double scale, const struct rpt_fig *same)
 {
-	char buf[48];
+	char buf[48], num[56];
 
 	if (f->ok)
 		fprintf(out, "    %-17s %10s %s\n", label,
-			rpt_fmt_num(buf, sizeof(buf), f->v / scale, 2), unit);
+			marked(num, sizeof(num), f, rpt_fmt_num(buf, sizeof(buf), f->v / scale, 2)), unit);
 	else if (f != same && !strcmp(f->why, same->why))
 		fprintf(out, "    %-17s %10s    (as above)\n", label, "-");
 	else
