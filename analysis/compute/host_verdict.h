@@ -40,14 +40,15 @@
  * fio's IOPS left the model's account by time_share to 0.15 points in 45
  * runs), added_share >= RPT_HOST_TIME_SHARE the mean latency (which moves
  * by added / (1 − added) and up to 1.5 points of fio's own stamping), and a
- * percentile p is marked when more than a tenth of its tail, (1 − p) / 10,
- * of the I/Os were late by RPT_HOST_LATE_US or more (in the model's steep
- * tails such a share moves p by 10 % and more), or when the mean is. On a
+ * percentile p is marked when more than a hundredth of its tail,
+ * (1 − p) / 100, of the I/Os were late by RPT_HOST_LATE_US or more (p99
+ * moved 16 % from the model's account with 0.02 % of the I/Os late: the
+ * host's smaller delays gather in the same tail), or when the mean is. On a
  * namespace (no account) a job whose thread waited for a CPU
  * RPT_HOST_WAIT_SHARE of its time or more has all of them marked (the wait
  * share tracked the model's time share to 1.5 points), and a percentile p
  * also when the run delay, cut in RPT_HOST_LATE_US pieces each holding back
- * iodepth I/Os, could have made more than (1 − p) / 10 of the I/Os late. A
+ * iodepth I/Os, could have made more than (1 − p) / 100 of the I/Os late. A
  * job with its throughput or mean marked is host-bound. An interval whose
  * own time share (model) or wait share (namespace) passes the threshold is
  * a spike, drawn on the job's time charts.
@@ -55,7 +56,7 @@
 #define RPT_HOST_WAIT_SHARE	0.05
 #define RPT_HOST_TIME_SHARE	0.07
 /* the share of a percentile's tail whose lateness marks it */
-#define RPT_HOST_TAIL_SHARE	0.1
+#define RPT_HOST_TAIL_SHARE	0.01
 
 /* An interval the host distorted, unix ms */
 struct rpt_host_spike {

@@ -3,8 +3,8 @@
 # sidecars beside the drive model's fixtures (test/fixtures/ssdq-model/tlc),
 # each with shares known: a QD1 job the host took 30 % of the time from
 # (host-bound: MB/s, IOPS, mean, p99, p99.99 marked), one it took 1 % from
-# (quiet: nothing marked), one with only 0.05 % of its I/Os late (tail: its
-# p99.99 marked, nothing else), a sidecar of an unknown version (refused,
+# (quiet: nothing marked), one with only 0.005 % of its I/Os late (tail: its
+# p99.99 marked, not its p99), a sidecar of an unknown version (refused,
 # named by file and line: not measured), one with a bad line (named; the
 # other lines used), a namespace's sidecar (no model account) whose thread
 # waited 24 % of one interval in four (6 % over all: host-bound, its spike
@@ -54,7 +54,7 @@ def sidecar(test, n, model=True, version=1, source="schedstat", time=None, late=
         x["nivcsw"] = 3
         x["nvcsw"] = 100
         if model:
-            ios = 1000
+            ios = 100000
             idle = int(step * time)
             x.update(ios=ios, intended_us=step - idle, host_added_us=0, host_added_max_us=150,
                      late_ios=late * ios, drive_idle_us=idle)
@@ -65,7 +65,7 @@ def sidecar(test, n, model=True, version=1, source="schedstat", time=None, late=
 
 sidecar("qd1-rand-read-bs", 1, time=0.30, late=0.04)        # bs512: host-bound
 sidecar("qd1-rand-read-bs", 2, time=0.01)                   # bs1k: quiet
-sidecar("qd1-rand-read-bs", 3, time=0.01, late=0.0005)      # bs2k: tail
+sidecar("qd1-rand-read-bs", 3, time=0.01, late=0.00005)     # bs2k: tail
 sidecar("qd1-rand-read-bs", 4, version=2, time=0.30)        # bs4k: refused
 sidecar("qd1-rand-read-bs", 5, time=0.01, bad_line=2)       # bs8k: a bad line
 sidecar("pslc-fill", 1, model=False, delay=[0, 0.24, 0, 0], intervals=4)
