@@ -81,7 +81,7 @@ fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar $(B)/fuzz/fu
 			head -c 16384 "$$f" >$(B)/fuzz/corpus-log/real_$$(echo "$$f" | tr / _); done; \
 	fi
 	cp test/fixtures/ssdq-model/tlc/burst-seq-write_bw.1.log $(B)/fuzz/corpus-log/
-	for f in test/fixtures/ssdq-model/*/*.jsonl; do \
+	for f in test/fixtures/ssdq-model/*/*.jsonl test/fixtures/host/*.jsonl; do \
 		head -c 16384 "$$f" >$(B)/fuzz/corpus-sidecar/$$(echo "$$f" | tr / _); done
 	$(B)/fuzz/fuzz_json -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-json
 	$(B)/fuzz/fuzz_log -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-log

@@ -37,16 +37,16 @@
  * The thresholds (measured on the drive model: docs/report.md, "Marks"): on
  * the model its own account decides — time_share >= RPT_HOST_TIME_SHARE
  * marks the throughput (MB/s, IOPS, efficiency, the fill's speeds; at QD1
- * fio's IOPS left the model's account by time_share to 0.15 points in 45
+ * fio's IOPS left the model's account by time_share to 0.21 points in 63
  * runs), added_share >= RPT_HOST_TIME_SHARE the mean latency (which moves
- * by added / (1 − added) and up to 1.5 points of fio's own stamping), and a
+ * by added / (1 − added) and up to 2.6 points of fio's own stamping), and a
  * percentile p is marked when more than a hundredth of its tail,
  * (1 − p) / 100, of the I/Os were late by RPT_HOST_LATE_US or more (p99
  * moved 16 % from the model's account with 0.02 % of the I/Os late: the
  * host's smaller delays gather in the same tail), or when the mean is. On a
  * namespace (no account) a job whose thread waited for a CPU
  * RPT_HOST_WAIT_SHARE of its time or more has all of them marked (the wait
- * share tracked the model's time share to 1.5 points), and a percentile p
+ * share tracked the model's time share to 2 points), and a percentile p
  * also when the run delay, cut in RPT_HOST_LATE_US pieces each holding back
  * iodepth I/Os, could have made more than (1 − p) / 100 of the I/Os late. A
  * job with its throughput or mean marked is host-bound. An interval whose
