@@ -536,9 +536,13 @@ static void host_banner(FILE *out, const struct rpt_report *r)
 			none += !v->measured;
 		}
 	if (!bound) {
-		fprintf(out, "<p class=\"note\">Host interference: %zu jobs measured, none host-bound", quiet);
+		fputs("<p class=\"note\">Host interference: ", out);
+		if (quiet)
+			fprintf(out, "%zu job%s measured, none host-bound%s", quiet, quiet > 1 ? "s" : "",
+				none ? "; " : "");
 		if (none)
-			fprintf(out, "; %zu not measured (no host sidecar: fio without ssdq's engine, or an older run)", none);
+			fprintf(out, "%zu job%s not measured (no host sidecar: fio without ssdq's engine, or an older run)",
+				none, none > 1 ? "s" : "");
 		fputs(".</p>\n", out);
 		return;
 	}
