@@ -139,10 +139,10 @@ static void account_io(struct thread_data *td, struct model_data *md, struct io_
 
 	if (deadline_ns == NEVER) {	/* the stalled drive's, given up */
 		if (idle)
-			ssdq_host_acct_idle(&sd->host, now);
+			ssdq_host_acct_idle(&sd->host_acct, now);
 		return;
 	}
-	late = ssdq_host_acct_io(&sd->host, submit_ns, deadline_ns, now, idle);
+	late = ssdq_host_acct_io(&sd->host_acct, submit_ns, deadline_ns, now, idle);
 	if (md->iolog && !md->iolog_failed) {
 		int ret = ssdq_host_iolog_add(md->iolog, now, late, deadline_ns - submit_ns,
 					      io_u->ddir, io_u->xfer_buflen, io_u->offset);
@@ -172,7 +172,7 @@ static int model_post_init(struct thread_data *td)
 	if (!md->pending || !md->events || !md->queued)
 		return -ENOMEM;
 	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
-	ssdq_host_acct_init(&sd->host, ssdq_mono_ns());
+	ssdq_host_acct_init(&sd->host_acct, ssdq_mono_ns());
 	return open_iolog(td, md);
 }
 
@@ -278,12 +278,12 @@ static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
 	if (!done)
 		return FIO_Q_COMPLETED;
 	if (!md->nr_pending)
-		ssdq_host_acct_busy(&sd->host, now);
+		ssdq_host_acct_busy(&sd->host_acct, now);
 	if (o->sync || td_ioengine_flagged(td, FIO_SYNCIO)) {
 		while (done == NEVER) {
 			if (ssdq_watch_tick(td) || td->terminate) {
 				io_u->error = ETIMEDOUT;
-				ssdq_host_acct_idle(&sd->host, ssdq_mono_ns());
+				ssdq_host_acct_idle(&sd->host_acct, ssdq_mono_ns());
 				return FIO_Q_COMPLETED;
 			}
 			sleep_until(ssdq_mono_ns() + SLICE_NS, 0);

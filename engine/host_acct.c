@@ -39,6 +39,7 @@ void ssdq_host_acct_init(struct ssdq_host_acct *a, uint64_t now_ns)
 	atomic_init(&a->late_ios, 0);
 	atomic_init(&a->idle_ns, 0);
 	atomic_init(&a->idle_since_ns, now_ns ? now_ns : 1);
+	atomic_init(&a->job_max_ns, 0);
 	atomic_init(&a->max_word, 0);
 }
 
@@ -57,6 +58,8 @@ void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns)
 
 void ssdq_host_acct_idle(struct ssdq_host_acct *a, uint64_t now_ns)
 {
+	if (get(&a->idle_since_ns))
+		return;		/* idle already: the span goes on */
 	write_begin(a);
 	atomic_store_explicit(&a->idle_since_ns, now_ns ? now_ns : 1, RLX);
 	write_end(a);
@@ -75,6 +78,8 @@ uint64_t ssdq_host_acct_io(struct ssdq_host_acct *a, uint64_t submit_ns, uint64_
 	add(&a->added_ns, late);
 	if (late >= SSDQ_HOST_LATE_NS)
 		add(&a->late_ios, 1);
+	if (late > get(&a->job_max_ns))
+		atomic_store_explicit(&a->job_max_ns, late, RLX);
 	if (idle)
 		atomic_store_explicit(&a->idle_since_ns, reap_ns ? reap_ns : 1, RLX);
 	/* the reader may reset the maximum at any time: compare and swap */
@@ -88,7 +93,8 @@ uint64_t ssdq_host_acct_io(struct ssdq_host_acct *a, uint64_t submit_ns, uint64_
 	return late;
 }
 
-void ssdq_host_acct_snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_snap *s)
+static void snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_snap *s,
+		 bool reset)
 {
 	for (unsigned int tries = 0;; tries++) {
 		uint32_t s1 = atomic_load_explicit(&a->seq, memory_order_acquire), s2;
@@ -105,6 +111,7 @@ void ssdq_host_acct_snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_
 		s->added_ns = get(&a->added_ns);
 		s->late_ios = get(&a->late_ios);
 		s->idle_ns = get(&a->idle_ns);
+		s->job_max_ns = get(&a->job_max_ns);
 		since = get(&a->idle_since_ns);
 		word = get(&a->max_word);
 		atomic_thread_fence(memory_order_acquire);
@@ -115,8 +122,18 @@ void ssdq_host_acct_snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_
 			s->idle_ns += now_ns - since;
 		s->added_max_us = word & LOW32;
 		/* reset the maximum unless an I/O was accounted since the snapshot */
-		if (atomic_compare_exchange_strong_explicit(&a->max_word, &word, word & ~LOW32,
+		if (!reset || atomic_compare_exchange_strong_explicit(&a->max_word, &word, word & ~LOW32,
 							    RLX, RLX))
 			return;
 	}
+}
+
+void ssdq_host_acct_snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_snap *s)
+{
+	snap(a, now_ns, s, true);
+}
+
+void ssdq_host_acct_totals(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_snap *s)
+{
+	snap(a, now_ns, s, false);
 }

@@ -28,6 +28,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/*
+ * The model keeps its pace while the host adds at most this share to the
+ * service times it sets (the model_pace event's "kept"; docs/host.md).
+ */
+#define SSDQ_HOST_PACE_SHARE	0.05
+
 /* An I/O at least this late (ns) counts as late (late_ios). */
 #define SSDQ_HOST_LATE_NS	100000ull
 
@@ -40,7 +46,8 @@
  * @late_ios: those late by SSDQ_HOST_LATE_NS or more
  * @idle_ns: closed spans with nothing in flight
  * @idle_since_ns: CLOCK_MONOTONIC start of the open idle span; 0: busy
- * @max_word: the largest lateness (µs, saturated) in the low 32 bits, the
+ * @job_max_ns: the largest lateness of the job
+ * @max_word: the interval's largest lateness (µs, saturated) in the low 32 bits, the
  *	low 32 bits of @ios at its last change in the high 32
  */
 struct ssdq_host_acct {
@@ -51,16 +58,18 @@ struct ssdq_host_acct {
 	_Atomic uint64_t late_ios;
 	_Atomic uint64_t idle_ns;
 	_Atomic uint64_t idle_since_ns;
+	_Atomic uint64_t job_max_ns;
 	_Atomic uint64_t max_word;
 };
 
 /**
  * struct ssdq_host_snap - what the reader takes: cumulative counters, the
- * idle time up to the snapshot, and the largest lateness (µs) since the
- * previous snapshot
+ * idle time up to the snapshot, the job's largest lateness (ns) and the
+ * largest (µs) since the previous snapshot
  */
 struct ssdq_host_snap {
 	uint64_t ios, intended_ns, added_ns, late_ios, idle_ns;
+	uint64_t job_max_ns;
 	uint64_t added_max_us;
 };
 
@@ -102,5 +111,11 @@ void ssdq_host_acct_idle(struct ssdq_host_acct *a, uint64_t now_ns);
  * next interval after it. Retries while the writer is in an update.
  */
 void ssdq_host_acct_snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_snap *s);
+
+/**
+ * ssdq_host_acct_totals() - The same snapshot for the job's end, leaving the
+ * interval's largest lateness to the progress thread's last line.
+ */
+void ssdq_host_acct_totals(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_snap *s);
 
 #endif

@@ -13,7 +13,7 @@
 
 /* cumulative counters at one moment */
 struct hcount {
-	uint64_t cpu_ns, delay_ns;
+	uint64_t cpu_ns, delay_ns, slices;
 	uint64_t nvcsw, nivcsw;
 	struct ssdq_host_snap io;
 };
@@ -29,7 +29,8 @@ struct ssdq_hostload {
 	int64_t t_last_us;
 };
 
-int ssdq_hostload_parse_schedstat(const char *text, uint64_t *cpu_ns, uint64_t *delay_ns)
+int ssdq_hostload_parse_schedstat(const char *text, uint64_t *cpu_ns, uint64_t *delay_ns,
+				  uint64_t *slices)
 {
 	unsigned long long c, d, n;
 
@@ -37,6 +38,7 @@ int ssdq_hostload_parse_schedstat(const char *text, uint64_t *cpu_ns, uint64_t *
 		return -EINVAL;
 	*cpu_ns = c;
 	*delay_ns = d;
+	*slices = n;
 	return 0;
 }
 
@@ -81,21 +83,31 @@ static int read_proc(int fd, char *buf, size_t len)
 	return 0;
 }
 
-static void count_now(struct ssdq_hostload *h, uint64_t now_ns, struct hcount *c)
+/*
+ * The counters now. status costs ~8 us to read, schedstat ~1 us: status is
+ * read only when schedstat's count of times the thread came onto a CPU
+ * moved (a switch, voluntary or not, is followed by one), so a spinning
+ * job thread costs one pread an interval. @first: read everything.
+ */
+static void count_now(struct ssdq_hostload *h, uint64_t now_ns, struct hcount *c, bool first)
 {
 	char buf[4096];
 
 	memset(c, 0, sizeof(*c));
 	if (!read_proc(h->sched_fd, buf, sizeof(buf)))
-		ssdq_hostload_parse_schedstat(buf, &c->cpu_ns, &c->delay_ns);
+		ssdq_hostload_parse_schedstat(buf, &c->cpu_ns, &c->delay_ns, &c->slices);
 	if (h->has_cpu_clock) {
 		struct timespec ts;
 
 		if (!clock_gettime(h->cpu_clock, &ts))
 			c->cpu_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 	}
-	if (!read_proc(h->status_fd, buf, sizeof(buf)))
+	if (!first && h->sched_fd >= 0 && c->slices == h->last.slices) {
+		c->nvcsw = h->last.nvcsw;
+		c->nivcsw = h->last.nivcsw;
+	} else if (!read_proc(h->status_fd, buf, sizeof(buf))) {
 		ssdq_hostload_parse_status(buf, &c->nvcsw, &c->nivcsw);
+	}
 	if (h->acct)
 		ssdq_host_acct_snap(h->acct, now_ns, &c->io);
 }
@@ -134,7 +146,7 @@ int ssdq_hostload_open(const struct ssdq_hostload_cfg *cfg, int64_t t_us, uint64
 {
 	struct ssdq_hostload *h = calloc(1, sizeof(*h));
 	char buf[4096], line[512];
-	uint64_t a, b;
+	uint64_t a, b, sl;
 	int n, ret;
 
 	*out = NULL;
@@ -151,7 +163,7 @@ int ssdq_hostload_open(const struct ssdq_hostload_cfg *cfg, int64_t t_us, uint64
 	/* a kernel without schedstats (CONFIG_SCHED_INFO) reads "0 0 0" of a running thread */
 	h->sched_fd = open_proc(cfg->proc_dir, "schedstat");
 	if (h->sched_fd >= 0 && (read_proc(h->sched_fd, buf, sizeof(buf)) ||
-				 ssdq_hostload_parse_schedstat(buf, &a, &b) || !a)) {
+				 ssdq_hostload_parse_schedstat(buf, &a, &b, &sl) || !a)) {
 		close(h->sched_fd);
 		h->sched_fd = -1;
 	}
@@ -164,7 +176,7 @@ int ssdq_hostload_open(const struct ssdq_hostload_cfg *cfg, int64_t t_us, uint64
 	h->acct = cfg->acct;
 	h->cpu_clock = cfg->cpu_clock;
 	h->has_cpu_clock = cfg->has_cpu_clock;
-	count_now(h, now_ns, &h->last);
+	count_now(h, now_ns, &h->last, true);
 	h->t_last_us = t_us;
 	n = snprintf(line, sizeof(line),
 		     "{\"version\":1,\"kind\":\"host_start\",\"time_us\":%" PRId64 ",\"tid\":%d,"
@@ -191,7 +203,7 @@ int ssdq_hostload_tick(struct ssdq_hostload *h, int64_t t_us, uint64_t now_ns)
 
 	if (t_us <= h->t_last_us)
 		return 0;
-	count_now(h, now_ns, &c);
+	count_now(h, now_ns, &c, false);
 	n = snprintf(line, sizeof(line), "{\"time_us\":%" PRId64 ",\"interval_us\":%" PRId64,
 		     t_us, t_us - h->t_last_us);
 	if (h->sched_fd >= 0)

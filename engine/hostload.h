@@ -24,8 +24,10 @@
  * kernel has no schedstat); cpu_us: its time on a CPU (its thread CPU
  * clock, exact at any moment; schedstat's field 1, which lags by up to a
  * scheduler tick, where that clock is missing); nivcsw, nvcsw: its involuntary and
- * voluntary context switches (/proc/self/task/TID/status; absent when
- * unreadable). On the drive model the model's own account of the I/Os
+ * voluntary context switches (/proc/self/task/TID/status, read only in
+ * an interval the thread came back onto a CPU, as schedstat's third field
+ * tells: a switch counts in the interval the thread came back in, as its
+ * wait does; absent when unreadable). On the drive model the model's own account of the I/Os
  * handed to fio in the interval (host_acct.h): their count, the sum of
  * their intended service times, of their lateness, the largest lateness,
  * how many were late by 100 µs or more, and the time with none of the
@@ -95,11 +97,13 @@ void ssdq_hostload_close(struct ssdq_hostload *h);
 
 /**
  * ssdq_hostload_parse_schedstat() - Read "CPU_NS RUN_DELAY_NS SLICES" (a
- * /proc/.../schedstat) into @cpu_ns and @delay_ns.
+ * /proc/.../schedstat) into @cpu_ns, @delay_ns and @slices (times the
+ * thread came onto a CPU).
  *
  * Return: 0, or -EINVAL for text of another shape.
  */
-int ssdq_hostload_parse_schedstat(const char *text, uint64_t *cpu_ns, uint64_t *delay_ns);
+int ssdq_hostload_parse_schedstat(const char *text, uint64_t *cpu_ns, uint64_t *delay_ns,
+				  uint64_t *slices);
 
 /**
  * ssdq_hostload_parse_status() - Read voluntary_ctxt_switches and

@@ -290,7 +290,7 @@ static int open_host(struct thread_data *td, struct ssdq_progress *p, int64_t t_
 	cfg.cpus_allowed = sched_getaffinity(0, sizeof(set), &set) ? cfg.ncpu :
 			   (unsigned int)CPU_COUNT(&set);
 	cfg.interval_ms = (unsigned int)(p->period_ns / 1000000ull);
-	cfg.acct = ssdq_target_of(td) == &ssdq_target_model ? &sd->host : NULL;
+	cfg.acct = ssdq_target_of(td) == &ssdq_target_model ? &sd->host_acct : NULL;
 	ret = ssdq_hostload_open(&cfg, t_us, now_ns, &p->host, err, sizeof(err));
 	if (ret)
 		ssdq_log("%s: %s", td->o.name, err);

@@ -37,7 +37,7 @@ struct ssdq_data {
 	struct ssdq_sampler *sampler;	/* this job samples its device */
 	int sample_lock_fd;		/* holds the device's sampler lock */
 	struct ssdq_progress *progress;	/* the progress sidecars' writer, or NULL */
-	struct ssdq_host_acct host;	/* the drive model's account of the host's
+	struct ssdq_host_acct host_acct; /* the drive model's account of the host's
 					 * lateness (be_model.c writes it) */
 	FILE *events;			/* events sidecar, opened on first use */
 	int events_failed;
