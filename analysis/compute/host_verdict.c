@@ -252,8 +252,8 @@ int rpt_hostv_read_group(const char *dir, const char *prefix, const struct rpt_f
 					continue;
 				}
 				ret = rpt_host_read(p, &x, d);
-				if (ret == -EPROTONOSUPPORT || (ret && ret != -ENOMEM))
-					w += snprintf(why + w, w < len ? len - w : 0, "%s%s: %s", w ? "; " : "", p,
+				if (w < len && (ret == -EPROTONOSUPPORT || (ret && ret != -ENOMEM)))
+					w += snprintf(why + w, len - w, "%s%s: %s", w ? "; " : "", p,
 						      ret == -EPROTONOSUPPORT ? "a version this ssdq-report does not know" :
 						      "cannot be read");
 				else if (!ret)

@@ -199,6 +199,7 @@ static void fill(FILE *out, const struct rpt_job *j)
 	}
 	fprintf(out, "%s]", f->nphases ? "\n          " : "");
 	reasons(out, ind, keys, figs, n);
+	marks(out, ind, keys, figs, n);
 	fputs("\n        }", out);
 }
 

@@ -134,8 +134,7 @@ assert any("qd1-rand-read-bs_host.4.jsonl:1: host sidecar version 2" in e
 p = [j for (tn, _), j in jobs.items() if tn == "pslc-fill"][0]
 assert p["host"]["verdict"] == "host-bound" and len(p["host"]["spikes_unix_ms"]) == 1
 assert marked(p, "mbps") and marked(p, "lat_mean_us") and marked(p, "lat_p9999_us")
-if p["fill"]:
-    assert "host" in p["marks"].get("mbps", [])
+assert p["fill"] and "host" in p["fill"]["marks"]["in_cache_mbps"], p["fill"] and p["fill"]["marks"]
 ph = [x for x in (p["timeline"] or {}).get("phases", []) if x["what"] == "! host"]
 assert len(ph) == 1, p["timeline"] and p["timeline"]["phases"]
 z = jobs[("qd1-rand-read-bs", "bs1m")]
