@@ -68,11 +68,11 @@ TH=$(sed -n 's/^#define RPT_HOST_\(WAIT_SHARE\|TIME_SHARE\|TAIL_SHARE\)[[:space:
 	analysis/compute/host_verdict.h | tr '\n' ' ')
 
 check() {
-	python3 - "$TMP/$1" "$1" $TH <<'EOF'
-import json, sys
+	TH=$TH python3 - "$TMP/$1" "$1" <<'EOF'
+import json, os, sys
 from model_truth import HostAccount
 d, run = sys.argv[1], sys.argv[2]
-th = dict(a.split("=") for a in sys.argv[3:])
+th = dict(a.split("=") for a in os.environ["TH"].split())
 wait_t, time_t, tail_t = (100 * float(th[k]) for k in ("WAIT_SHARE", "TIME_SHARE", "TAIL_SHARE"))
 a = HostAccount(d + "/qd1-rand-read-4k_host.1.jsonl", d + "/qd1-rand-read-4k_intended.1.log")
 job = json.load(open(d + ".json"))["tests"][0]["jobs"][0]
