@@ -281,6 +281,8 @@ bench: all
 	@SSDQ_REPORT=$(B)/ssdq-report sh test/analysis/bench_timeline.sh
 	@SSDQ_REPORT=$(B)/ssdq-report BENCH_DEMO=$(B)/demo-1000 sh test/analysis/bench_many.sh
 	@sh test/analysis/bench_model.sh
+	@$(MAKE) --no-print-directory $(B)/test/bench_hostload && $(B)/test/bench_hostload
+	@SSDQ_SO=$(CURDIR)/$(B)/ssdq.so sh test/analysis/bench_host.sh
 	@$(MAKE) --no-print-directory slc-matrix
 
 # docs/slc/: the fill chart of each case of the SLC cache rule

@@ -15,8 +15,31 @@
 #include "target_model.h"
 #include "util.h"
 
-/* Sleep until this close to a deadline, then spin: sleeps overshoot. */
-#define SPIN_NS		250000ULL
+/*
+ * A wait for a completion sleeps to a margin before the deadline and spins
+ * the rest: a sleep wakes late by the timer's and the scheduler's wake-up
+ * time. The margin follows the median of the wake-ups' lateness (tracked
+ * by steps of MARGIN_STEP: up when a wake-up was later than the margin,
+ * down when not), between MARGIN_MIN and MARGIN_MAX, from MARGIN_START. A
+ * wait shorter than the margin and MIN_SLEEP spins throughout.
+ *
+ * Not a fixed long spin: a thread that spins through every wait is a CPU
+ * hog the scheduler preempts for whole slices on a busy host, and a
+ * margin at a high quantile of the wake-ups grows with the host's load
+ * into the same. Measured on the 2-core development VM at load average
+ * 11-14 (other sessions' work), QD1 4 KiB reads on qlc-1tb/250 (the
+ * model's 119.5 us an I/O), 1 s runs side by side, the host sidecar's
+ * account (docs/host.md): spinning the last 250 us (every wait; the
+ * engine before), the host added 144-658 us an I/O (run delay 56-86 % of
+ * the job's time, 1281-3709 IOPS); a margin at the wake-ups' 90th
+ * percentile, 141-270 (1945-3790 IOPS in the pairs run beside it); at
+ * their median, 46-92 us (26-42 %, 4693-5988 IOPS).
+ */
+#define MARGIN_START	50000ULL
+#define MARGIN_MIN	2000ULL
+#define MARGIN_MAX	250000ULL
+#define MARGIN_STEP	1000ULL
+#define MIN_SLEEP	5000ULL
 /* Longest sleep between two looks at the stall watch and the stop flag. */
 #define SLICE_NS	100000000ULL
 /* The completion time of an I/O the stalled drive never completes. */
@@ -39,6 +62,7 @@ struct model_data {
 	uint64_t stall_after;		/* SSDQ_MODEL_STALL: bytes, then no completion */
 	int stalled;			/* past them: the drive completes nothing */
 	struct ssdq_model_job *job;	/* the model's account of the job */
+	uint64_t margin_ns;		/* waits spin this much before a deadline */
 	struct ssdq_host_iolog *iolog;	/* ssdq_host_log's per-I/O logs, or NULL */
 	int iolog_failed;
 };
@@ -72,32 +96,33 @@ static uint64_t stall_after(const char *file)
 	return n;
 }
 
-/* Sleep to @deadline; spin the last stretch when @spin (a completion is due then). */
-static void sleep_until(uint64_t deadline, int spin)
+/* Sleep to @t (CLOCK_MONOTONIC ns). */
+static void sleep_until(uint64_t t)
 {
-	uint64_t t = spin && deadline > SPIN_NS ? deadline - SPIN_NS : deadline;
 	struct timespec ts = { .tv_sec = (time_t)(t / 1000000000ULL),
 			       .tv_nsec = (long)(t % 1000000000ULL) };
 
 	if (t > ssdq_mono_ns())
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 			;
-	while (spin && ssdq_mono_ns() < deadline)
-		;
 }
 
-static void wait_until(uint64_t deadline)
+/* Wait to @deadline, a completion's: sleep to @margin_ns before it, spin the rest. */
+static void wait_until(uint64_t deadline, uint64_t *margin_ns)
 {
-	uint64_t now = ssdq_mono_ns();
+	uint64_t now = ssdq_mono_ns(), m = *margin_ns;
 
-	if (deadline > now + SPIN_NS) {
-		struct timespec ts;
-		uint64_t t = deadline - SPIN_NS;
+	if (deadline > now + m + MIN_SLEEP) {
+		uint64_t t = deadline - m, late;
 
-		ts.tv_sec = (time_t)(t / 1000000000ULL);
-		ts.tv_nsec = (long)(t % 1000000000ULL);
-		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
-			;
+		sleep_until(t);
+		now = ssdq_mono_ns();
+		late = now > t ? now - t : 0;
+		if (late > m)
+			m = m + MARGIN_STEP < MARGIN_MAX ? m + MARGIN_STEP : MARGIN_MAX;
+		else
+			m = m > MARGIN_MIN + MARGIN_STEP ? m - MARGIN_STEP : MARGIN_MIN;
+		*margin_ns = m;
 	}
 	while (ssdq_mono_ns() < deadline)
 		;
@@ -165,6 +190,7 @@ static int model_post_init(struct thread_data *td)
 	sd->be_data = md;
 	md->job = ssdq_model_job(td);
 	md->depth = td->o.iodepth;
+	md->margin_ns = MARGIN_START;
 	md->stall_after = td->files_index ? stall_after(td->files[0]->file_name) : NEVER;
 	md->pending = calloc(md->depth, sizeof(*md->pending));
 	md->events = calloc(md->depth, sizeof(*md->events));
@@ -286,9 +312,9 @@ static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
 				ssdq_host_acct_idle(&sd->host_acct, ssdq_mono_ns());
 				return FIO_Q_COMPLETED;
 			}
-			sleep_until(ssdq_mono_ns() + SLICE_NS, 0);
+			sleep_until(ssdq_mono_ns() + SLICE_NS);
 		}
-		wait_until(done);
+		wait_until(done, &md->margin_ns);
 		md->job->t1_ns = ssdq_mono_ns();
 		/* the drive finished at its deadline, however late the host saw it */
 		ssdq_model_complete(ssdq_file_model(io_u->file), done);
@@ -376,9 +402,9 @@ static int model_getevents(struct thread_data *td, unsigned int min,
 				next = md->pending[i].done_ns;
 		until = next < limit ? next : limit;
 		if (until > now + SLICE_NS)
-			sleep_until(now + SLICE_NS, 0);
+			sleep_until(now + SLICE_NS);
 		else
-			wait_until(until);
+			wait_until(until, &md->margin_ns);
 		now = ssdq_mono_ns();
 	}
 }
