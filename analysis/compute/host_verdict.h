@@ -45,15 +45,17 @@
  * moved 16 % from the model's account with 0.02 % of the I/Os late: the
  * host's smaller delays gather in the same tail), or when the mean is. On a
  * namespace (no account) a job whose thread waited for a CPU
- * RPT_HOST_WAIT_SHARE of its time or more has all of them marked (the wait
- * share tracked the model's time share to 2 points), and a percentile p
+ * RPT_HOST_WAIT_SHARE of its time or more has all of them marked (on the
+ * model, whose thread sleeps to each I/O's deadline, the time share ran 2.5
+ * to 7.1 points above the wait share: a late wake-up is not run delay), and
+ * a percentile p
  * also when the run delay, cut in RPT_HOST_LATE_US pieces each holding back
  * iodepth I/Os, could have made more than (1 − p) / 100 of the I/Os late. A
  * job with its throughput or mean marked is host-bound. An interval whose
  * own time share (model) or wait share (namespace) passes the threshold is
  * a spike, drawn on the job's time charts.
  */
-#define RPT_HOST_WAIT_SHARE	0.05
+#define RPT_HOST_WAIT_SHARE	0.03
 #define RPT_HOST_TIME_SHARE	0.07
 /* the share of a percentile's tail whose lateness marks it */
 #define RPT_HOST_TAIL_SHARE	0.01
