@@ -212,6 +212,7 @@ void rpt_test_free(struct rpt_test *t)
 		free(t->jobs[i].lat_cdf.us);
 		free(t->jobs[i].lat_cdf.le);
 		rpt_bursts_free(&t->jobs[i].bursts);
+		rpt_hostv_free(&t->jobs[i].host);
 		rpt_diag_free(&t->jobs[i].notes);
 	}
 	free(t->jobs);

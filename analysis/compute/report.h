@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "events.h"
 #include "figure.h"
+#include "host_verdict.h"
 #include "slc.h"
 #include "smart.h"
 #include "timeline.h"
@@ -80,6 +81,8 @@ struct rpt_job {
 	/* from the SMART sidecar, over the job's active window */
 	bool has_smart;
 	struct rpt_thermal thermal;
+	/* from the host sidecar, over the job's active window */
+	struct rpt_host_verdict host;	/* host.measured false: "host: not measured" */
 	struct rpt_timeline tl;		/* over time, from its logs (timeline.h);
 					 * tl.n 0 without */
 	struct rpt_diag notes;		/* warnings about this job */

@@ -75,6 +75,17 @@ static void mark_cols(FILE *out, const struct rpt_job *j)
 	fprintf(out, ",%s", rpt_job_marks(j) & RPT_MARK_FEW_IOS ? "true" : "false");
 }
 
+/* host_verdict, host_marked, host_<key> of the catalogue's host rows (host_verdict.h) */
+static void host_cols(FILE *out, const struct rpt_job *j)
+{
+	const struct rpt_cat *c;
+
+	field(out, rpt_hostv_word(&j->host));
+	fprintf(out, ",%s", rpt_job_marks(j) & RPT_MARK_HOST ? "true" : "false");
+	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c))
+		num(out, rpt_cat_job(c, j));
+}
+
 /* model ... date: device.json's, empty where it is not there */
 static void provenance_cols(FILE *out, const struct rpt_device *dev)
 {
@@ -169,8 +180,10 @@ static void header(FILE *out)
 		fprintf(out, ",series_%s", c->key);
 	fputs(",temp_max_c", out);
 	fill_keys(out, RPT_CAT_SMART);
-	fputs(",power_estimated,ios_per_burst,few_ios_per_burst,"
-	      "model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);
+	fputs(",power_estimated,ios_per_burst,few_ios_per_burst,host_verdict,host_marked", out);
+	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c))
+		fprintf(out, ",host_%s", c->key);
+	fputs(",model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);
 }
 
 int rpt_write_csv(FILE *out, const struct rpt_report *r)
@@ -223,6 +236,7 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			num(out, &j->thermal.temp_max_c);
 			fill_cols(out, j, RPT_CAT_SMART);
 			mark_cols(out, j);
+			host_cols(out, j);
 			provenance_cols(out, &t[i].dev);
 			notes(out, j, &t[i]);
 			fputc('\n', out);

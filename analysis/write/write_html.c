@@ -33,6 +33,7 @@ static const char style[] =
 	"td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
 	"td:first-child,th:first-child{text-align:left}"
 	".null{color:#999}.err{color:#b00}.warn{color:#a60}.tw{overflow-x:auto}"
+	".banner{border:2px solid #c44;background:#fdf0f0;padding:.2em 1em;margin:.6em 0}"
 	".sw{display:inline-block;width:.8em;height:.8em;margin:0 .35em 0 .9em;vertical-align:-.05em}"
 	"td .sw{margin-left:0}nav a{margin-right:1.2em}"
 	".figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,520px),1fr));"
@@ -155,7 +156,8 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	if (f->scale > 1)
 		fprintf(out, " (model scaled 1/%.10g: GB of the full drive)", f->scale);
 	fputs("</h5>\n", out);
-	snprintf(title, sizeof(title), "%s: write speed per %s written", tj, un);
+	snprintf(title, sizeof(title), "%s: write speed per %s written%s", tj, un,
+		 rpt_mark_note(j->host.thr_marked ? RPT_MARK_HOST : 0));
 	out = rpt_html_figure(ch, true, scope, t->name, "fill");
 	if (!out)
 		return;
@@ -508,6 +510,67 @@ static void marks_html(FILE *out, const struct rpt_test *t)
 	fputs("</p>\n", out);
 }
 
+/* The job's host verdict in a cell: its word, the whole verdict as its title. */
+static void host_td(FILE *out, const struct rpt_job *j)
+{
+	char line[2 * RPT_WHY_LEN];
+
+	fprintf(out, "<td class=\"%s\" title=\"", !j->host.measured ? "null" :
+		j->host.bound || j->host.pct_marked ? "marked" : "quiet");
+	rpt_put_html(out, rpt_hostv_line(&j->host, line, sizeof(line)));
+	fputs("\">", out);
+	rpt_put_html(out, rpt_hostv_word(&j->host));
+	fprintf(out, "%s</td>", j->host.bound || j->host.pct_marked ? rpt_mark_sign(RPT_MARK_HOST) : "");
+}
+
+/*
+ * At the page's top: the host-bound jobs named, each with its verdict, or
+ * how many jobs the host left alone and how many were not measured.
+ */
+static void host_banner(FILE *out, const struct rpt_report *r)
+{
+	size_t i, k, bound = 0, quiet = 0, none = 0;
+	char label[512], line[2 * RPT_WHY_LEN];
+
+	for (i = 0; i < r->nt; i++)
+		for (k = 0; k < r->t[i].njobs; k++) {
+			const struct rpt_host_verdict *v = &r->t[i].jobs[k].host;
+
+			bound += v->bound;
+			quiet += v->measured && !v->bound;
+			none += !v->measured;
+		}
+	if (!bound) {
+		fputs("<p class=\"note\">Host interference: ", out);
+		if (quiet)
+			fprintf(out, "%zu job%s measured, none host-bound%s", quiet, quiet > 1 ? "s" : "",
+				none ? "; " : "");
+		if (none)
+			fprintf(out, "%zu job%s not measured (no host sidecar: fio without ssdq's engine, or an older run)",
+				none, none > 1 ? "s" : "");
+		fputs(".</p>\n", out);
+		return;
+	}
+	fprintf(out, "<div class=\"warn banner\"><p><b>Host-bound: %zu job%s</b> — the host, not the "
+		"drive, set figures marked %s: the job thread waited for a CPU, or the host added "
+		"latency, past the thresholds (docs/report.md, \"Marks\").</p><ul>\n", bound,
+		bound > 1 ? "s" : "", rpt_mark_sign(RPT_MARK_HOST));
+	for (i = 0; i < r->nt; i++)
+		for (k = 0; k < r->t[i].njobs; k++) {
+			const struct rpt_job *j = &r->t[i].jobs[k];
+
+			if (!j->host.bound)
+				continue;
+			job_label(label, sizeof(label), r, &r->t[i], j);
+			fputs("<li><b>", out);
+			rpt_put_html(out, label);
+			fputs("</b>: ", out);
+			rpt_put_html(out, rpt_hostv_line(&j->host, line, sizeof(line)));
+			fputs("</li>\n", out);
+		}
+	fputs("</ul></div>\n", out);
+}
+
 static void test_table(struct rpt_charts *ch, const char *scope, const struct rpt_report *r,
 		       const struct rpt_test *t)
 {
@@ -539,7 +602,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
 		if (!(c->flags & RPT_CAT_NOTABLE))
 			fprintf(out, "<th>%s</th>", c->head);
-	fputs("<th>latency</th><th>stop</th></tr>\n", out);
+	fputs("<th>latency</th><th>stop</th><th>host</th></tr>\n", out);
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
 		char bs[16] = "–", tq[32];
@@ -560,12 +623,14 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 				rpt_html_td(out, rpt_cat_job(c, j), c->digits);
 		fprintf(out, "<td>%s</td>", j->lat_kind ? j->lat_kind : "");
 		if (j->stop) {
-			fprintf(out, "<td>%s</td></tr>\n", j->stop);
+			fprintf(out, "<td>%s</td>", j->stop);
 		} else {
 			fputs("<td class=\"null\" title=\"", out);
 			rpt_put_html(out, j->stop_why);
-			fputs("\">–</td></tr>\n", out);
+			fputs("\">–</td>", out);
 		}
+		host_td(out, j);
+		fputs("</tr>\n", out);
 	}
 	fputs("</table></div>\n", out);
 	marks_html(out, t);
@@ -791,6 +856,7 @@ int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_
 		"<h1>ssdq report</h1>\n<p>MB = 10<sup>6</sup> bytes, GB = 10<sup>9</sup> bytes. "
 		"A dash is a figure that could not be computed; hover it for the reason.</p>\n",
 		style);
+	host_banner(out, r);
 	toc(out, r);
 	if (r->nd > 1)
 		ret = rpt_html_review(&c, r);

@@ -240,6 +240,7 @@ static int fill_overlay(struct ctx *x, const char *name)
 	struct rpt_xy_mark m[64];
 	double *xs[64] = { 0 }, *ys[64] = { 0 }, scale = 1, most = 0;
 	char ml[64][160], title[256];
+	unsigned int hmark = 0;
 	size_t ns = 0, nm = 0, d, i;
 	bool mb;
 	FILE *o;
@@ -250,6 +251,8 @@ static int fill_overlay(struct ctx *x, const char *name)
 
 		if (j)
 			most = fmax(most, j->fill.gb_written);
+		if (j && j->host.thr_marked)
+			hmark = RPT_MARK_HOST;
 	}
 	mb = most < 1;	/* fills under 1 GB (a floppy's) in MB */
 	for (d = 0; d < x->r->nd && d < 64; d++) {
@@ -295,8 +298,8 @@ static int fill_overlay(struct ctx *x, const char *name)
 	}
 	if (!ns)
 		goto out;
-	snprintf(title, sizeof(title), "%s: write speed per %s written%s", name, mb ? "MB" : "GB",
-		 scale > 1 ? " (drive models: the full drive's GB)" : "");
+	snprintf(title, sizeof(title), "%s: write speed per %s written%s%s", name, mb ? "MB" : "GB",
+		 scale > 1 ? " (drive models: the full drive's GB)" : "", rpt_mark_note(hmark));
 	if ((o = rpt_html_figure(x->c, true, "compare", name, "fill"))) {
 		char aria[256];
 
@@ -487,6 +490,7 @@ static void latency_bars(struct ctx *x, const char *name)
 {
 	struct rpt_lat_row rows[64];
 	char title[256], aria[256];
+	unsigned int lmark = 0;
 	size_t n = 0, d;
 	FILE *o;
 
@@ -502,7 +506,10 @@ static void latency_bars(struct ctx *x, const char *name)
 						  x->r->d[d].name, rpt_drive_hl(x->c, &x->r->d[d]) };
 	}
 	latency_sort(rows, n);
-	snprintf(title, sizeof(title), "%s: latency, mean and percentiles", name);
+	for (d = 0; d < n; d++)
+		lmark |= rows[d].f[0]->mark | rows[d].f[1]->mark | rows[d].f[2]->mark;
+	snprintf(title, sizeof(title), "%s: latency, mean and percentiles%s", name,
+		 rpt_mark_note(lmark & RPT_MARK_HOST));
 	snprintf(aria, sizeof(aria), "%s: latency per drive", name);
 	if (n && (o = rpt_html_figure(x->c, false, "compare", name, "latency"))) {
 		rpt_svg_latency(o, &(struct rpt_svg_head){ aria, title, RPT_SVG_HALF }, rows, n);

@@ -50,11 +50,11 @@ static void value(FILE *out, const char *pre, int prec, const char *unit,
 static void fill_line(FILE *out, const char *label, const struct rpt_fig *f,
 		      const char *unit, double scale, const struct rpt_fig *same)
 {
-	char buf[48];
+	char buf[48], num[56];
 
 	if (f->ok)
 		fprintf(out, "    %-17s %10s %s\n", label,
-			rpt_fmt_num(buf, sizeof(buf), f->v / scale, 2), unit);
+			marked(num, sizeof(num), f, rpt_fmt_num(buf, sizeof(buf), f->v / scale, 2)), unit);
 	else if (f != same && !strcmp(f->why, same->why))
 		fprintf(out, "    %-17s %10s    (as above)\n", label, "-");
 	else
@@ -128,6 +128,31 @@ static void bursts(FILE *out, const struct rpt_bursts *b, bool verbose)
 		else
 			fprintf(out, "%7.0f", b->b[i].mbps);
 	}
+	fputc('\n', out);
+}
+
+/* The job's host verdict (host_verdict.h) and its figures (the catalogue's host rows). */
+static void host_text(FILE *out, const struct rpt_job *j)
+{
+	char line[2 * RPT_WHY_LEN], buf[48];
+	const char *sep = "";
+	const struct rpt_cat *c;
+
+	fprintf(out, "  %s\n", rpt_hostv_line(&j->host, line, sizeof(line)));
+	if (!j->host.measured)
+		return;
+	fputs("  host:", out);
+	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c)) {
+		const struct rpt_fig *f = rpt_cat_job(c, j);
+
+		if (!f->ok)
+			continue;
+		fprintf(out, "%s %s %s %s", sep, c->label, rpt_fmt_num(buf, sizeof(buf), f->v, c->digits),
+			c->unit);
+		sep = ",";
+	}
+	if (j->host.nspikes)
+		fprintf(out, "%s %zu intervals over the threshold", sep, j->host.nspikes);
 	fputc('\n', out);
 }
 
@@ -396,6 +421,7 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 				rpt_mark_sign(j->peak_power_w.mark));
 		if (j->has_bursts && !isnan(j->ios_per_burst))
 			fprintf(out, "  %.1f I/Os per burst\n", j->ios_per_burst);
+		host_text(out, j);
 		reasons(out, j);
 		marks |= rpt_job_marks(j);
 	}

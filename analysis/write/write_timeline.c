@@ -11,6 +11,7 @@
 #include "pts_report.h"
 #include "svg.h"
 #include "timeline.h"
+#include "marks.h"
 #include "writers.h"
 
 /* a line per series of @chart; colours by direction, percentiles dashed darker */
@@ -106,7 +107,7 @@ void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt
 	const struct rpt_timeline *tl = &j->tl;
 	struct rpt_time_line *l;
 	struct rpt_time_span *sp = NULL;
-	size_t i, nsp = 0;
+	size_t i, nsp = 0, phases = 0;
 	char title[512], fig[64], yname[64], tj[400];
 	int ch;
 
@@ -121,15 +122,19 @@ void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt
 		c->err = c->err ? c->err : -ENOMEM;
 		return;
 	}
-	for (i = 0; i < tl->nsp; i++)
+	for (i = 0; i < tl->nsp; i++) {
 		sp[nsp++] = (struct rpt_time_span){ tl->sp[i].t0_s, tl->sp[i].t1_s, tl->sp[i].what };
+		phases += strcmp(tl->sp[i].what, RPT_HOSTV_SPAN) != 0;
+	}
 	fputs("<h5>Over time: ", c->html);
 	rpt_put_html(c->html, rpt_test_job_name(tj, sizeof(tj), t, j));
 	fprintf(c->html, "</h5>\n<p class=\"note\">Each point is a column of the chart: its mean, "
 		"with the band from the lowest to the highest sample in it; percentiles per interval "
 		"(fio's histogram logs, merged as fiologparser_hist.py does) at the column's worst "
-		"interval.%s</p>\n", tl->nbursts ? " Shaded: the job's phases." :
-		tl->nsp ? " Shaded: the job's phases (erase, idle)." : "");
+		"interval.%s%s</p>\n", tl->nbursts ? " Shaded: the job's phases." :
+		phases ? " Shaded: the job's phases (erase, idle)." : "",
+		j->host.nspikes ? " Shaded " RPT_HOSTV_SPAN ": the intervals the host distorted "
+		"(its run delay or the latency it added past the threshold: the job's host verdict)." : "");
 	for (ch = 0; ch < RPT_TL_NCHARTS; ch++) {
 		struct rpt_svg_head h = { .title = title };
 		size_t n = lines_of(tl, (enum rpt_tl_chart)ch, l);
@@ -137,7 +142,8 @@ void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt
 
 		if (!n)
 			continue;
-		snprintf(title, sizeof(title), "%s: %s", chart_title[ch], tj);
+		snprintf(title, sizeof(title), "%s: %s%s", chart_title[ch], tj,
+			 rpt_mark_note(j->host.nspikes && ch <= RPT_TL_LAT ? RPT_MARK_HOST : 0));
 		n = drawable(c->html, (enum rpt_tl_chart)ch, title, l, n);
 		if (!n)
 			continue;
