@@ -145,7 +145,7 @@ import re, sys
 s = open(sys.argv[1], encoding="utf-8").read()
 top = s[:s.index("<nav>")]
 assert "Host-bound: 2 jobs" in top, top[-800:]
-assert "qd1-rand-read-bs / bs512" in top and "pslc-fill / " in top
+assert "qd1-rand-read-bs / bs512" in top and "<b>pslc-fill</b>" in top
 assert "bs1k" not in top and "bs2k" not in top
 assert re.search(r"<td class=\"marked\" title=\"! distorted by the host[^\"]*\">[0-9.]+!</td>", s)
 assert re.search(r"<td class=\"marked\" title=\"host-bound: [^\"]*\">host-bound!</td>", s)
