@@ -35,7 +35,9 @@
  *   write its own markers there too: whole lines, O_APPEND); the sampler adds "sampler_start",
  *   "power_source" (one per source: spec, rail, unit, estimated),
  *   "power_gap_start"/"power_gap_end", "smart_error", "critical_warning",
- *   "events_dropped" and "sampler_stop".
+ *   "events_dropped", "sampler_stop", and at the end one "energy_counter"
+ *   per source with an energy counter (source.h, &struct ssdq_energy): the
+ *   joules since the start ("t0_us"), or null and why (docs/power.md).
  * - device.json: written once at open, see device_info.h.
  * Every file is line-buffered: a killed process leaves each line it wrote.
  *

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "energy_counter.h"
 #include "fill.h"
 #include "fio_figures.h"
 #include "fio_stats.h"
@@ -167,10 +168,36 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 	rpt_log_close(&r);
 }
 
+/*
+ * A meter's energy counter, where it covers the window: the job's joules,
+ * and its mean power the joules over the window; else the samples' (said).
+ */
+static void counter_energy(const struct rpt_events *ev, const char *path,
+			   const struct window *w, struct rpt_job *j)
+{
+	j->energy_from = "samples";
+	if (j->has_bursts) {
+		if (ev->counter.have)
+			snprintf(j->energy_note, sizeof(j->energy_note), "sum of power samples: "
+				 "a burst test's window is its bursts, the energy counter spans "
+				 "the job");
+		return;
+	}
+	if (!rpt_energy_counter_window(&ev->counter, path, w->t0, w->t1, &j->energy_j,
+				       j->energy_note, sizeof(j->energy_note))) {
+		if (ev->counter.have)
+			rpt_diag_add(&j->notes, RPT_WARN, "energy: %s", j->energy_note);
+		return;
+	}
+	j->energy_from = "counter";
+	if (w->t1 > w->t0)
+		rpt_fig_set(&j->power_w, j->energy_j.v / ((w->t1 - w->t0) / 1000));
+}
+
 /* The power figures over the window; the power log's time chart fed in the same pass. */
 static void power(const struct rpt_fio_entry *e, const char *dir,
-		  const char *prefix, const struct window *w, struct rpt_tl_taps *taps,
-		  struct rpt_job *j, struct rpt_diag *d)
+		  const char *prefix, const struct window *w, const struct rpt_events *ev,
+		  struct rpt_tl_taps *taps, struct rpt_job *j, struct rpt_diag *d)
 {
 	struct rpt_tl_tap *tap = NULL;
 	struct rpt_fig *figs[3] = { &j->power_w, &j->energy_j, &j->peak_power_w };
@@ -227,6 +254,8 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 			tap->whole = true;	/* read to its end */
 	}
 	rpt_log_close(&r);
+	if (j->energy_j.ok)
+		counter_energy(ev, path, w, j);
 	free(sp);
 	free(path);
 }
@@ -1053,7 +1082,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		ret = fill(&x, j);
 	if (!ret) {
 		events_window(&x, j);
-		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, taps, j, d);
+		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, &x.ev, taps, j, d);
 		thermal(&x, j);
 		ret = host(&x, j, d);
 	}

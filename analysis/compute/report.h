@@ -53,6 +53,11 @@ struct rpt_job {
 	struct rpt_fig power_w;
 	struct rpt_fig energy_j;
 	struct rpt_fig peak_power_w;
+	const char *energy_from;	/* "counter" (a meter's energy counter,
+					 * energy_counter.h), "samples" (the power
+					 * log's), NULL without energy */
+	char energy_note[RPT_WHY_LEN];	/* what energy_from took, or why not the
+					 * counter */
 	struct rpt_fig mbps_per_w;
 	struct rpt_fig iops_per_w;
 	struct rpt_fig lat_mean_us;

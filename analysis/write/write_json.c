@@ -367,6 +367,16 @@ static void job(FILE *out, const struct rpt_job *j)
 	figs[n] = &j->bursts.score_mbps;
 	marks(out, ind, keys, figs, n + (j->has_bursts ? 1 : 0));
 	fprintf(out, ",\n%s\"power_estimated\": %s", ind, j->power_estimated ? "true" : "false");
+	fprintf(out, ",\n%s\"energy_from\": ", ind);
+	if (j->energy_from)
+		rpt_put_json_str(out, j->energy_from);
+	else
+		fputs("null", out);
+	fprintf(out, ",\n%s\"energy_note\": ", ind);
+	if (j->energy_note[0])
+		rpt_put_json_str(out, j->energy_note);
+	else
+		fputs("null", out);
 	fprintf(out, ",\n%s\"ios_per_burst\": ", ind);
 	num(out, j->has_bursts ? j->ios_per_burst : NAN);
 	fprintf(out, ",\n%s\"host\": ", ind);
