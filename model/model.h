@@ -64,6 +64,11 @@ enum ssdq_model_op { SSDQ_MODEL_READ, SSDQ_MODEL_WRITE, SSDQ_MODEL_TRIM, SSDQ_MO
 struct ssdq_model_smart {
 	uint64_t data_units_read;	/* 512 000-byte units, as NVMe counts */
 	uint64_t data_units_written;
+	uint64_t host_bytes_written;	/* exact, of data_units_written */
+	uint64_t media_bytes_written;	/* to the NAND: the host's writes, the SLC
+					 * cache folded out (written again), and
+					 * garbage collection's (ssdq_model_wa()
+					 * times a random write past the cache) */
 	uint64_t host_reads, host_writes;
 	uint64_t busy_ms;
 	double temp_c;

@@ -85,5 +85,9 @@ int ssdq_model_smart_read(void *arg, struct ssdq_smart *out)
 	out->ctrl_busy_time_min = ms.busy_ms / 60000;
 	out->thm_temp1_trans_count = ms.tmt1_count;
 	out->thm_temp1_total_time_s = (uint32_t)(ms.tmt1_ms / 1000);
+	/* the OCP C0h log's media counter, in bytes as OCP 2.0 counts them */
+	out->have_ocp = true;
+	out->ocp.log_page_version = 3;
+	out->ocp.phys_media_units_written = ms.media_bytes_written;
 	return 0;
 }

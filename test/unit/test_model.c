@@ -357,6 +357,62 @@ TEST(full_qlc_random_writes_pay_wa)
 	unlink(path);
 }
 
+static void media(struct ssdq_model *m, uint64_t now, double *host, double *nand)
+{
+	struct ssdq_model_smart ms;
+
+	ssdq_model_peek(m, now, &ms);
+	*host = (double)ms.host_bytes_written;
+	*nand = (double)ms.media_bytes_written;
+}
+
+/*
+ * The model's media writes: a write into the SLC cache is written once; the
+ * cache folded out to make room is written again; a small random write past
+ * the cache is written ssdq_model_wa() times (garbage collection).
+ */
+TEST(media_writes_account_wa)
+{
+	const struct ssdq_model_preset *p = ssdq_model_find("qlc-1tb");
+	struct ssdq_model m;
+	struct tally t;
+	struct load seq = { .op = SSDQ_MODEL_WRITE, .bs = 1 << 20, .qd = 1 };
+	struct load r4k = { .op = SSDQ_MODEL_WRITE, .bs = 4096, .n = 20000, .gap_ns = 2000,
+			    .qd = 32, .random = 1, .seed = 5 };
+	uint64_t now = 1000000000ULL;
+	double h0, n0, h1, n1, wa = ssdq_model_wa(p, 1.0), cache;
+
+	fresh(&m, "qlc-1tb", 1000);
+	cache = ssdq_model_expected_cache(p, 1000);
+	/* half the cache: written once */
+	seq.n = (uint64_t)(cache / 2) / seq.bs;
+	now = run_load(&m, now, &seq, &t);
+	media(&m, now, &h1, &n1);
+	CHECK(h1 == (double)seq.n * seq.bs);
+	CHECK(n1 == h1);
+	/* the rest of the drive: the cache's content folded out as it shrinks
+	 * (and refills: qlc-1tb frees jump_bytes every jump_every), once more */
+	seq.base = seq.n * seq.bs;
+	seq.n = m.capacity / seq.bs - seq.n;
+	now = run_load(&m, now, &seq, &t);
+	media(&m, now, &h0, &n0);
+	printf("    fill: WA %.4f (host %.0f MB, media %.0f MB)\n", n0 / h0, h0 / 1e6, n0 / 1e6);
+	CHECK(n0 > h0);
+	CHECK(n0 - h0 <= cache + (h0 * m.scale / p->jump_every + 1) * p->jump_bytes / m.scale);
+	/* random 4 KiB on the full drive past its spare: each written wa times */
+	r4k.n = (uint64_t)(p->spare * (double)m.capacity) / 4096 + 1000;
+	now = run_load(&m, now, &r4k, &t);
+	media(&m, now, &h0, &n0);
+	r4k.n = 20000;
+	now = run_load(&m, now, &r4k, &t);
+	media(&m, now, &h1, &n1);
+	printf("    full random: WA %.4f, ssdq_model_wa() %.4f\n", (n1 - n0) / (h1 - h0), wa);
+	CHECK(h1 - h0 == 20000.0 * 4096);
+	CHECK_NEAR((n1 - n0) / (h1 - h0), wa, 0.01);
+	ssdq_model_close(&m);
+	unlink(path);
+}
+
 /*
  * The PTS's write saturation test on tlc-enterprise-4tb (docs/model.md,
  * "Steady state"): from purged, 4 KiB random writes at QD32 run at the
@@ -523,6 +579,7 @@ int main(void)
 	RUN(power_bounded_by_ps0);
 	RUN(full_qlc_random_writes_pay_wa);
 	RUN(wsat_falls_to_wa_level);
+	RUN(media_writes_account_wa);
 	RUN(recovery_needs_documented_idle);
 	RUN(state_file_is_checked);
 	return harness_main();
