@@ -45,6 +45,8 @@ const struct rpt_cat rpt_catalogue[] = {
 	  JOB(lat_p9999_us), NULL, NULL },
 	{ "peak_power_w", "peak power", "peak W", "W", 2, RPT_OF_JOB, LO, RPT_CAT_NOTABLE,
 	  JOB(peak_power_w), NULL, NULL },
+	{ "write_amp", "write amplification", "WA", "×", 2, RPT_OF_JOB, LO,
+	  RPT_CAT_NOTABLE | RPT_CAT_SMART, JOB(wa.wa), NULL, NULL },
 
 	{ "slc_cache_gb", "SLC cache", "SLC cache GB", "GB", 1, RPT_OF_FILL, HI,
 	  RPT_CAT_COMPARE | RPT_CAT_RANGE, FILL(slc_cache_gb), NULL, NULL },

@@ -1026,10 +1026,14 @@ static void events_window(struct job_logs *x, struct rpt_job *j)
 /* SMART over the window: the temperatures and whether the drive throttled. */
 static void thermal(struct job_logs *x, struct rpt_job *j)
 {
-	if (!x->smart_ok || !x->w.ok)
+	if (!x->smart_ok || !x->w.ok) {
+		rpt_fig_null(&j->wa.wa, "%s", !x->smart_ok ? "no SMART sidecar" :
+			     "no active window for the SMART log");
 		return;
+	}
 	j->has_smart = true;
 	rpt_smart_window(&x->sm, x->w.t0, x->w.t1, &j->thermal);
+	rpt_smart_write_amp(&x->sm, x->w.t0, x->w.t1, &j->wa);
 	if (j->thermal.throttled)
 		rpt_diag_add(&j->notes, RPT_WARN, "the drive throttled during the job (%s)",
 			     j->thermal.why);

@@ -86,6 +86,8 @@ struct rpt_job {
 	/* from the SMART sidecar, over the job's active window */
 	bool has_smart;
 	struct rpt_thermal thermal;
+	struct rpt_write_amp wa;	/* media over host bytes written (smart.h);
+					 * wa.wa null with why without SMART */
 	/* from the host sidecar, over the job's active window */
 	struct rpt_host_verdict host;	/* host.measured false: "host: not measured" */
 	struct rpt_timeline tl;		/* over time, from its logs (timeline.h);
