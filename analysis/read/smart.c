@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,18 +178,33 @@ void rpt_smart_window(const struct rpt_smart *s, double t0_ms, double t1_ms,
 #define WA_STEPS	10
 #define DATA_UNIT	512000.0
 
-/* The smallest step the media counter takes between samples over the whole log. */
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * The media counter's step: the greatest common divisor of its moves
+ * between samples over the whole log (a counter of bytes that moves by
+ * whole GiB shows 1 GiB; one that counts each byte, a few bytes).
+ */
 static double media_step(const struct rpt_smart *s)
 {
-	double step = NAN;
+	uint64_t g = 0;
 
 	for (size_t i = 1; i < s->n; i++) {
 		double d = s->s[i].media_written - s->s[i - 1].media_written;
 
-		if (d > 0 && !(d >= step))
-			step = d;
+		if (d > 0 && d < 9e15)
+			g = gcd(g, (uint64_t)d);
 	}
-	return step;
+	return g ? (double)g : NAN;
 }
 
 void rpt_smart_write_amp(const struct rpt_smart *s, double t0_ms, double t1_ms,

@@ -112,7 +112,7 @@ double rpt_smart_interval(const struct rpt_smart *s);
  * 512 000 B each), both from the SMART samples around the window: the last
  * at or before its start, the first at or after its end (else the ones
  * inside). Each counter moves in steps: the host's of 512 000 B, the
- * media's of the smallest step the whole log shows; a window whose
+ * media's the greatest common divisor of its moves over the log; a window whose
  * counters moved fewer than 10 steps gets null, with why.
  */
 struct rpt_write_amp {
