@@ -368,15 +368,9 @@ static void job(FILE *out, const struct rpt_job *j)
 	marks(out, ind, keys, figs, n + (j->has_bursts ? 1 : 0));
 	fprintf(out, ",\n%s\"power_estimated\": %s", ind, j->power_estimated ? "true" : "false");
 	fprintf(out, ",\n%s\"energy_from\": ", ind);
-	if (j->energy_from)
-		rpt_put_json_str(out, j->energy_from);
-	else
-		fputs("null", out);
+	rpt_put_json_str_or_null(out, j->energy_from);
 	fprintf(out, ",\n%s\"energy_note\": ", ind);
-	if (j->energy_note[0])
-		rpt_put_json_str(out, j->energy_note);
-	else
-		fputs("null", out);
+	rpt_put_json_str_or_null(out, j->energy_note[0] ? j->energy_note : NULL);
 	fprintf(out, ",\n%s\"ios_per_burst\": ", ind);
 	num(out, j->has_bursts ? j->ios_per_burst : NAN);
 	fprintf(out, ",\n%s\"host\": ", ind);

@@ -199,15 +199,26 @@ static void tick(struct ssdq_source *s, const char *name, double t_s, unsigned l
 	CHECK_EQ_INT(ssdq_source_read(s, (int64_t)(t_s * 1e6), &x, 1), 1);
 }
 
+/* energy_board() hwmon3 with @more, opened with @opts after its directory. */
+static struct ssdq_source *open_board(const char *more, const char *opts)
+{
+	struct ssdq_source *s = NULL;
+	char spec[256], err[512];
+
+	energy_board("hwmon3", more);
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon3%s", root, opts);
+	if (!CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), 0))
+		printf("  %s\n", err);
+	return s;
+}
+
 TEST(hwmon_energy_counter)
 {
 	struct ssdq_source *s;
 	struct ssdq_energy e;
 	char spec[256], err[512];
 
-	energy_board("hwmon3", "");
-	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon3", root);
-	CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), 0);
+	s = open_board("", "");
 	if (!s)
 		return;
 	/* 5 W for 3 s: the counter's difference, exact, not the power read */
@@ -245,12 +256,9 @@ TEST(hwmon_energy_wraps)
 {
 	struct ssdq_source *s;
 	struct ssdq_energy e;
-	char spec[256], err[512];
 
 	/* a 40-bit register of 1 µJ: the modulus given, each wrap exact */
-	energy_board("hwmon3", "");
-	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon3,energy_wrap=1099511627776", root);
-	CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), 0);
+	s = open_board("", ",energy_wrap=1099511627776");
 	if (!s)
 		return;
 	tick(s, "hwmon3", 1, 1099511627776ULL - 2000000);
@@ -262,9 +270,7 @@ TEST(hwmon_energy_wraps)
 	ssdq_source_close(s);
 
 	/* no modulus: the span across the drop is the power read's (5 W × 1 s) */
-	energy_board("hwmon3", "");
-	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon3", root);
-	CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), 0);
+	s = open_board("", "");
 	if (!s)
 		return;
 	tick(s, "hwmon3", 1, 5001000);
@@ -277,9 +283,7 @@ TEST(hwmon_energy_wraps)
 	ssdq_source_close(s);
 
 	/* two counters, one goes back with no modulus: the account is refused */
-	energy_board("hwmon3", "&& echo 7 > energy2_input");
-	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon3", root);
-	CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), 0);
+	s = open_board("&& echo 7 > energy2_input", "");
 	if (!s)
 		return;
 	tick(s, "hwmon3", 1, 2000);
@@ -293,11 +297,8 @@ TEST(hwmon_energy_counter_stops)
 {
 	struct ssdq_source *s;
 	struct ssdq_energy e;
-	char spec[256], err[512];
 
-	energy_board("hwmon3", "");
-	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon3", root);
-	CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), 0);
+	s = open_board("", "");
 	if (!s)
 		return;
 	tick(s, "hwmon3", 1, 1000);
@@ -318,8 +319,7 @@ TEST(hwmon_energy_counter_stops)
 	ssdq_source_close(s);
 
 	/* an idle drive (no power read) with a still counter has not stopped */
-	energy_board("hwmon3", "&& echo 0 > power1_input");
-	CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), 0);
+	s = open_board("&& echo 0 > power1_input", "");
 	if (!s)
 		return;
 	tick(s, "hwmon3", 1, 1000);
