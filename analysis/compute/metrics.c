@@ -230,6 +230,22 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 	free(path);
 }
 
+/* The job erased the drive and moved no more than a token of data. */
+static bool purge_step(const struct rpt_events *ev)
+{
+	bool erased = false;
+	double moved = -1;
+	size_t i;
+
+	for (i = 0; i < ev->n; i++) {
+		if (ev->ev[i].kind == RPT_EV_ERASE_END)
+			erased = true;
+		else if (ev->ev[i].kind == RPT_EV_JOB_END)
+			moved = ev->ev[i].bytes;
+	}
+	return erased && moved >= 0 && moved <= RPT_PURGE_BYTES;
+}
+
 /* The events sidecar: stop reason and bursts. */
 static int events(const struct rpt_fio_entry *e, const char *dir, const char *prefix,
 		  struct rpt_events *ev, struct rpt_job *j, struct rpt_diag *d)
@@ -261,6 +277,7 @@ static int events(const struct rpt_fio_entry *e, const char *dir, const char *pr
 		return 0;
 	}
 	j->has_events = true;
+	j->purge = purge_step(ev);
 	/* a string of our own: the events are freed after the job */
 	j->stop = rpt_stop_from_events(ev, path, j->stop_why, sizeof(j->stop_why));
 	if (ev->device_errors)
