@@ -1053,6 +1053,22 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	return ret;
 }
 
+/*
+ * A drive model scaled 1/S: its sizes are the full drive's (x S), and so
+ * are its times and energies, whose run took 1/S of the full drive's time
+ * at the same speeds and power (docs/report.md, "One basis").
+ */
+static void full_drive_basis(const struct rpt_device *dev, struct rpt_job *j)
+{
+	if (!dev || dev->scale <= 1)
+		return;
+	if (j->energy_j.ok)
+		j->energy_j.v *= dev->scale;
+	j->bursts.busy_ms *= dev->scale;
+	j->bursts.idle_ms *= dev->scale;
+	rpt_tl_scale_time(&j->tl, dev->scale);
+}
+
 int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		    unsigned int mask, bool split, const char *dir,
 		    const struct rpt_device *dev, struct rpt_job *j, struct rpt_diag *d)
@@ -1074,6 +1090,7 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	rpt_tl_taps_free(&taps);
 	if (ret)
 		return ret;
+	full_drive_basis(dev, j);
 	if (j->has_bursts && j->power_w.ok && j->power_w.v > 0) {
 		/*
 		 * The power is the bursts' only: so is the throughput, the burst

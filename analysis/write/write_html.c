@@ -151,8 +151,6 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	rpt_put_html(out, t->name);
 	fputs(" / ", out);
 	rpt_put_html(out, j->name);
-	if (f->scale > 1)
-		fprintf(out, " (model scaled 1/%.10g: GB of the full drive)", f->scale);
 	fputs("</h5>\n", out);
 	snprintf(title, sizeof(title), "%s / %s: write speed per %s written", t->name, j->name, un);
 	out = rpt_html_figure(ch, true, scope, t->name, "fill");
@@ -731,7 +729,7 @@ static void provenance_html(FILE *out, const struct rpt_device *dev)
 
 static void drive_head(FILE *out, const struct rpt_drive *dr)
 {
-	char note[64];
+	char note[256];
 
 	fputs("<h2 class=\"drive\">Drive: ", out);
 	rpt_put_html(out, dr->name);
@@ -741,9 +739,11 @@ static void drive_head(FILE *out, const struct rpt_drive *dr)
 		fputs(" · ssdq drive model ", out);
 		rpt_put_html(out, dr->dev.preset);
 	}
-	if (dr->dev.scale > 1)
-		fprintf(out, " · <b>%s</b>: sizes are the full drive's (bytes × %.10g), speeds and power as measured",
-			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
+	if (dr->dev.scale > 1) {
+		fputs(" · <b>", out);
+		rpt_put_html(out, rpt_basis_note(note, sizeof(note), &dr->dev));
+		fputs("</b>", out);
+	}
 	fputs("</p>\n", out);
 	provenance_html(out, &dr->dev);
 	diag_list(out, &dr->diag);
