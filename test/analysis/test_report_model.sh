@@ -303,7 +303,7 @@ for (ta, _), (tb, mw) in zip(pw, pw[1:]):
 want = mwms / cov / 1000
 print("burst power %.3f W (recomputed %.3f W), %.1f MB/s/W" % (j["power_w"], want, j["mbps_per_w"]))
 assert abs(j["power_w"] - want) <= 0.02 * want, (j["power_w"], want)
-# the full drive's J (the run's x 1000: docs/report.md, "One basis")
+# J of the full drive: the run x 1000 (docs/report.md, "One basis")
 assert abs(j["energy_j"] - j["power_w"] * busy / 1e6 * 1000) <= 1e-4 * j["energy_j"]   # unix ms as doubles
 assert abs(j["mbps_per_w"] - b["score_mbps"] / j["power_w"]) <= 1e-6 * j["mbps_per_w"]
 assert abs(j["iops_per_w"] - j["iops"] * b["score_mbps"] / j["mbps"] / j["power_w"]) <= 1e-6 * j["iops_per_w"]
