@@ -26,7 +26,7 @@ static int model_open(struct ssdq_source *src, const char *arg,
 		free(m);
 		return ret;
 	}
-	ssdq_model_power(m, ssdq_mono_ns(), NULL);
+	ssdq_model_power(m, ssdq_mono_ns(), NULL, NULL);
 	snprintf(src->rail, sizeof(src->rail), "model:%s", m->p->name);
 	src->unit = "W";
 	src->estimated = true;
@@ -38,11 +38,14 @@ static int model_open(struct ssdq_source *src, const char *arg,
 static int model_read(struct ssdq_source *src, int64_t now_us, struct ssdq_sample *out, int max)
 {
 	struct ssdq_model *m = src->priv;
+	uint64_t mono = ssdq_mono_ns(), end;
 
 	if (max < 1)
 		return 0;
-	out->time_us = now_us;
-	out->watts = ssdq_model_power(m, ssdq_mono_ns(), NULL);
+	out->watts = ssdq_model_power(m, mono, &end, NULL);
+	/* stamped where its mean ends: the sampler weights it by the time
+	 * since the previous one (and drops one that covers none) */
+	out->time_us = now_us + (int64_t)((end - mono) / 1000);
 	out->source = src->spec;
 	out->rail = src->rail;
 	out->unit = src->unit;

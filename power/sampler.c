@@ -65,6 +65,7 @@ struct src_state {
 struct ssdq_sampler {
 	struct ssdq_sampler_cfg cfg;
 	char *power, *ng, *ctrl, *job;
+	char *smart_name;	/* what SMART comes from, named in messages */
 	int nsrc;
 	struct src_state src[MAX_SOURCES];
 	int64_t period_us;
@@ -609,9 +610,9 @@ static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
 			 sm.critical_warning & 0x04 ? ", reliability degraded" : "",
 			 sm.critical_warning & 0x08 ? ", read-only" : "",
 			 sm.critical_warning & 0x10 ? ", volatile backup failed" : "");
-		push_event(s, t, "critical_warning", sm.critical_warning, s->ctrl, msg);
+		push_event(s, t, "critical_warning", sm.critical_warning, s->smart_name, msg);
 		if (sm.critical_warning)
-			warn(s, "%s on %s", msg, s->ctrl);
+			warn(s, "%s on %s", msg, s->smart_name);
 		s->last_cw = sm.critical_warning;
 	}
 	return 0;
@@ -630,7 +631,8 @@ static void *aux_main(void *arg)
 
 			if (smart_sample(s, err, sizeof(err))) {
 				if (!s->smart_failing) {
-					push_event(s, rt_now(s), "smart_error", -1, s->ctrl, err);
+					push_event(s, rt_now(s), "smart_error", -1, s->smart_name,
+						   err);
 					warn(s, "%s; SMART sampling goes on", err);
 				}
 				s->smart_failing = true;
@@ -738,6 +740,9 @@ static int take_cfg(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, 
 	else if (!cfg->ng || ssdq_ctrl_for_ng(cfg->sysfs_root, cfg->ng, ctrlbuf, sizeof(ctrlbuf)))
 		ctrlbuf[0] = '\0';
 	s->ctrl = ctrlbuf[0] ? strdup(ctrlbuf) : NULL;
+	s->smart_name = dup_opt(cfg->smart_read && cfg->smart_name ? cfg->smart_name :
+				s->ctrl ? s->ctrl : "the drive");
+	s->cfg.smart_name = NULL;
 	return 0;
 }
 
@@ -1120,6 +1125,7 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 	free(s->power);
 	free(s->ng);
 	free(s->ctrl);
+	free(s->smart_name);
 	free(s->job);
 	pthread_mutex_destroy(&s->ev_lock);
 	pthread_mutex_destroy(&s->end_lock);

@@ -50,8 +50,8 @@ const struct rpt_cat rpt_catalogue[] = {
 
 	{ "slc_cache_gb", "SLC cache", "SLC cache GB", "GB", 1, RPT_OF_FILL, HI,
 	  RPT_CAT_COMPARE | RPT_CAT_RANGE, FILL(slc_cache_gb), NULL, NULL },
-	{ "in_cache_mbps", "in-cache", "in-cache MB/s", "MB/s", 1, RPT_OF_FILL, HI, 0,
-	  FILL(in_cache_mbps), NULL, NULL },
+	{ "in_cache_mbps", "in-cache", "in-cache MB/s", "MB/s", 1, RPT_OF_FILL, HI,
+	  RPT_CAT_COMPARE, FILL(in_cache_mbps), NULL, NULL },
 	{ "post_cache_mbps", "post-cache", "post-cache MB/s", "MB/s", 1, RPT_OF_FILL, HI,
 	  RPT_CAT_COMPARE, FILL(post_cache_mbps), NULL, NULL },
 	{ "last16_mbps", "last 16 GB", "last 16 GB MB/s", "MB/s", 1, RPT_OF_FILL, HI,

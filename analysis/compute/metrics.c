@@ -260,6 +260,22 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 	free(path);
 }
 
+/* The job erased the drive and moved no more than a token of data. */
+static bool purge_step(const struct rpt_events *ev)
+{
+	bool erased = false;
+	double moved = -1;
+	size_t i;
+
+	for (i = 0; i < ev->n; i++) {
+		if (ev->ev[i].kind == RPT_EV_ERASE_END)
+			erased = true;
+		else if (ev->ev[i].kind == RPT_EV_JOB_END)
+			moved = ev->ev[i].bytes;
+	}
+	return erased && moved >= 0 && moved <= RPT_PURGE_BYTES;
+}
+
 /* The events sidecar: stop reason and bursts. */
 static int events(const struct rpt_fio_entry *e, const char *dir, const char *prefix,
 		  struct rpt_events *ev, struct rpt_job *j, struct rpt_diag *d)
@@ -291,6 +307,7 @@ static int events(const struct rpt_fio_entry *e, const char *dir, const char *pr
 		return 0;
 	}
 	j->has_events = true;
+	j->purge = purge_step(ev);
 	/* a string of our own: the events are freed after the job */
 	j->stop = rpt_stop_from_events(ev, path, j->stop_why, sizeof(j->stop_why));
 	if (ev->device_errors)
@@ -1098,6 +1115,22 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	return ret;
 }
 
+/*
+ * A drive model scaled 1/S: its sizes are the full drive's (x S), and so
+ * are its times and energies, whose run took 1/S of the full drive's time
+ * at the same speeds and power (docs/report.md, "One basis").
+ */
+static void full_drive_basis(const struct rpt_device *dev, struct rpt_job *j)
+{
+	if (!dev || dev->scale <= 1)
+		return;
+	if (j->energy_j.ok)
+		j->energy_j.v *= dev->scale;
+	j->bursts.busy_ms *= dev->scale;
+	j->bursts.idle_ms *= dev->scale;
+	rpt_tl_scale_time(&j->tl, dev->scale);
+}
+
 int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		    unsigned int mask, bool split, const char *dir,
 		    const struct rpt_device *dev, struct rpt_job *j, struct rpt_diag *d)
@@ -1121,6 +1154,7 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	rpt_tl_taps_free(&taps);
 	if (ret)
 		return ret;
+	full_drive_basis(dev, j);
 	if (j->has_bursts && j->power_w.ok && j->power_w.v > 0) {
 		/*
 		 * The power is the bursts' only: so is the throughput, the burst

@@ -29,6 +29,9 @@ struct rpt_lat_cdf {
  * mixes them (fio_figures.h). Units: MB = 10^6 bytes, GB = 10^9 bytes,
  * MB/s, W, J, µs.
  */
+/* The most a purge step moves besides its erase (the PTS purge reads 4 KiB) */
+#define RPT_PURGE_BYTES	(1 << 20)
+
 struct rpt_job {
 	char *name;
 	char *rw;
@@ -74,6 +77,9 @@ struct rpt_job {
 	char fill_why[RPT_WHY_LEN];	/* when !has_fill */
 	/* from the events sidecar */
 	bool has_events;
+	bool purge;			/* it erased the drive (erase_end) and moved
+					 * at most RPT_PURGE_BYTES: a purge step, not
+					 * a measurement (review.h) */
 	const char *stop;		/* "time", "bytes", "error", "terminated",
 					 * "stalled", "killed" (analysis/stop.h), NULL unknown */
 	char stop_why[RPT_WHY_LEN];	/* when !stop, why; with "killed", what the

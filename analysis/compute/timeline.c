@@ -572,6 +572,23 @@ int rpt_job_timeline(const struct rpt_fio_run *run, const struct rpt_fio_group *
 	return ret;
 }
 
+void rpt_tl_scale_time(struct rpt_timeline *tl, double scale)
+{
+	size_t i, k;
+
+	for (i = 0; i < tl->n; i++) {
+		for (k = 0; k < tl->s[i].n; k++)
+			tl->s[i].t_s[k] *= scale;
+		tl->s[i].col_s *= scale;
+	}
+	for (i = 0; i < tl->nsp; i++) {
+		tl->sp[i].t0_s *= scale;
+		tl->sp[i].t1_s *= scale;
+	}
+	tl->end_s *= scale;
+	tl->time_scale = scale;
+}
+
 void rpt_timeline_free(struct rpt_timeline *tl)
 {
 	if (!tl)

@@ -74,6 +74,19 @@ void rpt_put_html(FILE *out, const char *s)
 	}
 }
 
+char *rpt_basis_note(char *buf, size_t len, const struct rpt_device *dev)
+{
+	char note[64];
+
+	if (dev && dev->scale > 1)
+		snprintf(buf, len, "%s: sizes, times and energies are the full drive's (the run's "
+			 "x %.10g); rates, power, latency and temperature as measured",
+			 rpt_scale_note(note, sizeof(note), dev), dev->scale);
+	else if (len)
+		buf[0] = '\0';
+	return buf;
+}
+
 char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev)
 {
 	if (dev && dev->scale > 1)

@@ -57,15 +57,18 @@ static void job_label(char *buf, size_t len, const struct rpt_report *r, const s
 		rpt_test_job_name(buf + k, len - k, t, j);
 }
 
-/* test @i is a PTS round or WSAT run of its drive: the PTS pages show it */
-static bool pts_owned(const struct rpt_report *r, size_t i)
+/*
+ * Test @i is not among the charts of every job: a PTS round or WSAT run of
+ * its drive (the PTS pages show it), or a step that measures nothing.
+ */
+static bool not_charted(const struct rpt_report *r, size_t i)
 {
 	size_t d = rpt_drive_index(r, &r->t[i]);
 
-	return d < r->nd && rpt_pts_owns(r->d[d].pts, i);
+	return (d < r->nd && rpt_pts_owns(r->d[d].pts, i)) || rpt_test_is_step(r, i);
 }
 
-/* Every job's MB/s and latency, in the colour of its drive, but the PTS pages'. */
+/* Every job's MB/s and latency, in the colour of its drive, but the PTS pages' and steps'. */
 static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 {
 	/* the throughput bars: the catalogue's figure, its head and digits */
@@ -77,7 +80,7 @@ static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 	FILE *o;
 
 	for (i = 0; i < r->nt; i++)
-		if (!pts_owned(r, i))
+		if (!not_charted(r, i))
 			nj += r->t[i].njobs;
 	if (!nj)
 		return 0;
@@ -91,7 +94,7 @@ static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 		return -ENOMEM;
 	}
 	for (i = 0; i < r->nt; i++) {
-		if (pts_owned(r, i))
+		if (not_charted(r, i))
 			continue;
 		for (k = 0; k < r->t[i].njobs; k++, n++) {
 			const struct rpt_job *j = &r->t[i].jobs[k];
@@ -153,8 +156,6 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	xstep = rpt_svg_nice_step(xmax, 8);
 	fputs("<h5>Fill: ", out);
 	rpt_put_html(out, rpt_test_job_name(tj, sizeof(tj), t, j));
-	if (f->scale > 1)
-		fprintf(out, " (model scaled 1/%.10g: GB of the full drive)", f->scale);
 	fputs("</h5>\n", out);
 	snprintf(title, sizeof(title), "%s: write speed per %s written%s", tj, un,
 		 rpt_mark_note(j->host.thr_marked ? RPT_MARK_HOST : 0));
@@ -312,6 +313,33 @@ static void diag_list(FILE *out, const struct rpt_diag *d)
 	for (i = 0; i < d->n; i++) {
 		fprintf(out, "<p class=\"%s\">", d->level[i] == RPT_ERROR ? "err" : "warn");
 		rpt_put_html(out, d->msg[i]);
+		fputs("</p>\n", out);
+	}
+}
+
+/*
+ * Job @k's warnings, each once, named by the job when the test has several
+ * (a sweep's twelve jobs each warn of their p99.99).
+ */
+static void job_notes(FILE *out, const struct rpt_test *t, size_t k)
+{
+	const struct rpt_job *j = &t->jobs[k];
+	size_t i, o;
+
+	for (i = 0; i < j->notes.n; i++) {
+		for (o = 0; o < i && strcmp(j->notes.msg[o], j->notes.msg[i]); o++)
+			;
+		if (o < i)
+			continue;
+		fprintf(out, "<p class=\"%s\">", j->notes.level[i] == RPT_ERROR ? "err" : "warn");
+		if (t->njobs > 1) {
+			fputs("<b>", out);
+			rpt_put_html(out, j->name);
+			if (j->split && j->ddir)
+				fprintf(out, " (%s)", j->ddir);
+			fputs("</b>: ", out);
+		}
+		rpt_put_html(out, j->notes.msg[i]);
 		fputs("</p>\n", out);
 	}
 }
@@ -639,7 +667,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
 
-		diag_list(out, &j->notes);
+		job_notes(out, t, k);
 		if (j->has_bursts)
 			bursts_html(ch, scope, t, j);
 		if (!rpt_job_is_fill(t, j))
@@ -703,8 +731,9 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 		for (i = 0; i < r->d[d].ntests; i++) {
 			const struct rpt_test *t = &r->t[r->d[d].test[i]];
 
-			if (rpt_pts_owns(r->d[d].pts, r->d[d].test[i]))
-				continue;	/* the PTS pages' cells have their W */
+			/* the PTS pages' cells have their W; steps measure nothing */
+			if (not_charted(r, r->d[d].test[i]))
+				continue;
 			for (k = 0; k < t->njobs && k < 64; k++) {
 				const struct rpt_job *j = &t->jobs[k];
 
@@ -770,7 +799,7 @@ static void provenance_html(FILE *out, const struct rpt_device *dev)
 
 static void drive_head(FILE *out, const struct rpt_drive *dr)
 {
-	char note[64];
+	char note[256];
 
 	fputs("<h2 class=\"drive\">Drive: ", out);
 	rpt_put_html(out, dr->name);
@@ -780,9 +809,11 @@ static void drive_head(FILE *out, const struct rpt_drive *dr)
 		fputs(" · ssdq drive model ", out);
 		rpt_put_html(out, dr->dev.preset);
 	}
-	if (dr->dev.scale > 1)
-		fprintf(out, " · <b>%s</b>: sizes are the full drive's (bytes × %.10g), speeds and power as measured",
-			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
+	if (dr->dev.scale > 1) {
+		fputs(" · <b>", out);
+		rpt_put_html(out, rpt_basis_note(note, sizeof(note), &dr->dev));
+		fputs("</b>", out);
+	}
 	fputs("</p>\n", out);
 	provenance_html(out, &dr->dev);
 	diag_list(out, &dr->diag);
@@ -837,7 +868,11 @@ static void toc(FILE *out, const struct rpt_report *r)
 		rpt_put_html(out, r->d[i].name);
 		fputs("</a>", out);
 	}
-	fputs("<a href=\"#jobs\">Every job</a></nav>\n", out);
+	for (i = 0; i < r->nt && not_charted(r, i); i++)
+		;
+	if (i < r->nt)
+		fputs("<a href=\"#jobs\">Every job</a>", out);
+	fputs("</nav>\n", out);
 }
 
 int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_opts *o)

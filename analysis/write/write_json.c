@@ -421,6 +421,7 @@ static void drive(FILE *out, const struct rpt_report *r, const struct rpt_drive 
 	struct rpt_vgroup *g = NULL;
 	long ng = rpt_variant_groups(r, dr, &g), i;
 	unsigned int v;
+	char note[256];
 	size_t k;
 
 	fputs("    {\n      \"name\": ", out);
@@ -431,6 +432,9 @@ static void drive(FILE *out, const struct rpt_report *r, const struct rpt_drive 
 	device(out, "      ", &dr->dev);
 	fputs(",\n      \"scale\": ", out);
 	num(out, dr->dev.scale);
+	fputs(",\n      \"basis\": ", out);
+	rpt_put_json_str_or_null(out, dr->dev.scale > 1 ? rpt_basis_note(note, sizeof(note), &dr->dev) :
+				 NULL);
 	strings(out, "      ", "errors", &dr->diag, RPT_ERROR);
 	strings(out, "      ", "warnings", &dr->diag, RPT_WARN);
 	fputs(",\n      \"tests\": [", out);

@@ -98,6 +98,49 @@ static void cond_line(char *buf, size_t len, const struct rpt_pts_test *t)
 			 " (the client class's, PTS-C)" : " (the enterprise class's, PTS-E)");
 }
 
+/*
+ * The cells of @t whose window rounds throttled, in one sentence: "the
+ * drive throttled (SMART) in the window of cells r0-4k (3 of 5 rounds),
+ * ...: their figures are a throttled drive's"; "" when none did.
+ */
+static void throttle_line(char *buf, size_t len, const struct rpt_pts_test *t)
+{
+	size_t n = 0, at;
+	int rounds = t->last - t->first + 1;
+
+	*buf = '\0';
+	for (size_t k = 0; k < t->ncells; k++) {
+		const struct rpt_pts_cell *c = &t->cell[k];
+
+		if (!c->throttled)
+			continue;
+		at = strlen(buf);
+		snprintf(buf + at, len - at, "%s%s (%d of %d rounds)",
+			 n++ ? ", " : "the drive throttled (its SMART) in the window of cells ",
+			 c->name, c->throttled, rounds);
+	}
+	at = strlen(buf);
+	if (n)
+		snprintf(buf + at, len - at, ": %s figures are a throttled drive's",
+			 n > 1 ? "their" : "its");
+}
+
+/* WSAT's throttling: "the drive throttled from 1234.5 GB written (SMART ...)" */
+static void wsat_throttle_line(char *buf, size_t len, const struct rpt_pts_wsat *ws)
+{
+	char gb[48];
+
+	*buf = '\0';
+	if (!ws->throttled)
+		return;
+	if (isnan(ws->throttle_gb))
+		snprintf(buf, len, "the drive throttled during the run (%s)", ws->throttle_why);
+	else
+		snprintf(buf, len, "the drive throttled from %s GB written on (%s): the IOPS from "
+			 "there are a throttled drive's, marked on the chart",
+			 rpt_fmt_num(gb, sizeof(gb), ws->throttle_gb, 1), ws->throttle_why);
+}
+
 static void text_test(FILE *out, const struct rpt_pts_test *t)
 {
 	char line[512], num[48], bsl[16];
@@ -110,6 +153,9 @@ static void text_test(FILE *out, const struct rpt_pts_test *t)
 	cond_line(line, sizeof(line), t);
 	if (*line)
 		fprintf(out, "  %s\n", line);
+	throttle_line(line, sizeof(line), t);
+	if (*line)
+		fprintf(out, "  ! %s\n", line);
 	for (int k = 0; k < t->ntracks; k++) {
 		const struct rpt_pts_window *w = &t->w[k];
 
@@ -165,7 +211,7 @@ static void text_test(FILE *out, const struct rpt_pts_test *t)
 
 static void text_wsat(FILE *out, const struct rpt_pts_wsat *ws)
 {
-	char a[48], b[48];
+	char a[48], b[48], line[512];
 
 	if (!ws->n) {
 		fprintf(out, "\nSNIA PTS write saturation: no periods: %s\n", ws->why);
@@ -177,6 +223,9 @@ static void text_wsat(FILE *out, const struct rpt_pts_wsat *ws)
 		"?");
 	fprintf(out, "  IOPS first period %s, last %s\n", rpt_fmt_num(a, sizeof(a), ws->iops[0], 0),
 		rpt_fmt_num(b, sizeof(b), ws->iops[ws->n - 1], 0));
+	wsat_throttle_line(line, sizeof(line), ws);
+	if (*line)
+		fprintf(out, "  ! %s\n", line);
 }
 
 int rpt_write_pts_text(FILE *out, const struct rpt_drive *d)
@@ -214,6 +263,7 @@ static void json_cell(FILE *out, const struct rpt_pts_cell *c)
 		fputs("null", out);
 	fputs(", \"bs\": ", out);
 	jnum(out, c->bs > 0 ? c->bs : NAN);
+	fprintf(out, ", \"throttled_rounds\": %d", c->throttled);
 	for (cat = rpt_cat_first(RPT_OF_PTS); cat; cat = rpt_cat_next(cat)) {
 		fprintf(out, ", \"%s\": ", cat->key);
 		jnum(out, rpt_cat_pts(cat, c)->ok ? rpt_cat_pts(cat, c)->v : NAN);
@@ -304,7 +354,14 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 		fputs(i ? ", " : "", out);
 		jnum(out, p->wsat.iops[i]);
 	}
-	fputs("], \"why\": ", out);
+	fputs("], \"throttle_gb\": ", out);
+	jnum(out, p->wsat.throttled && !isnan(p->wsat.throttle_gb) ? p->wsat.throttle_gb : NAN);
+	fputs(", \"throttle\": ", out);
+	if (p->wsat.throttled)
+		rpt_put_json_str(out, p->wsat.throttle_why);
+	else
+		fputs("null", out);
+	fputs(", \"why\": ", out);
 	if (p->wsat.n)
 		fputs("null", out);
 	else
@@ -453,6 +510,12 @@ static void html_test(struct rpt_charts *ch, const char *scope, const struct rpt
 		rpt_put_html(out, line);
 		fputs("</p>\n", out);
 	}
+	throttle_line(line, sizeof(line), t);
+	if (*line) {
+		fputs("<p class=\"warn\">", out);
+		rpt_put_html(out, line);
+		fputs("</p>\n", out);
+	}
 	for (int k = 0; k < t->ntracks; k++) {
 		const struct rpt_pts_window *w = &t->w[k];
 
@@ -481,8 +544,8 @@ static void html_wsat(struct rpt_charts *ch, const char *scope, const struct rpt
 	struct rpt_axis ya = { .name = "IOPS", .kind = RPT_AXIS_LINEAR };
 	struct rpt_xy_series s = { .name = "4 KiB random write IOPS", .x = ws->gb, .y = ws->iops,
 				   .n = ws->n, .color = rpt_svg_color(0) };
-	struct rpt_xy_mark m[4];
-	char lab[4][32];
+	struct rpt_xy_mark m[5];
+	char lab[4][32], line[512];
 	size_t nm = 0;
 	FILE *out;
 
@@ -500,6 +563,15 @@ static void html_wsat(struct rpt_charts *ch, const char *scope, const struct rpt
 						      .color = "#999" };
 			nm++;
 		}
+	wsat_throttle_line(line, sizeof(line), ws);
+	if (*line) {
+		fputs("<p class=\"warn\">", ch->html);
+		rpt_put_html(ch->html, line);
+		fputs("</p>\n", ch->html);
+	}
+	if (ws->throttled && !isnan(ws->throttle_gb))
+		m[nm++] = (struct rpt_xy_mark){ .x = ws->throttle_gb, .label = "throttled (SMART)",
+						.color = "#c00" };
 	fputs("<div class=\"figs\">\n", ch->html);
 	out = rpt_html_figure(ch, true, scope, "wsat", "iops-gb");
 	if (out) {

@@ -8,6 +8,7 @@
 #include "catalogue.h"
 #include "compare.h"
 #include "marks.h"
+#include "power.h"
 #include "pts_report.h"
 #include "review.h"
 #include "series.h"
@@ -73,9 +74,6 @@ static void fill(FILE *out, const struct rpt_job *j, bool verbose)
 	size_t i;
 
 	fprintf(out, "  fill: %s written", rpt_fmt_bytes(a, sizeof(a), f->gb_written * 1e9));
-	if (f->scale > 1)
-		fprintf(out, " (model scaled 1/%.10g: GB of the full drive, bytes x %.10g; speeds as measured)",
-			f->scale, f->scale);
 	if (f->source[0])
 		fprintf(out, "; from %s", f->source);
 	fputc('\n', out);
@@ -129,6 +127,18 @@ static void bursts(FILE *out, const struct rpt_bursts *b, bool verbose)
 			fprintf(out, "%7.0f", b->b[i].mbps);
 	}
 	fputc('\n', out);
+}
+
+/* The peak power's window on the drive's basis: "100 ms", a scaled model's "100 s" */
+static const char *peak_window(char *buf, size_t len, const struct rpt_device *dev)
+{
+	double ms = RPT_PEAK_MS * (dev->scale > 1 ? dev->scale : 1);
+
+	if (ms >= 1000)
+		snprintf(buf, len, "%.10g s", ms / 1000);
+	else
+		snprintf(buf, len, "%.10g ms", ms);
+	return buf;
 }
 
 /* The job's host verdict (host_verdict.h) and its figures (the catalogue's host rows). */
@@ -187,7 +197,7 @@ static void reasons(FILE *out, const struct rpt_job *j)
 
 static void drive(FILE *out, const struct rpt_drive *dr)
 {
-	char note[64], prov[512];
+	char note[256], prov[512];
 	size_t k;
 
 	fprintf(out, "#### drive: %s (%s)\n", dr->name, dr->dir);
@@ -204,8 +214,7 @@ static void drive(FILE *out, const struct rpt_drive *dr)
 			fprintf(out, "  run: %s\n", prov);
 	}
 	if (dr->dev.scale > 1)
-		fprintf(out, "  %s: sizes are the full drive's (bytes x %.10g), speeds and power as measured\n",
-			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
+		fprintf(out, "  %s\n", rpt_basis_note(note, sizeof(note), &dr->dev));
 	/* errors go to stderr (main.c), in every format */
 	for (k = 0; k < dr->diag.n; k++)
 		if (dr->diag.level[k] != RPT_ERROR)
@@ -346,7 +355,7 @@ static int widest(int min, const char *const *s, size_t n)
 static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 {
 	int wn = 16, wr = 9, wd = 5, wq = 5;
-	char legend[512];
+	char legend[512], pw[32];
 	unsigned int marks = 0;
 	size_t k;
 
@@ -413,9 +422,9 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 			fprintf(out, "  temperature up to %.0f °C%s\n", j->thermal.temp_max_c.v,
 				j->thermal.throttled ? ", thermal management active" : "");
 		if (j->power_w.ok)
-			fprintf(out, "  power %.3f W%s, energy %.2f J%s, peak (100 ms) %s%.3f W%s\n",
+			fprintf(out, "  power %.3f W%s, energy %.2f J%s, peak (%s) %s%.3f W%s\n",
 				j->power_w.v, rpt_mark_sign(j->power_w.mark), j->energy_j.v,
-				rpt_mark_sign(j->energy_j.mark),
+				rpt_mark_sign(j->energy_j.mark), peak_window(pw, sizeof(pw), &t->dev),
 				j->peak_power_w.ok ? "" : "- ",
 				j->peak_power_w.ok ? j->peak_power_w.v : 0,
 				rpt_mark_sign(j->peak_power_w.mark));

@@ -196,7 +196,8 @@ static void test_chart(struct rpt_charts *c, const char *scope, const struct rpt
 
 	for (k = 0; k < t->njobs && n < 64; k++) {
 		const struct rpt_timeline *tl = &t->jobs[k].tl;
-		double off = tl->unix_ms ? (tl->origin_ms - origin) / 1000 : 0;
+		double off = tl->unix_ms ? (tl->origin_ms - origin) / 1000 *
+			     (tl->time_scale > 1 ? tl->time_scale : 1) : 0;
 
 		for (i = 0; i < tl->n && n < 64; i++) {
 			const struct rpt_tl_series *s = &tl->s[i];
@@ -375,6 +376,8 @@ void rpt_json_timeline(FILE *out, const char *ind, const struct rpt_timeline *tl
 		fprintf(out, "%.0f", tl->origin_ms);
 	else
 		fputs("null", out);
+	/* t_s are the run's x this: a scaled model's full drive (the drive's basis) */
+	fprintf(out, ",\n%s  \"time_scale\": %.10g", ind, tl->time_scale > 1 ? tl->time_scale : 1);
 	fprintf(out, ",\n%s  \"charts\": [", ind);
 	for (int ch = 0; ch < RPT_TL_NCHARTS; ch++) {
 		const char *ssep = "";

@@ -145,6 +145,19 @@ int rpt_write_series_csv(const char *dir, const struct rpt_report *r, char *err_
 char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev);
 
 /**
+ * rpt_basis_note() - The basis of a scaled drive model's figures, said once
+ * per drive: "model scaled 1/S: sizes, times and energies are the full
+ * drive's (the run's x S); rates, power, latency and temperature as
+ * measured" (docs/report.md, "One basis"), else "".
+ * @buf: destination
+ * @len: its size
+ * @dev: the device
+ *
+ * Return: @buf.
+ */
+char *rpt_basis_note(char *buf, size_t len, const struct rpt_device *dev);
+
+/**
  * rpt_fmt_bs() - A block size as fio writes it: "512", "4k", "128k", "1M".
  * @buf: destination
  * @len: its size

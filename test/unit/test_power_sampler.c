@@ -793,6 +793,47 @@ TEST(averaged_source_spans_open_to_end)
 	CHECK_EQ_INT(p.max_step, 1);
 }
 
+static int hot_smart(void *arg, struct ssdq_smart *out)
+{
+	(void)arg;
+	memset(out, 0, sizeof(*out));
+	out->composite_temp_k = 345;
+	out->critical_warning = 0x02;
+	return 0;
+}
+
+/*
+ * SMART from a callback (the drive model: no controller node): a critical
+ * warning names what the SMART came from, in the warning and the event,
+ * never "(null)" (the demo's WSAT: "temperature on (null)"); with no name
+ * given, "the drive".
+ */
+TEST(critical_warning_names_its_drive)
+{
+	struct ssdq_sampler_cfg c = { .smart_ms = 100, .smart_read = hot_smart,
+				      .smart_name = "/tmp/pts/model.state" };
+	char *ev;
+
+	paths(&c, "hot");
+	warnings[0] = '\0';
+	if (!sample_virtual(&c, 1, 150000))
+		return;
+	CHECK_CONTAINS(warnings, "SMART critical warning 0x02 (was 0x00), temperature on "
+		       "/tmp/pts/model.state");
+	CHECK(!strstr(warnings, "(null)"));
+	ev = slurp(c.events_log);
+	CHECK(ev && strstr(ev, "\"event\":\"critical_warning\"") &&
+	      strstr(ev, "\"source\":\"/tmp/pts/model.state\""));
+
+	c = (struct ssdq_sampler_cfg){ .smart_ms = 100, .smart_read = hot_smart };
+	paths(&c, "hot-unnamed");
+	warnings[0] = '\0';
+	if (!sample_virtual(&c, 1, 150000))
+		return;
+	CHECK_CONTAINS(warnings, "temperature on the drive");
+	CHECK(!strstr(warnings, "(null)"));
+}
+
 /*
  * ssdq_sampler_end(): the threads keep running until close, but the power
  * and SMART logs end at the given time (the engine passes its job_end).
@@ -964,6 +1005,7 @@ int main(void)
 	RUN(averaged_source_keeps_its_energy);
 	RUN(averaged_source_spans_open_to_end);
 	RUN(end_cuts_the_logs);
+	RUN(critical_warning_names_its_drive);
 	RUN(open_errors);
 	RUN(events_never_wait);
 	RUN(source_with_fd_is_waited_on);
