@@ -145,7 +145,7 @@ print("%d jobs, cache %.1f GB (model %.1f), post %.0f MB/s (model %.0f), %.2f GB
 assert j["jobs_merged"] == 2
 assert abs(f["gb_written"] - FULL) < 0.01 * FULL, f["gb_written"]
 assert abs(f["slc_cache_gb"] - cache) <= 0.07 * cache, (f["slc_cache_gb"], cache)
-# a speed the host distorted may leave the model's account, but then it
+# a speed the host distorted may leave the model account, but then it
 # carries the host mark (issue 34: a figure off by more than 10 % is marked)
 host = "host" in f.get("marks", {}).get("post_cache_mbps", [])
 assert host or abs(f["post_cache_mbps"] - direct) <= 0.08 * direct, (f["post_cache_mbps"], direct)
