@@ -123,7 +123,7 @@ MOCK_TESTS := test_mock_nvme test_mock_erase test_mock_power
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS) $(MOCK_TESTS))
 
 # ./ssdq.so links the engine of build/ (or build/asan), never of B=build-3.28
-all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report $(B)/ssdq-pts $(if $(filter build build/%,$(B)),ssdq.so)
+all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report $(B)/ssdq-pts $(B)/ssdq-db $(if $(filter build build/%,$(B)),ssdq.so)
 
 include analysis/analysis.mk
 
@@ -137,8 +137,8 @@ $(VERSION_H): FORCE
 	@mkdir -p $(dir $@)
 	@printf '#define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/analysis/pts_main.o $(B)/common/device_json.o: $(VERSION_H)
-$(B)/analysis/main.o $(B)/analysis/pts_main.o: ANALYSIS_CFLAGS += -I$(B)/gen
+$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/analysis/pts_main.o $(B)/analysis/db_main.o $(B)/common/device_json.o: $(VERSION_H)
+$(B)/analysis/main.o $(B)/analysis/pts_main.o $(B)/analysis/db_main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 
 $(FIO_CONF): scripts/fio-src.sh
 	@FIO_SRC='$(FIO_SRC)' sh scripts/fio-src.sh build $@
