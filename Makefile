@@ -117,7 +117,8 @@ UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_model test_opt_par
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
-              test_report_phases test_report_pts_steady test_report_fio_versions test_report_fio_releases test_report_review test_report_from_logs test_report_catalogue test_report_timeline test_holders
+              test_report_phases test_report_pts_steady test_report_fio_versions test_report_fio_releases test_report_review test_report_from_logs test_report_catalogue test_report_timeline test_holders \
+              test_db_stats
 # Tests of NVMe admin paths against test/mock/ioctl_mock.c (no drive, no VM).
 MOCK_TESTS := test_mock_nvme test_mock_erase test_mock_power
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS) $(MOCK_TESTS))
@@ -174,6 +175,12 @@ $(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(NVME_OBJS) $(COMMON_O
 $(B)/test/test_report_%: $(B)/test/test_report_%.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
+
+# the results library's unit tests: analysis/ and its db/ layer, SQLite
+$(B)/test/test_db_%.o: BASE_CFLAGS += $(ANALYSIS_INC_db) $(SQLITE_CFLAGS)
+$(B)/test/test_db_%: $(B)/test/test_db_%.o $(ANALYSIS_DB_OBJS) $(ANALYSIS_LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^ $(SQLITE_LIBS) $(JSONC_LIBS) -lm
 
 # shorter stem than $(B)/test/%, so this rule wins for power tests: power/
 # and the NVMe part, no engine object
@@ -233,12 +240,14 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh test/analysis/test_report_killed_fixture.sh \
               test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh test/analysis/test_pts_steady.sh test/analysis/test_report_timeline.sh test/analysis/test_report_timeline_per_io.sh \
+              test/analysis/test_db.sh test/analysis/test_schema.sh \
               test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh
 INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_pts.sh test/analysis/test_report_killed.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh test/jobs/snia.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report SSDQ_SO=$(CURDIR)/$(B)/ssdq.so \
+              SSDQ_DB_TOOL=$(B)/ssdq-db \
               FIO_SRC=$(FIO_DIR) \
               $(if $(SAN),PATH="$(CURDIR)/$(B)/bin:$$PATH")
 
