@@ -305,7 +305,8 @@ docs-slc: all
 slc-matrix: all
 	@$(TOOLS_ENV) sh test/analysis/slc_matrix.sh --all
 
-MANPAGES := man/ssdq-report.1 man/ssdq-pts.1 man/ssdq-run.1 man/ssdq-sample.1 man/ssdq-render.1
+MANPAGES := man/ssdq-report.1 man/ssdq-pts.1 man/ssdq-run.1 man/ssdq-sample.1 man/ssdq-render.1 \
+            man/ssdq-db.1
 
 # The job library goes to $(PREFIX)/share/ssdq/jobs beside a link to the
 # engine: fio 3.33 stats external:ssdq.so in its cwd, so the share directory
@@ -317,6 +318,7 @@ install: all
 	install -m 0755 $(B)/ssdq-sample $(DESTDIR)$(PREFIX)/bin/ssdq-sample
 	install -m 0755 $(B)/ssdq-report $(DESTDIR)$(PREFIX)/bin/ssdq-report
 	install -m 0755 $(B)/ssdq-pts $(DESTDIR)$(PREFIX)/bin/ssdq-pts
+	install -m 0755 $(B)/ssdq-db $(DESTDIR)$(PREFIX)/bin/ssdq-db
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0644 $(MANPAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq/jobs $(DESTDIR)$(PREFIX)/bin/ssdq-env
@@ -337,14 +339,14 @@ install: all
 # what install wrote, and the directories of ours it leaves empty
 uninstall:
 	rm -f $(DESTDIR)$(ENGINEDIR)/ssdq.so
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,ssdq-sample ssdq-report ssdq-pts ssdq-run ssdq-render)
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,ssdq-sample ssdq-report ssdq-pts ssdq-db ssdq-run ssdq-render)
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MANPAGES)))
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq
 	rm -f $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
 
 # keeps the fio source and its configuration (build/fio-src, build/fio.conf)
 clean:
-	rm -rf $(B)/common $(B)/model $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/ssdq-pts $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
+	rm -rf $(B)/common $(B)/model $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/ssdq-pts $(B)/ssdq-db $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
 
 FORCE:
 
