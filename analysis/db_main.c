@@ -226,7 +226,7 @@ static int arity(const char *cmd, int *max)
 {
 	static const struct { const char *name; int min, max; } c[] = {
 		{ "import", 1, -1 }, { "list", 0, 0 }, { "show", 1, 1 }, { "compare", 1, 1 },
-		{ "export", 0, 0 }, { "html", 1, 1 }, { "check", 0, 0 }, { "cv", 2, -1 },
+		{ "export", 0, 0 }, { "html", 1, 1 }, { "check", 0, 0 }, { "cv", 1, -1 },
 	};
 	size_t i;
 

@@ -131,7 +131,7 @@ int db_check(struct db *db, FILE *out);
 /**
  * db_dir_hash() - Hash a results directory's inputs: the names, sizes and
  * bytes of its files that ssdq-report reads (*.json, *.jsonl, *.log at its
- * top, device.json among them), in name order. The same run is the same
+ * top, device.json among them; not ssdq-run's own ssdq-run.*), in name order. The same run is the same
  * hash wherever it lies; any change to an input is another. An identity,
  * not a signature: 128 bits of a fast non-cryptographic hash.
  * @dir: the directory

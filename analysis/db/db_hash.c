@@ -52,12 +52,16 @@ static uint64_t fmix(uint64_t k)
 	return k ^ (k >> 33);
 }
 
-/* whether ssdq-report reads files of this name: *.json, *.jsonl, *.log */
+/*
+ * Whether ssdq-report reads files of this name: *.json, *.jsonl, *.log, but
+ * not the runner's own account (ssdq-run.log grows as the same command is
+ * run again on a finished run)
+ */
 static bool is_input(const char *name)
 {
 	size_t n = strlen(name);
 
-	if (name[0] == '.')
+	if (name[0] == '.' || !strncmp(name, "ssdq-run.", 9))
 		return false;
 	return (n > 5 && !strcmp(name + n - 5, ".json")) || (n > 6 && !strcmp(name + n - 6, ".jsonl")) ||
 	       (n > 4 && !strcmp(name + n - 4, ".log"));

@@ -338,7 +338,7 @@ int db_write_html(FILE *out, struct db *db, const struct db_page_opts *o)
 	      "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;"
 	      "text-align:right}td:first-child,th:first-child{text-align:left}tr.reg td{background:#fdd;"
 	      "font-weight:bold}figure{margin:1em 0}figure svg{max-width:100%;height:auto}"
-	      ".note{color:#333}</style></head><body>\n<h1>ssdq results library</h1>\n<p>", out);
+	      ".note{color:#333;white-space:pre-line}</style></head><body>\n<h1>ssdq results library</h1>\n<p>", out);
 	rpt_put_html(out, db->path);
 	fprintf(out, ": %zu drive%s, %zu run%s.", p.nd, p.nd == 1 ? "" : "s", nr, nr == 1 ? "" : "s");
 	if (o->drive) {

@@ -128,6 +128,7 @@ TEST(dir_hash)
 	/* what the report does not read is not an input */
 	put(b, "notes.txt", "x", 1);
 	put(b, "seq.stderr", "x", 1);
+	put(b, "ssdq-run.log", "x", 1);
 	CHECK_EQ_INT(db_dir_hash(b, hb, &files), 0);
 	CHECK_STREQ(ha, hb);
 	/* one byte at the end of the big log */
