@@ -287,6 +287,7 @@ bench: all
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_DIR) sh test/analysis/bench_report.sh
 	@SSDQ_REPORT=$(B)/ssdq-report sh test/analysis/bench_timeline.sh
 	@SSDQ_REPORT=$(B)/ssdq-report BENCH_DEMO=$(B)/demo-1000 sh test/analysis/bench_many.sh
+	@SSDQ_DB_TOOL=$(B)/ssdq-db BENCH_DEMO=$(B)/demo-1000 sh test/analysis/bench_db.sh
 	@sh test/analysis/bench_model.sh
 	@$(MAKE) --no-print-directory slc-matrix
 
