@@ -168,13 +168,15 @@ int db_write_export(FILE *out, struct db *db, const struct db_filter *f, bool js
 {
 	static const char sql[] =
 		"SELECT r.id, d.id, d.name, d.model, d.serial, r.firmware, coalesce(r.date, r.imported),"
-		" t.name, t.repeat_of, j.name, j.ddir, j.rw, j.bs, j.iodepth, c.of, c.key, c.unit,"
-		" f.value, f.why, f.marks FROM figures f JOIN catalogue c ON c.id = f.cat_id"
-		" JOIN tests t ON t.id = f.test_id JOIN runs r ON r.id = t.run_id"
-		" JOIN drives d ON d.id = r.drive_id LEFT JOIN jobs j ON j.id = f.job_id"
-		" WHERE f.series_id IS NULL AND f.cell_id IS NULL"
-		" AND (?1 = 0 OR r.drive_id = ?1) AND (?2 = 0 OR r.id = ?2)"
-		" AND (?3 IS NULL OR coalesce(t.repeat_of, t.name) = ?3) ORDER BY r.id, t.name, j.idx, c.id";
+		" t.name, t.repeat_of, coalesce(j.name, s.name, p.test || ' ' || p.cell), j.ddir, j.rw,"
+		" j.bs, j.iodepth, c.of, c.key, c.unit, f.value, f.why, f.marks FROM figures f"
+		" JOIN catalogue c ON c.id = f.cat_id JOIN tests t ON t.id = f.test_id"
+		" JOIN runs r ON r.id = t.run_id JOIN drives d ON d.id = r.drive_id"
+		" LEFT JOIN jobs j ON j.id = f.job_id LEFT JOIN series s ON s.id = f.series_id"
+		" LEFT JOIN pts_cells p ON p.id = f.cell_id"
+		" WHERE (?1 = 0 OR r.drive_id = ?1) AND (?2 = 0 OR r.id = ?2)"
+		" AND (?3 IS NULL OR coalesce(t.repeat_of, t.name) = ?3)"
+		" ORDER BY r.id, t.name, j.idx, f.series_id, f.cell_id, c.id";
 	static const char *const col[] = { "run", "drive_id", "drive", "model", "serial", "firmware",
 					   "date", "test", "repeat_of", "job", "ddir", "rw", "bs",
 					   "iodepth", "section", "figure", "unit", "value", "null_reason",
