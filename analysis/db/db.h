@@ -331,6 +331,19 @@ int db_cells_get(struct db *db, const struct db_filter *f, struct db_cells *out)
 void db_cells_free(struct db_cells *c);
 
 /**
+ * db_filter_prepare() - Prepare @sql and bind the filter's drive (?1), run
+ * (?2), test (?3) and keys (?4 on) to it.
+ * @db: the library
+ * @sql: a statement using them
+ * @f: the filter
+ * @st: the statement; finalize it
+ *
+ * Return: 0 or as db_fail().
+ */
+int db_filter_prepare(struct db *db, const char *sql, const struct db_filter *f,
+		      sqlite3_stmt **st);
+
+/**
  * db_cell_find() - The cell of @drive, @test, @job, @ddir and @cat in @c.
  *
  * Return: the cell or NULL.

@@ -139,23 +139,6 @@ out:
 	return ret;
 }
 
-static void csv_field(FILE *out, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void json_num(FILE *out, double v)
 {
 	if (isfinite(v))
@@ -187,12 +170,8 @@ int db_write_export(FILE *out, struct db *db, const struct db_filter *f, bool js
 	size_t i;
 	int rc;
 
-	if (sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL))
-		return db_fail(db, true, "reading the figures");
-	sqlite3_bind_int64(st, 1, f->drive);
-	sqlite3_bind_int64(st, 2, f->run);
-	if (f->test)
-		sqlite3_bind_text(st, 3, f->test, -1, SQLITE_STATIC);
+	if ((rc = db_filter_prepare(db, sql, f, &st)))
+		return rc;
 	if (json)
 		fputs("{\"format\": \"ssdq-db-export\", \"version\": 1, \"figures\": [", out);
 	else
@@ -222,7 +201,7 @@ int db_write_export(FILE *out, struct db *db, const struct db_filter *f, bool js
 				if (t == SQLITE_FLOAT)
 					fprintf(out, "%.10g", sqlite3_column_double(st, (int)i));
 				else
-					csv_field(out, t == SQLITE_NULL ? NULL : s);
+					rpt_put_csv(out, t == SQLITE_NULL || !s ? "" : s);
 			}
 		}
 		fputs(json ? "}" : "\n", out);

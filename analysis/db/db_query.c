@@ -254,6 +254,22 @@ long long db_find_drive(struct db *db, const char *spec, long long *run)
 	return -ENOENT;
 }
 
+int db_filter_prepare(struct db *db, const char *sql, const struct db_filter *f,
+		      sqlite3_stmt **st)
+{
+	size_t i;
+
+	if (sqlite3_prepare_v2(db->sql, sql, -1, st, NULL))
+		return db_fail(db, true, "reading the figures");
+	sqlite3_bind_int64(*st, 1, f->drive);
+	sqlite3_bind_int64(*st, 2, f->run);
+	if (f->test)
+		sqlite3_bind_text(*st, 3, f->test, -1, SQLITE_STATIC);
+	for (i = 0; i < f->nkeys; i++)
+		sqlite3_bind_text(*st, (int)i + 4, f->keys[i], -1, SQLITE_STATIC);
+	return 0;
+}
+
 static enum rpt_cat_of of_enum(const char *s)
 {
 	return !strcmp(s, "fill") ? RPT_OF_FILL : !strcmp(s, "burst") ? RPT_OF_BURST :
@@ -320,14 +336,8 @@ int db_cells_get(struct db *db, const struct db_filter *f, struct db_cells *out)
 		used += (size_t)snprintf(sql + used, sizeof(sql) - used, ")");
 	}
 	snprintf(sql + used, sizeof(sql) - used, " ORDER BY 1, 2, 3, 4, c.id");
-	if (sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL))
-		return db_fail(db, true, "reading the figures");
-	sqlite3_bind_int64(st, 1, f->drive);
-	sqlite3_bind_int64(st, 2, f->run);
-	if (f->test)
-		sqlite3_bind_text(st, 3, f->test, -1, SQLITE_STATIC);
-	for (i = 0; i < f->nkeys; i++)
-		sqlite3_bind_text(st, (int)i + 4, f->keys[i], -1, SQLITE_STATIC);
+	if ((ret = db_filter_prepare(db, sql, f, &st)))
+		return ret;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		long long drive = sqlite3_column_int64(st, 0);
 		const unsigned char *of = sqlite3_column_text(st, 5), *key = sqlite3_column_text(st, 6);

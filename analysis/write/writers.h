@@ -155,6 +155,14 @@ char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev);
 char *rpt_fmt_bs(char *buf, size_t len, double bytes);
 
 /**
+ * rpt_put_csv() - @s as a CSV field: quoted (quotes doubled) when it holds a
+ * comma, a quote or a line break, else as it is.
+ * @out: stream
+ * @s: the text
+ */
+void rpt_put_csv(FILE *out, const char *s);
+
+/**
  * rpt_put_json_str() - @s as a JSON string literal, quotes included.
  * @out: stream
  * @s: UTF-8 text; control characters are escaped
