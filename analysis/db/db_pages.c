@@ -56,6 +56,15 @@ static void job_title(FILE *out, const struct db_cell *c)
 	}
 }
 
+/* A figure's head, closing the cell before it: "MB/s", "post-cache MB/s", "duty (%)" */
+static void fig_head(FILE *out, const struct rpt_cat *c)
+{
+	fprintf(out, "</td><td>%s", c->head);
+	if (!strstr(c->head, c->unit))
+		fprintf(out, " (%s)", c->unit);
+	fputs("</td>", out);
+}
+
 /* "mean ± ci" in a cell, "–" with the reason as its tooltip */
 static void td_stat(FILE *out, const struct db_cell *c)
 {
@@ -119,8 +128,8 @@ static void landscape_chart(struct page *p, const struct lpoint *lp, size_t n)
 		 strcmp(lp[0].perf->job, lp[0].perf->test) ? " / " : "",
 		 strcmp(lp[0].perf->job, lp[0].perf->test) ? lp[0].perf->job : "",
 		 *lp[0].perf->ddir ? " " : "", lp[0].perf->ddir, yname, n);
-	fputs("<figure class=\"wide\">\n", p->out);
-	rpt_svg_scatter(p->out, &(struct rpt_svg_head){ title, title, RPT_SVG_W }, "W", yname, pt,
+	fputs("<figure>\n", p->out);
+	rpt_svg_scatter(p->out, &(struct rpt_svg_head){ title, title, RPT_SVG_HALF }, "W", yname, pt,
 			n, hl ? groups : groups + 1, hl ? 2 : 1);
 	fputs("</figure>\n", p->out);
 	free(pt);
@@ -164,7 +173,7 @@ static int landscape(struct page *p)
 		fputs("; the drive under review drawn heavier: ", p->out);
 		rpt_put_html(p->out, drive_name(p, p->o->drive));
 	}
-	fputs(".</p>\n", p->out);
+	fputs(".</p>\n<div class=\"charts\">\n", p->out);
 	for (i = 0; i < n; i = k) {
 		bool mine = !p->o->drive;
 
@@ -176,6 +185,7 @@ static int landscape(struct page *p)
 			charts++;
 		}
 	}
+	fputs("</div>\n", p->out);
 	if (!charts)
 		fputs("<p>No test was run with power on two drives or more.</p>\n", p->out);
 	free(lp);
@@ -209,7 +219,7 @@ static void rank(struct page *p)
 		}
 		fputs("<tr><td>", p->out);
 		job_title(p->out, c);
-		fprintf(p->out, "</td><td>%s (%s)</td>", c->cat->head, c->cat->unit);
+		fig_head(p->out, c->cat);
 		td_stat(p->out, c);
 		fprintf(p->out, "<td>%zu of %zu</td><td>%s ", above + 1, of,
 			rpt_fmt_num(b, sizeof(b), best->st.mean, best->cat->digits));
@@ -248,7 +258,7 @@ static int baseline(struct page *p)
 		worse += v == DB_WORSE;
 		fprintf(p->out, "<tr%s><td>", v == DB_WORSE ? " class=\"reg\"" : "");
 		job_title(p->out, x);
-		fprintf(p->out, "</td><td>%s (%s)</td>", x->cat->head, x->cat->unit);
+		fig_head(p->out, x->cat);
 		td_stat(p->out, x);
 		td_stat(p->out, y);
 		if (isfinite(d))
@@ -308,7 +318,7 @@ static int repeats(struct page *p)
 		shown++;
 		fputs("<tr><td>", p->out);
 		job_title(p->out, x);
-		fprintf(p->out, "</td><td>%s (%s)</td>", x->cat->head, x->cat->unit);
+		fig_head(p->out, x->cat);
 		td_stat(p->out, x);
 		fprintf(p->out, "<td>%.2f %%</td><td>%zu</td><td>%s – %s</td></tr>\n", x->st.cv,
 			x->st.n, rpt_fmt_num(a, sizeof(a), x->st.min, x->cat->digits),
@@ -337,7 +347,8 @@ int db_write_html(FILE *out, struct db *db, const struct db_page_opts *o)
 	      "<title>ssdq results library</title>\n<style>body{font:14px sans-serif;margin:1em 2em}"
 	      "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;"
 	      "text-align:right}td:first-child,th:first-child{text-align:left}tr.reg td{background:#fdd;"
-	      "font-weight:bold}figure{margin:1em 0}figure svg{max-width:100%;height:auto}"
+	      "font-weight:bold}figure{margin:.5em 0}figure svg{max-width:100%;height:auto}"
+	      ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:0 1em}"
 	      ".note{color:#333;white-space:pre-line}</style></head><body>\n<h1>ssdq results library</h1>\n<p>", out);
 	rpt_put_html(out, db->path);
 	fprintf(out, ": %zu drive%s, %zu run%s.", p.nd, p.nd == 1 ? "" : "s", nr, nr == 1 ? "" : "s");
