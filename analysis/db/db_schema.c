@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "db.h"
 
@@ -75,6 +76,26 @@ static int pragma_int(struct db *db, const char *sql, int *v)
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db_fail(db, true, "cannot read it");
 }
 
+/* The file's application_id, tables and user_version. Return: 0 or as db_fail(). */
+static int file_kind(struct db *db, int *app, int *tables, int *version)
+{
+	static const char sql[] = "SELECT (SELECT application_id FROM pragma_application_id),"
+		" (SELECT count(*) FROM sqlite_master), (SELECT user_version FROM pragma_user_version)";
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_fail(db, true, "cannot read it");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*app = sqlite3_column_int(st, 0);
+		*tables = sqlite3_column_int(st, 1);
+		*version = sqlite3_column_int(st, 2);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : db_fail(db, true, "cannot read it");
+}
+
 int db_schema_version(struct db *db)
 {
 	int v, ret = pragma_int(db, "PRAGMA user_version", &v);
@@ -105,18 +126,35 @@ out:
 	return ret;
 }
 
+/*
+ * The WAL journal. Changing the journal mode does not wait in SQLite's busy
+ * handler: while another import makes a new file, it is tried again here,
+ * up to DB_BUSY_MS. Return: 0 or as db_fail().
+ */
+static int wal(struct db *db)
+{
+	const struct timespec pause = { 0, 10 * 1000 * 1000 };
+	int waited = 0, rc;
+
+	while ((rc = sqlite3_exec(db->sql, "PRAGMA journal_mode = WAL", NULL, NULL, NULL)) == SQLITE_BUSY &&
+	       waited < DB_BUSY_MS) {
+		nanosleep(&pause, NULL);
+		waited += 10;
+	}
+	return rc == SQLITE_OK ? 0 : db_fail(db, true, "PRAGMA journal_mode = WAL");
+}
+
 int db_schema_ready(struct db *db, bool create)
 {
-	int app, version, tables, ret;
+	int app = 0, version = 0, tables = 0, ret;
 
-	if ((ret = pragma_int(db, "PRAGMA application_id", &app))) {
+	/* one statement, one snapshot: an import making the file at the same time
+	 * is seen before its first step or after it */
+	if ((ret = file_kind(db, &app, &tables, &version))) {
 		if (ret == -EPROTO)
 			db_fail(db, false, "not an ssdq library: not an SQLite database (or its header is damaged)");
 		return ret;
 	}
-	if ((ret = pragma_int(db, "SELECT count(*) FROM sqlite_master", &tables)) ||
-	    (ret = pragma_int(db, "PRAGMA user_version", &version)))
-		return ret;
 	if (app != DB_APP_ID && (app || tables)) {
 		db_fail(db, false, "not an ssdq library: an SQLite database of another program (application_id %#x, %d tables)",
 			(unsigned int)app, tables);
@@ -131,7 +169,7 @@ int db_schema_ready(struct db *db, bool create)
 			version, DB_SCHEMA_VERSION);
 		return -EPROTONOSUPPORT;
 	}
-	if ((ret = db_exec(db, "PRAGMA journal_mode = WAL")) ||
+	if ((ret = wal(db)) ||
 	    (ret = db_exec(db, "PRAGMA synchronous = FULL")) ||
 	    (ret = db_exec(db, "PRAGMA foreign_keys = ON")))
 		return ret;
