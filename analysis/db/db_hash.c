@@ -136,7 +136,8 @@ int db_dir_hash(const char *dir, char hex[DB_HASH_LEN], size_t *files)
 		}
 		n++;
 	}
-	qsort(names, n, sizeof(*names), by_name);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
 	buf = malloc(1 << 20);
 	if (!buf) {
 		ret = -ENOMEM;
