@@ -392,8 +392,9 @@ int db_write_export(FILE *out, struct db *db, const struct db_filter *f, bool js
 /**
  * db_write_html() - The library's page: the landscape (each test's
  * performance against its power, one point per drive, o->drive
- * highlighted), o->drive's rank among the drives per figure, its
- * comparison with o->base, its repeated runs as mean ± 95 % CI and CV.
+ * highlighted), o->drive's fill curves with o->base's, its rank among the
+ * drives per figure, its comparison with o->base, its repeated runs as
+ * mean ± 95 % CI and CV.
  * Return: 0 or -errno.
  */
 int db_write_html(FILE *out, struct db *db, const struct db_page_opts *o);

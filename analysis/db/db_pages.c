@@ -274,6 +274,113 @@ out:
 	return ret;
 }
 
+/* The run a page draws a drive's curves from: @run, else the drive's last. */
+static long long curve_run(struct db *db, long long drive, long long run)
+{
+	sqlite3_stmt *st;
+	long long id = 0;
+
+	if (run)
+		return run;
+	if (sqlite3_prepare_v2(db->sql, "SELECT id FROM runs WHERE drive_id = ?1 ORDER BY"
+			       " coalesce(date, imported) DESC, id DESC LIMIT 1", -1, &st, NULL))
+		return 0;
+	sqlite3_bind_int64(st, 1, drive);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* A stored curve (db_import.c: float32 blobs) as doubles; Return: points, 0 on failure. */
+static size_t curve_points(sqlite3_stmt *st, int col_x, int col_y, double **x, double **y)
+{
+	size_t n = (size_t)sqlite3_column_bytes(st, col_x) / sizeof(float), i;
+	const float *fx = sqlite3_column_blob(st, col_x), *fy = sqlite3_column_blob(st, col_y);
+
+	if (!n || !fx || !fy || (size_t)sqlite3_column_bytes(st, col_y) != n * sizeof(float))
+		return 0;
+	*x = malloc(2 * n * sizeof(double));
+	if (!*x)
+		return 0;
+	*y = *x + n;
+	for (i = 0; i < n; i++) {
+		float a, b;
+
+		memcpy(&a, (const char *)fx + i * sizeof(float), sizeof(a));
+		memcpy(&b, (const char *)fy + i * sizeof(float), sizeof(b));
+		(*x)[i] = a;
+		(*y)[i] = b;
+	}
+	return n;
+}
+
+/*
+ * The fill curves of the drive's run (its last, or --drive run:ID), each
+ * with the baseline's of the same test and job: write speed per GB written.
+ */
+static void fill_curves(struct page *p)
+{
+	static const char sql[] =
+		"SELECT t.name, j.name, c.x, c.y, (SELECT c2.x FROM curves c2 JOIN jobs j2 ON j2.id = c2.job_id"
+		" JOIN tests t2 ON t2.id = j2.test_id WHERE t2.run_id = ?2 AND c2.chart = 'fill'"
+		" AND t2.name = t.name AND j2.name = j.name), (SELECT c2.y FROM curves c2 JOIN jobs j2"
+		" ON j2.id = c2.job_id JOIN tests t2 ON t2.id = j2.test_id WHERE t2.run_id = ?2"
+		" AND c2.chart = 'fill' AND t2.name = t.name AND j2.name = j.name)"
+		" FROM curves c JOIN jobs j ON j.id = c.job_id JOIN tests t ON t.id = j.test_id"
+		" WHERE t.run_id = ?1 AND c.chart = 'fill' ORDER BY t.name, j.idx";
+	long long run = curve_run(p->db, p->o->drive, p->o->run);
+	long long base = p->o->base ? curve_run(p->db, p->o->base, p->o->base_run) : 0;
+	sqlite3_stmt *st;
+	bool any = false;
+
+	if (!run || sqlite3_prepare_v2(p->db->sql, sql, -1, &st, NULL))
+		return;
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_int64(st, 2, base);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *test = (const char *)sqlite3_column_text(st, 0);
+		const char *job = (const char *)sqlite3_column_text(st, 1);
+		struct rpt_xy_series s[2] = { { 0 } };
+		double *x[2] = { NULL, NULL }, *y[2] = { NULL, NULL };
+		char title[512];
+		size_t ns = 0, k;
+
+		s[0] = (struct rpt_xy_series){ .name = drive_name(p, p->o->drive), .step = true,
+					       .drive = drive_name(p, p->o->drive), .hl = true };
+		s[0].n = curve_points(st, 2, 3, &x[0], &y[0]);
+		if (!s[0].n)
+			continue;
+		s[0].x = x[0];
+		s[0].y = y[0];
+		ns = 1;
+		if (base && (s[1].n = curve_points(st, 4, 5, &x[1], &y[1]))) {
+			s[1].name = s[1].drive = drive_name(p, p->o->base);
+			s[1].x = x[1];
+			s[1].y = y[1];
+			s[1].step = true;
+			s[1].dash = "6 3";
+			ns = 2;
+		}
+		if (!any)
+			fputs("<h2 id=\"fill\">Fill curves</h2>\n<p>Write speed per GB written of the drive's run (its last unless --drive run:ID), with the baseline's of the same test (its last run), from the library's curves (at most 256 points a curve).</p>\n<div class=\"charts\">\n",
+			      p->out);
+		any = true;
+		snprintf(title, sizeof(title), "%s%s%s: write speed per GB written", test,
+			 strcmp(test, job) ? " / " : "", strcmp(test, job) ? job : "");
+		fputs("<figure>\n", p->out);
+		rpt_svg_xy(p->out, &(struct rpt_svg_head){ title, title, RPT_SVG_HALF },
+			   &(struct rpt_axis){ "GB written", RPT_AXIS_LINEAR, 0 },
+			   &(struct rpt_axis){ "MB/s", RPT_AXIS_LINEAR, 0 }, s, ns, NULL, 0);
+		fputs("</figure>\n", p->out);
+		for (k = 0; k < 2; k++)
+			free(x[k]);
+	}
+	sqlite3_finalize(st);
+	if (any)
+		fputs("</div>\n", p->out);
+}
+
 /* The runner's accounts of tests repeated until their variation was low (ssdq-run --repeat-cv) */
 static void repeat_notes(struct page *p)
 {
@@ -362,6 +469,7 @@ int db_write_html(FILE *out, struct db *db, const struct db_page_opts *o)
 	if ((ret = landscape(&p)))
 		goto out;
 	if (o->drive) {
+		fill_curves(&p);
 		rank(&p);
 		if (o->base && (ret = baseline(&p)))
 			goto out;

@@ -184,7 +184,7 @@ assert {f["test"] for f in d["figures"]} == {"pslc-fill"}
 assert any(f["value"] is None and f["null_reason"] for f in d["figures"])
 ' "$TMP/e.json"
 expect_rc 0 "the page of drive 2 against drive 1" "$DB" --db "$L" html "$TMP/p.html" --drive 2 --baseline 1
-expect_rc 0 "the page: landscape, rank, baseline, repeats" python3 -c '
+expect_rc 0 "the page: landscape, fill curves of both, rank, baseline, repeats" python3 -c '
 import re, sys
 p = open(sys.argv[1]).read()
 assert "id=\"landscape\"" in p and "id=\"rank\"" in p and "id=\"baseline\"" in p and "id=\"repeats\"" in p
@@ -193,6 +193,8 @@ assert len(svgs) >= 4, len(svgs)
 assert any("this drive" in s for s in svgs)
 assert re.search(r"<tr class=\"reg\"><td>pslc-fill", p)
 assert re.search(r"<td>[0-9]+ of 2</td>", p)
+f = p[p.index("id=\"fill\""):p.index("id=\"rank\"")]
+assert "pslc-fill: write speed per GB written" in f and "stroke-dasharray=\"6 3\"" in f, "no fill curves of both"
 ' "$TMP/p.html"
 "$DB" --db "$L" html "$TMP/p1.html" --drive 1 >/dev/null 2>&1
 expect_rc 0 "drive 1's page: its repeated runs as mean ± CI and CV" python3 -c '
