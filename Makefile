@@ -247,7 +247,7 @@ INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-fault
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report SSDQ_SO=$(CURDIR)/$(B)/ssdq.so \
-              SSDQ_DB_TOOL=$(B)/ssdq-db \
+              SSDQ_DB_TOOL=$(CURDIR)/$(B)/ssdq-db \
               FIO_SRC=$(FIO_DIR) \
               $(if $(SAN),PATH="$(CURDIR)/$(B)/bin:$$PATH")
 
