@@ -125,11 +125,17 @@ if [ $rc = 1 ] && grep -q 'bad.sqlite: ' "$T_OUT"; then pass "a damaged library:
 	fail "damaged library: check exit $rc"; sed 's/^/    /' "$T_OUT" | head -5; fi
 "$DB" --db "$TMP/bad.sqlite" export >/dev/null 2>"$T_OUT"; rc=$?
 if [ $rc -le 1 ]; then pass "a damaged library: export ends (exit $rc), no crash"; else fail "damaged export: exit $rc"; fi
+cp -R "$MD/qlc" "$TMP/qlc-new"
+sed -i '1s/^/0, 0, 0, 0, 0\n/' "$TMP/qlc-new/pslc-fill_bw.1.log"
+"$DB" --db "$TMP/bad.sqlite" import "$TMP/qlc-new" >/dev/null 2>"$T_OUT"; rc=$?
+if [ $rc = 0 ] || { [ $rc = 1 ] && grep -q 'bad.sqlite: .*malformed' "$T_OUT"; }; then
+	pass "a damaged library: a new run's import ends (exit $rc$([ $rc = 1 ] && echo ', the file named: malformed')), no crash"
+else fail "damaged import: exit $rc"; sed 's/^/    /' "$T_OUT" | head -3; fi
 expect_rc 0 "check of a sound library" "$DB" --db "$L" check
 expect_out 'lib.sqlite: ok' "ok"
 
 # kill -9 during imports: the library whole, each run whole or absent
-i=0 killed=0
+i=0 killed=0 absent=0
 while [ $i -lt 12 ]; do
 	i=$((i + 1))
 	rm -f "$TMP/k.sqlite"*
@@ -141,11 +147,12 @@ while [ $i -lt 12 ]; do
 	if ! $CHECK whole "$TMP/k.sqlite" 5 >"$T_OUT" 2>&1 && [ -s "$TMP/k.sqlite" ]; then
 		fail "kill -9 at try $i:"; sed 's/^/    /' "$T_OUT"; break
 	fi
+	grep -q '^ok: 0 run' "$T_OUT" && absent=$((absent + 1))
 	"$DB" --db "$TMP/k.sqlite" import "$MD/tlc" >/dev/null 2>&1 || { fail "import after kill -9 at try $i"; break; }
 	n=$($CHECK count "$TMP/k.sqlite" "SELECT count(*) FROM runs")
 	[ "$n" = 1 ] || { fail "after kill -9 at try $i and an import: $n runs"; break; }
 done
-[ $i = 12 ] && pass "kill -9 during 12 imports ($killed killed before their end): whole each time, the next import lands once"
+[ $i = 12 ] && pass "kill -9 during 12 imports ($killed killed before their end, $absent with the run absent): whole each time, the next import lands once"
 
 # two imports at once into a new file, eight times
 i=0
