@@ -27,8 +27,11 @@ int db_write_list(FILE *out, struct db *db, long long drive)
 		db_drives_free(d, nd);
 		return ret;
 	}
-	fprintf(out, "%s: %zu drive%s, %zu run%s\n", db->path, nd, nd == 1 ? "" : "s", nr,
-		nr == 1 ? "" : "s");
+	if (drive)
+		fprintf(out, "%s: drive %lld, %zu run%s\n", db->path, drive, nr, nr == 1 ? "" : "s");
+	else
+		fprintf(out, "%s: %zu drive%s, %zu run%s\n", db->path, nd, nd == 1 ? "" : "s", nr,
+			nr == 1 ? "" : "s");
 	for (i = 0; i < nd; i++) {
 		if (drive && d[i].id != drive)
 			continue;

@@ -217,7 +217,7 @@ long long db_find_drive(struct db *db, const char *spec, long long *run)
 			return drive;
 		}
 		if (!id)
-			snprintf(db->err, sizeof(db->err), "%s: no run of that id or hash (ssdq-db list --runs)", spec);
+			snprintf(db->err, sizeof(db->err), "%s: no run of that id or hash (ssdq-db list)", spec);
 		return id ? id : -ENOENT;
 	}
 	if ((ret = db_drives(db, &d, &n)))
