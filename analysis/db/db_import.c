@@ -321,6 +321,7 @@ static int put_pts(struct import *im, long long run, const struct rpt_pts *p,
 {
 	sqlite3_stmt *st = im->st[S_CELL];
 	const struct rpt_cat *c;
+	long long cell;
 	size_t i, k;
 	int ret;
 
@@ -336,9 +337,9 @@ static int put_pts(struct import *im, long long run, const struct rpt_pts *p,
 			bind_text(st, 5, pt->cond);
 			if ((ret = step(im, S_CELL)))
 				return ret;
+			cell = last_id(im);
 			for (c = rpt_cat_first(RPT_OF_PTS); c; c = rpt_cat_next(c))
-				if ((ret = put_fig(im, test, 0, 0, last_id(im), c,
-						   rpt_cat_pts(c, &pt->cell[k]))))
+				if ((ret = put_fig(im, test, 0, 0, cell, c, rpt_cat_pts(c, &pt->cell[k]))))
 					return ret;
 		}
 	}

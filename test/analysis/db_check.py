@@ -55,6 +55,25 @@ def same(lib, report, run):
         elif rv is None or not math.isclose(v, rv, rel_tol=1e-9, abs_tol=1e-12):
             bad.append("%s: library %r, report %r" % (k, v, rv))
         checked += 1
+    # the SNIA PTS cells: each drive's pts tests' cells, by test and cell
+    rows = db.execute(
+        "SELECT p.test, p.cell, c.key, f.value, f.why FROM figures f JOIN catalogue c ON c.id = f.cat_id"
+        " JOIN pts_cells p ON p.id = f.cell_id WHERE p.run_id = ?", (run,)).fetchall()
+    cells = {}
+    for d in rep["drives"]:
+        for pt in (d.get("pts") or {}).get("tests", []):
+            for c in pt["cells"]:
+                cells[(pt["test"], c["cell"])] = c
+    for test, cell, key, v, w in rows:
+        c = cells.get((test, cell))
+        rv = c.get(key) if c else None
+        rw = (c.get("null_reasons") or {}).get(key) if c else None
+        if c is None or (v is None and (rv is not None or rw != w)) or \
+                (v is not None and (rv is None or not math.isclose(v, rv, rel_tol=1e-9))):
+            bad.append("pts %s/%s %s: library %r (%r), report %r (%r)" % (test, cell, key, v, w, rv, rw))
+        checked += 1
+    if cells and not rows:
+        bad.append("the report has PTS cells, the library none")
     for k in bad[:10]:
         print(k)
     print("%d figures compared, %d differ" % (checked, len(bad)))

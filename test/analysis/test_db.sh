@@ -31,6 +31,29 @@ expect_rc 0 "every job, fill and burst figure of ssdq-report's JSON is the libra
 	$CHECK same "$L" "$TMP/tlc.json" 1
 expect_rc 0 "... and of qlc" $CHECK same "$L" "$TMP/qlc.json" 2
 expect_out '^[1-9][0-9]+ figures compared, 0 differ' "figures were compared"
+# SNIA PTS rounds (made from a real fio JSON as test_pts_steady.sh makes them): the cells' figures
+mkdir "$TMP/pts"
+python3 - test/fixtures/fio-3.33/randread-2jobs.json "$TMP/pts/iops-round" 90e3 70e3 52e3 50e3 51e3 49e3 50e3 <<'PY'
+import json, sys
+src, out, vals = sys.argv[1], sys.argv[2], [float(v) for v in sys.argv[3:]]
+text = open(src).read()
+doc = json.loads(text[text.index("{"):])
+for i, v in enumerate(vals, 1):
+    d = json.loads(json.dumps(doc))
+    j = d["jobs"][0]
+    j["jobname"] = "r0-4k"
+    j["job options"]["rw"] = "randwrite"
+    # the read side's figures as the write's (a 4 KiB random write cell)
+    j["write"], j["read"] = j["read"], j["write"]
+    j["write"].update(iops=v, total_ios=int(v * 60), bw_bytes=int(v * 4096), io_bytes=int(v * 60 * 4096))
+    json.dump(d, open("%s-%d.json" % (out, i), "w"))
+PY
+cp "$MD/tlc/device.json" "$TMP/pts/"
+expect_rc 0 "PTS rounds: import" "$DB" --db "$TMP/pts.sqlite" import "$TMP/pts"
+"$R" --format json "$TMP/pts" >"$TMP/pts.json" 2>/dev/null
+expect_rc 0 "... every PTS cell's figure is the report's" $CHECK same "$TMP/pts.sqlite" "$TMP/pts.json" 1
+n=$($CHECK count "$TMP/pts.sqlite" "SELECT test || ' ' || cell || ' ' || steady FROM pts_cells")
+[ "$n" = "iops r0-4k 1" ] && pass "the IOPS test's cell, steady" || fail "pts_cells: $n"
 n=$($CHECK count "$L" "SELECT count(*) FROM figures WHERE value IS NULL AND why IS NULL")
 [ "$n" = 0 ] && pass "no null figure without its reason" || fail "$n null figures without a reason"
 n=$($CHECK count "$L" "SELECT count(*) FROM curves c JOIN jobs j ON j.id = c.job_id WHERE c.chart = 'fill' AND j.name = 'pslc-fill'")
