@@ -102,7 +102,8 @@ MODEL_CORE  := model/model.c model/model_presets.c
 MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o
 # The engine's parts that know no fio (its unit tests link these objects).
 ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
-               engine/pollq.c engine/uring_plan.c engine/holders.c
+               engine/pollq.c engine/uring_plan.c engine/holders.c \
+               engine/host_acct.c engine/hostload.c engine/host_iolog.c
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
                engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/guard.c engine/stop.c engine/buffers.c engine/options.c \
                engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c \
@@ -113,11 +114,11 @@ POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
 UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_model test_opt_parse test_nslock \
-              test_uring_plan \
+              test_uring_plan test_hostload \
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
-              test_report_phases test_report_pts_steady test_report_fio_versions test_report_fio_releases test_report_review test_report_from_logs test_report_catalogue test_report_timeline test_holders \
+              test_report_phases test_report_pts_steady test_report_fio_versions test_report_fio_releases test_report_review test_report_from_logs test_report_catalogue test_report_svg test_report_timeline test_report_host test_holders \
               test_db_stats
 # Tests of NVMe admin paths against test/mock/ioctl_mock.c (no drive, no VM).
 MOCK_TESTS := test_mock_nvme test_mock_erase test_mock_power
@@ -237,12 +238,13 @@ unit: $(UNIT_BINS)
 # own (test/vm/run.sh: 1800 s a scenario, a guest silent for 2100 s); its
 # outer limit here is above their sum.
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh test/help-man.sh \
-              test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
+              test/analysis/test_report_cli.sh test/analysis/test_report_html.sh test/analysis/test_report_charts.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh test/analysis/test_report_killed_fixture.sh \
-              test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh test/analysis/test_pts_steady.sh test/analysis/test_report_timeline.sh test/analysis/test_report_timeline_per_io.sh \
+              test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_host_fixture.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh test/analysis/test_pts_steady.sh test/analysis/test_report_timeline.sh test/analysis/test_report_timeline_per_io.sh \
               test/analysis/test_db.sh test/analysis/test_schema.sh \
-              test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh
-INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_pts.sh test/analysis/test_report_killed.sh \
+              test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh \
+              test/engine/host-clat.sh
+INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_host.sh test/analysis/test_report_pts.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh test/jobs/snia.sh test/jobs/repeat.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
@@ -289,6 +291,8 @@ bench: all
 	@SSDQ_REPORT=$(B)/ssdq-report BENCH_DEMO=$(B)/demo-1000 sh test/analysis/bench_many.sh
 	@SSDQ_DB_TOOL=$(B)/ssdq-db BENCH_DEMO=$(B)/demo-1000 sh test/analysis/bench_db.sh
 	@sh test/analysis/bench_model.sh
+	@$(MAKE) --no-print-directory $(B)/test/bench_hostload && $(B)/test/bench_hostload
+	@SSDQ_SO=$(CURDIR)/$(B)/ssdq.so sh test/analysis/bench_host.sh
 	@$(MAKE) --no-print-directory slc-matrix
 
 # docs/slc/: the fill chart of each case of the SLC cache rule

@@ -17,10 +17,10 @@ JSONC_LIBS   := $(shell pkg-config --libs json-c)
 ANALYSIS_BASE    := $(addprefix analysis/base/,diag.c figure.c grow.c sort.c lat_hist.c envelope.c)
 ANALYSIS_READ    := $(addprefix analysis/read/,reader_json.c reader_jsonl.c reader_log.c \
 	input_kind.c fio_version.c fio_jobs.c fio_stats.c fio_rows.c fio_shared.c hist_log.c device.c \
-	provenance.c events.c smart.c from_logs.c pts_track.c)
+	provenance.c events.c smart.c host.c from_logs.c pts_track.c)
 ANALYSIS_COMPUTE := $(addprefix analysis/compute/,fill.c slc.c phases.c power.c status.c stop.c \
-	metrics.c report.c killed.c fio_figures.c plausible.c series.c compare.c review.c marks.c \
-	catalogue.c pts_steady.c pts_report.c hist_interval.c log_find.c timeline.c)
+	metrics.c report.c killed.c fio_figures.c fio_stop.c plausible.c series.c compare.c review.c marks.c \
+	catalogue.c pts_steady.c pts_report.c hist_interval.c log_find.c timeline.c host_verdict.c)
 ANALYSIS_WRITE   := $(addprefix analysis/write/,write_common.c write_text.c write_csv.c \
 	write_json.c write_html.c write_review.c write_pts.c html.c svg.c svg_xy.c svg_lat.c chart.c \
 	svg_time.c write_timeline.c)
@@ -95,7 +95,7 @@ fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar $(B)/fuzz/fu
 			head -c 16384 "$$f" >$(B)/fuzz/corpus-log/real_$$(echo "$$f" | tr / _); done; \
 	fi
 	cp test/fixtures/ssdq-model/tlc/burst-seq-write_bw.1.log $(B)/fuzz/corpus-log/
-	for f in test/fixtures/ssdq-model/*/*.jsonl; do \
+	for f in test/fixtures/ssdq-model/*/*.jsonl test/fixtures/host/*.jsonl; do \
 		head -c 16384 "$$f" >$(B)/fuzz/corpus-sidecar/$$(echo "$$f" | tr / _); done
 	$(B)/fuzz/fuzz_json -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-json
 	$(B)/fuzz/fuzz_log -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-log

@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "ssdq.h"
 #include "sidecar.h"
+#include "hostload.h"
 #include "progress.h"
 #include "util.h"
 
@@ -31,6 +33,7 @@ struct pcount {
 struct ssdq_progress {
 	struct thread_data *td;
 	int fd[PF_N];
+	struct ssdq_hostload *host;	/* the host sidecar (ssdq_host), or NULL */
 	bool dirs[DDIR_RWDIR_CNT];
 	uint64_t period_ns;
 	struct pcount last[DDIR_RWDIR_CNT];
@@ -129,11 +132,19 @@ static void tick(struct ssdq_progress *p, bool last)
 	for (k = 0; k < PF_N; k++)
 		if (used[k])
 			write_all(p, p->fd[k], buf[k], used[k]);
-	p->t_last_us = t_us;
 	now = mono_ns();
+	if (p->host) {
+		int ret = ssdq_hostload_tick(p->host, t_us, now);
+
+		if (ret)
+			write_failed(p, -ret);
+	}
+	p->t_last_us = t_us;
 	if (last || now - p->synced_ns >= 1000000000ull) {
 		for (k = 0; k < PF_N; k++)
 			fdatasync(p->fd[k]);
+		if (p->host)
+			fdatasync(ssdq_hostload_fd(p->host));
 		p->synced_ns = now;
 	}
 }
@@ -169,6 +180,7 @@ static void progress_free(struct ssdq_progress *p)
 	for (k = 0; k < PF_N; k++)
 		if (p->fd[k] >= 0)
 			close(p->fd[k]);
+	ssdq_hostload_close(p->host);
 	pthread_cond_destroy(&p->cond);
 	pthread_mutex_destroy(&p->lock);
 	free(p);
@@ -246,6 +258,45 @@ static int start_thread(struct ssdq_progress *p)
 	return ret;
 }
 
+/*
+ * ssdq_host: the host sidecar of the job thread (the caller), opened as of
+ * @t_us, @now_ns. Return: 0 or -errno, named through ssdq_log.
+ */
+static int open_host(struct thread_data *td, struct ssdq_progress *p, int64_t t_us,
+		     uint64_t now_ns)
+{
+	struct ssdq_options *o = td->eo;
+	struct ssdq_data *sd = td->io_ops_data;
+	struct ssdq_hostload_cfg cfg = { 0 };
+	char path[4096], dir[64], err[4200];
+	cpu_set_t set;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	int ret;
+
+	if (!o->host)
+		return 0;
+	ret = ssdq_sidecar_name(td, "host", "jsonl", path, sizeof(path));
+	if (ret) {
+		ssdq_log("%s: the host sidecar's name: %s", td->o.name, strerror(-ret));
+		return ret;
+	}
+	cfg.tid = (int)syscall(SYS_gettid);
+	cfg.has_cpu_clock = !pthread_getcpuclockid(pthread_self(), &cfg.cpu_clock);
+	snprintf(dir, sizeof(dir), "/proc/self/task/%d", cfg.tid);
+	cfg.path = path;
+	cfg.proc_dir = dir;
+	cfg.ncpu = n > 0 ? (unsigned int)n : 0;
+	CPU_ZERO(&set);
+	cfg.cpus_allowed = sched_getaffinity(0, sizeof(set), &set) ? cfg.ncpu :
+			   (unsigned int)CPU_COUNT(&set);
+	cfg.interval_ms = (unsigned int)(p->period_ns / 1000000ull);
+	cfg.acct = ssdq_target_of(td) == &ssdq_target_model ? &sd->host_acct : NULL;
+	ret = ssdq_hostload_open(&cfg, t_us, now_ns, &p->host, err, sizeof(err));
+	if (ret)
+		ssdq_log("%s: %s", td->o.name, err);
+	return ret;
+}
+
 /* log_avg_msec, else 1 s of the drive: of the full one on a scaled model */
 static uint64_t period_ms(struct thread_data *td)
 {
@@ -286,6 +337,9 @@ int ssdq_progress_start(struct thread_data *td, struct ssdq_progress **out)
 		p->t_last_us = ssdq_realtime_us();
 		p->synced_ns = mono_ns();
 		p->next_ns = p->synced_ns + p->period_ns;
+		ret = open_host(td, p, p->t_last_us, p->synced_ns);
+	}
+	if (!ret) {
 		ret = start_thread(p);
 		if (ret)
 			ssdq_log("%s: cannot start the progress thread: %s", td->o.name,

@@ -294,6 +294,7 @@ int ssdq_remote_send(struct thread_data *td)
 	static const char *const kinds[][2] = {
 		{ "events", "jsonl" }, { "power", "log" }, { "smart", "jsonl" },
 		{ "progress_bw", "log" }, { "progress_iops", "log" }, { "progress_clat", "log" },
+		{ "host", "jsonl" }, { "hostlat", "log" }, { "intended", "log" },
 	};
 	char path[PATH_MAX], dir[PATH_MAX];
 	unsigned int i;

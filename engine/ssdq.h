@@ -17,6 +17,7 @@
 #include "fio_compat.h"
 
 #include "backend.h"
+#include "host_acct.h"
 #include "log.h"
 #include "ssdq_options.h"
 #include "phases.h"
@@ -36,6 +37,8 @@ struct ssdq_data {
 	struct ssdq_sampler *sampler;	/* this job samples its device */
 	int sample_lock_fd;		/* holds the device's sampler lock */
 	struct ssdq_progress *progress;	/* the progress sidecars' writer, or NULL */
+	struct ssdq_host_acct host_acct; /* the drive model's account of the host's
+					 * lateness (be_model.c writes it) */
 	FILE *events;			/* events sidecar, opened on first use */
 	int events_failed;
 	unsigned long nr_errors;	/* failed io_us, for the closing count */

@@ -83,7 +83,43 @@ static void model_opened(struct thread_data *td, struct ssdq_file *sf)
 		ssdq_model_set_ambient(sf->priv, o->model_ambient);
 }
 
-/* The model's own account of the job's energy: ground truth for reports. */
+/*
+ * The model's account of its pace (docs/host.md): what the host added to
+ * the service times it set, and when that is more than SSDQ_HOST_PACE_SHARE
+ * of them, a line saying this job's figures are the host's as much as its.
+ */
+static void model_pace(struct thread_data *td, struct ssdq_model_job *mj)
+{
+	struct ssdq_data *sd = td->io_ops_data;
+	struct ssdq_host_snap s;
+	char members[320];
+	double share;
+	bool kept;
+
+	if (mj->pace_said)
+		return;
+	mj->pace_said = true;
+	ssdq_host_acct_totals(&sd->host_acct, ssdq_mono_ns(), &s);
+	if (!s.ios)
+		return;
+	share = s.intended_ns ? (double)s.added_ns / (double)s.intended_ns : 0;
+	kept = share <= SSDQ_HOST_PACE_SHARE;
+	snprintf(members, sizeof(members),
+		 ",\"kept\":%s,\"ios\":%llu,\"intended_us\":%.3f,\"host_added_us\":%.3f,"
+		 "\"host_added_share\":%.4f,\"host_added_max_us\":%.3f,\"late_ios\":%llu",
+		 kept ? "true" : "false", (unsigned long long)s.ios, s.intended_ns / 1e3,
+		 s.added_ns / 1e3, share, s.job_max_ns / 1e3, (unsigned long long)s.late_ios);
+	ssdq_event_json(td, ssdq_realtime_us(), "model_pace", members);
+	if (!kept)
+		ssdq_log("%s: the drive model did not keep its pace: the host added %.1f %% to the "
+			 "service times it set (%.1f us an I/O to %.1f us; %llu of %llu I/Os late by "
+			 "100 us or more, the latest by %.1f ms); the job's figures are the host's as "
+			 "much as the model's (docs/host.md)", td->o.name, 100 * share,
+			 s.added_ns / 1e3 / (double)s.ios, s.intended_ns / 1e3 / (double)s.ios,
+			 (unsigned long long)s.late_ios, (unsigned long long)s.ios, s.job_max_ns / 1e6);
+}
+
+/* The model's own account of the job's energy and pace: ground truth for reports. */
 static void model_closing(struct thread_data *td, struct ssdq_file *sf)
 {
 	struct ssdq_model_job *mj = td->io_ops_data ? ssdq_model_job(td) : NULL;
@@ -93,6 +129,7 @@ static void model_closing(struct thread_data *td, struct ssdq_file *sf)
 
 	if (!mj || !m || !mj->t0_ns || mj->t1_ns <= mj->t0_ns)
 		return;
+	model_pace(td, mj);
 	secs = (mj->t1_ns - mj->t0_ns) / 1e9;
 	joules = ssdq_model_active_energy(m) - mj->e0 + m->p->p_idle * secs;
 	snprintf(val, sizeof(val), "%.6f J in %.6f s, %.6f W", joules, secs,

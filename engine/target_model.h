@@ -6,6 +6,7 @@
  * The drive model as a job's target (target_model.c) and what its backend
  * (be_model.c) keeps of the job: the model's own account of it.
  */
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "model.h"
@@ -19,6 +20,7 @@
  * @rw_bytes: bytes of reads, writes the job has submitted
  * @regime: what set the speed of the last read, write (enum ssdq_model_regime)
  * @smart: the model the sampler's SMART reads, or NULL
+ * @pace_said: the model_pace event is written (once a job, not once a file)
  */
 struct ssdq_model_job {
 	uint64_t t0_ns;
@@ -27,6 +29,7 @@ struct ssdq_model_job {
 	uint64_t rw_bytes[2];
 	unsigned int regime[2];
 	struct ssdq_model *smart;
+	bool pace_said;
 };
 
 /** ssdq_model_job() - The model's account of @td (a job on the model). */

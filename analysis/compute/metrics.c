@@ -10,6 +10,7 @@
 #include "fill.h"
 #include "fio_figures.h"
 #include "fio_stats.h"
+#include "fio_stop.h"
 #include "fio_version.h"
 #include "hist_log.h"
 #include "killed.h"
@@ -802,6 +803,9 @@ static int find_logs(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
 	ret = events(e, x->dir, x->prefix, &x->ev, j, d);
 	if (ret)
 		return ret;
+	/* no events: what fio's own output says of a run it cut short */
+	if (!j->has_events)
+		j->stop = rpt_fio_stop(run, x->g, x->mask, j->stop_why, sizeof(j->stop_why));
 	j->power_estimated = rpt_events_power_estimated(&x->ev);
 	smart(sampler_entry(x->g, e, x->dir, x->prefix), x->dir, x->prefix, &x->sm, d, &x->smart_ok);
 	if (!x->seqw && !strcmp(j->rw, "write"))
@@ -1002,6 +1006,30 @@ static void thermal(struct job_logs *x, struct rpt_job *j)
 			     j->thermal.why);
 }
 
+/* The host sidecars over the window: the job's host verdict (host_verdict.h). */
+static int host(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
+{
+	char why[RPT_WHY_LEN];
+	struct rpt_host h;
+	int ret;
+
+	if (!x->e->thread) {
+		rpt_hostv_not_measured(&j->host, "client/server run: the sidecars stay on the servers");
+		return 0;
+	}
+	ret = rpt_hostv_read_group(x->dir, x->prefix, x->g, &h, why, sizeof(why), d);
+	if (ret < 0)
+		return ret;
+	if (!ret)
+		rpt_hostv_not_measured(&j->host, "%s", why);
+	else
+		ret = rpt_hostv_compute(&h, x->w.ok ? x->w.t0 : NAN, x->w.ok ? x->w.t1 : NAN,
+					j->iodepth.ok ? j->iodepth.v : 1, (double)j->lat_samples,
+					&j->host);
+	rpt_host_free(&h);
+	return ret;
+}
+
 /* One job's logs in stages: find the logs, window, fill, power, SMART; @taps fed with the bw logs. */
 static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		unsigned int mask, const char *dir, const struct rpt_device *dev,
@@ -1027,6 +1055,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		events_window(&x, j);
 		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, taps, j, d);
 		thermal(&x, j);
+		ret = host(&x, j, d);
 	}
 	rpt_fill_free(&x.fc);
 	rpt_fill_free(&x.alt);
@@ -1054,6 +1083,8 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 		ret = hist_latency(run, g, mask, dir, j, d);
 	if (!ret)
 		ret = rpt_job_timeline(run, g, mask, dir, &taps, &j->tl, &j->notes);
+	if (!ret)
+		ret = rpt_hostv_spans(&j->host, &j->tl);
 	rpt_tl_taps_free(&taps);
 	if (ret)
 		return ret;

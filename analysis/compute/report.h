@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "events.h"
 #include "figure.h"
+#include "host_verdict.h"
 #include "slc.h"
 #include "smart.h"
 #include "timeline.h"
@@ -40,6 +41,9 @@ struct rpt_job {
 	struct rpt_fig iodepth;		/* the queue depth fio ran at */
 	struct rpt_fig iodepth_set;	/* the job's iodepth option */
 	unsigned int njobs;		/* fio jobs (or clients) merged */
+	unsigned int threads;		/* fio threads of those jobs (numjobs with
+					 * group_reporting counted): the T of
+					 * rpt_job_tq(); 0 unknown (client/server) */
 	unsigned int numjobs_set;	/* its numjobs option: 1 when unset, 0
 					 * when fio printed no options */
 	char size_opt[32];		/* its size option as fio printed it
@@ -77,6 +81,8 @@ struct rpt_job {
 	/* from the SMART sidecar, over the job's active window */
 	bool has_smart;
 	struct rpt_thermal thermal;
+	/* from the host sidecar, over the job's active window */
+	struct rpt_host_verdict host;	/* host.measured false: "host: not measured" */
 	struct rpt_timeline tl;		/* over time, from its logs (timeline.h);
 					 * tl.n 0 without */
 	struct rpt_diag notes;		/* warnings about this job */

@@ -403,6 +403,13 @@ static int add_span(struct rpt_timeline *tl, double t0, double t1, const char *w
 	return 0;
 }
 
+int rpt_tl_add_span_ms(struct rpt_timeline *tl, double t0_ms, double t1_ms, const char *what)
+{
+	if (!tl->unix_ms || !tl->n)
+		return 0;
+	return add_span(tl, (t0_ms - tl->origin_ms) / 1000, (t1_ms - tl->origin_ms) / 1000, what);
+}
+
 /* erase, idle and burst spans of the events (unix ms; @zero the axis' 0) */
 static int spans(struct rpt_timeline *tl, const struct rpt_events *ev, double zero)
 {

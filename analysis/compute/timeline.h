@@ -69,6 +69,18 @@ struct rpt_timeline {
 };
 
 /**
+ * rpt_tl_add_span_ms() - Add a span of @what from @t0_ms to @t1_ms (unix
+ * ms) to a timeline of unix-ms logs; nothing on one of relative times.
+ * @tl: the timeline
+ * @t0_ms: start, unix ms
+ * @t1_ms: end
+ * @what: its label, a static string ("! host": host_verdict.h)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_tl_add_span_ms(struct rpt_timeline *tl, double t0_ms, double t1_ms, const char *what);
+
+/**
  * rpt_tl_chart_key() - A chart's name in file names, JSON and CSV:
  * "mbps", "iops", "latency", "power", "temperature".
  * @c: the chart

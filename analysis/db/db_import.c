@@ -46,10 +46,17 @@ static const char *const stmt_sql[S_N] = {
 		    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 };
 
+/* The sections' names in the catalogue table; a section this file does not
+ * name is left out of the library (NULL) */
 static const char *const of_name[] = {
 	[RPT_OF_JOB] = "job", [RPT_OF_FILL] = "fill", [RPT_OF_BURST] = "burst",
-	[RPT_OF_SERIES] = "series", [RPT_OF_PTS] = "pts",
+	[RPT_OF_SERIES] = "series", [RPT_OF_PTS] = "pts", [RPT_OF_HOST] = "host",
 };
+
+static const char *of_key(enum rpt_cat_of of)
+{
+	return (size_t)of < sizeof(of_name) / sizeof(of_name[0]) ? of_name[of] : NULL;
+}
 
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
 {
@@ -92,6 +99,8 @@ static int put_fig(struct import *im, long long test, long long job, long long s
 {
 	sqlite3_stmt *st = im->st[S_FIG];
 
+	if (!im->cat_id[c - rpt_catalogue])
+		return 0;	/* a section the library does not keep */
 	sqlite3_bind_int64(st, 1, test);
 	bind_id(st, 2, job);
 	bind_id(st, 3, series);
@@ -214,7 +223,8 @@ static int put_job(struct import *im, long long test, size_t idx, const struct r
 	id = last_id(im);
 	if ((ret = put_section(im, test, id, RPT_OF_JOB, j)) ||
 	    (j->has_fill && (ret = put_section(im, test, id, RPT_OF_FILL, j))) ||
-	    (j->has_bursts && (ret = put_section(im, test, id, RPT_OF_BURST, j))))
+	    (j->has_bursts && (ret = put_section(im, test, id, RPT_OF_BURST, j))) ||
+	    (j->host.measured && (ret = put_section(im, test, id, RPT_OF_HOST, j))))
 		return ret;
 	return put_curves(im, id, j);
 }
@@ -367,7 +377,9 @@ static int sync_catalogue(struct import *im)
 	for (i = 0; i < rpt_catalogue_n && !ret; i++) {
 		const struct rpt_cat *c = &rpt_catalogue[i];
 
-		sqlite3_bind_text(up, 1, of_name[c->of], -1, SQLITE_STATIC);
+		if (!of_key(c->of))
+			continue;
+		sqlite3_bind_text(up, 1, of_key(c->of), -1, SQLITE_STATIC);
 		sqlite3_bind_text(up, 2, c->key, -1, SQLITE_STATIC);
 		sqlite3_bind_text(up, 3, c->label, -1, SQLITE_STATIC);
 		sqlite3_bind_text(up, 4, c->head, -1, SQLITE_STATIC);
@@ -378,7 +390,7 @@ static int sync_catalogue(struct import *im)
 		if (sqlite3_step(up) != SQLITE_DONE)
 			ret = db_fail(im->db, true, "the catalogue");
 		sqlite3_reset(up);
-		sqlite3_bind_text(sel, 1, of_name[c->of], -1, SQLITE_STATIC);
+		sqlite3_bind_text(sel, 1, of_key(c->of), -1, SQLITE_STATIC);
 		sqlite3_bind_text(sel, 2, c->key, -1, SQLITE_STATIC);
 		if (!ret && sqlite3_step(sel) == SQLITE_ROW)
 			im->cat_id[i] = sqlite3_column_int64(sel, 0);

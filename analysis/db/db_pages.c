@@ -370,8 +370,8 @@ static void fill_curves(struct page *p)
 			 strcmp(test, job) ? " / " : "", strcmp(test, job) ? job : "");
 		fputs("<figure>\n", p->out);
 		rpt_svg_xy(p->out, &(struct rpt_svg_head){ title, title, RPT_SVG_HALF },
-			   &(struct rpt_axis){ "GB written", RPT_AXIS_LINEAR, 0 },
-			   &(struct rpt_axis){ "MB/s", RPT_AXIS_LINEAR, 0 }, s, ns, NULL, 0);
+			   &(struct rpt_axis){ .name = "GB written", .kind = RPT_AXIS_LINEAR },
+			   &(struct rpt_axis){ .name = "MB/s", .kind = RPT_AXIS_LINEAR }, s, ns, NULL, 0);
 		fputs("</figure>\n", p->out);
 		for (k = 0; k < 2; k++)
 			free(x[k]);

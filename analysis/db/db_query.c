@@ -273,7 +273,8 @@ int db_filter_prepare(struct db *db, const char *sql, const struct db_filter *f,
 static enum rpt_cat_of of_enum(const char *s)
 {
 	return !strcmp(s, "fill") ? RPT_OF_FILL : !strcmp(s, "burst") ? RPT_OF_BURST :
-	       !strcmp(s, "series") ? RPT_OF_SERIES : !strcmp(s, "pts") ? RPT_OF_PTS : RPT_OF_JOB;
+	       !strcmp(s, "series") ? RPT_OF_SERIES : !strcmp(s, "pts") ? RPT_OF_PTS :
+	       !strcmp(s, "host") ? RPT_OF_HOST : RPT_OF_JOB;
 }
 
 void db_cells_free(struct db_cells *c)

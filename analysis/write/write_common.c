@@ -5,6 +5,19 @@
 
 #include "writers.h"
 
+char *rpt_fmt_tq(char *buf, size_t len, const struct rpt_job *j)
+{
+	if (j->threads && j->iodepth.ok)
+		snprintf(buf, len, "T%uQ%.0f", j->threads, j->iodepth.v);
+	else if (j->threads)
+		snprintf(buf, len, "T%u", j->threads);
+	else if (j->iodepth.ok)
+		snprintf(buf, len, "Q%.0f", j->iodepth.v);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
 char *rpt_fmt_bs(char *buf, size_t len, double bytes)
 {
 	static const char unit[] = "kMGT";

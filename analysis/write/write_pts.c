@@ -325,7 +325,9 @@ static void html_rounds(struct rpt_charts *ch, const char *scope, const struct r
 	double *y, *av, *hi, *lo, *fit;
 	char title[256], yname[64], fig[64];
 	struct rpt_xy_series s[5];
-	struct rpt_axis xa = { "round", RPT_AXIS_LINEAR, b }, ya = { yname, RPT_AXIS_LINEAR, 0 };
+	/* the window's chart zoomed to its rounds and its values, the band's 20 % */
+	struct rpt_axis xa = { "round", RPT_AXIS_LINEAR, b, window, 1 };
+	struct rpt_axis ya = { yname, RPT_AXIS_LINEAR, 0, window, 0 };
 	size_t ns = 0;
 	FILE *out;
 
@@ -475,7 +477,8 @@ static void html_test(struct rpt_charts *ch, const char *scope, const struct rpt
 
 static void html_wsat(struct rpt_charts *ch, const char *scope, const struct rpt_pts_wsat *ws)
 {
-	struct rpt_axis xa = { "GB written", RPT_AXIS_LINEAR, 0 }, ya = { "IOPS", RPT_AXIS_LINEAR, 0 };
+	struct rpt_axis xa = { .name = "GB written", .kind = RPT_AXIS_LINEAR };
+	struct rpt_axis ya = { .name = "IOPS", .kind = RPT_AXIS_LINEAR };
 	struct rpt_xy_series s = { .name = "4 KiB random write IOPS", .x = ws->gb, .y = ws->iops,
 				   .n = ws->n, .color = rpt_svg_color(0) };
 	struct rpt_xy_mark m[4];

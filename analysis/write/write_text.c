@@ -33,15 +33,6 @@ static void cell(FILE *out, int width, int prec, const struct rpt_fig *f)
 		fprintf(out, " %*s", width, "-");
 }
 
-/* A whole number (a queue depth) */
-static void cell_int(FILE *out, int width, const struct rpt_fig *f)
-{
-	if (f->ok)
-		fprintf(out, " %*.0f", width, f->v);
-	else
-		fprintf(out, " %*s", width, "-");
-}
-
 /* "@pre VALUE @unit", or "@pre - @unit (why)" for a null figure. */
 static void value(FILE *out, const char *pre, int prec, const char *unit,
 		  const struct rpt_fig *f)
@@ -59,11 +50,11 @@ static void value(FILE *out, const char *pre, int prec, const char *unit,
 static void fill_line(FILE *out, const char *label, const struct rpt_fig *f,
 		      const char *unit, double scale, const struct rpt_fig *same)
 {
-	char buf[48];
+	char buf[48], num[56];
 
 	if (f->ok)
 		fprintf(out, "    %-17s %10s %s\n", label,
-			rpt_fmt_num(buf, sizeof(buf), f->v / scale, 2), unit);
+			marked(num, sizeof(num), f, rpt_fmt_num(buf, sizeof(buf), f->v / scale, 2)), unit);
 	else if (f != same && !strcmp(f->why, same->why))
 		fprintf(out, "    %-17s %10s    (as above)\n", label, "-");
 	else
@@ -137,6 +128,31 @@ static void bursts(FILE *out, const struct rpt_bursts *b, bool verbose)
 		else
 			fprintf(out, "%7.0f", b->b[i].mbps);
 	}
+	fputc('\n', out);
+}
+
+/* The job's host verdict (host_verdict.h) and its figures (the catalogue's host rows). */
+static void host_text(FILE *out, const struct rpt_job *j)
+{
+	char line[2 * RPT_WHY_LEN], buf[48];
+	const char *sep = "";
+	const struct rpt_cat *c;
+
+	fprintf(out, "  %s\n", rpt_hostv_line(&j->host, line, sizeof(line)));
+	if (!j->host.measured)
+		return;
+	fputs("  host:", out);
+	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c)) {
+		const struct rpt_fig *f = rpt_cat_job(c, j);
+
+		if (!f->ok)
+			continue;
+		fprintf(out, "%s %s %s %s", sep, c->label, rpt_fmt_num(buf, sizeof(buf), f->v, c->digits),
+			c->unit);
+		sep = ",";
+	}
+	if (j->host.nspikes)
+		fprintf(out, "%s %zu intervals over the threshold", sep, j->host.nspikes);
 	fputc('\n', out);
 }
 
@@ -329,7 +345,7 @@ static int widest(int min, const char *const *s, size_t n)
 
 static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 {
-	int wn = 16, wr = 9, wd = 5;
+	int wn = 16, wr = 9, wd = 5, wq = 5;
 	char legend[512];
 	unsigned int marks = 0;
 	size_t k;
@@ -350,20 +366,23 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 
 		wn = widest(wn, (const char *const *)&j->name, 1);
 		wr = widest(wr, (const char *const *)&j->rw, 1);
+		char tq[32];
+		const char *q = rpt_fmt_tq(tq, sizeof(tq), j);
+
 		wd = widest(wd, &j->ddir, 1);
+		wq = widest(wq, &q, 1);
 	}
-	fprintf(out, "%-*s %-*s %-*s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
-		wn, "job", wr, "rw", wd, "dir", "bs", "QD", "MB/s", "IOPS", "W", "MB/s/W",
+	fprintf(out, "%-*s %-*s %-*s %5s %*s %9s %10s %7s %8s %9s %9s %9s  %s\n",
+		wn, "job", wr, "rw", wd, "dir", "bs", wq, "T/QD", "MB/s", "IOPS", "W", "MB/s/W",
 		"lat mean", "p99", "p99.99", "(µs)");
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
-		char bs[16] = "-";
+		char bs[16] = "-", tq[32];
 
 		if (j->bs.ok)
 			rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
-		fprintf(out, "%-*s %-*s %-*s %5s", wn, j->name, wr, j->rw, wd,
-			j->ddir ? j->ddir : "-", bs);
-		cell_int(out, 4, &j->iodepth);
+		fprintf(out, "%-*s %-*s %-*s %5s %*s", wn, j->name, wr, j->rw, wd,
+			j->ddir ? j->ddir : "-", bs, wq, rpt_fmt_tq(tq, sizeof(tq), j));
 		cell(out, 9, 1, &j->mbps);
 		cell(out, 10, 0, &j->iops);
 		cell(out, 7, 2, &j->power_w);
@@ -402,6 +421,7 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 				rpt_mark_sign(j->peak_power_w.mark));
 		if (j->has_bursts && !isnan(j->ios_per_burst))
 			fprintf(out, "  %.1f I/Os per burst\n", j->ios_per_burst);
+		host_text(out, j);
 		reasons(out, j);
 		marks |= rpt_job_marks(j);
 	}

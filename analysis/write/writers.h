@@ -163,6 +163,19 @@ char *rpt_fmt_bs(char *buf, size_t len, double bytes);
 void rpt_put_csv(FILE *out, const char *s);
 
 /**
+ * rpt_fmt_tq() - A row's threads and queue depth as SNIA PTS writes them:
+ * "T8Q16" (its fio threads, numjobs with group_reporting counted, and the
+ * queue depth fio ran at), "T8" or "Q16" where one is unknown, "-" where
+ * both are.
+ * @buf: destination
+ * @len: its size
+ * @j: the row
+ *
+ * Return: @buf.
+ */
+char *rpt_fmt_tq(char *buf, size_t len, const struct rpt_job *j);
+
+/**
  * rpt_put_json_str() - @s as a JSON string literal, quotes included.
  * @out: stream
  * @s: UTF-8 text; control characters are escaped

@@ -34,6 +34,8 @@ def same(lib, report, run):
             secs = [("job", j, why)]
             if j.get("fill"):
                 secs.append(("fill", j["fill"], j["fill"].get("null_reasons") or {}))
+            if j.get("host") and j["host"].get("measured"):
+                secs.append(("host", j["host"], j["host"].get("null_reasons") or {}))
             if j.get("bursts"):
                 b = j["bursts"]
                 secs.append(("burst", {"burst_mbps": b.get("score_mbps"),

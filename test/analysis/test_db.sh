@@ -54,6 +54,28 @@ expect_rc 0 "PTS rounds: import" "$DB" --db "$TMP/pts.sqlite" import "$TMP/pts"
 expect_rc 0 "... every PTS cell's figure is the report's" $CHECK same "$TMP/pts.sqlite" "$TMP/pts.json" 1
 n=$($CHECK count "$TMP/pts.sqlite" "SELECT test || ' ' || cell || ' ' || steady FROM pts_cells")
 [ "$n" = "iops r0-4k 1" ] && pass "the IOPS test's cell, steady" || fail "pts_cells: $n"
+# a host sidecar (as test_report_host_fixture.sh writes them): the job's host figures
+cp -R "$MD/tlc" "$TMP/host"
+python3 - "$TMP/host" <<'PY'
+import json, sys
+d, test = sys.argv[1], "qd1-rand-read-bs"
+ev = [json.loads(l) for l in open("%s/%s_events.1.jsonl" % (d, test))]
+t0 = [e["time_us"] for e in ev if e["event"] == "job_start"][0]
+step = ([e["time_us"] for e in ev if e["event"] == "job_end"][-1] - t0) // 4
+lines = [json.dumps({"version": 1, "kind": "host_start", "time_us": t0, "tid": 99, "source": "schedstat",
+                     "ncpu": 2, "cpus_allowed": 1, "model": True, "interval_ms": step / 1000})]
+for i in range(4):
+    lines.append(json.dumps({"time_us": t0 + (i + 1) * step, "interval_us": step, "run_delay_us": 0,
+                             "cpu_us": step // 2, "nivcsw": 3, "nvcsw": 100, "ios": 100000,
+                             "intended_us": step - step // 10, "host_added_us": 0,
+                             "host_added_max_us": 150, "late_ios": 0, "drive_idle_us": step // 10}))
+open("%s/%s_host.1.jsonl" % (d, test), "w").write("\n".join(lines) + "\n")
+PY
+expect_rc 0 "a run with a host sidecar: import" "$DB" --db "$TMP/host.sqlite" import "$TMP/host"
+"$R" --format json "$TMP/host" >"$TMP/host.json" 2>/dev/null
+expect_rc 0 "... its host figures are the report's too" $CHECK same "$TMP/host.sqlite" "$TMP/host.json" 1
+n=$($CHECK count "$TMP/host.sqlite" "SELECT count(*) FROM figures f JOIN catalogue c ON c.id = f.cat_id WHERE c.of = 'host' AND f.value IS NOT NULL")
+[ "$n" -ge 3 ] && pass "the measured job's host figures kept ($n with a value)" || fail "host figures: $n"
 n=$($CHECK count "$L" "SELECT count(*) FROM figures WHERE value IS NULL AND why IS NULL")
 [ "$n" = 0 ] && pass "no null figure without its reason" || fail "$n null figures without a reason"
 n=$($CHECK count "$L" "SELECT count(*) FROM curves c JOIN jobs j ON j.id = c.job_id WHERE c.chart = 'fill' AND j.name = 'pslc-fill'")

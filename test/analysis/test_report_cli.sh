@@ -85,6 +85,7 @@ w["runtime"] = 281
 w["total_ios"] = 12
 w["io_bytes"] = 12 * 131072
 w["clat_ns"]["max"] = 193751640
+d["jobs"][0]["job options"]["size"] = "1536k"	# its 12 I/Os: a job that ended, not one cut short
 json.dump(d, open(sys.argv[2], "w"))
 ' test/fixtures/malformed/empty-log.json "$TMP/starved/empty-log.json"
 : >"$TMP/starved/empty-log_bw.1.log"

@@ -21,8 +21,10 @@
 # - WSAT: the model's regime turns from direct to random where the erased
 #   NAND runs out, (1 + spare) x the capacity within 1 %; the GB axis ends
 #   at the 4 x the capacity fio wrote, within 2 %; IOPS fall.
-# The HTML page holds each test's charts. About three minutes.
-# Run from the top of the tree; SSDQ_REPORT, SSDQ_PTS, SSDQ_SO override.
+# The HTML page holds each test's charts, their ticks on their scales and
+# no line of one point (test/lib/svg_check.py). About three minutes.
+# Run from the top of the tree; SSDQ_REPORT, SSDQ_PTS, SSDQ_SO override;
+# KEEP=DIR keeps the page and its charts there.
 . test/lib.sh
 
 R=${SSDQ_REPORT:-build/ssdq-report}
@@ -225,6 +227,10 @@ T_FAIL=$((T_FAIL + $(grep -c '^FAIL' "$T_OUT")))
 [ $rc -le 1 ] || fail "the checks' script failed (exit $rc)"
 
 expect_rc 0 "ssdq-report --html on the PTS run" "$R" --html "$TMP/p.html" --svg-dir "$TMP/svg" "$D"
+expect_rc 0 "every chart of the page and of --svg-dir: tick labels on their scale, lines of two points or more" \
+	python3 test/lib/svg_check.py "$TMP/p.html" "$TMP/svg"
+tail -n 1 "$T_OUT"
+[ -z "${KEEP:-}" ] || { mkdir -p "$KEEP" && cp -r "$TMP/p.html" "$TMP/svg" "$KEEP/"; }
 for what in "SNIA PTS IOPS: iops" "SNIA PTS Latency: latency" "SNIA PTS Throughput: throughput-128k" \
 	"SNIA PTS write saturation" "99.999 % µs" "IOPS/W"; do
 	grep -q "$what" "$TMP/p.html" && pass "the page holds \"$what\"" || fail "the page lacks \"$what\""

@@ -154,6 +154,24 @@ static inline int harness_memeq(const void *a, const void *b, size_t n,
  * @name: test name, for messages
  * @fn: the test
  */
+/**
+ * harness_put_file() - Write @text to @dir/@name (a fixture a test makes),
+ * replacing the file; a file that cannot be written stays as it was, and
+ * the checks on what reads it say so.
+ */
+static inline void harness_put_file(const char *dir, const char *name, const char *text)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
 static inline void harness_run(const char *name, void (*fn)(void))
 {
 	unsigned int passed = harness.passed, failed = harness.failed;

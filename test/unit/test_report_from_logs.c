@@ -39,15 +39,7 @@
 
 static void put(const char *dir, const char *name, const char *text)
 {
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
+	harness_put_file(dir, name, text);
 }
 
 static void clean(const char *dir)

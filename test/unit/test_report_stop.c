@@ -35,15 +35,7 @@ static int has_msg(const struct rpt_diag *d, const char *needle)
 
 static void put(const char *name, const char *text)
 {
-	char path[400];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
+	harness_put_file(dir, name, text);
 }
 
 static const char *stop_of(const char *text, char *why, size_t len)
