@@ -1,7 +1,8 @@
 #!/bin/sh
 # ssdq-db, the results library (docs/db.md): import of the drive model's
 # fixtures (test/fixtures/ssdq-model) holds every figure ssdq-report prints,
-# with its null reasons, and of SNIA PTS rounds every cell's; the same inputs twice are one run, a changed input
+# with its null reasons, of SNIA PTS rounds every cell's, of a host sidecar
+# the host verdict's; the same inputs twice are one run, a changed input
 # another; the library's file by --db, SSDQ_DB, XDG_DATA_HOME; a schema-1
 # library migrated with its runs kept; a newer schema, a foreign file, an
 # SQLite file of another program and a damaged one refused by name and left
