@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "writers.h"
 
@@ -32,6 +33,21 @@ char *rpt_fmt_bs(char *buf, size_t len, double bytes)
 	else
 		snprintf(buf, len, "%llu%c", (unsigned long long)b, unit[u]);
 	return buf;
+}
+
+void rpt_put_csv(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
 }
 
 void rpt_put_json_str(FILE *out, const char *s)

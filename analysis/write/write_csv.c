@@ -7,25 +7,10 @@
 #include "marks.h"
 #include "writers.h"
 
-static void put_csv(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void field(FILE *out, const char *s)
 {
 	fputc(',', out);
-	put_csv(out, s);
+	rpt_put_csv(out, s);
 }
 
 static void num(FILE *out, const struct rpt_fig *f)
@@ -205,7 +190,7 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			const struct rpt_cat *c;
 			char tq[32];
 
-			put_csv(out, drive);
+			rpt_put_csv(out, drive);
 			field(out, t[i].name);
 			field(out, j->name);
 			field(out, j->rw);

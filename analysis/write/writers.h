@@ -168,6 +168,14 @@ char *rpt_basis_note(char *buf, size_t len, const struct rpt_device *dev);
 char *rpt_fmt_bs(char *buf, size_t len, double bytes);
 
 /**
+ * rpt_put_csv() - @s as a CSV field: quoted (quotes doubled) when it holds a
+ * comma, a quote or a line break, else as it is.
+ * @out: stream
+ * @s: the text
+ */
+void rpt_put_csv(FILE *out, const char *s);
+
+/**
  * rpt_fmt_tq() - A row's threads and queue depth as SNIA PTS writes them:
  * "T8Q16" (its fio threads, numjobs with group_reporting counted, and the
  * queue depth fio ran at), "T8" or "Q16" where one is unknown, "-" where
