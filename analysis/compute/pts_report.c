@@ -135,17 +135,15 @@ static int judge(const struct rpt_report *r, struct rpt_pts_test *t)
 		return 0;
 	}
 	ret = rpt_pts_steady_all((const double *const *)t->y, t->ntracks, t->nrounds, t->w);
-	if (ret < 0) {
-		snprintf(t->why, sizeof(t->why), "a round's tracking variable is not above 0");
+	if (ret < 0)
 		return 0;
-	}
 	t->steady = ret;
 	t->first = t->w[0].first;
 	t->last = t->w[0].last;
 	if (!ret)
 		snprintf(t->why, sizeof(t->why),
 			 "not at steady state after %d rounds: the last five averaged, as the PTS reports them",
-			 t->nrounds);
+			 t->nrounds < RPT_PTS_MAX_ROUNDS ? t->nrounds : RPT_PTS_MAX_ROUNDS);
 	return 0;
 }
 
