@@ -241,7 +241,7 @@ static void cond_line(char *buf, size_t len, const struct rpt_pts_test *t)
 	*buf = '\0';
 	if (*t->cond)
 		snprintf(buf, len, "Test conditions: %s%s", t->cond,
-			 !t->pts_class ? "" : !strcmp(t->pts_class, "client") ?
+			 !t->pts_class || t->kind != RPT_PTS_K_IOPS ? "" : !strcmp(t->pts_class, "client") ?
 			 " (the client class's, PTS-C)" : " (the enterprise class's, PTS-E)");
 }
 
