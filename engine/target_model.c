@@ -149,6 +149,18 @@ static int model_erase(struct thread_data *td, struct ssdq_file *sf, struct ssdq
 	return 0;
 }
 
+static int model_write_cache(const char *file, int set, char *err, size_t errlen)
+{
+	struct ssdq_model m;
+	int ret = ssdq_model_attach(&m, file, err, errlen);
+
+	if (ret)
+		return ret;
+	ret = ssdq_model_write_cache(&m, set);
+	ssdq_model_close(&m);
+	return ret;
+}
+
 /*
  * device.json of the drive model: device.json's shape, identity from the
  * preset, its power-state table the model's PS0 (the most it draws).
@@ -158,7 +170,7 @@ static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 	struct ssdq_host host;
 	char path[4096];
 	FILE *f;
-	int ret = ssdq_device_json_path(td, path, sizeof(path));
+	int wc, ret = ssdq_device_json_path(td, path, sizeof(path));
 
 	if (ret) {
 		ssdq_log("%s: cannot write device.json: %s", td->o.name, strerror(-ret));
@@ -183,9 +195,12 @@ static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 		"  \"power_states\": [\n    {\"ps\": 0, \"max_power_w\": %.4f, "
 		"\"non_operational\": false, \"entry_latency_us\": 0, \"exit_latency_us\": 0, "
 		"\"rrt\": 0, \"rrl\": 0, \"rwt\": 0, \"rwl\": 0}\n  ],\n"
-		"  \"power_state_current\": 0,\n  \"apst\": null,\n  \"pcie\": null",
+		"  \"power_state_current\": 0,\n  \"apst\": null",
 		m->scale, (unsigned long long)m->capacity, 1u << m->p->lba_shift,
 		1u << m->p->lba_shift, m->p->ps0_w);
+	wc = ssdq_model_write_cache(m, -1);
+	ssdq_device_json_write_cache(f, wc != -EOPNOTSUPP, wc);
+	fputs(",\n  \"pcie\": null", f);
 	ssdq_device_json_tail(f, &host, NULL);
 	if (fclose(f)) {
 		int e = errno;
@@ -249,6 +264,7 @@ const struct ssdq_target_ops ssdq_target_model = {
 	.opened		= model_opened,
 	.closing	= model_closing,
 	.erase		= model_erase,
+	.write_cache	= model_write_cache,
 	.sampling	= model_sampling,
 	.sampling_end	= model_sampling_end,
 };

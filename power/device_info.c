@@ -266,6 +266,13 @@ int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctr
 		else
 			note(d, "Get Features APST on %s: %s", d->ctrl, ret);
 	}
+	if (d->id.vwc) {
+		ret = ssdq_nvme_get_write_cache(fd, SSDQ_NVME_POWER_TIMEOUT_MS, &d->wce);
+		if (!ret)
+			d->have_wce = true;
+		else
+			note(d, "Get Features Volatile Write Cache on %s: %s", d->ctrl, ret);
+	}
 	if (ng) {
 		int nfd = open(ng, O_RDONLY | O_CLOEXEC);
 
@@ -380,6 +387,8 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 			      "false, \"transitions\": []}", f);
 		}
 	}
+	ssdq_device_json_write_cache(f, d->have_ctrl ? d->id.vwc : -1,
+				     d->have_wce ? d->wce : -1);
 	fputs(",\n  \"pcie\": {\"current_link_speed\": ", f);
 	ssdq_json_str(f, d->link_speed[0] ? d->link_speed : NULL);
 	fputs(", \"current_link_width\": ", f);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,8 @@ static const struct {
 	{ "power_gap_start", RPT_EV_POWER_GAP_START },
 	{ "power_gap_end", RPT_EV_POWER_GAP_END },
 	{ "energy_counter", RPT_EV_ENERGY_COUNTER },
+	{ "write_cache", RPT_EV_WRITE_CACHE },
+	{ "model_energy", RPT_EV_MODEL_ENERGY },
 };
 
 static int push(struct rpt_events *e, const struct rpt_event *ev)
@@ -88,6 +91,19 @@ static int energy_counter(struct rpt_jsonl *r, struct json_object *o, double t_u
 	return 0;
 }
 
+/* Whether job_start's @group of options sets boolean @name ("1", or as fio prints it). */
+static bool option_set(struct json_object *o, const char *group, const char *name)
+{
+	struct json_object *g, *v;
+	const char *s;
+
+	if (!json_object_object_get_ex(o, group, &g) || !json_object_object_get_ex(g, name, &v) ||
+	    !json_object_is_type(v, json_type_string))
+		return false;
+	s = json_object_get_string(v);
+	return !strcmp(s, "1") || !strcmp(s, "true") || !strcmp(s, "on") || !*s;
+}
+
 struct events_arg {
 	const char *job;
 	struct rpt_events *e;
@@ -124,6 +140,8 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	}
 	ev.t_us = us;
 	ev.t_ms = us / 1000.0;
+	if (json_object_object_get_ex(o, "job", &v) && json_object_is_type(v, json_type_string))
+		snprintf(ev.job, sizeof(ev.job), "%s", json_object_get_string(v));
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!strcmp(name, kinds[i].name))
 			ev.kind = kinds[i].kind;
@@ -145,6 +163,26 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	}
 	if (ev.kind == RPT_EV_POWER_SOURCE)
 		ev.estimated = power_estimated(o);
+	if (ev.kind == RPT_EV_JOB_START)
+		ev.refill = option_set(o, "options", "refill_buffers") ||
+			    option_set(o, "global_options", "refill_buffers");
+	if (ev.kind == RPT_EV_ERASE_END && json_object_object_get_ex(o, "method", &v) &&
+	    json_object_is_type(v, json_type_string))
+		snprintf(ev.method, sizeof(ev.method), "%s", json_object_get_string(v));
+	if (ev.kind == RPT_EV_WRITE_CACHE) {
+		ev.write_cache = -2;
+		if (json_object_object_get_ex(o, "present", &v) &&
+		    json_object_is_type(v, json_type_boolean) && !json_object_get_boolean(v))
+			ev.write_cache = -1;
+		else if (json_object_object_get_ex(o, "enabled", &v) &&
+			 json_object_is_type(v, json_type_boolean))
+			ev.write_cache = json_object_get_boolean(v);
+	}
+	/* a truth of another form is kept as no account (NAN), not refused */
+	if (ev.kind == RPT_EV_MODEL_ENERGY &&
+	    (!json_object_object_get_ex(o, "truth", &v) || !json_object_is_type(v, json_type_string) ||
+	     sscanf(json_object_get_string(v), "%lf J in %lf s", &ev.energy_j, &ev.energy_s) != 2))
+		ev.energy_j = ev.energy_s = NAN;
 	if (ev.kind == RPT_EV_DEVICE_ERROR)
 		e->device_errors++;
 	if (ev.kind == RPT_EV_ENERGY_COUNTER && energy_counter(r, o, us, &e->counter, d))
