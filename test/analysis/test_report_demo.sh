@@ -129,8 +129,12 @@ for p in $P; do
 	for t in $(sed -n 's/^\([a-z]*\/\)*\(qd1-[a-z0-9-]*\|sustained-[a-z0-9-]*\)\.fio.*/\2/p' \
 		jobs/suites/consumer.suite jobs/suites/enterprise.suite); do
 		f=$TMP/svg/$p.$t.latency-time.svg
-		grep -q 'p99.99' "$f" 2>/dev/null && pass "$p $t: p99.99 over time drawn" ||
-			fail "$p $t: no p99.99 over time ($f)"
+		# a line needs two intervals of fio's histogram log: a test shorter
+		# than two log_hist_msec (a scaled model's fast drive) has none to draw
+		iv=$(cat "$D/$p/${t}"_clat_hist.*.log 2>/dev/null | cut -d, -f1 | sort -u | wc -l)
+		if grep -q 'p99.99' "$f" 2>/dev/null; then pass "$p $t: p99.99 over time drawn ($iv intervals)"
+		elif [ "$iv" -lt 2 ]; then pass "$p $t: no p99.99 over time, as its hist log has $iv interval(s)"
+		else fail "$p $t: no p99.99 over time from $iv intervals ($f)"; fi
 		case $t in qd1-*)
 			[ -f "$TMP/svg/$p.$t.temperature-time.svg" ] && pass "$p $t: its temperature drawn" ||
 				fail "$p $t: no temperature chart" ;;
