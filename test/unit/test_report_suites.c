@@ -222,6 +222,16 @@ TEST(bs_series)
 	rpt_test_free(&t);
 }
 
+/* mixed-seq.fio's r100 and r0 at 128k QD1, r0 at @qd0 and @w0 W */
+static void two_mixes(struct rpt_test *t, double qd0, double w0)
+{
+	test_init(t, "mixed-seq", 2);
+	job(&t->jobs[0], "r100", "rw", 131072, 1, 2000, 2);
+	rpt_fig_set(&t->jobs[0].read_pct, 100);
+	job(&t->jobs[1], "r0", "rw", 131072, qd0, 1500, w0);
+	rpt_fig_set(&t->jobs[1].read_pct, 0);
+}
+
 /* mixed-rand.fio: jobs r100 … r0 (rwmixread), 4k randrw at QD4 */
 TEST(mix_series)
 {
@@ -264,21 +274,13 @@ TEST(mix_series)
 	rpt_test_free(&t);
 
 	/* the same names, one mix at another queue depth: no series */
-	test_init(&t, "mixed-seq", 2);
-	job(&t.jobs[0], "r100", "rw", 131072, 1, 2000, 2);
-	rpt_fig_set(&t.jobs[0].read_pct, 100);
-	job(&t.jobs[1], "r0", "rw", 131072, 2, 1500, 2);
-	rpt_fig_set(&t.jobs[1].read_pct, 0);
+	two_mixes(&t, 2, 2);
 	CHECK_EQ_INT(rpt_series_find(&t), 0);
 	CHECK_EQ_INT(t.nseries, 0);
 	rpt_test_free(&t);
 
 	/* a mix without power: the score stands, its power is null saying which */
-	test_init(&t, "mixed-seq", 2);
-	job(&t.jobs[0], "r100", "rw", 131072, 1, 2000, 2);
-	rpt_fig_set(&t.jobs[0].read_pct, 100);
-	job(&t.jobs[1], "r0", "rw", 131072, 1, 1500, 0);
-	rpt_fig_set(&t.jobs[1].read_pct, 0);
+	two_mixes(&t, 1, 0);
 	CHECK_EQ_INT(rpt_series_find(&t), 0);
 	if (CHECK_EQ_INT(t.nseries, 1)) {
 		CHECK_FIG(t.series[0].score_mbps, 1750);
