@@ -12,11 +12,15 @@
 #include "model.h"
 
 #define MODEL_MAGIC	"SSDQMDL1"
-#define MODEL_VERSION	5	/* 3: the erased NAND (fresh out of box); 4: media writes; 5: the write cache */
+#define MODEL_VERSION	6	/* 3: the erased NAND (fresh out of box); 4: media writes;
+				 * 5: the write cache; 6: the mapping-table cache */
 #define CHUNK_SHIFT	20		/* 1 MiB of LBAs per bitmap bit */
 #define NDU		512000.0	/* bytes in an NVMe data unit */
 #define COVER_FULL	65535u		/* a chunk's LBAs all hold data */
 #define NSTREAMS	4		/* sequential write streams told apart */
+#define MAP_PAGE	(4.0 * 1048576)	/* LBAs one mapping page maps: 4 KiB of
+					 * 4-byte entries */
+#define MAP_SLOTS	16384u		/* most mapping pages cached (64 GiB unscaled) */
 
 struct ssdq_model_shared {
 	char magic[8];
@@ -40,6 +44,9 @@ struct ssdq_model_shared {
 	uint64_t idle_since_ns;		/* 0 while I/O is in flight */
 	uint32_t inflight;
 	uint64_t last_read_end;
+	uint32_t map_tag[MAP_SLOTS];	/* mapping page + 1 cached in each slot
+					 * (direct-mapped), 0 none */
+	uint64_t map_misses;		/* reads that waited for their mapping */
 	uint64_t write_end[NSTREAMS];	/* where recent write streams stand */
 	uint32_t write_next;
 
@@ -356,6 +363,8 @@ void ssdq_model_erase(struct ssdq_model *m)
 	sh->direct_since_jump = 0;
 	sh->erased = nand_bytes(m->p, m->capacity);
 	memset(sh->write_end, 0, sizeof(sh->write_end));
+	memset(sh->map_tag, 0, sizeof(sh->map_tag));
+	sh->map_misses = 0;
 	unlock(sh);
 }
 
@@ -542,6 +551,33 @@ static void advance_thermal(struct ssdq_model *m, uint64_t now_ns)
 	}
 }
 
+/*
+ * Is the mapping of the LBAs at @offset cached? A miss loads it (and evicts
+ * the page in its slot: direct-mapped). A scaled model caches 1/scale of the
+ * pages: a span of the same share of the drive has the same hit rate, and
+ * the pages a test must load first are as few against its I/Os as on the
+ * full drive.
+ */
+static int map_hit(struct ssdq_model *m, uint64_t offset)
+{
+	const struct ssdq_model_preset *p = m->p;
+	struct ssdq_model_shared *sh = m->sh;
+	uint32_t slots = (uint32_t)fmin(MAP_SLOTS, fmax(1, p->map_cover / m->scale / MAP_PAGE));
+	uint64_t page = (uint64_t)((double)offset / MAP_PAGE);
+	uint32_t *tag = &sh->map_tag[page % slots];
+
+	if (*tag == (uint32_t)(page + 1))
+		return 1;
+	*tag = (uint32_t)(page + 1);
+	sh->map_misses++;
+	return 0;
+}
+
+uint64_t ssdq_model_map_misses(const struct ssdq_model *m)
+{
+	return m->sh->map_misses;
+}
+
 uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op op,
 		       uint64_t offset, uint64_t len)
 {
@@ -568,6 +604,9 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 		seq = offset == sh->last_read_end;
 		sh->last_read_end = offset + len;
 		m->regime = SSDQ_MODEL_R_READ_RAND;
+		/* a sequential read's mapping page was loaded by the read before */
+		if (p->map_cover > 0 && !seq && !map_hit(m, offset))
+			lat_us += p->map_miss_us;
 		if (seq || len >= 65536) {
 			int frag = span_fragmented(sh, offset, len);
 

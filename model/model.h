@@ -40,6 +40,11 @@ struct ssdq_model_preset {
 	double jump_every, jump_bytes;	/* cache freed while writing past it: a brief recovery */
 	double r_seq_bps, r_rand_bps, r_frag_bps;
 	double r_lat_us[3];		/* p50, p99, p99.99 */
+	double map_cover;		/* bytes of LBAs whose mapping the controller
+					 * caches (a DRAM-less drive's SRAM or host
+					 * memory buffer); 0: the whole table in DRAM */
+	double map_miss_us;		/* a read whose mapping is not cached waits
+					 * for it: one NAND read more */
 	double w_lat_us[3];
 	double w_nocache_us;		/* added to a write's latency while the host has
 					 * its volatile write cache off (the write waits
@@ -243,6 +248,16 @@ void ssdq_model_peek(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_sm
  * Return: bytes.
  */
 double ssdq_model_expected_cache(const struct ssdq_model_preset *p, double scale);
+
+/**
+ * ssdq_model_map_misses() - Reads of @m's drive that waited for their
+ * mapping (struct ssdq_model_preset's map_cover and map_miss_us): the
+ * model's own account of its mapping-table cache, in its state file.
+ * @m: an open model
+ *
+ * Return: the count since the state file was made or erased.
+ */
+uint64_t ssdq_model_map_misses(const struct ssdq_model *m);
 
 /**
  * ssdq_model_wa() - The write amplification of small random writes past the

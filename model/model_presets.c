@@ -48,6 +48,9 @@ const struct ssdq_model_preset ssdq_model_presets[] = {
 		.recover_bps = 650 * MBPS,
 		.r_seq_bps = 4800 * MBPS, .r_rand_bps = 2000 * MBPS, .r_frag_bps = 900 * MBPS,
 		.r_lat_us = { 70, 110, 300 }, .w_lat_us = { 18, 40, 900 }, .w_nocache_us = 200,
+		/* no DRAM: a 32 MB host memory buffer maps 32 GB of LBAs; a
+		 * random read beyond it reads its mapping page from NAND first */
+		.map_cover = 32 * GB, .map_miss_us = 45,
 		.p_idle = 0.05, .p_read = 3.6, .p_write_cache = 4.2, .p_write_direct = 3.4,
 		.ps0_w = 6.0, .spare = SPARE,
 		.t_ambient = 35, .t_rth = 9, .t_tau_s = 45, .t_throttle = 80,

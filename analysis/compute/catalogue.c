@@ -148,8 +148,9 @@ size_t rpt_cat_series_columns(enum rpt_series_kind kind, const struct rpt_cat **
 	static const char *const qd[] = { "mbps", "power_w", "mbps_per_w", "lat_mean_us" };
 	static const char *const bs[] = { "iops", "mbps", "power_w", "mbps_per_w", "iops_per_w",
 					  "lat_mean_us", "lat_p99_us" };
-	const char *const *keys = kind == RPT_SERIES_QD ? qd : bs;
-	size_t nk = kind == RPT_SERIES_QD ? sizeof(qd) / sizeof(qd[0]) : sizeof(bs) / sizeof(bs[0]);
+	/* a read-share series' columns are a queue-depth series' */
+	const char *const *keys = kind != RPT_SERIES_BS ? qd : bs;
+	size_t nk = kind != RPT_SERIES_BS ? sizeof(qd) / sizeof(qd[0]) : sizeof(bs) / sizeof(bs[0]);
 	size_t i, n = 0;
 
 	for (i = 0; i < nk && n < max; i++)

@@ -80,9 +80,9 @@ extern const size_t rpt_catalogue_n;
 /**
  * rpt_cat_series_columns() - The job figures (RPT_OF_JOB rows) of a series'
  * table, in the order printed: per queue depth MB/s, W, MB/s/W and mean
- * latency; per block size IOPS, MB/s, W, MB/s/W, IOPS/W, mean and p99
- * latency. A queue-depth table's score row (RPT_OF_SERIES) lines up with its
- * first three.
+ * latency (per read share the same); per block size IOPS, MB/s, W, MB/s/W,
+ * IOPS/W, mean and p99 latency. A queue-depth or read-share table's score
+ * row (RPT_OF_SERIES) lines up with its first three.
  * @kind: the series' kind
  * @cols: filled with the rows
  * @max: room in @cols

@@ -103,7 +103,7 @@ static int headlines(const struct rpt_test *t, struct heads *hs)
 		const struct rpt_series *s = &t->series[i];
 		const char *p = t->nseries > 1 || plain ? s->name : NULL;
 
-		if (s->kind == RPT_SERIES_QD) {
+		if (s->kind != RPT_SERIES_BS) {	/* a score: queue depths, mixes */
 			const struct rpt_cat *c;
 
 			for (c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c))

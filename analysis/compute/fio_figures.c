@@ -64,6 +64,34 @@ static bool count_opt(const char *s, uint64_t *v)
 	return !rpt_fio_size(s, 0, v) && *v && *v < 1u << 20;
 }
 
+/*
+ * The share of reads in the job's I/Os, %: rwmixread (else 100 - rwmixwrite,
+ * else fio's 50) of a mixed rw, 100 a read, 0 a write, null a trim.
+ */
+static void read_share(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
+		       struct rpt_job *j)
+{
+	const char *rd = rpt_fio_option(run, e, "rwmixread");
+	const char *wr = rpt_fio_option(run, e, "rwmixwrite");
+	uint64_t v;
+
+	if (!e->has_opts) {
+		rpt_fig_null(&j->read_pct, NO_OPTS);
+	} else if (strstr(j->rw, "trim")) {
+		rpt_fig_null(&j->read_pct, "rw=%s trims", j->rw);
+	} else if (!strstr(j->rw, "rw") && !strstr(j->rw, "readwrite")) {
+		rpt_fig_set(&j->read_pct, strstr(j->rw, "write") ? 0 : 100);
+	} else if (rd || wr) {
+		if (rpt_fio_size(rd ? rd : wr, 0, &v) || v > 100)
+			rpt_fig_null(&j->read_pct, "cannot read %s \"%s\"",
+				     rd ? "rwmixread" : "rwmixwrite", rd ? rd : wr);
+		else
+			rpt_fig_set(&j->read_pct, rd ? (double)v : 100.0 - (double)v);
+	} else {
+		rpt_fig_set(&j->read_pct, 50);
+	}
+}
+
 static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		   const struct rpt_fio_entry *e, unsigned int mask, struct rpt_job *j)
 {
@@ -98,6 +126,7 @@ static void basics(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	else
 		rpt_fig_null(&j->iodepth_set, "cannot read iodepth \"%s\"", qd);
 	j->iodepth = j->iodepth_set;
+	read_share(run, e, j);
 	snprintf(j->size_opt, sizeof(j->size_opt), "%s", size ? size : "");
 	if (!nj)
 		j->numjobs_set = e->has_opts ? 1 : 0;

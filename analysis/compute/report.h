@@ -43,6 +43,8 @@ struct rpt_job {
 	struct rpt_fig bs;		/* bytes */
 	struct rpt_fig iodepth;		/* the queue depth fio ran at */
 	struct rpt_fig iodepth_set;	/* the job's iodepth option */
+	struct rpt_fig read_pct;	/* its reads' share of the I/Os, %: rwmixread
+					 * of a mixed rw, 100 a read, 0 a write */
 	unsigned int njobs;		/* fio jobs (or clients) merged */
 	unsigned int threads;		/* fio threads of those jobs (numjobs with
 					 * group_reporting counted): the T of
@@ -104,9 +106,10 @@ struct rpt_job {
 
 /*
  * A series of jobs in one test that differ in one parameter (series.h):
- * queue depths (sustained tests) or block sizes (sweeps).
+ * queue depths (sustained tests), block sizes (sweeps) or read shares
+ * (mixed tests).
  */
-enum rpt_series_kind { RPT_SERIES_QD, RPT_SERIES_BS };
+enum rpt_series_kind { RPT_SERIES_QD, RPT_SERIES_BS, RPT_SERIES_MIX };
 
 struct rpt_series {
 	enum rpt_series_kind kind;

@@ -10,8 +10,8 @@
 const char *rpt_section_title(enum rpt_section s)
 {
 	static const char *const t[RPT_NSECTIONS] = {
-		"Whole-drive fill", "Burst", "Sustained", "QD1 enterprise", "Other tests",
-		"Preparation steps (not measurements)",
+		"Whole-drive fill", "Burst", "Sustained", "Mixed", "QD1 enterprise",
+		"Other tests", "Preparation steps (not measurements)",
 	};
 
 	return s < RPT_NSECTIONS ? t[s] : "Other tests";
@@ -19,8 +19,8 @@ const char *rpt_section_title(enum rpt_section s)
 
 const char *rpt_section_id(enum rpt_section s)
 {
-	static const char *const t[RPT_NSECTIONS] = { "fill", "burst", "sustained", "qd1", "other",
-							  "prep" };
+	static const char *const t[RPT_NSECTIONS] = { "fill", "burst", "sustained", "mixed", "qd1",
+						      "other", "prep" };
 
 	return s < RPT_NSECTIONS ? t[s] : "other";
 }
@@ -78,6 +78,9 @@ enum rpt_section rpt_test_section(const struct rpt_test *t)
 	for (k = 0; k < t->nseries; k++)
 		if (t->series[k].kind == RPT_SERIES_QD)
 			return RPT_SEC_SUSTAINED;
+	for (k = 0; k < t->nseries; k++)
+		if (t->series[k].kind == RPT_SERIES_MIX)
+			return RPT_SEC_MIXED;
 	return qd1 ? RPT_SEC_QD1 : RPT_SEC_OTHER;
 }
 

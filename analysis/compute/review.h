@@ -10,7 +10,8 @@
 /*
  * The report organised as the reviews print it (the seeds): the whole-drive
  * fill first, then the burst tests, the sustained tests (queue depths; clean,
- * fragmented and full runs of one test together), the QD1 enterprise tests
+ * fragmented and full runs of one test together), the mixed tests (read
+ * shares, as the 2018 reviews print them after the sustained ones), the QD1 enterprise tests
  * (single block size with its latency percentiles, and the block-size
  * sweeps), then whatever else was run (preparations such as prefill or
  * frag, a user's own tests), and last the steps that prepare a drive and
@@ -23,6 +24,7 @@ enum rpt_section {
 	RPT_SEC_FILL,
 	RPT_SEC_BURST,
 	RPT_SEC_SUSTAINED,
+	RPT_SEC_MIXED,
 	RPT_SEC_QD1,
 	RPT_SEC_OTHER,
 	RPT_SEC_PREP,
@@ -30,7 +32,7 @@ enum rpt_section {
 };
 
 /**
- * rpt_section_title() - "Whole-drive fill", "Burst", "Sustained",
+ * rpt_section_title() - "Whole-drive fill", "Burst", "Sustained", "Mixed",
  * "QD1 enterprise", "Other tests" or "Preparation steps (not measurements)".
  * @s: section
  *
@@ -39,7 +41,7 @@ enum rpt_section {
 const char *rpt_section_title(enum rpt_section s);
 
 /**
- * rpt_section_id() - "fill", "burst", "sustained", "qd1", "other" or "prep": the
+ * rpt_section_id() - "fill", "burst", "sustained", "mixed", "qd1", "other" or "prep": the
  * section's HTML id and the file names of its charts.
  * @s: section
  *

@@ -33,9 +33,47 @@ const char *rpt_name_variant(const char *name, size_t *keylen)
 	return "clean";
 }
 
+const char *rpt_series_kind_key(enum rpt_series_kind kind)
+{
+	return kind == RPT_SERIES_QD ? "qd" : kind == RPT_SERIES_BS ? "bs" : "mix";
+}
+
+const char *rpt_series_kind_axis(enum rpt_series_kind kind)
+{
+	return kind == RPT_SERIES_QD ? "queue depth" : kind == RPT_SERIES_BS ? "block size" :
+	       "read share";
+}
+
+const char *rpt_series_kind_param(enum rpt_series_kind kind)
+{
+	return kind == RPT_SERIES_QD ? "iodepth" : kind == RPT_SERIES_BS ? "bs" : "read_pct";
+}
+
+const char *rpt_series_kind_head(enum rpt_series_kind kind)
+{
+	return kind == RPT_SERIES_QD ? "QD" : kind == RPT_SERIES_BS ? "bs" : "reads";
+}
+
+const char *rpt_series_score_label(enum rpt_series_kind kind)
+{
+	return kind == RPT_SERIES_QD ? "mean of QD1, QD2, QD4" :
+	       kind == RPT_SERIES_MIX ? "mean of the mixes" : NULL;
+}
+
+static enum rpt_series_kind kind_of(char token)
+{
+	return token == 'q' ? RPT_SERIES_QD : token == 'b' ? RPT_SERIES_BS : RPT_SERIES_MIX;
+}
+
+/* The figure a series of @kind differs in. */
+static const struct rpt_fig *param_fig(const struct rpt_job *j, enum rpt_series_kind kind)
+{
+	return kind == RPT_SERIES_QD ? &j->iodepth : kind == RPT_SERIES_BS ? &j->bs : &j->read_pct;
+}
+
 /*
- * A trailing "qd<digits>" or "bs<digits>[kmg]" token after the start, '-' or
- * '_': its kind ('q', 'b' or 0) and where the base ends.
+ * A trailing "qd<digits>", "bs<digits>[kmg]" or "r<digits>" token after the
+ * start, '-' or '_': its kind ('q', 'b', 'r' or 0) and where the base ends.
  */
 static char name_token(const char *name, size_t *baselen)
 {
@@ -46,7 +84,14 @@ static char name_token(const char *name, size_t *baselen)
 		i--;
 	while (i > 0 && isdigit((unsigned char)name[i - 1]))
 		i--;
-	if (i == n || !isdigit((unsigned char)name[i]) || i < 2)
+	if (i == n || !isdigit((unsigned char)name[i]) || i < 1)
+		return 0;
+	if ((name[i - 1] == 'r' || name[i - 1] == 'R') && isdigit((unsigned char)name[n - 1]) &&
+	    (i == 1 || name[i - 2] == '-' || name[i - 2] == '_')) {
+		*baselen = i > 1 ? i - 2 : 0;
+		return 'r';	/* "r70": 70 % reads */
+	}
+	if (i < 2)
 		return 0;
 	if (!strncasecmp(name + i - 2, "qd", 2))
 		kind = 'q';
@@ -66,7 +111,7 @@ static char name_token(const char *name, size_t *baselen)
 double rpt_series_param(const struct rpt_test *t, const struct rpt_series *s, size_t i)
 {
 	const struct rpt_job *j = &t->jobs[s->job[i]];
-	const struct rpt_fig *f = s->kind == RPT_SERIES_QD ? &j->iodepth : &j->bs;
+	const struct rpt_fig *f = param_fig(j, s->kind);
 
 	return f->ok ? f->v : NAN;
 }
@@ -90,8 +135,8 @@ static int by_param(const void *a, const void *b)
 {
 	const struct rpt_job *x = &sort_t->jobs[*(const size_t *)a];
 	const struct rpt_job *y = &sort_t->jobs[*(const size_t *)b];
-	const struct rpt_fig *fx = sort_kind == RPT_SERIES_QD ? &x->iodepth : &x->bs;
-	const struct rpt_fig *fy = sort_kind == RPT_SERIES_QD ? &y->iodepth : &y->bs;
+	const struct rpt_fig *fx = param_fig(x, sort_kind);
+	const struct rpt_fig *fy = param_fig(y, sort_kind);
 	double vx = fx->ok ? fx->v : INFINITY, vy = fy->ok ? fy->v : INFINITY;
 
 	return vx < vy ? -1 : vx > vy ? 1 : *(const size_t *)a < *(const size_t *)b ? -1 : 1;
@@ -126,6 +171,29 @@ static void qd_mean(const struct rpt_test *t, struct rpt_series *s, struct rpt_f
 		mark |= pick(j)->mark;
 	}
 	rpt_fig_set(out, sum / 3);
+	out->mark = mark;
+}
+
+/* The mean of figure @pick over all the members (a read-share series). */
+static void all_mean(const struct rpt_test *t, struct rpt_series *s, struct rpt_fig *out,
+		     const struct rpt_fig *(*pick)(const struct rpt_job *), const char *what)
+{
+	unsigned int mark = 0;
+	double sum = 0;
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct rpt_job *j = &t->jobs[s->job[i]];
+
+		if (!pick(j)->ok) {
+			rpt_fig_null(out, "the mix of job %s has no %s: %s", j->name, what,
+				     pick(j)->why);
+			return;
+		}
+		sum += pick(j)->v;
+		mark |= pick(j)->mark;
+	}
+	rpt_fig_set(out, sum / (double)s->n);
 	out->mark = mark;
 }
 
@@ -209,6 +277,10 @@ static int add_series(struct rpt_test *t, enum rpt_series_kind kind, const char 
 		qd_mean(t, s, &s->score_mbps, pick_mbps, "MB/s");
 		qd_mean(t, s, &s->power_w, pick_w, "power");
 		qd_mean(t, s, &s->efficiency, pick_eff, "MB/s/W");
+	} else if (kind == RPT_SERIES_MIX) {
+		all_mean(t, s, &s->score_mbps, pick_mbps, "MB/s");
+		all_mean(t, s, &s->power_w, pick_w, "power");
+		all_mean(t, s, &s->efficiency, pick_eff, "MB/s/W");
 	} else {
 		for (i = 0; i < 3; i++) {
 			struct rpt_fig *f[3] = { &s->score_mbps, &s->power_w, &s->efficiency };
@@ -229,7 +301,7 @@ static bool valid(const struct rpt_test *t, enum rpt_series_kind kind, const siz
 		return false;
 	for (i = 0; i < n; i++) {
 		const struct rpt_job *a = &t->jobs[job[i]], *b = &t->jobs[job[0]];
-		const struct rpt_fig *pa = kind == RPT_SERIES_QD ? &a->iodepth : &a->bs;
+		const struct rpt_fig *pa = param_fig(a, kind);
 
 		if (!pa->ok || strcmp(a->rw, b->rw))
 			return false;
@@ -237,9 +309,12 @@ static bool valid(const struct rpt_test *t, enum rpt_series_kind kind, const siz
 			return false;
 		if (kind == RPT_SERIES_BS && !same_fig(&a->iodepth, &b->iodepth))
 			return false;
+		if (kind == RPT_SERIES_MIX &&
+		    (!same_fig(&a->bs, &b->bs) || !same_fig(&a->iodepth, &b->iodepth)))
+			return false;
 		for (k = 0; k < i; k++) {
 			const struct rpt_job *c = &t->jobs[job[k]];
-			const struct rpt_fig *pc = kind == RPT_SERIES_QD ? &c->iodepth : &c->bs;
+			const struct rpt_fig *pc = param_fig(c, kind);
 
 			if (pc->v == pa->v)
 				return false;
@@ -279,11 +354,11 @@ int rpt_series_find(struct rpt_test *t)
 			    !strncmp(t->jobs[k].name, t->jobs[i].name, c[i].baselen) &&
 			    same_dir(&t->jobs[k], &t->jobs[i]))
 				grp[n++] = k;
-		if (!valid(t, c[i].kind == 'q' ? RPT_SERIES_QD : RPT_SERIES_BS, grp, n))
+		if (!valid(t, kind_of(c[i].kind), grp, n))
 			continue;
 		for (k = 0; k < n; k++)
 			c[grp[k]].used = true;
-		ret = add_series(t, c[i].kind == 'q' ? RPT_SERIES_QD : RPT_SERIES_BS,
+		ret = add_series(t, kind_of(c[i].kind),
 				 t->jobs[i].name, c[i].baselen, grp, n);
 		found++;
 	}

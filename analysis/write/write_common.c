@@ -18,6 +18,14 @@ char *rpt_fmt_tq(char *buf, size_t len, const struct rpt_job *j)
 	return buf;
 }
 
+char *rpt_fmt_series_param(char *buf, size_t len, enum rpt_series_kind kind, double v)
+{
+	if (kind == RPT_SERIES_BS)
+		return rpt_fmt_bs(buf, len, v);
+	snprintf(buf, len, kind == RPT_SERIES_MIX ? "%.0f%%" : "%.0f", v);
+	return buf;
+}
+
 char *rpt_fmt_bs(char *buf, size_t len, double bytes)
 {
 	static const char unit[] = "kMGT";

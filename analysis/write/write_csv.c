@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "catalogue.h"
+#include "series.h"
 #include "marks.h"
 #include "writers.h"
 
@@ -103,7 +104,7 @@ static void series_cols(FILE *out, const struct rpt_test *t, size_t k)
 			if (s->job[m] != k)
 				continue;
 			field(out, s->name);
-			field(out, s->kind == RPT_SERIES_QD ? "qd" : "bs");
+			field(out, rpt_series_kind_key(s->kind));
 			field(out, s->variant);
 			for (c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c))
 				num(out, rpt_cat_series(c, s));

@@ -345,21 +345,22 @@ static void job_notes(FILE *out, const struct rpt_test *t, size_t k)
 }
 
 /* x labels of a series' members: "4" or "128k" */
+/* x labels of a series' members: "4", "128k" or "70%" */
 static void param_label(char *buf, size_t len, enum rpt_series_kind kind, double v)
 {
 	if (isnan(v))
 		snprintf(buf, len, "?");
-	else if (kind == RPT_SERIES_QD)
-		snprintf(buf, len, "%.0f", v);
 	else
-		rpt_fmt_bs(buf, len, v);
+		rpt_fmt_series_param(buf, len, kind, v);
 }
 
 static void series_html(struct rpt_charts *ch, const char *scope, const struct rpt_test *t,
 			const struct rpt_series *s)
 {
 	FILE *out = ch->html, *o;
-	bool qd = s->kind == RPT_SERIES_QD;
+	const char *score = rpt_series_score_label(s->kind);
+	bool qd = score != NULL;	/* queue depths or mixes: a score, stops */
+	const char *axis = rpt_series_kind_axis(s->kind);
 	char (*xl)[16] = calloc(s->n, sizeof(*xl));
 	const char **xp = calloc(s->n, sizeof(*xp));
 	double *y1 = calloc(s->n, sizeof(*y1)), *y2 = calloc(s->n, sizeof(*y2));
@@ -367,10 +368,11 @@ static void series_html(struct rpt_charts *ch, const char *scope, const struct r
 	const struct rpt_cat *col[16];
 	size_t ncol = rpt_cat_series_columns(s->kind, col, 16), i, k;
 
-	fprintf(out, "<h5>%s: ", qd ? "Queue depths" : "Block sizes");
+	fprintf(out, "<h5>%s: ", s->kind == RPT_SERIES_QD ? "Queue depths" :
+		s->kind == RPT_SERIES_BS ? "Block sizes" : "Read shares");
 	rpt_put_html(out, s->name);
 	fprintf(out, " (%s)</h5>\n<div class=\"tw\"><table><tr><th>%s</th>", s->variant,
-		qd ? "QD" : "bs");
+		rpt_series_kind_head(s->kind));
 	for (k = 0; k < ncol; k++)
 		fprintf(out, "<th>%s</th>", col[k]->head);
 	fputs(qd ? "<th>stop</th></tr>\n" : "</tr>\n", out);
@@ -397,7 +399,7 @@ static void series_html(struct rpt_charts *ch, const char *scope, const struct r
 	if (qd) {
 		const struct rpt_cat *c;
 
-		fputs("<tr><th>score (QD1, 2, 4)</th>", out);
+		fprintf(out, "<tr><th>score (%s)</th>", score);
 		for (k = 0, c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c), k++)
 			rpt_html_td(out, rpt_cat_series(c, s), c->digits);
 		for (; k <= ncol; k++)
@@ -410,14 +412,15 @@ static void series_html(struct rpt_charts *ch, const char *scope, const struct r
 		char title[256], fig[64];
 
 		fputs("<div class=\"figs\">\n", out);
-		snprintf(title, sizeof(title), "%s: MB/s per %s%s", s->name,
-			 qd ? "queue depth" : "block size", rpt_mark_note(m1));
-		snprintf(fig, sizeof(fig), "%s%s", t->nseries > 1 ? s->name : "", qd ? "per-qd" : "per-bs");
+		char what[64];
+
+		snprintf(title, sizeof(title), "%s: MB/s per %s%s", s->name, axis, rpt_mark_note(m1));
+		snprintf(what, sizeof(what), "MB/s per %s", axis);
+		snprintf(fig, sizeof(fig), "%sper-%s", t->nseries > 1 ? s->name : "",
+			 rpt_series_kind_key(s->kind));
 		if ((o = rpt_html_figure(ch, false, scope, t->name, fig))) {
-			rpt_svg_lines(o, &(struct rpt_svg_head){ qd ? "MB/s per queue depth" :
-								 "MB/s per block size", title,
-								 RPT_SVG_HALF },
-				      qd ? "queue depth" : "block size", xp, s->n, "MB/s", &l1, 1);
+			rpt_svg_lines(o, &(struct rpt_svg_head){ what, title, RPT_SVG_HALF },
+				      axis, xp, s->n, "MB/s", &l1, 1);
 			rpt_html_figure_end(ch);
 		}
 		snprintf(title, sizeof(title), "%s: IOPS per block size%s", s->name, rpt_mark_note(m2));
@@ -483,8 +486,7 @@ static void variants_html(struct rpt_charts *ch, const char *scope, const struct
 		}
 		fputs("</tr>\n", out);
 		for (k = 0; k < nx; k++) {
-			fprintf(out, "<tr><td>%s %s MB/s</td>", g[i].kind == RPT_SERIES_QD ? "QD" : "bs",
-				xl[k]);
+			fprintf(out, "<tr><td>%s %s MB/s</td>", rpt_series_kind_head(g[i].kind), xl[k]);
 			for (v = 0; v < RPT_NVARIANTS; v++)
 				if (g[i].s[v]) {
 					if (isnan(y[v][k]))
@@ -495,7 +497,7 @@ static void variants_html(struct rpt_charts *ch, const char *scope, const struct
 				}
 			fputs("</tr>\n", out);
 		}
-		if (g[i].kind == RPT_SERIES_QD) {
+		if (rpt_series_score_label(g[i].kind)) {
 			for (m = 0; m < 3; m++) {
 				static const char *const lab[3] = { "score MB/s", "W", "MB/s/W" };
 
@@ -514,7 +516,7 @@ static void variants_html(struct rpt_charts *ch, const char *scope, const struct
 		if ((o = rpt_html_figure(ch, false, scope, g[i].key, "variants"))) {
 			rpt_svg_lines(o, &(struct rpt_svg_head){ "MB/s of the variants", title,
 								 RPT_SVG_HALF },
-				      g[i].kind == RPT_SERIES_QD ? "queue depth" : "block size", xp,
+				      rpt_series_kind_axis(g[i].kind), xp,
 				      nx, "MB/s", lines, nl);
 			rpt_html_figure_end(ch);
 		}

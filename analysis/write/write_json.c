@@ -393,7 +393,7 @@ static void series(FILE *out, const struct rpt_test *t, const struct rpt_series 
 		figs[n++] = rpt_cat_series(c, s);
 	}
 
-	fprintf(out, "        {\n%s\"kind\": \"%s\"", ind, s->kind == RPT_SERIES_QD ? "qd" : "bs");
+	fprintf(out, "        {\n%s\"kind\": \"%s\"", ind, rpt_series_kind_key(s->kind));
 	fprintf(out, ",\n%s\"name\": ", ind);
 	rpt_put_json_str(out, s->name);
 	fprintf(out, ",\n%s\"key\": ", ind);
@@ -404,7 +404,7 @@ static void series(FILE *out, const struct rpt_test *t, const struct rpt_series 
 		fputs(i ? ", " : "", out);
 		rpt_put_json_str(out, t->jobs[s->job[i]].name);
 	}
-	fprintf(out, "],\n%s\"%s\": [", ind, s->kind == RPT_SERIES_QD ? "iodepth" : "bs");
+	fprintf(out, "],\n%s\"%s\": [", ind, rpt_series_kind_param(s->kind));
 	for (i = 0; i < s->n; i++) {
 		fputs(i ? ", " : "", out);
 		num(out, rpt_series_param(t, s, i));
@@ -445,7 +445,7 @@ static void drive(FILE *out, const struct rpt_report *r, const struct rpt_drive 
 	fputs("],\n      \"variants\": [", out);
 	for (i = 0; i < ng; i++) {
 		fprintf(out, "%s\n        {\"kind\": \"%s\", \"key\": ", i ? "," : "",
-			g[i].kind == RPT_SERIES_QD ? "qd" : "bs");
+			rpt_series_kind_key(g[i].kind));
 		rpt_put_json_str(out, g[i].key);
 		for (v = 0; v < RPT_NVARIANTS; v++) {
 			fprintf(out, ", \"%s\": ", rpt_variant_name(v));

@@ -136,11 +136,12 @@ static bool test_figs(const struct rpt_test *t, struct rowfig *f)
 	size_t k;
 
 	for (k = 0; k < t->nseries; k++)
-		if (t->series[k].kind == RPT_SERIES_QD) {
+		if (rpt_series_score_label(t->series[k].kind)) {
 			f->speed = t->series[k].score_mbps;
 			f->eff = t->series[k].efficiency;
 			f->power = t->series[k].power_w;
-			f->unit = "MB/s (mean of QD1, 2, 4)";
+			f->unit = t->series[k].kind == RPT_SERIES_QD ? "MB/s (mean of QD1, 2, 4)" :
+				  "MB/s (mean of the mixes)";
 			f->eunit = "MB/s/W";
 			return true;
 		}
@@ -398,10 +399,7 @@ static int series_lines(struct ctx *x, size_t from, size_t to, const char *key,
 			xv[q - 1] = tmp;
 		}
 	for (q = 0; q < nx; q++) {
-		if (kind == RPT_SERIES_QD)
-			snprintf(xl[q], sizeof(xl[q]), "%.0f", xv[q]);
-		else
-			rpt_fmt_bs(xl[q], sizeof(xl[q]), xv[q]);
+		rpt_fmt_series_param(xl[q], sizeof(xl[q]), kind, xv[q]);
 		xp[q] = xl[q];
 	}
 	for (d = 0; d < x->r->nd; d++)
@@ -441,14 +439,14 @@ static int series_lines(struct ctx *x, size_t from, size_t to, const char *key,
 			}
 		}
 	if (nl && nx) {
-		const char *per = kind == RPT_SERIES_QD ? "queue depth" : "block size";
+		const char *per = rpt_series_kind_axis(kind);
+		char fig[32];
 
 		snprintf(title, sizeof(title), "%s: %s per %s%s", key, yname, per, rpt_mark_note(lmark));
 		snprintf(aria, sizeof(aria), "%s: %s per %s, every drive", key, yname, per);
-		if ((o = rpt_html_figure(x->c, false, "compare", key,
-					 eff ? (kind == RPT_SERIES_QD ? "efficiency-per-qd" :
-						"efficiency-per-bs") :
-					 kind == RPT_SERIES_QD ? "per-qd" : "per-bs"))) {
+		snprintf(fig, sizeof(fig), "%sper-%s", eff ? "efficiency-" : "",
+			 rpt_series_kind_key(kind));
+		if ((o = rpt_html_figure(x->c, false, "compare", key, fig))) {
 			rpt_svg_lines(o, &(struct rpt_svg_head){ aria, title, RPT_SVG_HALF }, per, xp,
 				      nx, yname, l, nl);
 			rpt_html_figure_end(x->c);
@@ -533,7 +531,7 @@ static int key_block(struct ctx *x, size_t from, size_t to)
 	const struct rpt_review_item *it = &x->it[from];
 	char key[192];
 	size_t klen, i;
-	bool sweep = false, qd = false;
+	bool sweep = false, qd = false, mix = false;
 	int ret = 0;
 
 	rpt_name_variant(it->test, &klen);
@@ -557,6 +555,7 @@ static int key_block(struct ctx *x, size_t from, size_t to)
 			for (size_t k = 0; t && k < t->nseries; k++) {
 				sweep |= t->series[k].kind == RPT_SERIES_BS;
 				qd |= t->series[k].kind == RPT_SERIES_QD;
+				mix |= t->series[k].kind == RPT_SERIES_MIX;
 			}
 		}
 	}
@@ -572,8 +571,8 @@ static int key_block(struct ctx *x, size_t from, size_t to)
 		return ret;
 	}
 	ret = speed_pair(x, from, to, to - from > 1 ? key : it->test);
-	if (!ret && (qd || sweep)) {
-		enum rpt_series_kind kind = qd ? RPT_SERIES_QD : RPT_SERIES_BS;
+	if (!ret && (qd || sweep || mix)) {
+		enum rpt_series_kind kind = qd ? RPT_SERIES_QD : mix ? RPT_SERIES_MIX : RPT_SERIES_BS;
 		const char *k = to - from > 1 ? key : it->test;
 
 		fputs("<div class=\"figs\">\n", x->c->html);

@@ -226,18 +226,22 @@ static void series_text(FILE *out, const struct rpt_test *t, const struct rpt_se
 	const struct rpt_job *j0 = &t->jobs[s->job[0]];
 	const struct rpt_cat *col[16], *c;
 	size_t ncol = rpt_cat_series_columns(s->kind, col, 16), i, k;
-	bool qd = s->kind == RPT_SERIES_QD;
+	const char *score = rpt_series_score_label(s->kind);
+	bool qd = score != NULL;	/* a queue depth or a mix: stops on time or bytes */
 	int w[16];
 	char bs[16] = "-";
 
 	if (j0->bs.ok)
 		rpt_fmt_bs(bs, sizeof(bs), j0->bs.v);
-	if (qd)
+	if (s->kind == RPT_SERIES_QD)
 		fprintf(out, "queue depths: %s (%s), %s %s\n", s->name, s->variant, bs, j0->rw);
+	else if (s->kind == RPT_SERIES_MIX)
+		fprintf(out, "read shares: %s (%s), %s QD%.0f %s\n", s->name, s->variant, bs,
+			j0->iodepth.ok ? j0->iodepth.v : 0, j0->rw);
 	else
 		fprintf(out, "block sizes: %s (%s), QD%.0f %s\n", s->name, s->variant,
 			j0->iodepth.ok ? j0->iodepth.v : 0, j0->rw);
-	fprintf(out, "  %5s", qd ? "QD" : "bs");
+	fprintf(out, "  %5s", rpt_series_kind_head(s->kind));
 	for (k = 0; k < ncol; k++) {
 		/* room for a MB/s of 5 digits and its decimals, or the head */
 		w[k] = (int)strlen(col[k]->head) + 1;
@@ -251,21 +255,17 @@ static void series_text(FILE *out, const struct rpt_test *t, const struct rpt_se
 	for (i = 0; i < s->n; i++) {
 		const struct rpt_job *j = &t->jobs[s->job[i]];
 
-		if (qd) {
-			fprintf(out, "  %5.0f", rpt_series_param(t, s, i));
-		} else {
-			rpt_fmt_bs(bs, sizeof(bs), rpt_series_param(t, s, i));
-			fprintf(out, "  %5s", bs);
-		}
+		fprintf(out, "  %5s", rpt_fmt_series_param(bs, sizeof(bs), s->kind,
+							    rpt_series_param(t, s, i)));
 		for (k = 0; k < ncol; k++)
 			cell(out, w[k], col[k]->digits, rpt_cat_job(col[k], j));
 		if (qd)
 			fprintf(out, "  %s", j->stop ? j->stop : "-");
 		fputc('\n', out);
 	}
-	if (!qd)
+	if (!score)
 		return;
-	fputs("  score (mean of QD1, QD2, QD4):", out);
+	fprintf(out, "  score (%s):", score);
 	for (k = 0, c = rpt_cat_first(RPT_OF_SERIES); c; c = rpt_cat_next(c), k++)
 		value(out, k ? ", " : " ", c->digits, c->unit, rpt_cat_series(c, s));
 	fputc('\n', out);
@@ -283,18 +283,15 @@ static void variants_text(FILE *out, const struct rpt_report *r, const struct rp
 		size_t nx = rpt_vgroup_params(&g[i], x, 64), k, m;
 		char bs[16];
 
-		fprintf(out, "\n%s side by side: %s\n", g[i].key,
-			g[i].kind == RPT_SERIES_QD ? "MB/s per queue depth" : "MB/s per block size");
-		fprintf(out, "  %8s", g[i].kind == RPT_SERIES_QD ? "QD" : "bs");
+		fprintf(out, "\n%s side by side: MB/s per %s\n", g[i].key,
+			rpt_series_kind_axis(g[i].kind));
+		fprintf(out, "  %8s", rpt_series_kind_head(g[i].kind));
 		for (v = 0; v < RPT_NVARIANTS; v++)
 			if (g[i].s[v])
 				fprintf(out, " %10s", rpt_variant_name(v));
 		fputc('\n', out);
 		for (k = 0; k < nx; k++) {
-			if (g[i].kind == RPT_SERIES_QD)
-				fprintf(out, "  %8.0f", x[k]);
-			else
-				fprintf(out, "  %8s", rpt_fmt_bs(bs, sizeof(bs), x[k]));
+			fprintf(out, "  %8s", rpt_fmt_series_param(bs, sizeof(bs), g[i].kind, x[k]));
 			for (v = 0; v < RPT_NVARIANTS; v++) {
 				const struct rpt_fig *f = NULL;
 
@@ -310,7 +307,7 @@ static void variants_text(FILE *out, const struct rpt_report *r, const struct rp
 			}
 			fputc('\n', out);
 		}
-		if (g[i].kind != RPT_SERIES_QD)
+		if (!rpt_series_score_label(g[i].kind))
 			continue;
 		for (m = 0; m < 3; m++) {
 			static const char *const lab[3] = { "score", "W", "MB/s/W" };

@@ -158,6 +158,18 @@ char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev);
 char *rpt_basis_note(char *buf, size_t len, const struct rpt_device *dev);
 
 /**
+ * rpt_fmt_series_param() - One member of a series as printed: "4" (queue
+ * depth), "128k" (block size), "70%" (read share).
+ * @buf: output
+ * @len: its size
+ * @kind: the series' kind
+ * @v: the value (rpt_series_param())
+ *
+ * Return: @buf.
+ */
+char *rpt_fmt_series_param(char *buf, size_t len, enum rpt_series_kind kind, double v);
+
+/**
  * rpt_fmt_bs() - A block size as fio writes it: "512", "4k", "128k", "1M".
  * @buf: destination
  * @len: its size

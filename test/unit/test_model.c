@@ -260,6 +260,72 @@ TEST(write_cache_on_and_off)
 	unlink(path);
 }
 
+/* Mean QD1 4 KiB random read latency (us) over @span bytes from LBA 0, after
+ * one pass over it that warms the mapping cache; the misses of the timed reads. */
+static double rand_read_mean_us(struct ssdq_model *m, uint64_t span, uint64_t *misses)
+{
+	uint64_t now = 5000000000ULL, blocks = span / 4096, m0 = 0, x = 88172645463325252ULL;
+	double sum = 0;
+	enum { N = 20000 };
+
+	for (int i = 0; i < 2 * N; i++) {
+		uint64_t off, done;
+
+		x ^= x << 13;	/* xorshift64: uniform offsets, as fio's */
+		x ^= x >> 7;
+		x ^= x << 17;
+		off = x % blocks * 4096;
+
+		if (i == N)
+			m0 = ssdq_model_map_misses(m);
+		done = ssdq_model_io(m, now, SSDQ_MODEL_READ, off, 4096);
+		ssdq_model_complete(m, done);
+		if (i >= N)
+			sum += (done - now) / 1e3;
+		now = done + 1000;
+	}
+	*misses = ssdq_model_map_misses(m) - m0;
+	return sum / N;
+}
+
+TEST(dramless_random_reads_slower_on_a_wide_span)
+{
+	const struct ssdq_model_preset *p = ssdq_model_find("tlc-dramless-1tb");
+	struct ssdq_model m;
+	uint64_t narrow_miss, wide_miss, whole_miss, q_miss;
+	double narrow, wide, whole, q_narrow, q_whole;
+
+	/* 1/250: a 16 GB span is 64 MB, the 64 GB one 256 MB */
+	fresh(&m, "tlc-dramless-1tb", 250);
+	narrow = rand_read_mean_us(&m, 16000000000ULL / 250, &narrow_miss);
+	wide = rand_read_mean_us(&m, 64000000000ULL / 250, &wide_miss);
+	whole = rand_read_mean_us(&m, m.capacity / 4096 * 4096, &whole_miss);
+	printf("    tlc-dramless-1tb 4k QD1: 16 GB span %.1f us (%llu misses), 64 GB %.1f us "
+	       "(%llu), whole drive %.1f us (%llu) of 20000 reads\n", narrow,
+	       (unsigned long long)narrow_miss, wide, (unsigned long long)wide_miss, whole,
+	       (unsigned long long)whole_miss);
+	/* within the 32 GB the host memory buffer maps, every mapping cached
+	 * once read (the 15 pages of a 64 MB span, 30 cached at 1/250) */
+	CHECK_EQ_INT(narrow_miss, 0);
+	/* 64 GB through a direct-mapped 32 GB: about half miss; the whole drive nearly all */
+	CHECK(wide_miss > 20000 * 0.35 && wide_miss < 20000 * 0.65);
+	CHECK(whole_miss > 20000 * 0.9);
+	/* each miss waits one more NAND read, no other cost */
+	CHECK(fabs(wide - narrow - p->map_miss_us * wide_miss / 20000.0) < 0.05 * p->map_miss_us);
+	CHECK(fabs(whole - narrow - p->map_miss_us * whole_miss / 20000.0) < 0.05 * p->map_miss_us);
+	ssdq_model_close(&m);
+	unlink(path);
+
+	/* a drive with DRAM: the span makes no difference */
+	fresh(&m, "qlc-1tb", 250);
+	q_narrow = rand_read_mean_us(&m, 16000000000ULL / 250, &q_miss);
+	q_whole = rand_read_mean_us(&m, m.capacity / 4096 * 4096, &q_miss);
+	CHECK_EQ_INT(q_miss, 0);
+	CHECK(fabs(q_whole - q_narrow) < 0.03 * q_narrow);
+	ssdq_model_close(&m);
+	unlink(path);
+}
+
 TEST(power_idle_and_busy)
 {
 	const struct ssdq_model_preset *p = ssdq_model_find("tlc-dramless-1tb");
@@ -713,6 +779,7 @@ int main(void)
 	RUN(fill_finds_cache_end);
 	RUN(qd1_latency_percentiles);
 	RUN(write_cache_on_and_off);
+	RUN(dramless_random_reads_slower_on_a_wide_span);
 	RUN(power_idle_and_busy);
 	RUN(idle_recovers_cache_and_erase_resets);
 	RUN(power_bounded_by_ps0);

@@ -2,6 +2,7 @@
 /*
  * Figures across jobs and tests: queue-depth series (the sustained tests'
  * score and efficiency, the mean of QD1, QD2 and QD4), block-size sweeps,
+ * read-share series (the mixed tests: jobs r100 … r0, the mean of the mixes),
  * clean / fragmented / full variants side by side, and the comparison of
  * several drives. The jobs are built here with known figures, named as the
  * job library names them (jobs/consumer/sustained-seq-read.fio: qd1 … qd32;
@@ -221,6 +222,74 @@ TEST(bs_series)
 	rpt_test_free(&t);
 }
 
+/* mixed-seq.fio's r100 and r0 at 128k QD1, r0 at @qd0 and @w0 W */
+static void two_mixes(struct rpt_test *t, double qd0, double w0)
+{
+	test_init(t, "mixed-seq", 2);
+	job(&t->jobs[0], "r100", "rw", 131072, 1, 2000, 2);
+	rpt_fig_set(&t->jobs[0].read_pct, 100);
+	job(&t->jobs[1], "r0", "rw", 131072, qd0, 1500, w0);
+	rpt_fig_set(&t->jobs[1].read_pct, 0);
+}
+
+/* mixed-rand.fio: jobs r100 … r0 (rwmixread), 4k randrw at QD4 */
+TEST(mix_series)
+{
+	struct rpt_test t;
+	char jn[16];
+	double sum = 0, sw = 0;
+	int i;
+
+	test_init(&t, "mixed-rand-full", 12);
+	for (i = 0; i < 11; i++) {
+		double mbps = 200 + 30 * (10 - i), w = 1 + 0.1 * i;
+
+		snprintf(jn, sizeof(jn), "r%d", 100 - 10 * i);
+		job(&t.jobs[i], jn, "randrw", 4096, 4, mbps, w);
+		rpt_fig_set(&t.jobs[i].read_pct, 100 - 10 * i);
+		sum += mbps;
+		sw += w;
+	}
+	/* a job of another kind beside them: not a member ("r"+digits after a
+	 * letter is not a read share) */
+	job(&t.jobs[11], "burst-rand-read2", "randread", 4096, 1, 30, 0.5);
+	rpt_fig_set(&t.jobs[11].read_pct, 100);
+	CHECK_EQ_INT(rpt_series_find(&t), 0);
+	if (CHECK_EQ_INT(t.nseries, 1)) {
+		const struct rpt_series *s = &t.series[0];
+
+		CHECK_EQ_INT(s->kind, RPT_SERIES_MIX);
+		CHECK_STREQ(s->variant, "full");
+		CHECK_STREQ(s->key, "mixed-rand");
+		CHECK_EQ_INT(s->n, 11);
+		CHECK_STREQ(t.jobs[s->job[0]].name, "r0");	/* ascending read share */
+		CHECK_STREQ(t.jobs[s->job[10]].name, "r100");
+		CHECK(rpt_series_param(&t, s, 3) == 30);
+		CHECK_FIG(s->score_mbps, sum / 11);
+		CHECK_FIG(s->power_w, sw / 11);
+		CHECK_STREQ(rpt_series_kind_key(s->kind), "mix");
+		CHECK_STREQ(rpt_series_kind_param(s->kind), "read_pct");
+		CHECK_STREQ(rpt_series_score_label(s->kind), "mean of the mixes");
+	}
+	rpt_test_free(&t);
+
+	/* the same names, one mix at another queue depth: no series */
+	two_mixes(&t, 2, 2);
+	CHECK_EQ_INT(rpt_series_find(&t), 0);
+	CHECK_EQ_INT(t.nseries, 0);
+	rpt_test_free(&t);
+
+	/* a mix without power: the score stands, its power is null saying which */
+	two_mixes(&t, 1, 0);
+	CHECK_EQ_INT(rpt_series_find(&t), 0);
+	if (CHECK_EQ_INT(t.nseries, 1)) {
+		CHECK_FIG(t.series[0].score_mbps, 1750);
+		CHECK(!t.series[0].power_w.ok);
+		CHECK_CONTAINS(t.series[0].power_w.why, "job r0");
+	}
+	rpt_test_free(&t);
+}
+
 TEST(variant_names)
 {
 	size_t k;
@@ -370,6 +439,7 @@ int main(void)
 	RUN(qd_series_nulls);
 	RUN(named_variants_in_one_test);
 	RUN(bs_series);
+	RUN(mix_series);
 	RUN(variant_names);
 	RUN(variant_groups);
 	RUN(comparison);
