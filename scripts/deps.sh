@@ -21,7 +21,10 @@ goal=${1:-build}
 apt_build="gcc make pkg-config fio dpkg-dev liburing-dev libnvme-dev libjson-c-dev
 libaio-dev libnuma-dev librdmacm-dev libibverbs-dev zlib1g-dev libpci-dev libblkid-dev
 libsqlite3-dev"
-apt_vm="qemu-system-x86 qemu-utils busybox-static cpio nvme-cli jq util-linux e2fsprogs python3 strace"
+# openssh-server: its sshd for the test guests and test/jobs/ssh.sh (on a system running
+# systemd, Debian also enables and starts ssh.service: systemctl disable --now ssh if unwanted)
+apt_vm="qemu-system-x86 qemu-utils busybox-static cpio nvme-cli jq util-linux e2fsprogs python3 strace
+openssh-client openssh-server"
 apt_check="$apt_vm shellcheck chromium python3-jsonschema"
 # dnf: Fedora; RHEL 9 and its rebuilds take liburing-devel, libnvme-devel and
 # json-c-devel from CodeReady Builder (crb) or EPEL
