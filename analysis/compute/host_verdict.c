@@ -146,7 +146,9 @@ static void verdict(struct rpt_host_verdict *v, const struct sums *s, double lat
 /* The intervals whose own share passes a threshold. */
 static int spikes(struct rpt_host_verdict *v, const struct rpt_host_iv *x)
 {
+	struct rpt_host_spike *last;
 	struct sums s = { 0 };
+	double t0;
 	bool over;
 
 	add(&s, x);
@@ -156,9 +158,16 @@ static int spikes(struct rpt_host_verdict *v, const struct rpt_host_iv *x)
 		over = s.delay && s.t_us > 0 && s.delay_us / s.t_us >= RPT_HOST_WAIT_SHARE;
 	if (!over)
 		return 0;
+	v->nover++;
+	t0 = x->t_ms - x->interval_us / 1000;
+	last = v->nspikes ? &v->spike[v->nspikes - 1] : NULL;
+	if (last && t0 >= last->t0_ms && t0 <= last->t1_ms + 1) {
+		last->t1_ms = fmax(last->t1_ms, x->t_ms);
+		return 0;
+	}
 	if (RPT_GROW(v->spike, v->spike_cap, v->nspikes, 16))
 		return -ENOMEM;
-	v->spike[v->nspikes++] = (struct rpt_host_spike){ x->t_ms - x->interval_us / 1000, x->t_ms };
+	v->spike[v->nspikes++] = (struct rpt_host_spike){ t0, x->t_ms };
 	return 0;
 }
 
@@ -338,5 +347,6 @@ void rpt_hostv_free(struct rpt_host_verdict *v)
 	free(v->spike);
 	v->spike = NULL;
 	v->nspikes = 0;
+	v->nover = 0;
 	v->spike_cap = 0;
 }

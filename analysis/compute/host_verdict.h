@@ -85,7 +85,9 @@ struct rpt_host_verdict {
 	bool bound;			/* host-bound: either of those */
 	unsigned int pct_marked;	/* bit k: the k-th of rpt_hostv_pct[] marked */
 	char reason[RPT_WHY_LEN];	/* what the host did, against the thresholds */
-	struct rpt_host_spike *spike;	/* in time order */
+	size_t nover;			/* intervals past the thresholds */
+	struct rpt_host_spike *spike;	/* those intervals, each run of adjacent
+					 * ones of a thread joined into one span */
 	size_t nspikes;
 	size_t spike_cap;
 };

@@ -161,8 +161,8 @@ static void host_text(FILE *out, const struct rpt_job *j)
 			c->unit);
 		sep = ",";
 	}
-	if (j->host.nspikes)
-		fprintf(out, "%s %zu intervals over the threshold", sep, j->host.nspikes);
+	if (j->host.nover)
+		fprintf(out, "%s %zu intervals over the threshold", sep, j->host.nover);
 	fputc('\n', out);
 }
 

@@ -261,7 +261,8 @@ TEST(verdict_model)
 	/* 6 late of 30000, 0.02 %: past a hundredth of p99's tail (0.01 %), not p50's */
 	CHECK(rpt_hostv_pct_marked(&v, 99.99) && rpt_hostv_pct_marked(&v, 99));
 	CHECK(!rpt_hostv_pct_marked(&v, 50));
-	CHECK_EQ_U64(v.nspikes, 3);		/* each interval at 20 % */
+	CHECK_EQ_U64(v.nover, 3);		/* each interval at 20 % */
+	CHECK_EQ_U64(v.nspikes, 1);		/* adjacent: one span */
 	rpt_hostv_free(&v);
 	rpt_host_free(&h);
 	free(buf);
