@@ -134,10 +134,10 @@ include analysis/analysis.mk
 ssdq.so:
 	$(Q)ln -sf $(B)/ssdq.so $@
 
-$(VERSION_H): FORCE
-	@mkdir -p $(dir $@)
-	@printf '#define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$@.tmp
-	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+# written when make reads this file, and only when the version changed: no
+# FORCE'd rule, so `make -q` can say the build is up to date
+$(shell mkdir -p $(B)/gen && printf '\043define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$(VERSION_H).tmp && \
+	{ cmp -s $(VERSION_H).tmp $(VERSION_H) && rm -f $(VERSION_H).tmp || mv $(VERSION_H).tmp $(VERSION_H); })
 $(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/analysis/pts_main.o $(B)/common/device_json.o: $(VERSION_H)
 $(B)/analysis/main.o $(B)/analysis/pts_main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 

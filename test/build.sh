@@ -58,6 +58,10 @@ expect_rc 0 "back to the configured tree rebuilds against it" \
 	sh -c "cd '$S' && make FIO_SRC='$fiosrc' build/engine/ssdq.o"
 grep -q "$fiosrc/config-host.h" "$S/build/engine/ssdq.d" && pass "and the object follows it" ||
 	fail "build/engine/ssdq.d still names another tree"
+# the version header is written only when the version changes, so a built
+# object that includes it is up to date for make -q
+expect_rc 0 "an object including the version header builds" sh -c "cd '$S' && make build/common/device_json.o"
+expect_rc 0 "and make -q then finds it up to date" sh -c "cd '$S' && make -q build/common/device_json.o"
 expect_rc 2 "a FIO_SRC that holds no fio is refused" sh -c "cd '$S' && make FIO_SRC=/nonexistent build/engine/ssdq.o"
 expect_out "FIO_SRC=/nonexistent: no such directory" "the refusal names the variable and the path"
 
