@@ -7,7 +7,7 @@
 # Run from the top of the tree (env SSDQ_SO).
 . test/lib.sh
 SO=${SSDQ_SO:-$PWD/build/ssdq.so}
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 [ -f "$SO" ] || { echo "SKIP: no $SO (make)"; exit 77; }
 command -v fio >/dev/null || { echo "SKIP: no fio"; exit 77; }

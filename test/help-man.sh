@@ -10,7 +10,7 @@ R=${SSDQ_REPORT:-build/ssdq-report}
 S=${SSDQ_SAMPLE:-build/ssdq-sample}
 P=${SSDQ_PTS:-build/ssdq-pts}
 for t in "$R" "$S" "$P"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 
 # options TOOL: the long options the tool accepts, from its source
