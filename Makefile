@@ -104,8 +104,8 @@ MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o
 ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
                engine/pollq.c engine/uring_plan.c engine/holders.c \
                engine/host_acct.c engine/hostload.c engine/host_iolog.c
-ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
-               engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/guard.c engine/stop.c engine/buffers.c engine/options.c \
+ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/backend.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
+               engine/phases.c engine/sidecar_path.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/guard.c engine/stop.c engine/buffers.c engine/options.c \
                engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c \
                engine/target.c engine/target_ns.c engine/target_model.c
 POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ssdq.h"
+#include "sidecar_path.h"
 #include "device_json.h"
 #include "sidecar.h"
 #include "model_power.h"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ssdq.h"
+#include "sidecar_path.h"
 #include "remote.h"
 
 static int ns_open(struct thread_data *td, struct fio_file *f, int flags, struct ssdq_file *sf,

@@ -87,6 +87,56 @@ for pair in common:nvme_ns.h nvme:sampler.h power:model.h power:ssdq.h model:ssd
 		expect_out "$hdr: No such file" "$dir/ may not include $hdr (a layer above it)"
 	rm -f "$S/$dir/zz_climb.c"
 done
+# the engine's files: who calls whom, from the built objects (a module is
+# engine/X.c; an edge, a function X.o uses that another engine object
+# defines): no circle, and each function an engine header declares is defined
+# in the file of that name or one the header names
+objs=
+for c in "$top"/engine/*.c; do
+	o=$top/build/engine/$(basename "$c" .c).o
+	[ -f "$o" ] && objs="$objs $o"
+done
+if [ -z "$objs" ]; then
+	fail "no engine objects in $top/build/engine (make)"
+else
+	# shellcheck disable=SC2086 # the object list
+	for o in $objs; do
+		m=$(basename "$o" .o)
+		nm "$o" | awk -v m="$m" '$2 == "T" { print "D", $3, m } $1 == "U" { print "U", $2, m }'
+	done >"$W/syms"
+	awk '$1 == "D" { d[$2] = $3 } $1 == "U" { u[$2 " " $3] = 1 }
+	     END { for (k in u) { split(k, a, " "); if ((a[1] in d) && d[a[1]] != a[2]) print a[2], d[a[1]] } }' \
+		"$W/syms" | sort -u >"$W/calls"
+	[ "$(wc -l <"$W/calls")" -ge 40 ] && pass "the engine's objects call each other ($(wc -l <"$W/calls") pairs)" ||
+		fail "only $(wc -l <"$W/calls") calls between engine objects found"
+	if tsort "$W/calls" >/dev/null 2>"$W/loop"; then
+		pass "the engine's files call each other in layers, without a circle"
+	else
+		fail "the engine's files call in a circle: $(sed -n 's/^tsort: //p' "$W/loop" | grep -v loop | tr '\n' ' ')"
+	fi
+	for h in "$top"/engine/*.h; do
+		b=$(basename "$h" .h)
+		for f in $(grep -E '^[a-z]' "$h" | grep -v '^static' | grep -oE '[a-z0-9_]+\(' | tr -d '('); do
+			d=$(awk -v s="$f" '$1 == "D" && $2 == s { print $3 }' "$W/syms")
+			[ -n "$d" ] || continue # a macro's or a fio's name
+			if [ "$d" = "$b" ] || grep -q "[ (]$d\.c[,;) ]" "$h"; then
+				pass "engine/$b.h: $f is defined in engine/$d.c"
+			else
+				fail "engine/$b.h declares $f, defined in engine/$d.c, which it does not name"
+			fi
+		done
+	done
+fi
+# a circle is found: two engine objects that call each other
+printf 'int zz_b(void);\nint zz_a(void) { return zz_b(); }\n' >"$W/zz_a.c"
+printf 'int zz_a(void);\nint zz_b(void) { return zz_a(); }\n' >"$W/zz_b.c"
+(cd "$W" && cc -c zz_a.c zz_b.c) && for m in zz_a zz_b; do
+	nm "$W/$m.o" | awk -v m="$m" '$2 == "T" { print "D", $3, m } $1 == "U" { print "U", $2, m }'
+done >"$W/syms2" && awk '$1 == "D" { d[$2] = $3 } $1 == "U" { u[$2 " " $3] = 1 }
+     END { for (k in u) { split(k, a, " "); if ((a[1] in d) && d[a[1]] != a[2]) print a[2], d[a[1]] } }' \
+	"$W/syms2" >"$W/calls2"
+tsort "$W/calls2" >/dev/null 2>&1 && fail "the circle check misses two files calling each other" ||
+	pass "the circle check finds two files calling each other"
 printf '#include "nvme_ns.h"\n#include "util.h"\nint zz_down;\n' >"$S/power/zz_down.c"
 expect_rc 0 "power/ includes nvme/ and common/ headers (the layers below it)" \
 	sh -c "cd '$S' && make build/power/zz_down.o"
