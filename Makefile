@@ -107,7 +107,7 @@ ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c e
 ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/backend.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
                engine/phases.c engine/sidecar_path.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/guard.c engine/stop.c engine/buffers.c engine/options.c \
                engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c \
-               engine/target.c engine/target_ns.c engine/target_model.c
+               engine/target.c engine/target_ns.c engine/target_model.c engine/write_cache.c
 POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
                power/source_qis.c power/source_nvme_ps.c power/pcie.c power/smart_log.c power/device_info.c \
                power/sampler.c power/vet.c

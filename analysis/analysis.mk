@@ -22,7 +22,7 @@ ANALYSIS_COMPUTE := $(addprefix analysis/compute/,fill.c slc.c phases.c power.c 
 	metrics.c report.c killed.c fio_figures.c plausible.c series.c compare.c review.c marks.c \
 	catalogue.c pts_steady.c pts_report.c hist_interval.c log_find.c timeline.c)
 ANALYSIS_WRITE   := $(addprefix analysis/write/,write_common.c write_text.c write_csv.c \
-	write_json.c write_html.c write_review.c write_pts.c html.c svg.c svg_xy.c svg_lat.c chart.c \
+	write_json.c write_html.c write_review.c write_pts.c html.c svg.c svg_xy.c svg_lat.c svg_heat.c chart.c \
 	svg_time.c write_timeline.c)
 ANALYSIS_INC_base    := -Ianalysis/base
 ANALYSIS_INC_read    := $(ANALYSIS_INC_base) -Ianalysis/read

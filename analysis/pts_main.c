@@ -56,6 +56,8 @@ static void print_text(const struct rpt_pts_var *v, const double *y, int n,
 	       w->steady ? "steady:" : "not steady; last", w->first, w->last, w->avg,
 	       w->data_excursion * 100, RPT_PTS_DATA_EXCURSION * 100,
 	       w->slope_excursion * 100, RPT_PTS_SLOPE_EXCURSION * 100);
+	if (w->zero_round)
+		printf("  round %d did no I/O: no window holding it is steady\n", w->zero_round);
 }
 
 static void print_json(const struct rpt_pts_var *v, const double *y, int n,
@@ -67,9 +69,14 @@ static void print_json(const struct rpt_pts_var *v, const double *y, int n,
 	for (int i = 0; i < n; i++)
 		printf("%s%.17g", i ? "," : "", y[i]);
 	printf("],\"steady\":%s,\"window\":[%d,%d],\"average\":%.17g,\"slope\":%.17g,"
-	       "\"intercept\":%.17g,\"data_excursion\":%.17g,\"slope_excursion\":%.17g}%s",
-	       w->steady ? "true" : "false", w->first, w->last, w->avg, w->slope, w->intercept,
-	       w->data_excursion, w->slope_excursion, last ? "" : ",");
+	       "\"intercept\":%.17g,", w->steady ? "true" : "false", w->first, w->last, w->avg,
+	       w->slope, w->intercept);
+	if (w->zero_round)	/* JSON has no infinity */
+		printf("\"data_excursion\":null,\"slope_excursion\":null,\"zero_round\":%d}%s",
+		       w->zero_round, last ? "" : ",");
+	else
+		printf("\"data_excursion\":%.17g,\"slope_excursion\":%.17g}%s",
+		       w->data_excursion, w->slope_excursion, last ? "" : ",");
 }
 
 static int steady(struct rpt_pts_var *v, int nv, double **y, int n, bool json)
@@ -91,9 +98,13 @@ static int steady(struct rpt_pts_var *v, int nv, double **y, int n, bool json)
 			print_text(&v[k], y[k], n, &w[k]);
 		if (ok)
 			printf("steady state: rounds %d-%d\n", w[0].first, w[0].last);
+		else if (n > RPT_PTS_MAX_ROUNDS)
+			printf("not at steady state after %d rounds (the PTS stops there: "
+			       "rounds %d-%d not looked at)\n", RPT_PTS_MAX_ROUNDS,
+			       RPT_PTS_MAX_ROUNDS + 1, n);
 		else
 			printf("not at steady state after %d round%s%s\n", n, n == 1 ? "" : "s",
-			       n >= RPT_PTS_MAX_ROUNDS ? " (the PTS stops at 25)" : "");
+			       n == RPT_PTS_MAX_ROUNDS ? " (the PTS stops at 25)" : "");
 	}
 	return ok ? 0 : 1;
 }
@@ -177,8 +188,6 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	ret = steady(v, nv, y, n, json);
-	if (ret == 2)
-		fprintf(stderr, "ssdq-pts: a round's value is not a number above 0\n");
 out:
 	for (int k = 0; k < nv; k++)
 		free(y[k]);

@@ -28,6 +28,17 @@ void ssdq_device_json_head(FILE *f, int64_t time_us)
 		(long long)time_us);
 }
 
+void ssdq_device_json_write_cache(FILE *f, int present, int enabled)
+{
+	if (present < 0) {
+		fputs(",\n  \"volatile_write_cache\": null", f);
+		return;
+	}
+	fprintf(f, ",\n  \"volatile_write_cache\": {\"present\": %s, \"enabled\": %s}",
+		present ? "true" : "false", present && enabled >= 0 ? enabled ? "true" : "false" :
+		"null");
+}
+
 static void member(FILE *f, const char *key, const char *value)
 {
 	fprintf(f, ",\n  \"%s\": ", key);

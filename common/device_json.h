@@ -37,6 +37,16 @@ void ssdq_host_read(struct ssdq_host *h, const char *fio_version);
 void ssdq_device_json_head(FILE *f, int64_t time_us);
 
 /**
+ * ssdq_device_json_write_cache() - The member "volatile_write_cache" (its
+ * comma first): {"present": true, "enabled": false} as the drive reports
+ * it when device.json is written (after the run set it: ssdq_write_cache);
+ * {"present": false, "enabled": null} for a drive without one; null when
+ * @present is -1 (unknown).
+ * @enabled: 1 on, 0 off, -1 unknown
+ */
+void ssdq_device_json_write_cache(FILE *f, int present, int enabled);
+
+/**
  * ssdq_device_json_tail() - Close it after the caller's last member: the
  * host's members (null where unknown), "ssdq_version" (git describe at
  * build time, or a release's) and "errors", the ';'-separated @errors

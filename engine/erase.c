@@ -18,6 +18,7 @@ const char *ssdq_erase_name(enum ssdq_erase_method m)
 	case SSDQ_ERASE_SANITIZE:	return "sanitize";
 	case SSDQ_ERASE_FORMAT:		return "format";
 	case SSDQ_ERASE_DEALLOCATE:	return "deallocate";
+	case SSDQ_ERASE_PURGE:		return "purge";
 	}
 	return "unknown";
 }
@@ -156,8 +157,17 @@ int ssdq_erase_ns(struct ssdq_nsdev *dev, enum ssdq_erase_method want,
 		     "Identify Controller", err, errlen);
 	if (ret)
 		return ret;
-	if (m == SSDQ_ERASE_AUTO)
+	if (m == SSDQ_ERASE_AUTO || m == SSDQ_ERASE_PURGE)
 		m = ssdq_erase_pick(&caps);
+	if (want == SSDQ_ERASE_PURGE && m != SSDQ_ERASE_SANITIZE && m != SSDQ_ERASE_FORMAT) {
+		*used = SSDQ_ERASE_PURGE;
+		snprintf(err, errlen, "ssdq_erase=purge: the drive supports no SNIA PTS purge for "
+			 "this namespace (neither Sanitize block erase nor Format NVM%s); "
+			 "ssdq_erase=auto (ssdq-run --set SSDQ_PTS_PURGE=auto) goes on with %s",
+			 caps.nn != 1 ? " on one namespace of several" : "",
+			 caps.dsm ? "deallocation, not a PTS purge" : "nothing: no deallocate either");
+		return -EOPNOTSUPP;
+	}
 	*used = m;
 	switch (m) {
 	case SSDQ_ERASE_SANITIZE:

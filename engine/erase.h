@@ -17,6 +17,7 @@ enum ssdq_erase_method {
 	SSDQ_ERASE_SANITIZE,	/* Sanitize, block erase (only on single-namespace drives) */
 	SSDQ_ERASE_FORMAT,	/* Format NVM with user data erase (SES 1) */
 	SSDQ_ERASE_DEALLOCATE,	/* Dataset Management deallocate of every LBA */
+	SSDQ_ERASE_PURGE,	/* auto's Sanitize or Format only: a SNIA PTS purge */
 };
 
 /** ssdq_erase_name() - "sanitize", "format", … for messages and the events sidecar */
@@ -79,6 +80,10 @@ struct ssdq_erase_ctl {
  * The commands are nvme_admin.h's: Identify Controller, then Sanitize
  * (block erase) and the Sanitize Status log, Format NVM (SES 1, the LBA
  * format in use) or Dataset Management (deallocate).
+ *
+ * SSDQ_ERASE_PURGE is SSDQ_ERASE_AUTO without its deallocation: a drive
+ * with neither Sanitize nor Format NVM for the namespace is refused (the
+ * SNIA PTS's purge is one of those; @err says ssdq_erase=auto goes on).
  *
  * Return: 0, -EOPNOTSUPP when the drive lacks @want (or every method), -EIO
  * with the NVMe status in @err when the drive refused, -EINTR when a stop

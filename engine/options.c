@@ -15,6 +15,7 @@
 
 #include "ssdq.h"
 #include "opt_parse.h"
+#include "write_cache.h"
 #include "verify.h"
 
 #define POWER_RATE_MIN	0.1
@@ -222,12 +223,30 @@ struct fio_option ssdq_fio_options[] = {
 			{ .ival = "none", .oval = SSDQ_ERASE_NONE, .help = "Do not erase" },
 			{ .ival = "auto", .oval = SSDQ_ERASE_AUTO,
 			  .help = "Sanitize, else Format NVM, else deallocate: the first the drive supports" },
+			{ .ival = "purge", .oval = SSDQ_ERASE_PURGE,
+			  .help = "A SNIA PTS purge: Sanitize, else Format NVM; refused without either" },
 			{ .ival = "sanitize", .oval = SSDQ_ERASE_SANITIZE,
 			  .help = "Sanitize block erase (single-namespace drives only)" },
 			{ .ival = "format", .oval = SSDQ_ERASE_FORMAT,
 			  .help = "Format NVM with user data erase" },
 			{ .ival = "deallocate", .oval = SSDQ_ERASE_DEALLOCATE,
 			  .help = "Dataset Management deallocate of the whole namespace" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_write_cache",
+		.lname	= "ssdq volatile write cache",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct ssdq_options, write_cache),
+		.def	= "keep",
+		.help	= "The drive's volatile write cache for the run (Set Features 06h), "
+			  "put back as it was after it",
+		.posval	= {
+			{ .ival = "keep", .oval = SSDQ_WC_KEEP, .help = "Leave it as it is" },
+			{ .ival = "on", .oval = SSDQ_WC_ON, .help = "Enabled (SNIA PTS-C)" },
+			{ .ival = "off", .oval = SSDQ_WC_OFF, .help = "Disabled (SNIA PTS-E)" },
 		},
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,

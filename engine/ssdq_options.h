@@ -19,6 +19,7 @@ struct ssdq_options {
 	unsigned int hipri;	/* ssdq_hipri: polled completions (IORING_SETUP_IOPOLL) */
 	unsigned long long max_xfer; /* ssdq_max_xfer: split size, 0 = from sysfs */
 	unsigned int erase;	/* ssdq_erase: enum ssdq_erase_method */
+	unsigned int write_cache; /* ssdq_write_cache: enum ssdq_write_cache_want */
 	unsigned long long burst; /* ssdq_burst: bytes per burst, 0: no bursts */
 	char *duty_str;		/* ssdq_duty: as given */
 	unsigned int duty;	/* parsed at setup: % of time bursts are busy */

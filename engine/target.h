@@ -55,6 +55,11 @@ struct ssdq_file {
  * @erase: erase @sf; @how names the method used. Return: 0, -EINTR (a
  *	stop request: @err says what the drive goes on doing) or -errno with
  *	@err saying why.
+ * @write_cache: the volatile write cache of the drive behind @file (a
+ *	namespace's node, the model's state file), without a job: set it on
+ *	(@set 1) or off (0) first unless @set is -1. Return: 1 on, 0 off
+ *	afterwards, -EOPNOTSUPP for a drive without one, or -errno with @err
+ *	saying why (write_cache.h).
  * @sampling: fill @cfg with what the target gives the sampler (a SMART
  *	reader, a default power source, device.json, written here or by the
  *	sampler), @buf being room for a string @cfg may point at. Return: 0,
@@ -78,6 +83,7 @@ struct ssdq_target_ops {
 	void (*closing)(struct thread_data *td, struct ssdq_file *sf);
 	int (*erase)(struct thread_data *td, struct ssdq_file *sf, struct ssdq_erase_ctl *ctl,
 		     const char **how, char *err, size_t errlen);
+	int (*write_cache)(const char *file, int set, char *err, size_t errlen);
 	int (*sampling)(struct thread_data *td, const char *file, struct ssdq_sampler_cfg *cfg,
 			char *buf, size_t buflen);
 	void (*sampling_end)(struct thread_data *td);

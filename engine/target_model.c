@@ -150,6 +150,18 @@ static int model_erase(struct thread_data *td, struct ssdq_file *sf, struct ssdq
 	return 0;
 }
 
+static int model_write_cache(const char *file, int set, char *err, size_t errlen)
+{
+	struct ssdq_model m;
+	int ret = ssdq_model_attach(&m, file, err, errlen);
+
+	if (ret)
+		return ret;
+	ret = ssdq_model_write_cache(&m, set);
+	ssdq_model_close(&m);
+	return ret;
+}
+
 /*
  * device.json of the drive model: the probe's structure, filled from the
  * preset (identity, capacity, LBA format), its power-state table the
@@ -159,7 +171,7 @@ static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 {
 	struct ssdq_devinfo *d = malloc(sizeof(*d));
 	char path[4096], err[4200];
-	int ret = ssdq_device_json_path(td, path, sizeof(path));
+	int wc, ret = ssdq_device_json_path(td, path, sizeof(path));
 
 	if (ret || !d) {
 		free(d);
@@ -179,6 +191,10 @@ static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 	d->id.ps[0].max_power_w = m->p->ps0_w;
 	d->id.ps[0].active_power_w = d->id.ps[0].idle_power_w = -1;
 	d->have_ps = true;
+	wc = ssdq_model_write_cache(m, -1);
+	d->id.vwc = wc != -EOPNOTSUPP;
+	d->have_wce = wc >= 0;
+	d->wce = wc > 0;
 	d->drive_model.preset = m->p->name;
 	d->drive_model.summary = m->p->summary;
 	d->drive_model.scale = m->scale;
@@ -241,6 +257,7 @@ const struct ssdq_target_ops ssdq_target_model = {
 	.opened		= model_opened,
 	.closing	= model_closing,
 	.erase		= model_erase,
+	.write_cache	= model_write_cache,
 	.sampling	= model_sampling,
 	.sampling_end	= model_sampling_end,
 };

@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The target of a job on an NVMe namespace (/dev/ngXnY). */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ssdq.h"
 #include "sidecar_path.h"
+#include "nvme_admin.h"
+#include "nvme_id.h"
+#include "nvme_status.h"
 #include "remote.h"
 
 static int ns_open(struct thread_data *td, struct fio_file *f, int flags, struct ssdq_file *sf,
@@ -37,6 +43,32 @@ static int ns_erase(struct thread_data *td, struct ssdq_file *sf, struct ssdq_er
 	return ret;
 }
 
+static int ns_write_cache(const char *file, int set, char *err, size_t errlen)
+{
+	const uint32_t tmo = SSDQ_NVME_POWER_TIMEOUT_MS;
+	struct ssdq_id_ctrl c;
+	bool on = false;
+	int fd = open(file, O_RDONLY | O_CLOEXEC), ret;
+
+	if (fd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot open %s: %s", file, strerror(-ret));
+		return ret;
+	}
+	ret = ssdq_nvme_result(ssdq_nvme_read_id_ctrl(fd, tmo, &c), "Identify Controller", err,
+			       errlen);
+	if (!ret && !c.vwc)
+		ret = -EOPNOTSUPP;
+	if (!ret && set >= 0)
+		ret = ssdq_nvme_result(ssdq_nvme_set_write_cache(fd, tmo, set),
+				       "Set Features Volatile Write Cache", err, errlen);
+	if (!ret)
+		ret = ssdq_nvme_result(ssdq_nvme_get_write_cache(fd, tmo, &on),
+				       "Get Features Volatile Write Cache", err, errlen);
+	close(fd);
+	return ret ? ret : on;
+}
+
 /* the sampler reads the namespace's controller and writes device.json */
 static int ns_sampling(struct thread_data *td, const char *file, struct ssdq_sampler_cfg *cfg,
 		       char *buf, size_t buflen)
@@ -66,5 +98,6 @@ const struct ssdq_target_ops ssdq_target_ns = {
 	.open		= ns_open,
 	.close		= ns_close,
 	.erase		= ns_erase,
+	.write_cache	= ns_write_cache,
 	.sampling	= ns_sampling,
 };

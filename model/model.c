@@ -12,7 +12,7 @@
 #include "model.h"
 
 #define MODEL_MAGIC	"SSDQMDL1"
-#define MODEL_VERSION	3	/* 3: the erased NAND (fresh out of box) */
+#define MODEL_VERSION	4	/* 3: the erased NAND (fresh out of box); 4: the write cache */
 #define CHUNK_SHIFT	20		/* 1 MiB of LBAs per bitmap bit */
 #define NDU		512000.0	/* bytes in an NVMe data unit */
 #define COVER_FULL	65535u		/* a chunk's LBAs all hold data */
@@ -57,6 +57,7 @@ struct ssdq_model_shared {
 	uint64_t tmt1_ns, throttle_since_ns;
 
 	uint64_t bytes_read, bytes_written, host_reads, host_writes, busy_ns;
+	uint32_t write_cache_off;	/* the host turned the volatile write cache off */
 	uint8_t bits[];			/* per chunk the share of its LBAs holding
 					 * data (uint16_t, of COVER_FULL), then the
 					 * fragmented bitmap */
@@ -356,6 +357,21 @@ void ssdq_model_erase(struct ssdq_model *m)
 	unlock(sh);
 }
 
+int ssdq_model_write_cache(const struct ssdq_model *m, int set)
+{
+	struct ssdq_model_shared *sh = m->sh;
+	int on;
+
+	if (!(m->p->w_nocache_us > 0))
+		return -EOPNOTSUPP;
+	lock(sh);
+	if (set >= 0)
+		sh->write_cache_off = !set;
+	on = !sh->write_cache_off;
+	unlock(sh);
+	return on;
+}
+
 const char *ssdq_model_regime_name(unsigned int regime)
 {
 	static const char *const names[2][9] = {
@@ -558,6 +574,8 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 		speed = write_speed(m, (double)len, !seq && len < (1ULL << CHUNK_SHIFT), &power,
 				    &m->regime);
 		mark_written(m, offset, len, seq);
+		if (sh->write_cache_off)
+			lat_us += p->w_nocache_us;
 		/* a stream overwrites whole blocks, which come back free: it takes
 		 * erased NAND only for LBAs that held no data */
 		if (seq)

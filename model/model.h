@@ -41,6 +41,9 @@ struct ssdq_model_preset {
 	double r_seq_bps, r_rand_bps, r_frag_bps;
 	double r_lat_us[3];		/* p50, p99, p99.99 */
 	double w_lat_us[3];
+	double w_nocache_us;		/* added to a write's latency while the host has
+					 * its volatile write cache off (the write waits
+					 * for the NAND program); 0: no such cache */
 	double p_idle, p_read, p_write_cache, p_write_direct;
 	double ps0_w;			/* the power-state table's PS0 maximum: the
 					 * most the drive ever draws */
@@ -171,6 +174,20 @@ void ssdq_model_complete(struct ssdq_model *m, uint64_t now_ns);
  * as a Sanitize or secure Format would.
  */
 void ssdq_model_erase(struct ssdq_model *m);
+
+/**
+ * ssdq_model_write_cache() - The drive's volatile write cache (NVMe Set
+ * and Get Features 06h): on, as the drive ships, or off, when each write
+ * completes only once its data is on the NAND (the preset's w_nocache_us
+ * more latency). The setting lives in the state file: every process and
+ * run of the drive sees it, until set again.
+ * @m: model
+ * @set: 1 on, 0 off, -1 only read it
+ *
+ * Return: the setting (1 on, 0 off) after the call, or -EOPNOTSUPP when
+ * the preset has no volatile write cache (w_nocache_us 0).
+ */
+int ssdq_model_write_cache(const struct ssdq_model *m, int set);
 
 /**
  * ssdq_model_power() - Average power drawn since the previous call.

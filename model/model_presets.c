@@ -4,7 +4,9 @@
  * docs/model.md for the sources and what each number stands for). Idle
  * frees the SLC cache at the direct (native NAND) write speed; PS0 lies
  * above idle + 1.25 x the highest activity power, the most the power rule
- * can draw.
+ * can draw. With the volatile write cache off a write waits for its NAND
+ * program: w_nocache_us, an SLC program on the cached drives (200-300 µs),
+ * the enterprise drive's power-loss-protected buffer's short commit.
  */
 #include "model.h"
 
@@ -25,7 +27,7 @@ const struct ssdq_model_preset ssdq_model_presets[] = {
 		.w_cache_bps = 1700 * MBPS, .w_direct_bps = 100 * MBPS,
 		.recover_bps = 100 * MBPS, .jump_every = 100 * GB, .jump_bytes = 4 * GB,
 		.r_seq_bps = 1950 * MBPS, .r_rand_bps = 1000 * MBPS, .r_frag_bps = 150 * MBPS,
-		.r_lat_us = { 110, 160, 400 }, .w_lat_us = { 30, 60, 1500 },
+		.r_lat_us = { 110, 160, 400 }, .w_lat_us = { 30, 60, 1500 }, .w_nocache_us = 250,
 		.p_idle = 0.08, .p_read = 3.2, .p_write_cache = 3.6, .p_write_direct = 3.0,
 		.ps0_w = 5.5, .spare = SPARE,
 		.t_ambient = 35, .t_rth = 8, .t_tau_s = 60, .t_throttle = 80,
@@ -45,7 +47,7 @@ const struct ssdq_model_preset ssdq_model_presets[] = {
 		.fold_hi_bytes = 12 * GB, .fold_lo_bytes = 1 * GB,
 		.recover_bps = 650 * MBPS,
 		.r_seq_bps = 4800 * MBPS, .r_rand_bps = 2000 * MBPS, .r_frag_bps = 900 * MBPS,
-		.r_lat_us = { 70, 110, 300 }, .w_lat_us = { 18, 40, 900 },
+		.r_lat_us = { 70, 110, 300 }, .w_lat_us = { 18, 40, 900 }, .w_nocache_us = 200,
 		.p_idle = 0.05, .p_read = 3.6, .p_write_cache = 4.2, .p_write_direct = 3.4,
 		.ps0_w = 6.0, .spare = SPARE,
 		.t_ambient = 35, .t_rth = 9, .t_tau_s = 45, .t_throttle = 80,
@@ -61,7 +63,7 @@ const struct ssdq_model_preset ssdq_model_presets[] = {
 		.w_cache_bps = 1600 * MBPS, .w_direct_bps = 1600 * MBPS,
 		.recover_bps = 0,
 		.r_seq_bps = 2500 * MBPS, .r_rand_bps = 2400 * MBPS, .r_frag_bps = 2000 * MBPS,
-		.r_lat_us = { 78, 105, 200 }, .w_lat_us = { 15, 30, 500 },
+		.r_lat_us = { 78, 105, 200 }, .w_lat_us = { 15, 30, 500 }, .w_nocache_us = 45,
 		.p_idle = 5.0, .p_read = 8.5, .p_write_cache = 12.0, .p_write_direct = 12.0,
 		.ps0_w = 15.0, .spare = SPARE,
 		.t_ambient = 30, .t_rth = 3, .t_tau_s = 120, .t_throttle = 70,
@@ -77,7 +79,7 @@ const struct ssdq_model_preset ssdq_model_presets[] = {
 		.w_cache_bps = 510 * MBPS, .w_direct_bps = 420 * MBPS,
 		.recover_bps = 420 * MBPS,
 		.r_seq_bps = 540 * MBPS, .r_rand_bps = 400 * MBPS, .r_frag_bps = 300 * MBPS,
-		.r_lat_us = { 95, 140, 350 }, .w_lat_us = { 45, 80, 700 },
+		.r_lat_us = { 95, 140, 350 }, .w_lat_us = { 45, 80, 700 }, .w_nocache_us = 300,
 		.p_idle = 0.06, .p_read = 2.0, .p_write_cache = 2.4, .p_write_direct = 2.2,
 		.ps0_w = 3.5, .spare = SPARE,
 		.t_ambient = 30, .t_rth = 6, .t_tau_s = 90, .t_throttle = 75,

@@ -109,6 +109,34 @@ int ssdq_nvme_get_apst(int fd, uint32_t timeout_ms, uint32_t *dw0,
 	return get_feature(fd, timeout_ms, NVME_FEAT_FID_AUTO_PST, table, sizeof(*table), dw0);
 }
 
+int ssdq_nvme_get_write_cache(int fd, uint32_t timeout_ms, bool *enabled)
+{
+	uint32_t dw0 = 0;
+	int ret = get_feature(fd, timeout_ms, NVME_FEAT_FID_VOLATILE_WC, NULL, 0, &dw0);
+
+	if (!ret)
+		*enabled = NVME_GET(dw0, FEAT_VWC_WCE);
+	return ret;
+}
+
+int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled)
+{
+	uint32_t dw0 = 0;
+	struct nvme_set_features_args args = {
+		.result = &dw0,
+		.args_size = sizeof(args),
+		.fd = fd,
+		.timeout = timeout_ms,
+		.nsid = NVME_NSID_NONE,
+		.cdw11 = NVME_SET(enabled ? 1u : 0u, FEAT_VWC_WCE),
+		.save = false,
+		.uuidx = NVME_UUID_NONE,
+		.fid = NVME_FEAT_FID_VOLATILE_WC,
+	};
+
+	return answer(nvme_set_features(&args));
+}
+
 int ssdq_nvme_format(int fd, uint32_t timeout_ms, uint32_t nsid, unsigned int lbaf,
 		     unsigned int ses)
 {

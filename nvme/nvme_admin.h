@@ -16,6 +16,7 @@
  * them include; this header only names them.
  */
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct nvme_id_ctrl;
@@ -67,6 +68,24 @@ int ssdq_nvme_get_log(int fd, uint32_t timeout_ms, uint8_t lid, uint8_t uuidx, v
  * @ps: the power state the controller is in (DW0 bits 4:0)
  */
 int ssdq_nvme_get_power_state(int fd, uint32_t timeout_ms, unsigned int *ps);
+
+/**
+ * ssdq_nvme_get_write_cache() - Get Features Volatile Write Cache (06h),
+ * current.
+ * @enabled: WCE (DW0 bit 0)
+ *
+ */
+int ssdq_nvme_get_write_cache(int fd, uint32_t timeout_ms, bool *enabled);
+
+/**
+ * ssdq_nvme_set_write_cache() - Set Features Volatile Write Cache (06h),
+ * not saved (SV clear: a power cycle brings back the drive's own setting).
+ * @enabled: WCE (CDW11 bit 0)
+ *
+ * A controller without a volatile write cache (Identify Controller VWC
+ * bit 0 clear) answers Invalid Field in Command.
+ */
+int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled);
 
 /**
  * ssdq_nvme_get_apst() - Get Features Autonomous Power State Transition

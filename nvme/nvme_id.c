@@ -69,6 +69,7 @@ void ssdq_id_ctrl_decode(const struct nvme_id_ctrl *id, struct ssdq_id_ctrl *c)
 	c->format = le16toh(id->oacs) & NVME_CTRL_OACS_FORMAT;
 	c->sanitize_block = le32toh(id->sanicap) & NVME_CTRL_SANICAP_BES;
 	c->dsm = le16toh(id->oncs) & NVME_CTRL_ONCS_DSM;
+	c->vwc = id->vwc & NVME_CTRL_VWC_PRESENT;
 	c->format_all_ns = id->fna & (NVME_CTRL_FNA_FMT_ALL_NAMESPACES |
 				      NVME_CTRL_FNA_SEC_ALL_NAMESPACES);
 	for (unsigned int i = 0; i < c->npss; i++)

@@ -56,6 +56,7 @@ struct ssdq_psd {
  * @sanitize_block: SANICAP Block Erase supported
  * @dsm: ONCS Dataset Management supported
  * @format_all_ns: FNA: a format (or its secure erase) takes every namespace
+ * @vwc: VWC bit 0: a volatile write cache is present (Set Features 06h)
  * @ps: the descriptors
  */
 struct ssdq_id_ctrl {
@@ -71,7 +72,7 @@ struct ssdq_id_ctrl {
 	uint16_t mntmt_k, mxtmt_k;
 	uint64_t tnvmcap;
 	uint32_t nn;
-	bool format, sanitize_block, dsm, format_all_ns;
+	bool format, sanitize_block, dsm, format_all_ns, vwc;
 	struct ssdq_psd ps[32];
 };
 

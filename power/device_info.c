@@ -271,6 +271,13 @@ int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctr
 		else
 			note(d, "Get Features APST on %s: %s", d->ctrl, ret);
 	}
+	if (d->id.vwc) {
+		ret = ssdq_nvme_get_write_cache(fd, SSDQ_NVME_POWER_TIMEOUT_MS, &d->wce);
+		if (!ret)
+			d->have_wce = true;
+		else
+			note(d, "Get Features Volatile Write Cache on %s: %s", d->ctrl, ret);
+	}
 	if (ng) {
 		int nfd = open(ng, O_RDONLY | O_CLOEXEC);
 
@@ -391,6 +398,9 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 			      "false, \"transitions\": []}", f);
 		}
 	}
+	/* the model's identity is its own: its write cache as a drive's */
+	ssdq_device_json_write_cache(f, d->have_ctrl || d->drive_model.preset ? d->id.vwc : -1,
+				     d->have_wce ? d->wce : -1);
 	/* the drive model has no link */
 	if (d->drive_model.preset) {
 		fputs(",\n  \"pcie\": null", f);

@@ -57,7 +57,8 @@ struct ssdq_devinfo {
 	char ctrl[256];
 	char ns[256];
 	uint32_t nsid;
-	bool have_ctrl, have_ns, have_apst, have_ps;
+	bool have_ctrl, have_ns, have_apst, have_ps, have_wce;
+	bool wce;				/* the volatile write cache on */
 	struct ssdq_id_ctrl id;
 	struct ssdq_id_ns idns;
 	struct ssdq_apst apst;

@@ -1,15 +1,123 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* A drive's SNIA PTS tests: rounds, windows, the cells' window averages, WSAT. */
 #include <errno.h>
+#include <glob.h>
 #include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "input_kind.h"
 #include "pts_report.h"
 #include "reader_log.h"
+
+/* What a test's events sidecars say: the model's energy per job, the erase,
+ * the write cache, the data, when (<dir>/<name>_events.*.jsonl). */
+struct acct {
+	char job[48];
+	double w_sum;		/* each thread's W by the model's account */
+	int n;
+};
+
+struct round_ev {
+	struct acct *a;
+	size_t na;
+	char method[16];
+	enum rpt_pts_wc wc;
+	bool refill;
+	double wipc_bytes;	/* job wipc's job_end bytes */
+	double t0, t1;		/* unix µs */
+};
+
+static enum rpt_pts_wc wc_merge(enum rpt_pts_wc a, enum rpt_pts_wc b)
+{
+	if (a == RPT_PTS_WC_UNSEEN)
+		return b;
+	if (b == RPT_PTS_WC_UNSEEN || a == b)
+		return a;
+	return (a == RPT_PTS_WC_ON || a == RPT_PTS_WC_OFF || a == RPT_PTS_WC_MIXED) &&
+	       (b == RPT_PTS_WC_ON || b == RPT_PTS_WC_OFF) ? RPT_PTS_WC_MIXED : RPT_PTS_WC_UNKNOWN;
+}
+
+static int acct_add(struct round_ev *re, const struct rpt_event *ev)
+{
+	struct acct *a;
+	size_t i;
+
+	for (i = 0; i < re->na && strcmp(re->a[i].job, ev->job); i++)
+		;
+	if (i == re->na) {
+		a = realloc(re->a, (re->na + 1) * sizeof(*a));
+		if (!a)
+			return -ENOMEM;
+		re->a = a;
+		memset(&a[re->na], 0, sizeof(*a));
+		snprintf(a[re->na].job, sizeof(a->job), "%s", ev->job);
+		re->na++;
+	}
+	re->a[i].w_sum += ev->energy_j / ev->energy_s;
+	re->a[i].n++;
+	return 0;
+}
+
+static int round_events(const struct rpt_test *rt, struct round_ev *re)
+{
+	char *copy = strdup(rt->path), pat[4096];
+	glob_t g;
+	int ret = 0;
+
+	memset(re, 0, sizeof(*re));
+	if (!copy)
+		return -ENOMEM;
+	snprintf(pat, sizeof(pat), "%s/%s_events.*.jsonl", dirname(copy), rt->name);
+	free(copy);
+	if (glob(pat, 0, NULL, &g))
+		return 0;
+	for (size_t f = 0; f < g.gl_pathc && !ret; f++) {
+		struct rpt_diag d = { 0 };
+		struct rpt_events e;
+
+		if (rpt_events_read(g.gl_pathv[f], NULL, &e, &d)) {
+			rpt_diag_free(&d);
+			continue;
+		}
+		for (size_t i = 0; i < e.n && !ret; i++) {
+			const struct rpt_event *ev = &e.ev[i];
+
+			if (!re->t0 || ev->t_us < re->t0)
+				re->t0 = ev->t_us;
+			if (ev->t_us > re->t1)
+				re->t1 = ev->t_us;
+			if (ev->kind == RPT_EV_ERASE_END && ev->method[0])
+				snprintf(re->method, sizeof(re->method), "%s", ev->method);
+			else if (ev->kind == RPT_EV_WRITE_CACHE)
+				re->wc = wc_merge(re->wc, ev->write_cache == 1 ? RPT_PTS_WC_ON :
+						  ev->write_cache == 0 ? RPT_PTS_WC_OFF :
+						  ev->write_cache == -1 ? RPT_PTS_WC_NONE :
+						  RPT_PTS_WC_UNKNOWN);
+			else if (ev->kind == RPT_EV_JOB_START)
+				re->refill |= ev->refill;
+			else if (ev->kind == RPT_EV_JOB_END && !strcmp(ev->job, "wipc") &&
+				 ev->bytes > 0)
+				re->wipc_bytes += ev->bytes;
+			else if (ev->kind == RPT_EV_MODEL_ENERGY && ev->energy_s > 0)
+				ret = acct_add(re, ev);
+		}
+		rpt_events_free(&e);
+		rpt_diag_free(&d);
+	}
+	globfree(&g);
+	return ret;
+}
+
+static void round_ev_free(struct round_ev *re)
+{
+	free(re->a);
+	re->a = NULL;
+	re->na = 0;
+}
 
 /* What each PTS test tracks (docs/snia.md), by the rounds' name. */
 static const struct {
@@ -135,17 +243,15 @@ static int judge(const struct rpt_report *r, struct rpt_pts_test *t)
 		return 0;
 	}
 	ret = rpt_pts_steady_all((const double *const *)t->y, t->ntracks, t->nrounds, t->w);
-	if (ret < 0) {
-		snprintf(t->why, sizeof(t->why), "a round's tracking variable is not above 0");
+	if (ret < 0)
 		return 0;
-	}
 	t->steady = ret;
 	t->first = t->w[0].first;
 	t->last = t->w[0].last;
 	if (!ret)
 		snprintf(t->why, sizeof(t->why),
 			 "not at steady state after %d rounds: the last five averaged, as the PTS reports them",
-			 t->nrounds);
+			 t->nrounds < RPT_PTS_MAX_ROUNDS ? t->nrounds : RPT_PTS_MAX_ROUNDS);
 	return 0;
 }
 
@@ -164,9 +270,10 @@ static double cdf_at(const struct rpt_lat_cdf *c, double p)
 	return c->n ? c->us[c->n - 1] : NAN;
 }
 
-static void cell_round(const struct rpt_test *rt, const char *name, struct one *o)
+static void cell_round(const struct rpt_test *rt, const char *name, const struct round_ev *re,
+		       struct one *o)
 {
-	double iops = 0, mbps = 0, lat = 0, mx = -1, p5 = -1, temp = -INFINITY;
+	double iops = 0, mbps = 0, lat = 0, mx = -1, p5 = -1, temp = -INFINITY, model_w = NAN;
 	const struct rpt_fig *w = NULL;
 	const char *why = NULL;
 	size_t rows = 0;
@@ -210,13 +317,26 @@ static void cell_round(const struct rpt_test *rt, const char *name, struct one *
 		rpt_fig_null(&o->f[F_MAX], "no latency distribution (fio --output-format=json+)");
 		rpt_fig_null(&o->f[F_P5], "no latency distribution (fio --output-format=json+)");
 	}
-	if (w && w->ok && w->v > 0) {
-		rpt_fig_set(&o->f[F_W], w->v);
-		rpt_fig_set(&o->f[F_IOPSW], iops / w->v);
-		rpt_fig_set(&o->f[F_MBPSW], mbps / w->v);
-	} else {
-		const char *wy = w ? w->why : "no power";
+	/* the drive model's own account of the cell, every thread's alike */
+	for (size_t i = 0; rt->dev.preset && re && i < re->na; i++)
+		if (!strcmp(re->a[i].job, name))
+			model_w = re->a[i].w_sum / re->a[i].n;
+	if (isfinite(model_w) || (w && w->ok && w->v > 0)) {
+		double v = isfinite(model_w) ? model_w : w->v;
 
+		rpt_fig_set(&o->f[F_W], v);
+		rpt_fig_set(&o->f[F_IOPSW], iops / v);
+		rpt_fig_set(&o->f[F_MBPSW], mbps / v);
+	} else {
+		char wy[RPT_WHY_LEN];
+
+		if (rt->dev.preset)
+			snprintf(wy, sizeof(wy), "no model_energy account of the cell (%.160s)",
+				 w ? w->why : "no power");
+		else
+			snprintf(wy, sizeof(wy), "%.160s: W needs cells of 20 sample periods or more "
+				 "(2 s at 10 samples a second, ssdq_power_rate; the PTS's are 60 s)",
+				 w ? w->why : "no power");
 		rpt_fig_null(&o->f[F_W], "%s", wy);
 		rpt_fig_null(&o->f[F_IOPSW], "%s", wy);
 		rpt_fig_null(&o->f[F_MBPSW], "%s", wy);
@@ -319,9 +439,21 @@ static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 {
 	struct one o;
 
+	struct round_ev *re;
+
 	for (int n = t->first; n <= t->last; n++)
 		if (add_cells(t, &r->t[t->round[n - 1]]))
 			return -ENOMEM;
+	re = calloc((size_t)(t->last - t->first + 1), sizeof(*re));
+	if (!re)
+		return -ENOMEM;
+	for (int n = t->first; n <= t->last; n++)
+		if (round_events(&r->t[t->round[n - 1]], &re[n - t->first])) {
+			for (int m = t->first; m <= n; m++)
+				round_ev_free(&re[m - t->first]);
+			free(re);
+			return -ENOMEM;
+		}
 	for (size_t k = 0; k < t->ncells; k++) {
 		struct rpt_pts_cell *c = &t->cell[k];
 		double sum[9] = { 0 }, hi[9];
@@ -330,7 +462,7 @@ static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 		for (int i = 0; i < 9; i++)
 			hi[i] = -INFINITY;
 		for (int n = t->first; n <= t->last; n++) {
-			cell_round(&r->t[t->round[n - 1]], c->name, &o);
+			cell_round(&r->t[t->round[n - 1]], c->name, &re[n - t->first], &o);
 			for (int i = 0; i < 9; i++) {
 				if (bad[i])
 					continue;
@@ -353,6 +485,101 @@ static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 			rpt_fig_set(&c->mbps_per_w, c->mbps.v / c->power_w.v);
 		}
 	}
+	for (int n = t->first; n <= t->last; n++)
+		round_ev_free(&re[n - t->first]);
+	free(re);
+	return 0;
+}
+
+/* The convergence plots' series: every all-write cell per round (IOPS, or
+ * mean and maximum latency), largest block first. */
+static int convergence(const struct rpt_report *r, struct rpt_pts_test *t)
+{
+	struct one o;
+
+	if (t->kind != RPT_PTS_K_IOPS && t->kind != RPT_PTS_K_LATENCY)
+		return 0;
+	for (int n = 1; n <= t->nrounds; n++)
+		if (add_cells(t, &r->t[t->round[n - 1]]))
+			return -ENOMEM;
+	t->conv_cell = calloc(t->ncells ? t->ncells : 1, sizeof(*t->conv_cell));
+	if (!t->conv_cell)
+		return -ENOMEM;
+	for (size_t k = 0; k < t->ncells; k++) {
+		size_t i;
+
+		if (t->cell[k].mix != 0)
+			continue;
+		for (i = t->nconv; i > 0 && t->cell[t->conv_cell[i - 1]].bs < t->cell[k].bs; i--)
+			t->conv_cell[i] = t->conv_cell[i - 1];
+		t->conv_cell[i] = k;
+		t->nconv++;
+	}
+	if (!t->nconv)
+		return 0;
+	t->conv_y = calloc(t->nconv * (size_t)t->nrounds, sizeof(double));
+	if (t->kind == RPT_PTS_K_LATENCY)
+		t->conv_max = calloc(t->nconv * (size_t)t->nrounds, sizeof(double));
+	if (!t->conv_y || (t->kind == RPT_PTS_K_LATENCY && !t->conv_max))
+		return -ENOMEM;
+	for (size_t c = 0; c < t->nconv; c++)
+		for (int n = 1; n <= t->nrounds; n++) {
+			double *y = &t->conv_y[c * (size_t)t->nrounds + (size_t)(n - 1)];
+
+			cell_round(&r->t[t->round[n - 1]], t->cell[t->conv_cell[c]].name, NULL, &o);
+			if (t->kind == RPT_PTS_K_IOPS) {
+				*y = o.f[F_IOPS].ok ? o.f[F_IOPS].v : NAN;
+				continue;
+			}
+			*y = o.f[F_MEAN].ok ? o.f[F_MEAN].v : NAN;
+			t->conv_max[c * (size_t)t->nrounds + (size_t)(n - 1)] =
+				o.f[F_MAX].ok ? o.f[F_MAX].v : NAN;
+		}
+	return 0;
+}
+
+/* The header: the prep's purge and WIPC, the rounds' write cache, data, dates. */
+static int header(const struct rpt_report *r, const struct rpt_drive *d, struct rpt_pts_test *t)
+{
+	struct rpt_pts_header *h = &t->hdr;
+	struct round_ev re;
+	char name[300];
+	int ret;
+
+	t->prep = (size_t)-1;
+	snprintf(name, sizeof(name), "%s-prep", t->name);
+	for (size_t i = 0; i < d->ntests; i++)
+		if (!strcmp(r->t[d->test[i]].name, name))
+			t->prep = d->test[i];
+	if (t->prep != (size_t)-1) {
+		const struct rpt_test *pt = &r->t[t->prep];
+
+		ret = round_events(pt, &re);
+		if (ret)
+			return ret;
+		snprintf(h->purge, sizeof(h->purge), "%s", re.method);
+		h->purge_is_pts = *re.method && strcmp(re.method, "deallocate");
+		h->wipc_bytes = re.wipc_bytes * pt->dev.scale;
+		if (pt->dev.capacity_bytes > 0)
+			h->wipc_capacity = re.wipc_bytes / pt->dev.capacity_bytes;
+		for (size_t j = 0; j < pt->njobs; j++)
+			if (!strcmp(pt->jobs[j].name, "wipc") && pt->jobs[j].bs.ok)
+				h->wipc_bs = pt->jobs[j].bs.v;
+		h->t0_us = re.t0;
+		round_ev_free(&re);
+	}
+	for (int n = 1; n <= t->nrounds; n++) {
+		ret = round_events(&r->t[t->round[n - 1]], &re);
+		if (ret)
+			return ret;
+		h->write_cache = n == 1 ? re.wc : wc_merge(h->write_cache, re.wc);
+		h->refill |= re.refill;
+		if (!h->t0_us)
+			h->t0_us = re.t0;
+		if (re.t1 > h->t1_us)
+			h->t1_us = re.t1;
+		round_ev_free(&re);
+	}
 	return 0;
 }
 
@@ -362,7 +589,7 @@ static int wsat(const struct rpt_report *r, size_t idx, struct rpt_pts_wsat *ws)
 	const struct rpt_test *t = &r->t[idx];
 	struct rpt_log_reader lr;
 	struct rpt_log_sample s;
-	double prev = 0, gb = 0, bs = 4096;
+	double prev = 0, gb = 0, bs = 4096, t0 = 0;
 	char *copy = strdup(t->path), path[4096];
 	size_t cap = 0;
 	int ret;
@@ -409,13 +636,19 @@ static int wsat(const struct rpt_report *r, size_t idx, struct rpt_pts_wsat *ws)
 		snprintf(ws->why, sizeof(ws->why), "%.240s: one period, of no known length", path);
 		ws->n = 0;
 	}
+	ws->min = ws->n ? calloc(ws->n, sizeof(*ws->min)) : NULL;
+	if (ws->n && !ws->min)
+		return -ENOMEM;
 	/* each period from the end of the one before; the first as long as the second */
 	for (size_t i = 0; i < ws->n; i++) {
 		double end = ws->gb[i], dt = i ? end - prev : ws->gb[1] - end;
 
+		if (!i)
+			t0 = end - dt;
 		prev = end;
 		gb += ws->iops[i] * dt / 1e3 * bs * t->dev.scale / 1e9;
 		ws->gb[i] = gb;
+		ws->min[i] = (end - t0) / 60e3 * t->dev.scale;
 	}
 	if (!ws->n && !*ws->why)
 		snprintf(ws->why, sizeof(ws->why), "%.240s: no periods", path);
@@ -458,8 +691,17 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
 		if (!ret)
 			ret = cells(r, &p->t[i]);
 		if (!ret)
+			ret = convergence(r, &p->t[i]);
+		if (!ret)
+			ret = header(r, d, &p->t[i]);
+		if (!ret)
 			conditions(r, &p->t[i]);
 	}
+	/* the drive's class is its IOPS test's */
+	for (size_t i = 0; i < p->nt && !ret; i++)
+		for (size_t k = 0; p->t[i].kind == RPT_PTS_K_IOPS && p->t[i].pts_class && k < p->nt; k++)
+			if (!p->t[k].pts_class)
+				p->t[k].pts_class = p->t[i].pts_class;
 	if (ret || (!p->nt && !p->has_wsat)) {
 		rpt_pts_free(p);
 		return ret;
@@ -474,10 +716,13 @@ bool rpt_pts_owns(const struct rpt_pts *p, size_t test)
 		return false;
 	if (p->has_wsat && p->wsat.test == test)
 		return true;
-	for (size_t i = 0; i < p->nt; i++)
+	for (size_t i = 0; i < p->nt; i++) {
+		if (p->t[i].prep == test)
+			return true;
 		for (int k = 0; k < p->t[i].nrounds; k++)
 			if (p->t[i].round[k] == test)
 				return true;
+	}
 	return false;
 }
 
@@ -491,9 +736,13 @@ void rpt_pts_free(struct rpt_pts *p)
 		for (int k = 0; k < RPT_PTS_TRACKS; k++)
 			free(p->t[i].y[k]);
 		free(p->t[i].cell);
+		free(p->t[i].conv_cell);
+		free(p->t[i].conv_y);
+		free(p->t[i].conv_max);
 	}
 	free(p->t);
 	free(p->wsat.gb);
 	free(p->wsat.iops);
+	free(p->wsat.min);
 	free(p);
 }

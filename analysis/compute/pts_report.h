@@ -50,7 +50,9 @@ enum rpt_pts_kind {
  * @lat_mean_us: mean latency (the report's lat_kind)
  * @lat_max_us: the highest latency of the window (json+ bins)
  * @lat_p99999_us: the 99.999th percentile (json+ bins)
- * @power_w: mean power over the cell
+ * @power_w: mean power over the cell: on the drive model its own energy
+ *        account (model_energy), on a drive the sampler's (null with the
+ *        cell length that would give it when the sampler covers less)
  * @iops_per_w: @iops / @power_w
  * @mbps_per_w: @mbps / @power_w
  * @temp_max_c: the hottest composite temperature (SMART sidecar)
@@ -61,6 +63,40 @@ struct rpt_pts_cell {
 	double bs;
 	struct rpt_fig iops, mbps, lat_mean_us, lat_max_us, lat_p99999_us;
 	struct rpt_fig power_w, iops_per_w, mbps_per_w, temp_max_c;
+};
+
+/* What a test's rounds found the volatile write cache at (write_cache events). */
+enum rpt_pts_wc {
+	RPT_PTS_WC_UNSEEN,	/* no write_cache event: an older engine */
+	RPT_PTS_WC_UNKNOWN,	/* the drive could not be asked */
+	RPT_PTS_WC_NONE,	/* the drive has none */
+	RPT_PTS_WC_OFF,
+	RPT_PTS_WC_ON,
+	RPT_PTS_WC_MIXED,	/* on in some rounds, off in others */
+};
+
+/**
+ * struct rpt_pts_header - A test's report header, as the PTS heads each
+ * test, from its rounds and its preparation (<test>-prep: purge and WIPC)
+ * @purge: the purge method the prep's erase_end names ("sanitize",
+ *         "format", "deallocate", "model"), "" when no prep was found
+ * @purge_is_pts: a PTS purge (sanitize, format, the model's whole erase);
+ *         false for deallocation
+ * @wipc_bs: the prep's wipc job's block size, bytes (0: no WIPC found)
+ * @wipc_bytes: what it wrote (a scaled model's: the full drive's)
+ * @wipc_capacity: @wipc_bytes over the drive's capacity
+ * @write_cache: over the rounds
+ * @refill: the rounds' data: fresh random buffers every I/O (refill_buffers)
+ * @t0_us: the prep's (else round 1's) first event, unix µs; 0 unknown
+ * @t1_us: the last round's last event
+ */
+struct rpt_pts_header {
+	char purge[16];
+	bool purge_is_pts;
+	double wipc_bs, wipc_bytes, wipc_capacity;
+	enum rpt_pts_wc write_cache;
+	bool refill;
+	double t0_us, t1_us;
 };
 
 /**
@@ -84,7 +120,18 @@ struct rpt_pts_cell {
  *        fio printed no options, "mixed" when its jobs differ
  * @pts_class: "enterprise" or "client" when an IOPS test ran at that
  *        class's outstanding I/O and active range (PTS-E T4Q32 100 %,
- *        PTS-C T2Q16 75 %), else NULL
+ *        PTS-C T2Q16 75 %), else NULL; the other tests take their drive's
+ *        IOPS test's
+ * @prep: its preparation's index in the report's tests (<name>-prep: its
+ *        purge and WIPC), (size_t)-1 when there is none
+ * @hdr: its report header
+ * @nconv: cells of the convergence plots: the all-write cells (0/100) of
+ *        every block size, largest first
+ * @conv_cell: their indices into @cell
+ * @conv_y: @nconv x @nrounds: each one's IOPS per round (the IOPS test),
+ *        mean latency in µs (the latency test), MB/s (throughput); NAN
+ *        where a round lacks it
+ * @conv_max: the latency test's maximum latency, µs, likewise; else NULL
  */
 struct rpt_pts_test {
 	char *name;
@@ -102,6 +149,11 @@ struct rpt_pts_test {
 	size_t ncells;
 	char cond[64];
 	const char *pts_class;
+	size_t prep;
+	struct rpt_pts_header hdr;
+	size_t nconv;
+	size_t *conv_cell;
+	double *conv_y, *conv_max;
 };
 
 /**
@@ -110,13 +162,15 @@ struct rpt_pts_test {
  * @gb: GB written since the purge at the end of each period (a scaled
  *      model's: the full drive's)
  * @iops: the period's IOPS, as measured
+ * @min: minutes since the first period began at the end of each (a
+ *      scaled model's: the full drive's, times the scale)
  * @n: periods
  * @capacity_gb: the drive's (full) user capacity, 0 unknown
  * @why: when @n is 0, why
  */
 struct rpt_pts_wsat {
 	size_t test;
-	double *gb, *iops;
+	double *gb, *iops, *min;
 	size_t n;
 	double capacity_gb;
 	char why[RPT_WHY_LEN];
@@ -158,8 +212,8 @@ void rpt_pts_free(struct rpt_pts *p);
 
 /**
  * rpt_pts_owns() - Whether the report's test @test is one of @p's rounds
- * (rounds 1 to nrounds of a test: not those after a missing one) or its
- * WSAT run: the PTS pages show its figures, so the HTML and text reports
+ * (rounds 1 to nrounds of a test: not those after a missing one), a test's
+ * preparation (purge and WIPC) or its WSAT run: the PTS pages show its figures, so the HTML and text reports
  * leave it out of the drive's ordinary tests and the comparisons (CSV and
  * JSON keep every test).
  * @p: a drive's PTS tests, NULL-safe

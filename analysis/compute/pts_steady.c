@@ -16,8 +16,12 @@ int rpt_pts_window_at(const double *y, int last, struct rpt_pts_window *w)
 	for (int i = 0; i < n; i++) {
 		double v = y[first - 1 + i];
 
-		if (!isfinite(v) || v <= 0)
-			return -EINVAL;
+		if (!isfinite(v) || v <= 0) {
+			if (!w->zero_round)
+				w->zero_round = first + i;
+			if (!isfinite(v))
+				v = 0;
+		}
 		sx += i;
 		sy += v;
 		sxx += (double)i * i;
@@ -28,9 +32,9 @@ int rpt_pts_window_at(const double *y, int last, struct rpt_pts_window *w)
 	w->avg = sy / n;
 	w->slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
 	w->intercept = (sy - w->slope * sx) / n;
-	w->data_excursion = (w->max - w->min) / w->avg;
-	w->slope_excursion = fabs(w->slope) * (n - 1) / w->avg;
-	w->steady = w->data_excursion <= RPT_PTS_DATA_EXCURSION + 1e-12 &&
+	w->data_excursion = w->avg > 0 ? (w->max - w->min) / w->avg : INFINITY;
+	w->slope_excursion = w->avg > 0 ? fabs(w->slope) * (n - 1) / w->avg : INFINITY;
+	w->steady = !w->zero_round && w->data_excursion <= RPT_PTS_DATA_EXCURSION + 1e-12 &&
 		    w->slope_excursion <= RPT_PTS_SLOPE_EXCURSION + 1e-12;
 	return 0;
 }
@@ -41,6 +45,8 @@ int rpt_pts_steady_all(const double *const *y, int nv, int n, struct rpt_pts_win
 
 	if (nv < 1 || n < RPT_PTS_WINDOW)
 		return -EINVAL;
+	if (n > RPT_PTS_MAX_ROUNDS)
+		n = RPT_PTS_MAX_ROUNDS;	/* the PTS stops there: later rounds are not its */
 	for (int last = RPT_PTS_WINDOW; last <= n && !all; last++) {
 		all = 1;
 		for (int k = 0; k < nv; k++) {

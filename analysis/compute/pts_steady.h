@@ -40,12 +40,15 @@
  * @intercept: the line's value at round @first
  * @data_excursion: (@max - @min) / @avg
  * @slope_excursion: |@slope| x (rounds - 1) / @avg
- * @steady: both excursions within the rule's bounds
+ * @zero_round: the window's first round with no value above 0 (a round
+ *              that did no I/O), 0 none: such a window is not steady
+ * @steady: both excursions within the rule's bounds, and no zero round
  */
 struct rpt_pts_window {
 	int first, last;
 	double avg, min, max, slope, intercept;
 	double data_excursion, slope_excursion;
+	int zero_round;
 	bool steady;
 };
 
@@ -55,8 +58,11 @@ struct rpt_pts_window {
  * @last: the window's last round, 1-based, at least RPT_PTS_WINDOW
  * @w: filled in
  *
- * Return: 0, or -EINVAL when @last is out of range or the window holds a
- * value that is not a finite number above 0 (a round that did no I/O).
+ * A round whose value is not a finite number above 0 (a round that did no
+ * I/O) fails this window (@w->zero_round names it; taken as 0 in the
+ * figures), and only the windows it falls in.
+ *
+ * Return: 0, or -EINVAL when @last is out of range.
  */
 int rpt_pts_window_at(const double *y, int last, struct rpt_pts_window *w);
 
@@ -68,10 +74,13 @@ int rpt_pts_window_at(const double *y, int last, struct rpt_pts_window *w);
  *     rounds (the PTS reports it), @w->steady false
  *
  * A run may have gone on past its steady window (rounds asked for by
- * number): the first steady window is the one the rule names.
+ * number): the first steady window is the one the rule names. Rounds past
+ * RPT_PTS_MAX_ROUNDS are not looked at: the PTS ends a test there, so 28
+ * rounds with no steady window among the first 25 are not steady, over
+ * rounds 21-25.
  *
  * Return: 1 steady, 0 not (yet), -EINVAL when fewer than RPT_PTS_WINDOW
- * rounds ran or a round's value is not a finite number above 0.
+ * rounds ran.
  */
 int rpt_pts_steady(const double *y, int n, struct rpt_pts_window *w);
 
@@ -84,10 +93,10 @@ int rpt_pts_steady(const double *y, int n, struct rpt_pts_window *w);
  * @n: how many rounds ran
  * @w: @nv windows, one per variable, all over the same rounds: the first
  *     in which every variable is steady; when none is, the last five rounds
+ *     (of at most RPT_PTS_MAX_ROUNDS, as rpt_pts_steady())
  *
- * Return: 1 steady, 0 not (yet), -EINVAL when @nv < 1, fewer than
- * RPT_PTS_WINDOW rounds ran or a round's value is not a finite number
- * above 0.
+ * Return: 1 steady, 0 not (yet), -EINVAL when @nv < 1 or fewer than
+ * RPT_PTS_WINDOW rounds ran.
  */
 int rpt_pts_steady_all(const double *const *y, int nv, int n, struct rpt_pts_window *w);
 

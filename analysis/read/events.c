@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,8 @@ static const struct {
 	{ "device_error", RPT_EV_DEVICE_ERROR },
 	{ "power_gap_start", RPT_EV_POWER_GAP_START },
 	{ "power_gap_end", RPT_EV_POWER_GAP_END },
+	{ "write_cache", RPT_EV_WRITE_CACHE },
+	{ "model_energy", RPT_EV_MODEL_ENERGY },
 };
 
 static int push(struct rpt_events *e, const struct rpt_event *ev)
@@ -49,6 +52,19 @@ static bool power_estimated(struct json_object *o)
 	return !json_object_object_get_ex(o, "source", &v) ||
 	       !json_object_is_type(v, json_type_string) ||
 	       strncmp(json_object_get_string(v), "model:", 6);
+}
+
+/* Whether job_start's @group of options sets boolean @name ("1", or as fio prints it). */
+static bool option_set(struct json_object *o, const char *group, const char *name)
+{
+	struct json_object *g, *v;
+	const char *s;
+
+	if (!json_object_object_get_ex(o, group, &g) || !json_object_object_get_ex(g, name, &v) ||
+	    !json_object_is_type(v, json_type_string))
+		return false;
+	s = json_object_get_string(v);
+	return !strcmp(s, "1") || !strcmp(s, "true") || !strcmp(s, "on") || !*s;
 }
 
 struct events_arg {
@@ -87,6 +103,8 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	}
 	ev.t_us = us;
 	ev.t_ms = us / 1000.0;
+	if (json_object_object_get_ex(o, "job", &v) && json_object_is_type(v, json_type_string))
+		snprintf(ev.job, sizeof(ev.job), "%s", json_object_get_string(v));
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!strcmp(name, kinds[i].name))
 			ev.kind = kinds[i].kind;
@@ -108,6 +126,32 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	}
 	if (ev.kind == RPT_EV_POWER_SOURCE)
 		ev.estimated = power_estimated(o);
+	if (ev.kind == RPT_EV_JOB_START)
+		ev.refill = option_set(o, "options", "refill_buffers") ||
+			    option_set(o, "global_options", "refill_buffers");
+	if (ev.kind == RPT_EV_ERASE_END && json_object_object_get_ex(o, "method", &v) &&
+	    json_object_is_type(v, json_type_string))
+		snprintf(ev.method, sizeof(ev.method), "%s", json_object_get_string(v));
+	if (ev.kind == RPT_EV_WRITE_CACHE) {
+		ev.write_cache = -2;
+		if (json_object_object_get_ex(o, "present", &v) &&
+		    json_object_is_type(v, json_type_boolean) && !json_object_get_boolean(v))
+			ev.write_cache = -1;
+		else if (json_object_object_get_ex(o, "enabled", &v) &&
+			 json_object_is_type(v, json_type_boolean))
+			ev.write_cache = json_object_get_boolean(v);
+	}
+	if (ev.kind == RPT_EV_MODEL_ENERGY) {
+		ev.energy_j = ev.energy_s = NAN;
+		if (!json_object_object_get_ex(o, "truth", &v) ||
+		    !json_object_is_type(v, json_type_string) ||
+		    sscanf(json_object_get_string(v), "%lf J in %lf s", &ev.energy_j,
+			   &ev.energy_s) != 2) {
+			rpt_diag_add(d, RPT_ERROR, "%s: truth: expected \"E J in S s, W W\"",
+				     r->where);
+			return -EINVAL;
+		}
+	}
 	if (ev.kind == RPT_EV_DEVICE_ERROR)
 		e->device_errors++;
 	return push(e, &ev);

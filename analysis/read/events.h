@@ -29,6 +29,8 @@ enum rpt_ev_kind {
 	RPT_EV_DEVICE_ERROR,
 	RPT_EV_POWER_GAP_START,
 	RPT_EV_POWER_GAP_END,
+	RPT_EV_WRITE_CACHE,	/* the volatile write cache as the job found it */
+	RPT_EV_MODEL_ENERGY,	/* the drive model's own energy account of the job */
 };
 
 struct rpt_event {
@@ -40,6 +42,14 @@ struct rpt_event {
 	bool estimated;		/* power_source: "estimated":true, a source other
 				 * than the drive model (nvme-ps: the power-state
 				 * table's figure, not a measurement) */
+	char method[16];	/* erase_end: "sanitize", "format", "deallocate",
+				 * "model"; "" else */
+	int write_cache;	/* write_cache: 1 on, 0 off, -1 the drive has none,
+				 * -2 unknown (it could not be asked) */
+	double energy_j, energy_s;	/* model_energy: its truth, "E J in S s, W W" */
+	bool refill;		/* job_start: refill_buffers set (its options or
+				 * the global ones): fresh random data every I/O */
+	char job[48];		/* the line's "job", "" without one */
 };
 
 struct rpt_events {

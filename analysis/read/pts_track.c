@@ -55,7 +55,7 @@ int rpt_pts_track(const char *path, const struct rpt_pts_var *v, double *out,
 		  struct rpt_diag *d)
 {
 	const char *dir = v->write ? "write" : "read";
-	double iops = 0, bw = 0, ios = 0, lat_sum = 0;
+	double iops = 0, bw = 0, ios = 0, lat_sum = 0, other_ios = 0;
 	struct json_object *root = NULL;
 	struct rpt_fio_run run = { 0 };
 	size_t found = 0;
@@ -69,13 +69,16 @@ int rpt_pts_track(const char *path, const struct rpt_pts_var *v, double *out,
 	for (size_t g = 0; !ret && g < run.ng; g++)
 		for (size_t i = 0; !ret && i < run.g[g].n; i++) {
 			const struct rpt_fio_entry *e = &run.g[g].e[i];
-			double x[4] = { 0 };
+			double x[4] = { 0 }, o[4] = { 0 };
 
 			if (!e->jobname || strcmp(e->jobname, v->job))
 				continue;
 			if (e->all_clients && run.g[g].n > 1)
 				continue;
 			ret = entry_figures(path, e, dir, x, d);
+			if (!ret)
+				ret = entry_figures(path, e, v->write ? "read" : "write", o, d);
+			other_ios += o[2];
 			found++;
 			iops += x[0];
 			bw += x[1];
@@ -86,6 +89,10 @@ int rpt_pts_track(const char *path, const struct rpt_pts_var *v, double *out,
 	json_object_put(root);
 	if (ret)
 		return ret;
+	if (found && !(ios > 0) && !(other_ios > 0)) {
+		*out = 0;	/* a round in which the cell moved nothing: a zero round */
+		return 0;
+	}
 	if (!found || !(ios > 0)) {
 		if (found)
 			rpt_diag_add(d, RPT_ERROR, "%s: job %s did no %s I/O", path, v->job, dir);

@@ -47,8 +47,11 @@ int rpt_pts_var_parse(const char *spec, struct rpt_pts_var *v);
  * @out: the value
  * @d: errors, naming @path (and the member when one is malformed)
  *
- * Return: 0; -ENOENT when the file has no job @v->job or the job did no
- * I/O in the direction (an error in @d says which); -EINVAL for a file
+ * A round in which the cell did no I/O in either direction (it stalled) is
+ * a zero round: @out 0, which fails the steady-state windows it falls in.
+ *
+ * Return: 0; -ENOENT when the file has no job @v->job or the job did I/O
+ * only in the other direction (an error in @d says which); -EINVAL for a file
  * that is no fio JSON; -errno when it cannot be read.
  */
 int rpt_pts_track(const char *path, const struct rpt_pts_var *v, double *out,

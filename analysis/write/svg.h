@@ -285,4 +285,35 @@ void rpt_svg_time(FILE *out, const struct rpt_svg_head *h, const char *yname, co
 		  bool log_y, const struct rpt_time_line *s, size_t ns,
 		  const struct rpt_time_span *sp, size_t nsp);
 
+/**
+ * struct rpt_heat - A heat map's grid
+ * @rowname: what the rows are ("block size")
+ * @rows: their labels, @nrows
+ * @colname: what the columns are ("R/W mix %")
+ * @cols: their labels, @ncols
+ * @v: @nrows x @ncols values, row by row; NAN: no figure (@none printed)
+ * @none: the text of a cell without a figure ("n/a")
+ * @unit: what the shade stands for ("IOPS")
+ * @digits: decimals printed
+ */
+struct rpt_heat {
+	const char *rowname, *colname;
+	const char *const *rows, *const *cols;
+	size_t nrows, ncols;
+	const double *v;
+	const char *none, *unit;
+	int digits;
+};
+
+/**
+ * rpt_svg_heat() - A heat map: each cell its figure, shaded from light to
+ * dark on a log scale between the grid's least and greatest value (a
+ * matrix spanning decades, as the PTS's IOPS does); cells without a figure
+ * grey, with @m->none. The chart is as wide as its columns need.
+ * @out: stream
+ * @h: accessible name and title (its width is set from the grid)
+ * @m: the grid
+ */
+void rpt_svg_heat(FILE *out, const struct rpt_svg_head *h, const struct rpt_heat *m);
+
 #endif

@@ -29,7 +29,7 @@ for i, v in enumerate(vals, 1):
     j = d["jobs"][0]
     j["jobname"] = "r0-4k"
     j["write"]["iops"] = v
-    j["write"]["total_ios"] = max(1, int(v * 60))
+    j["write"]["total_ios"] = int(v * 60)       # 0: a round that did no I/O
     j["write"]["bw_bytes"] = int(v * 4096)
     j["read"].update(iops=0, total_ios=0, bw_bytes=0)   # a write cell
     json.dump(d, open(f"{out}-{i}.json", "w"))
@@ -57,6 +57,25 @@ rounds fall "$@"
 expect_rc 1 "4 % less every round for 25 rounds: never steady (exit 1)" "$PTS" steady --track r0-4k:write:iops $(files fall 25)
 expect_out "not at steady state after 25 rounds \(the PTS stops at 25\)" "it names the PTS's last round"
 expect_out "last window rounds 21-25" "and reports the last five"
+
+# the cap is ssdq-pts's own: 28 rounds in, 4 % less once more then flat
+# (rounds 24-28 would pass the rule: 8 % range, line 8.2 %), are not
+# steady, over rounds 21-25
+set -- "$@" "$v" "$v" "$v"
+rounds cap "$@"
+# shellcheck disable=SC2046
+expect_rc 1 "28 rounds, flat after 25: not steady (exit 1)" "$PTS" steady --track r0-4k:write:iops $(files cap 28)
+expect_out "not at steady state after 25 rounds \(the PTS stops there: rounds 26-28 not looked at\)" "rounds past 25 are not the PTS's"
+expect_out "last window rounds 21-25" "its window is rounds 21-25, not 24-28"
+
+# a round at zero (the cell did no I/O) fails only the windows it falls in
+rounds idle 50e3 50e3 0 50e3 51e3 49e3 50e3 50e3
+# shellcheck disable=SC2046
+expect_rc 1 "round 3 at zero, 7 rounds: not steady (exit 1), not refused" "$PTS" steady --track r0-4k:write:iops $(files idle 7)
+expect_out "round 3 did no I/O" "the zero round is named"
+# shellcheck disable=SC2046
+expect_rc 0 "round 3 at zero, 8 rounds: steady over rounds 4-8 (exit 0)" "$PTS" steady --track r0-4k:write:iops $(files idle 8)
+expect_out "steady state: rounds 4-8" "the first window without it"
 
 # the JSON against an independent least-squares fit
 # shellcheck disable=SC2046

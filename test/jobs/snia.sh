@@ -4,8 +4,9 @@
 # TEST-K), until ssdq-pts steady says the rule holds or N rounds ran. Every
 # stop is held against ssdq-pts's own verdict on the rounds' files, run here
 # round by round, never against a round number written into the test. On the
-# drive model with real fio and ssdq.so (cells cut to 300 ms): purge, WIPC,
-# the 128 KiB throughput test. With a stand-in fio whose JSON gives each
+# drive model with real fio and ssdq.so (cells cut to 300 ms): the 128 KiB
+# throughput test from its own purge and WIPC (at 128 KiB), the write cache
+# off in every round (PTS-E) and back on after them, as it was. With a stand-in fio whose JSON gives each
 # round a chosen figure: a series that never settles runs to the line's 25
 # rounds, one that settles stops where ssdq-pts says, two namespaces each stop
 # at their own round, a round killed by SIGTERM runs again on resume (its
@@ -52,15 +53,21 @@ rounds_in() { ls "$1/$2"-[0-9]*.json 2>/dev/null | wc -l | tr -d ' '; }
 # ---- the suite file and the options ---------------------------------------------
 expect_rc 0 "--suite snia: a dry run on the model" sh "$RUN" --suite snia --model tlc-enterprise-4tb \
 	--scale 1000 --out d0 --dry-run
-expect_out "^ +3 +iops-round +.*rounds until steady \(at most 25\)" "the plan gives the IOPS test its rounds"
-expect_out "^ +6 +latency-round " "then the latency test"
-expect_out "^ +7 +wsat +.*write saturation" "and the write saturation test last, from a purge of its own"
+expect_out "^ +1 +iops-prep +.*IOPS: purge, WIPC 128 KiB" "the IOPS test's own purge and WIPC first"
+expect_out "^ +2 +iops-round +.*rounds until steady \(at most 25\)" "the plan gives the IOPS test its rounds"
+expect_out "^ +5 +throughput-1024k-prep +.*WIPC 1024 KiB" "the 1024 KiB test preconditioned at 1024 KiB"
+expect_out "^ +7 +latency-prep " "a purge and WIPC before the latency test"
+expect_out "^ +8 +latency-round " "then the latency test"
+expect_out "^ +9 +wsat +.*write saturation" "and the write saturation test last, from a purge of its own"
+expect_out "SSDQ_PTS_PURGE +purge" "a PTS purge (Sanitize or Format) by default"
+expect_out "SSDQ_PTS_WRITE_CACHE +off" "enterprise: the write cache off"
 expect_out "SSDQ_PTS_THREADS +4" "enterprise's threads by default"
 expect_rc 0 "--pts-class client" sh "$RUN" --suite snia --pts-class client --model tlc-enterprise-4tb \
 	--scale 1000 --out d0 --dry-run
 expect_out "SSDQ_PTS_THREADS +2" "client: 2 threads"
 expect_out "SSDQ_PTS_QD +16" "client: queue depth 16"
 expect_out "SSDQ_PTS_RANGE +75%" "client: 75 % of the LBAs"
+expect_out "SSDQ_PTS_WRITE_CACHE +on" "client: the write cache on"
 expect_rc 0 "--pts-class client with a value given" sh "$RUN" --suite snia --pts-class=client \
 	--set SSDQ_PTS_QD=8 --model tlc-enterprise-4tb --scale 1000 --out d0 --dry-run
 expect_out "SSDQ_PTS_QD +8$" "the value given stands"
@@ -72,7 +79,7 @@ expect_rc 2 "an unknown suite" sh "$RUN" --suite nope --model qlc-1tb --out d0
 expect_out "consumer, enterprise, pslc or all, not 'nope' \(or snia, which all leaves out\)" \
 	"snia is offered, and all leaves it out"
 expect_rc 0 "--suite all: a dry run" sh "$RUN" --suite all --model qlc-1tb --scale 64 --out d0 --dry-run
-grep -q 'purge\|round' "$T_OUT" && fail "--suite all runs a PTS test" || pass "--suite all runs no PTS test"
+grep -Eq '(iops|throughput-[0-9]+k|latency)-(prep|round)|wsat' "$T_OUT" && fail "--suite all runs a PTS test" || pass "--suite all runs no PTS test"
 [ ! -e d0 ] && pass "no results directory from the dry runs and refusals" || fail "d0 was made"
 
 cp lib/suites/snia.suite snia.keep
@@ -100,7 +107,8 @@ expect_rc 2 "an SSDQ_PTS that is not there" env SSDQ_PTS="$W/none" sh "$RUN" --s
 expect_out "SSDQ_PTS=$W/none: no such program" "names it"
 
 # ---- on the drive model: purge, WIPC, the 128 KiB throughput test in rounds -----------
-grep -e '^snia/purge' -e '^snia/wipc' -e "^snia/$T" snia.keep >lib/suites/pts.suite
+P=throughput-128k-prep
+grep -e "^snia/$P" -e "^snia/$T" snia.keep >lib/suites/pts.suite
 expect_rc 0 "the 128 KiB throughput test in rounds on the model" sh "$RUN" --suite pts \
 	--model tlc-enterprise-4tb --scale 1000 --set SSDQ_PTS_CELL_RUNTIME=300ms --out m --yes --eta never
 cp "$T_OUT" m.out
@@ -125,6 +133,34 @@ while [ $i -le "$k" ]; do
 	i=$((i + 1))
 done
 [ -z "$miss" ] && pass "each round's JSON, logs and sidecars are its own ($T-K...)" || fail "missing:$miss"
+# its purge and WIPC: the erase, then the 128 KiB sequential writes of twice the capacity
+python3 - "m/${P}_events.1.jsonl" "m/$P.json" >"$T_OUT" 2>&1 <<'PY'
+import json, sys
+ev = [json.loads(l) for l in open(sys.argv[1])]
+erase = [e["method"] for e in ev if e["event"] == "erase_end"]
+w = [j for j in json.load(open(sys.argv[2]))["jobs"] if j["jobname"] == "wipc"][0]
+opt = w["job options"]
+print(f"erase {erase}, wipc bs {opt.get('bs')} {w['write']['io_bytes']} bytes")
+cap = 4e12 / 1000     # tlc-enterprise-4tb at scale 1000
+sys.exit(0 if erase == ["model"] and opt.get("bs") == "128k" and
+         abs(w["write"]["io_bytes"] - 2 * cap) < 0.001 * cap else 1)
+PY
+[ $? = 0 ] && pass "$P: the model purged, then WIPC in 128 KiB writes ($(cat "$T_OUT"))" ||
+	fail "$P: $(cat "$T_OUT")"
+# the write cache: off in the prep and every round (PTS-E), as the model says
+off=$(cat "m/${P}_events.1.jsonl" m/"$T"-*_events.*.jsonl | grep -c '"event":"write_cache","job":"[^"]*","present":true,"enabled":false,"asked":"off"')
+all=$(cat "m/${P}_events.1.jsonl" m/"$T"-*_events.*.jsonl | grep -c '"event":"write_cache"')
+[ "$off" -gt "$k" ] && [ "$off" = "$all" ] && pass "the write cache off in all $all jobs of the prep and the $k rounds" ||
+	fail "write cache off in $off of $all jobs"
+grep -q '"volatile_write_cache": {"present": true, "enabled": false}' m/device.json &&
+	pass "device.json: the write cache present, off during the run" || fail "device.json: $(grep volatile m/device.json)"
+# and after them back on, as the drive had it: a job that keeps it reads it
+printf '[k]\nrw=read\nsize=4k\nwrite_bw_log=keep\nssdq_write_cache=keep\n' >keep.fio
+fio --ioengine=external:"$SO" --filename=m/model.state --ssdq_model=tlc-enterprise-4tb \
+	--ssdq_model_scale=1000 --output=keep.json keep.fio >/dev/null 2>&1
+grep -q '"event":"write_cache","job":"k","present":true,"enabled":true,"asked":"keep","was":null' \
+	keep_events.1.jsonl 2>/dev/null && pass "after the run the write cache is back on, as it was" ||
+	fail "after the run: $(grep write_cache keep_events.1.jsonl 2>&1)"
 
 # ---- on a test host (fio --server on 127.0.0.1): the same rounds ----------------------
 P=$(free_port)
@@ -172,7 +208,7 @@ printf '{"fio version": "fio-3.33", "jobs": [%s, %s]}\n' "$(job seq-read-128k)" 
 EOF
 chmod +x bin/fio
 export SSDQ_FIO="$W/bin/fio" FAKE_CALLS="$W/calls"
-grep -e "^snia/$T" snia.keep | sed 's/needs=[a-z]*//' >lib/suites/tp.suite
+grep -e "^snia/$T" snia.keep | sed 's/needs=[a-z0-9-]*//' >lib/suites/tp.suite
 fake() { sh "$RUN" --suite tp --model tlc-enterprise-4tb --scale 1000 --yes --eta never "$@"; }
 
 # never steady: 100 and 300 MB/s in turn, 30 rounds of it

@@ -263,6 +263,41 @@ TEST(auto_picks_and_falls_back)
 	CHECK_EQ_INT(ssdq_mock_end(), 0);
 }
 
+/* purge: auto's sanitize or format, never its deallocation (a SNIA PTS purge) */
+TEST(purge_is_sanitize_or_format_only)
+{
+	struct ssdq_erase_ctl ctl;
+	enum ssdq_erase_method used;
+
+	fc_reset(0);
+	drive(1, 1, 1, 1, 1, 1ULL << 30, 9);
+	expect_sanitize(0);
+	expect_status(1, 1, 0xffffffff);
+	CHECK_EQ_INT(erase(SSDQ_ERASE_PURGE, &ctl, &used), 0);
+	CHECK_EQ_INT(used, SSDQ_ERASE_SANITIZE);
+	CHECK_EQ_INT(ssdq_mock_end(), 0);
+
+	drive(1, 1, 1, 2, 0, 1ULL << 30, 9);
+	expect_format(0, 0, NULL, NULL);
+	CHECK_EQ_INT(erase(SSDQ_ERASE_PURGE, &ctl, &used), 0);
+	CHECK_EQ_INT(used, SSDQ_ERASE_FORMAT);
+	CHECK_EQ_INT(ssdq_mock_end(), 0);
+
+	drive(1, 1, 1, 2, 1, 1ULL << 30, 9);		/* only deallocate is left: refused */
+	CHECK_EQ_INT(erase(SSDQ_ERASE_PURGE, &ctl, &used), -EOPNOTSUPP);
+	CHECK_EQ_INT(used, SSDQ_ERASE_PURGE);
+	CHECK_CONTAINS(err, "ssdq_erase=purge: the drive supports no SNIA PTS purge for this "
+		       "namespace (neither Sanitize block erase nor Format NVM on one namespace of "
+		       "several); ssdq_erase=auto (ssdq-run --set SSDQ_PTS_PURGE=auto) goes on with "
+		       "deallocation, not a PTS purge");
+	CHECK_EQ_INT(ssdq_mock_end(), 0);
+
+	drive(0, 0, 0, 1, 0, 1ULL << 30, 9);
+	CHECK_EQ_INT(erase(SSDQ_ERASE_PURGE, &ctl, &used), -EOPNOTSUPP);
+	CHECK_CONTAINS(err, "goes on with nothing: no deallocate either");
+	CHECK_EQ_INT(ssdq_mock_end(), 0);
+}
+
 TEST(an_asked_method_the_drive_lacks_is_refused)
 {
 	struct ssdq_erase_ctl ctl;
@@ -506,6 +541,7 @@ int main(void)
 	RUN(wait_reaches_its_deadline_in_slices);
 	RUN(wait_ends_within_a_slice_of_a_stop);
 	RUN(auto_picks_and_falls_back);
+	RUN(purge_is_sanitize_or_format_only);
 	RUN(an_asked_method_the_drive_lacks_is_refused);
 	RUN(sanitize_completes);
 	RUN(sanitize_refused_or_failed);

@@ -343,6 +343,49 @@ TEST(power_state_and_apst)
 	CHECK_EQ_INT(a.to_ps[0], 3);
 }
 
+/*
+ * The volatile write cache: VWC bit 0 of Identify Controller says one is
+ * there; Set Features 06h (CDW11 bit 0 WCE, SV clear) turns it off and
+ * on, Get Features 06h reads WCE from DW0; a controller without one
+ * answers Invalid Field in Command (status 0x2), which is passed on.
+ */
+TEST(write_cache_feature)
+{
+	struct ssdq_mock_cmd cmds[] = {
+		{ ID_CTRL(TMO), .out_data = page },
+		{ .what = "Set Features VWC off", .opcode = 0x09, .cdw10 = 0x06, .cdw11 = 0,
+		  .timeout_ms = TMO },
+		{ .what = "Get Features VWC", FEAT(0x06, 0, TMO), .result = 0 },
+		{ .what = "Set Features VWC on", .opcode = 0x09, .cdw10 = 0x06, .cdw11 = 1,
+		  .timeout_ms = TMO },
+		{ .what = "Get Features VWC", FEAT(0x06, 0, TMO), .result = 1 },
+		{ .what = "Set Features VWC, none", .opcode = 0x09, .cdw10 = 0x06, .cdw11 = 0,
+		  .timeout_ms = TMO, .err = 0x0002 },
+	};
+	struct ssdq_id_ctrl c;
+	bool on = true;
+	int fd = open_node();
+
+	make_id_ctrl(page);
+	page[525] = 0x07;			/* present; flush behaviour bits set too */
+	ssdq_mock_expect(cmds, 6);
+	CHECK_EQ_INT(ssdq_nvme_read_id_ctrl(fd, TMO, &c), 0);
+	CHECK(c.vwc);
+	CHECK_EQ_INT(ssdq_nvme_set_write_cache(fd, TMO, false), 0);
+	CHECK_EQ_INT(ssdq_nvme_get_write_cache(fd, TMO, &on), 0);
+	CHECK(!on);
+	CHECK_EQ_INT(ssdq_nvme_set_write_cache(fd, TMO, true), 0);
+	CHECK_EQ_INT(ssdq_nvme_get_write_cache(fd, TMO, &on), 0);
+	CHECK(on);
+	CHECK_EQ_INT(ssdq_nvme_set_write_cache(fd, TMO, false), 0x0002);
+	CHECK_EQ_INT(ssdq_mock_end(), 0);
+	close(fd);
+	make_id_ctrl(page);
+	page[525] = 0x06;			/* flush bits without the cache */
+	ssdq_id_ctrl_decode((const struct nvme_id_ctrl *)page, &c);
+	CHECK(!c.vwc);
+}
+
 /* --- SMART and OCP ------------------------------------------------------------ */
 
 static void make_smart(uint8_t *b)
@@ -531,6 +574,7 @@ int main(void)
 	RUN(mock_names_a_wrong_command);
 	RUN(identify_controller);
 	RUN(power_state_and_apst);
+	RUN(write_cache_feature);
 	RUN(smart_log);
 	RUN(ocp_probe_with_a_uuid_index);
 	RUN(ocp_absent);

@@ -147,14 +147,59 @@ TEST(bounds_hold)
 TEST(refused)
 {
 	const double few[] = { 1, 1, 1, 1 };
-	const double idle[] = { 5, 5, 0, 5, 5 };
-	const double nan_round[] = { 5, 5, NAN, 5, 5 };
 	struct rpt_pts_window w;
 
 	CHECK_EQ_INT(rpt_pts_steady(few, 4, &w), -EINVAL);
-	CHECK_EQ_INT(rpt_pts_steady(idle, 5, &w), -EINVAL);
-	CHECK_EQ_INT(rpt_pts_steady(nan_round, 5, &w), -EINVAL);
 	CHECK_EQ_INT(rpt_pts_window_at(few, 4, &w), -EINVAL);
+}
+
+/*
+ * A round at zero (the cell did no I/O) or with no number fails the windows
+ * it falls in, and only those: round 3 of 5, 5, 0, 5, 5, 5, 5, 5 is in the
+ * windows ending at rounds 5, 6 and 7; the one of rounds 4-8 is steady.
+ */
+TEST(zero_round)
+{
+	const double idle[] = { 5, 5, 0, 5, 5, 5, 5, 5 };
+	const double nan_round[] = { 5, 5, NAN, 5, 5, 5, 5, 5 };
+	struct rpt_pts_window w;
+
+	CHECK_EQ_INT(rpt_pts_steady(idle, 5, &w), 0);
+	CHECK_EQ_INT(w.zero_round, 3);
+	CHECK(!w.steady);
+	CHECK_NEAR(w.avg, 4.0, 1e-12);
+	CHECK_EQ_INT(rpt_pts_steady(idle, 7, &w), 0);
+	CHECK_EQ_INT(w.first, 3);
+	CHECK_EQ_INT(w.zero_round, 3);
+	CHECK_EQ_INT(rpt_pts_steady(idle, 8, &w), 1);
+	CHECK_EQ_INT(w.first, 4);
+	CHECK_EQ_INT(w.last, 8);
+	CHECK_EQ_INT(w.zero_round, 0);
+	CHECK_EQ_INT(rpt_pts_steady(nan_round, 7, &w), 0);
+	CHECK_EQ_INT(w.zero_round, 3);
+	CHECK_EQ_INT(rpt_pts_steady(nan_round, 8, &w), 1);
+	CHECK_EQ_INT(w.first, 4);
+}
+
+/*
+ * The 25-round cap: 28 rounds, falling 4 % a round to round 25 and flat
+ * after it, have steady windows only past the PTS's last round (24-28:
+ * 24's value then 25's four times, 4 % apart): not steady, over rounds
+ * 21-25, not "steady 24-28".
+ */
+TEST(cap_at_25)
+{
+	double y[28];
+	struct rpt_pts_window w;
+
+	for (int i = 0; i < 28; i++)
+		y[i] = 100e3 * pow(0.96, i < 25 ? i : 24);
+	CHECK_EQ_INT(rpt_pts_steady(y, 28, &w), 0);
+	CHECK_EQ_INT(w.first, 21);
+	CHECK_EQ_INT(w.last, 25);
+	CHECK(!w.steady);
+	CHECK_EQ_INT(rpt_pts_window_at(y, 28, &w), 0);
+	CHECK(w.steady);	/* a window the rule would hold, past the cap */
 }
 
 /*
@@ -218,6 +263,8 @@ int main(void)
 	RUN(noisy_but_flat);
 	RUN(bounds_hold);
 	RUN(refused);
+	RUN(zero_round);
+	RUN(cap_at_25);
 	RUN(several_variables);
 	RUN(round_names);
 	return harness_main();
