@@ -1,0 +1,70 @@
+# SSH for the tests of ssdq-run --host through SSH (sourced after test/lib.sh):
+# a throwaway client key, ssh_config aliases with their host keys pinned, and
+# a throwaway sshd of this machine on a free loopback port. Everything lives in
+# the test's directory: nothing of ~/.ssh is read or written (ssh -F).
+
+# ssh_client DIR: the client key DIR/client_key (ed25519, no passphrase) and
+# DIR/ssh_config, which every alias shares: that key alone, no agent, host
+# keys only from DIR/known_hosts and checked; SSDQ_SSH exported to use it.
+# 1 when ssh or ssh-keygen is missing
+ssh_client() {
+	command -v ssh >/dev/null && command -v ssh-keygen >/dev/null || return 1
+	ssh-keygen -q -t ed25519 -N '' -C ssdq-test-client -f "$1/client_key" </dev/null || return 1
+	: >"$1/known_hosts"
+	cat >"$1/ssh_config" <<EOC
+Host *
+	User root
+	IdentityFile $1/client_key
+	IdentitiesOnly yes
+	IdentityAgent none
+	UserKnownHostsFile $1/known_hosts
+	GlobalKnownHostsFile /dev/null
+	StrictHostKeyChecking yes
+	UpdateHostKeys no
+	LogLevel ERROR
+EOC
+	export SSDQ_SSH="ssh -F $1/ssh_config"
+}
+
+# ssh_alias DIR ALIAS PORT HOSTKEY: ALIAS is 127.0.0.1:PORT, whose host key
+# (the public key line HOSTKEY, "TYPE BASE64") is pinned under ALIAS
+ssh_alias() {
+	printf 'Host %s\n\tHostName 127.0.0.1\n\tPort %s\n\tHostKeyAlias %s\n' "$2" "$3" "$2" >>"$1/ssh_config"
+	printf '%s %s\n' "$2" "$(printf '%s' "$4" | cut -d' ' -f1,2)" >>"$1/known_hosts"
+}
+
+# ssh_sshd DIR: this machine's sshd on a free port of 127.0.0.1 for the test
+# (its host key made now, the client key of ssh_client alone authorized,
+# key logins and local forwarding only); SSHD_PORT, SSHD_PID, SSHD_KEY (its
+# public host key). 1 when it cannot run (no sshd, or its privilege
+# separation directory /run/sshd cannot be made)
+# shellcheck disable=SC2034 # SSHD_PID and SSHD_KEY are the sourcing test's
+ssh_sshd() {
+	[ -x /usr/sbin/sshd ] || return 1
+	[ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 0755 /run/sshd; } 2>/dev/null || return 1
+	ssh-keygen -q -t ed25519 -N '' -C ssdq-test-host -f "$1/host_key" </dev/null || return 1
+	cp "$1/client_key.pub" "$1/authorized_keys"
+	SSHD_PORT=$(free_port)
+	cat >"$1/sshd_config" <<EOC
+ListenAddress 127.0.0.1
+Port $SSHD_PORT
+HostKey $1/host_key
+PidFile $1/sshd.pid
+AuthorizedKeysFile $1/authorized_keys
+AllowUsers $(id -un)
+PermitRootLogin prohibit-password
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+AllowTcpForwarding local
+AllowStreamLocalForwarding local
+X11Forwarding no
+PermitTTY no
+LogLevel ERROR
+EOC
+	/usr/sbin/sshd -D -e -f "$1/sshd_config" 2>"$1/sshd.log" &
+	SSHD_PID=$!
+	SSHD_KEY=$(cat "$1/host_key.pub")
+	listening "$SSHD_PORT"
+}
