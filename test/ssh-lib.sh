@@ -27,10 +27,14 @@ EOC
 }
 
 # ssh_alias DIR ALIAS PORT HOSTKEY: ALIAS is 127.0.0.1:PORT, whose host key
-# (the public key line HOSTKEY, "TYPE BASE64") is pinned under ALIAS
+# (the public key line HOSTKEY, "TYPE BASE64") is pinned under ALIAS, in
+# place of the one pinned before (a host booted again with a new key)
 ssh_alias() {
-	printf 'Host %s\n\tHostName 127.0.0.1\n\tPort %s\n\tHostKeyAlias %s\n' "$2" "$3" "$2" >>"$1/ssh_config"
-	printf '%s %s\n' "$2" "$(printf '%s' "$4" | cut -d' ' -f1,2)" >>"$1/known_hosts"
+	grep -qx "Host $2" "$1/ssh_config" ||
+		printf 'Host %s\n\tHostName 127.0.0.1\n\tPort %s\n\tHostKeyAlias %s\n' "$2" "$3" "$2" >>"$1/ssh_config"
+	grep -v "^$2 " "$1/known_hosts" >"$1/known_hosts.new"
+	printf '%s %s\n' "$2" "$(printf '%s' "$4" | cut -d' ' -f1,2)" >>"$1/known_hosts.new"
+	mv -f "$1/known_hosts.new" "$1/known_hosts"
 }
 
 # ssh_sshd DIR: this machine's sshd on a free port of 127.0.0.1 for the test
