@@ -122,7 +122,7 @@ grep -q "ssh -N -L lab1:127.0.0.1:$P1 lab1 & fio --client=sock:lab1 jobs/pslc-fi
 # ---- a host whose key is not the one pinned: named, nothing run ------------------------
 expect_rc 1 "a host whose key does not match" "$RUN" --suite pslc --model qlc-1tb --scale 1000 \
 	--host "forged:$P1" --out "$W/forged" --yes --eta never
-expect_out "\[forged-$P1\] FAILED at [a-z-]*: ssh to forged could not open the tunnel to its 127.0.0.1:$P1 \(ssh exit 255: .*[Hh]ost key" \
+expect_out "\[forged-$P1\] FAILED at [a-z-]*: forged could not be reached through SSH: no tunnel to its 127.0.0.1:$P1 \(ssh exit 255: .*[Hh]ost key" \
 	"named: ssh refused the host's key, the step never started"
 
 # ---- ssdq-run killed with SIGKILL: its watchdog ends the tunnels ------------------------

@@ -167,19 +167,23 @@ grep -q 'serial ssdqhostA: nvme0, namespaces: ng0n1 ng0n2' "$OUT_A/console.log" 
 	fail "the guests' namespaces are not as booted: $(grep serial "$OUT_A/console.log" "$OUT_B/console.log")"
 
 # ---- where the fio server listens: the guest's loopback, or a root-only socket ----
-la=$(sed -n 's/^ssdq-vm: listen: //p' "$OUT_A/console.log" | grep ':8765$' | tr '\n' ' ')
-[ "$la" = "127.0.0.1:8765 " ] && pass "guest A: the installed unit's fio server listens on 127.0.0.1:8765 alone" ||
-	fail "guest A's listeners on port 8765: '$la'"
-lb=$(sed -n 's/^ssdq-vm: listen: //p' "$OUT_B/console.log" | grep -c ':8765$')
-grep -q '^ssdq-vm: socket: drwx------ /run/ssdq, s[-rwx]* fio.sock' "$OUT_B/console.log" && [ "$lb" = 0 ] &&
-	pass "guest B: the fio server on /run/ssdq/fio.sock in a 0700 directory, no TCP port" ||
-	fail "guest B: $(grep -e 'socket:' -e 'listen:' "$OUT_B/console.log")"
+# listeners NAME: guest NAME's TCP listeners, from its console (CR LF lines)
+listeners() { eval "tr -d '\\r' <\"\$OUT_$1/console.log\"" | sed -n 's/^ssdq-vm: listen: //p' | sort | tr '\n' ' '; }
+la=$(listeners A)
+[ "$(printf '%s' "$la" | tr ' ' '\n' | grep -c ':8765$')" = 1 ] && case " $la" in *" 127.0.0.1:8765 "*) true ;; *) false ;; esac &&
+	pass "guest A: the installed unit's fio server listens on 127.0.0.1:8765 alone (listeners: $la)" ||
+	fail "guest A's listeners: '$la'"
+lb=$(listeners B)
+grep -q '^ssdq-vm: socket: drwx------ /run/ssdq, s[-rwx]* fio.sock' "$OUT_B/console.log" &&
+	case " $lb" in *" 0.0.0.0:22 "*) true ;; *) false ;; esac && case $lb in *:8765*) false ;; *) true ;; esac &&
+	pass "guest B: the fio server on /run/ssdq/fio.sock in a 0700 directory, no TCP port (listeners: $lb)" ||
+	fail "guest B: listeners '$lb', $(grep 'socket:' "$OUT_B/console.log")"
 mkdir -p "$W/probe"
 printf '[outside-probe]\nioengine=null\nsize=4k\n' >"$W/probe/probe.fio"
 (cd "$W/probe" && timeout 120 fio --client="127.0.0.1,$FPORT_A" probe.fio --output-format=json >out 2>&1)
 rc=$?
 [ $rc != 0 ] && ! grep -q '"jobname" : "outside-probe"' "$W/probe/out" &&
-	pass "a client outside guest A at its port 8765 runs nothing (fio exit $rc: $(grep -m1 -e 'fio: ' -e 'error' "$W/probe/out"))" ||
+	pass "a client outside guest A at its port 8765 runs nothing (fio exit $rc, no job)" ||
 	fail "a client outside the guest ran a job on A's fio server (exit $rc)"
 
 A=hostA B=hostB
@@ -209,7 +213,7 @@ wait $rpid
 rc=$?
 sed 's/^/    /' "$W/run1.out" | tail -n 12
 [ $rc = 1 ] && pass "a guest gone mid-suite: exit 1" || fail "a guest gone mid-suite: exit $rc, wanted 1"
-grep -q "\[$B\] FAILED at [a-z-]*: hostB could not be reached or went away" "$W/run1.out" &&
+grep -q "\[$B\] FAILED at [a-z-]*: hostB could not be reached" "$W/run1.out" &&
 	pass "the dead host is reported failed by name, with the step it failed at" ||
 	{ fail "the dead host is not named so"; grep -A3 FAILED "$W/run1.out" | sed 's/^/    /'; }
 grep -q "FAILED on $B" "$W/run1.out" && pass "the run's last words name the failed host" ||
