@@ -125,6 +125,23 @@ expect_rc 1 "a host whose key does not match" "$RUN" --suite pslc --model qlc-1t
 expect_out "\[forged-$P1\] FAILED at [a-z-]*: forged could not be reached through SSH: no tunnel to its 127.0.0.1:$P1 \(ssh exit 255: .*[Hh]ost key" \
 	"named: ssh refused the host's key, the step never started"
 
+# ---- ssdq-run stopped by SIGTERM mid-step: exit 130, its tunnels closed -----------------
+"$RUN" --suite pslc --model qlc-1tb --scale 1000 --host "lab1:$P1" --out "$W/term" --yes --eta never \
+	>"$W/term.out" 2>&1 &
+rpid=$!
+if wait_for "$W/term/$A/pslc-fill.out" 'ssdq: progress .* phase=io' 120; then
+	kill -TERM "$rpid"
+	wait "$rpid"
+	rc=$?
+	[ $rc = 130 ] && pass "SIGTERM mid-step through SSH: exit 130" || { fail "SIGTERM: exit $rc"; tail -n 5 "$W/term.out" | sed 's/^/    /'; }
+	grep -q "client pslc-fill on $A exited" "$W/term/ssdq-run.log" && ! grep -q 'did not stop within' "$W/term.out" &&
+		pass "its fio stopped through its trigger file, over the tunnel ($(sed -n "s/.*client pslc-fill on $A //p" "$W/term/ssdq-run.log" | tail -n 1))" ||
+		fail "its fio: $(grep 'client pslc-fill' "$W/term/ssdq-run.log") $(grep 'did not stop' "$W/term.out")"
+	[ -z "$(our_ssh)" ] && pass "no ssh left after SIGTERM" || fail "ssh left after SIGTERM: $(our_ssh)"
+else
+	fail "the run never reported progress: $(tail -n 5 "$W/term.out")"
+fi
+
 # ---- ssdq-run killed with SIGKILL: its watchdog ends the tunnels ------------------------
 "$RUN" --suite pslc --model qlc-1tb --scale 1000 --host "lab1:$P1" --out "$W/killed" --yes --eta never \
 	>"$W/killed.out" 2>&1 &
