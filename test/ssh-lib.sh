@@ -1,7 +1,9 @@
+# shellcheck shell=sh disable=SC2154 # top: the sourcing test's
 # SSH for the tests of ssdq-run --host through SSH (sourced after test/lib.sh):
 # a throwaway client key, ssh_config aliases with their host keys pinned, and
 # a throwaway sshd of this machine on a free loopback port. Everything lives in
 # the test's directory: nothing of ~/.ssh is read or written (ssh -F).
+# The sourcing test sets top, the tree's top directory.
 
 # ssh_client DIR: the client key DIR/client_key (ed25519, no passphrase) and
 # DIR/ssh_config, which every alias shares: that key alone, no agent, host
@@ -56,19 +58,24 @@ HostKey $1/host_key
 PidFile $1/sshd.pid
 AuthorizedKeysFile $1/authorized_keys
 AllowUsers $(id -un)
-PermitRootLogin prohibit-password
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
 StrictModes no
-AllowTcpForwarding local
-AllowStreamLocalForwarding local
-X11Forwarding no
-PermitTTY no
-LogLevel ERROR
+Include $top/test/vm/sshd.conf
 EOC
 	/usr/sbin/sshd -D -e -f "$1/sshd_config" 2>"$1/sshd.log" &
 	SSHD_PID=$!
 	SSHD_KEY=$(cat "$1/host_key.pub")
 	listening "$SSHD_PORT"
+}
+
+# expect_fetched OUT HOST ATTEMPT: the rerun whose output is OUT fetched the
+# sidecars HOST's server kept over SSH into ATTEMPT (DIR/attempts/NAME.K):
+# its power log and its events to the job's end
+expect_fetched() {
+	grep -q "its server kept for it (fio's client went away), from $2:.*/ssdq-server\.[0-9]* (over SSH)" "$1" &&
+		pass "the sidecars $2's server kept were fetched home over SSH" ||
+		{ fail "the sidecars $2's server kept were not fetched over SSH"; grep -e kept -e attempt "$1" | sed 's/^/    /'; }
+	_n=${3##*/} _n=${_n%.*}
+	[ -s "$3/${_n}_power.1.log" ] && grep -q '"event":"job_end"' "$3/${_n}_events.1.jsonl" 2>/dev/null &&
+		pass "the killed attempt's power log and events (to its job_end) are in ${3##*/}" ||
+		fail "the killed attempt lacks its sidecars: $(ls "$3" 2>&1 | tr '\n' ' ')"
 }

@@ -95,13 +95,7 @@ wait_for "$W/s1.log" "fio's client is gone" 60 && pass "the server's job saw its
 run_two 2
 rc=$?
 [ $rc = 0 ] && pass "the same command again: exit 0" || { fail "the same command again: exit $rc"; tail -n 20 "$W/run2.out" | sed 's/^/    /'; }
-grep -q "its server kept for it (fio's client went away), from .*:$W/s1tmp/ssdq-server\.[0-9]* (over SSH)" "$W/run2.out" &&
-	pass "the sidecars its server kept were fetched home over SSH" ||
-	{ fail "the kept sidecars were not fetched over SSH"; grep -e kept -e attempt "$W/run2.out" | sed 's/^/    /'; }
-att=$D/$A/attempts/pslc-fill.1
-[ -s "$att/pslc-fill_power.1.log" ] && grep -q '"event":"job_end"' "$att/pslc-fill_events.1.jsonl" 2>/dev/null &&
-	pass "the killed attempt's power log and events (to its job_end) are in $att" ||
-	fail "the killed attempt lacks its sidecars: $(ls "$att" 2>&1 | tr '\n' ' ')"
+expect_fetched "$W/run2.out" "$(uname -n)" "$D/$A/attempts/pslc-fill.1"
 [ "$(grep -c . "$D/$A/ssdq-run.state")" = "$NSTEPS" ] && pass "the resumed target completed all $NSTEPS steps" ||
 	fail "lab1 completed $(grep -c . "$D/$A/ssdq-run.state") of $NSTEPS steps"
 for t in "$A:lab1" "$B:lab2"; do

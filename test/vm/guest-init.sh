@@ -63,19 +63,8 @@ start_sshd() {
 	chmod 0600 /root/.ssh/authorized_keys
 	ssh-keygen -q -t ed25519 -N '' -C "$(hostname)" -f /etc/ssh/ssh_host_ed25519_key </dev/null ||
 		{ say "ssh-keygen failed"; return 1; }
-	cat >/etc/ssh/sshd_config <<EOC
-Port 22
-HostKey /etc/ssh/ssh_host_ed25519_key
-PermitRootLogin prohibit-password
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-AllowTcpForwarding local
-AllowStreamLocalForwarding local
-X11Forwarding no
-PermitTTY no
-LogLevel ERROR
-EOC
+	printf 'Port 22\nHostKey /etc/ssh/ssh_host_ed25519_key\nInclude /etc/ssh/sshd_config.d/ssdq.conf\n' \
+		>/etc/ssh/sshd_config
 	/usr/sbin/sshd -e -f /etc/ssh/sshd_config || { say "sshd failed"; return 1; }
 	say "ssh host key: $(cut -d' ' -f1,2 /etc/ssh/ssh_host_ed25519_key.pub)"
 }

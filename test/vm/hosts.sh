@@ -259,13 +259,7 @@ wait_for_n "$OUT_A/console.log" "fio's client is gone" 300
 run_pair 2
 rc=$?
 [ $rc = 0 ] && pass "the same command again: exit 0" || { fail "the same command again: exit $rc"; tail -n 12 "$W/pair2.out" | sed 's/^/    /'; }
-grep -q "its server kept for it (fio's client went away), from ssdqhostA:/tmp/ssdq-server\.[0-9]* (over SSH)" "$W/pair2.out" &&
-	pass "the sidecars guest A's server kept were fetched home over SSH" ||
-	{ fail "the kept sidecars were not fetched over SSH"; grep -e kept -e attempt "$W/pair2.out" | sed 's/^/    /'; }
-[ -s "$A2/attempts/pslc-fill.1/pslc-fill_power.1.log" ] &&
-	grep -q '"event":"job_end"' "$A2/attempts/pslc-fill.1/pslc-fill_events.1.jsonl" 2>/dev/null &&
-	pass "the killed attempt's power log and events (to its job_end) are in attempts/pslc-fill.1" ||
-	fail "the killed attempt lacks its sidecars: $(ls "$A2/attempts/pslc-fill.1" 2>&1 | tr '\n' ' ')"
+expect_fetched "$W/pair2.out" ssdqhostA "$A2/attempts/pslc-fill.1"
 python3 - "$A1" "$A2" <<'EOF' && pass "both complete, each on its own namespace (device.json)" || fail "the two namespaces of guest A did not both complete, each on its own namespace"
 import json, sys
 span = []

@@ -52,7 +52,8 @@ for t in /usr/sbin/sshd /usr/bin/ssh-keygen; do
 	[ -x "$t" ] || { note "warning: no $t (apt-get install openssh-server): server guests will have no sshd"; continue; }
 	rm -f ".$t" && cp "$t" ".$t" && closure "$t"
 done
-mkdir -p run etc/systemd/system var/lib
+mkdir -p run etc/systemd/system etc/ssh/sshd_config.d var/lib
+cp "$VM/sshd.conf" etc/ssh/sshd_config.d/ssdq.conf
 cp "$ROOT/scripts/ssdq-fio-server" usr/bin/ssdq-fio-server && chmod 755 usr/bin/ssdq-fio-server
 sed 's|@ENGINEDIR@|/usr/lib/x86_64-linux-gnu|; s|@BINDIR@|/usr/bin|' "$ROOT/scripts/ssdq-fio-server.service" \
 	>etc/systemd/system/ssdq-fio-server.service
