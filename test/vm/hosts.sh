@@ -32,7 +32,7 @@
 #     60 s of silence, A finishes, exit 1; after QMP cont the same command
 #     resumes B and completes;
 #   - no ssh of ssdq-run left after any run.
-# About 4 minutes on an idle 2-core host; waits poll, no check depends on
+# About 9 min 30 s at load 17 on 2 cores, boots included; waits poll, no check depends on
 # speed. usage: sh test/vm/hosts.sh   (SSDQ_TEST_KEEP=1 keeps its directory)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
