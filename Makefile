@@ -236,7 +236,7 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh test/analysis/test_pts_steady.sh test/analysis/test_report_timeline.sh test/analysis/test_report_timeline_per_io.sh \
               test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh \
               test/engine/host-clat.sh
-INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_pts.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \
+INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/ssh.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_pts.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh test/jobs/snia.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
@@ -320,7 +320,8 @@ install: all
 	printf '%s\n' '$(SSDQ_VERSION)' >$(DESTDIR)$(PREFIX)/share/ssdq/jobs/VERSION
 	ln -sf $(ENGINEDIR)/ssdq.so $(DESTDIR)$(PREFIX)/share/ssdq/ssdq.so
 	install -d $(DESTDIR)$(SYSTEMDDIR)
-	sed 's|@ENGINEDIR@|$(ENGINEDIR)|' scripts/ssdq-fio-server.service \
+	install -m 0755 scripts/ssdq-fio-server $(DESTDIR)$(PREFIX)/bin/ssdq-fio-server
+	sed 's|@ENGINEDIR@|$(ENGINEDIR)|; s|@BINDIR@|$(PREFIX)/bin|' scripts/ssdq-fio-server.service \
 		>$(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
 	chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
 	for t in ssdq-run ssdq-render; do \
@@ -332,7 +333,7 @@ install: all
 # what install wrote, and the directories of ours it leaves empty
 uninstall:
 	rm -f $(DESTDIR)$(ENGINEDIR)/ssdq.so
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,ssdq-sample ssdq-report ssdq-pts ssdq-run ssdq-render)
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,ssdq-sample ssdq-report ssdq-pts ssdq-run ssdq-render ssdq-fio-server)
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MANPAGES)))
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq
 	rm -f $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service

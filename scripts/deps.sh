@@ -20,7 +20,10 @@ goal=${1:-build}
 # apt: Debian 12 (CI), Debian 13, Ubuntu 22.04 and 24.04 use the same names
 apt_build="gcc make pkg-config fio dpkg-dev liburing-dev libnvme-dev libjson-c-dev
 libaio-dev libnuma-dev librdmacm-dev libibverbs-dev zlib1g-dev libpci-dev libblkid-dev"
-apt_vm="qemu-system-x86 qemu-utils busybox-static cpio nvme-cli jq util-linux e2fsprogs python3 strace"
+# openssh-server: its sshd for the test guests and test/jobs/ssh.sh (on a system running
+# systemd, Debian also enables and starts ssh.service: systemctl disable --now ssh if unwanted)
+apt_vm="qemu-system-x86 qemu-utils busybox-static cpio nvme-cli jq util-linux e2fsprogs python3 strace
+openssh-client openssh-server"
 apt_check="$apt_vm shellcheck chromium"
 # dnf: Fedora; RHEL 9 and its rebuilds take liburing-devel, libnvme-devel and
 # json-c-devel from CodeReady Builder (crb) or EPEL

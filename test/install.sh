@@ -30,6 +30,34 @@ grep -q "SSDQ_SO=\${SSDQ_SO:-$MA/ssdq.so}" "$D/usr/local/bin/ssdq-run" &&
 	fail "ssdq-run wrapper: $(cat "$D/usr/local/bin/ssdq-run")"
 grep -q "^Environment=LD_LIBRARY_PATH=$MA\$" "$D/etc/systemd/system/ssdq-fio-server.service" &&
 	pass "the fio server's unit finds the engine by name" || fail "unit: $(grep Environment "$D/etc/systemd/system/ssdq-fio-server.service")"
+U=$D/etc/systemd/system/ssdq-fio-server.service
+[ "$(sed -n 's/^ExecStart=//p' "$U")" = "/usr/local/bin/ssdq-fio-server --listen 127.0.0.1,8765" ] &&
+	[ -x "$D/usr/local/bin/ssdq-fio-server" ] &&
+	pass "the unit runs the installed ssdq-fio-server on the loopback only (127.0.0.1,8765)" ||
+	fail "unit: $(grep ExecStart "$U")"
+grep -q '^RuntimeDirectoryMode=0700$' "$U" && pass "the unit's /run/ssdq is root's alone (0700)" ||
+	fail "unit: $(grep RuntimeDirectory "$U")"
+
+# ssdq-fio-server: what it asks fio for (SSDQ_FIO="echo" prints it), and its refusals
+S=$D/usr/local/bin/ssdq-fio-server
+[ "$(SSDQ_FIO="echo" sh "$S" 2>/dev/null)" = "--server=127.0.0.1,8765" ] &&
+	pass "ssdq-fio-server: fio --server=127.0.0.1,8765 by default" || fail "ssdq-fio-server: $(SSDQ_FIO="echo" sh "$S" 2>&1)"
+SSDQ_FIO="echo" sh "$S" --listen 0.0.0.0,8765 >"$T/o" 2>"$T/e"
+rc=$?
+[ $rc = 2 ] && [ ! -s "$T/o" ] && grep -q 'open to the network.*--open-tcp' "$T/e" &&
+	pass "ssdq-fio-server: 0.0.0.0 refused without --open-tcp (exit 2, said)" || fail "0.0.0.0 without --open-tcp: exit $rc, $(cat "$T/o" "$T/e")"
+SSDQ_FIO="echo" sh "$S" --listen 0.0.0.0,8765 --open-tcp >"$T/o" 2>"$T/e"
+[ "$(cat "$T/o")" = "--server=0.0.0.0,8765" ] && grep -q 'WARNING: --open-tcp: .*anyone who connects' "$T/e" &&
+	pass "ssdq-fio-server --open-tcp: listens on 0.0.0.0, warned in its log" || fail "--open-tcp: $(cat "$T/o" "$T/e")"
+mkdir -p "$T/run" && chmod 0755 "$T/run"
+SSDQ_FIO="echo" sh "$S" --socket "$T/run/fio.sock" >"$T/o" 2>"$T/e"
+rc=$?
+[ $rc = 2 ] && grep -q 'mode 755: others could connect' "$T/e" &&
+	pass "ssdq-fio-server --socket: a directory others may enter refused" || fail "--socket in 0755: exit $rc, $(cat "$T/o" "$T/e")"
+chmod 0700 "$T/run"
+[ "$(SSDQ_FIO="echo" sh "$S" --socket "$T/run/fio.sock" 2>/dev/null)" = "--server=sock:$T/run/fio.sock" ] &&
+	pass "ssdq-fio-server --socket in a 0700 directory: fio --server=sock:PATH" || fail "--socket: $(SSDQ_FIO="echo" sh "$S" --socket "$T/run/fio.sock" 2>&1)"
+
 expect_rc 0 "make uninstall DESTDIR=$D" mk uninstall DESTDIR="$D"
 left=$(find "$D" ! -type d)
 [ -z "$left" ] && pass "uninstall leaves no file or link behind" || fail "left behind: $left"

@@ -10,10 +10,12 @@
 # round a chosen figure: a series that never settles runs to the line's 25
 # rounds, one that settles stops where ssdq-pts says, two namespaces each stop
 # at their own round, a round killed by SIGTERM runs again on resume (its
-# attempt kept). --pts-class sets the client's conditions; bad suite lines,
+# attempt kept). The rounds on a test host go through SSH (test/ssh-lib.sh:
+# this machine's sshd for the test) where sshd is installed. --pts-class sets the client's conditions; bad suite lines,
 # a bad class and a missing ssdq-pts are refused before anything runs.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
+. "$top/test/ssh-lib.sh"
 SO=${SSDQ_SO:-$top/build/ssdq.so}
 PTS=$top/build/ssdq-pts
 [ -f "$SO" ] && [ -x "$PTS" ] || { echo "SKIP: no $SO or $PTS (make)"; exit 77; }
@@ -21,7 +23,7 @@ command -v fio >/dev/null || { echo "SKIP: no fio"; exit 77; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/ssdq-snia.XXXXXX")
 SERVERS=''
 # shellcheck disable=SC2154 # p is the trap's own loop variable
-trap 'for p in $SERVERS; do kill -KILL "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; rm -rf "$W" "$T_OUT"' EXIT
+trap 'for p in $SERVERS ${SSHD_PID:-}; do kill -KILL "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; rm -rf "$W" "$T_OUT"' EXIT
 export SSDQ_SO="$SO" SSDQ_SERVER_SO="$SO" SSDQ_REPORT=none SSDQ_PTS="$PTS"
 unset SSDQ_FIO SSDQ_SPAN SSDQ_SYSFS SSDQ_DEVDIR SSDQ_MOUNTINFO SSDQ_SWAPS
 cd "$W" || exit 1
@@ -162,12 +164,18 @@ grep -q '"event":"write_cache","job":"k","present":true,"enabled":true,"asked":"
 	keep_events.1.jsonl 2>/dev/null && pass "after the run the write cache is back on, as it was" ||
 	fail "after the run: $(grep write_cache keep_events.1.jsonl 2>&1)"
 
-# ---- on a test host (fio --server on 127.0.0.1): the same rounds ----------------------
+# ---- on a test host (fio --server on 127.0.0.1, through SSH): the same rounds ---------
 P=$(free_port)
 start_server h "$P"
-expect_rc 0 "the test in rounds on a test host" sh "$RUN" --suite pts --model tlc-enterprise-4tb \
-	--scale 1000 --set SSDQ_PTS_CELL_RUNTIME=300ms --host "127.0.0.1:$P" --out h --yes --eta never
-L=127.0.0.1-$P
+H=127.0.0.1 how="directly (no sshd here: apt-get install openssh-server)"
+mkdir -p ssh
+if ssh_client "$W/ssh" && ssh_sshd "$W/ssh"; then
+	ssh_alias "$W/ssh" lab "$SSHD_PORT" "$SSHD_KEY"
+	H=lab how="through SSH"
+fi
+expect_rc 0 "the test in rounds on a test host, $how" sh "$RUN" --suite pts --model tlc-enterprise-4tb \
+	--scale 1000 --set SSDQ_PTS_CELL_RUNTIME=300ms --host "$H:$P" --out h --yes --eta never
+L=$H-$P
 k=$(rounds_in "h/$L" "$T")
 want=$(first_steady "h/$L" "$T" 25 seq-read-128k:read:mbps seq-write-128k:write:mbps)
 [ "$k" -ge 1 ] && [ "$k" = "$want" ] && pass "the host's rounds stop at round $k, where ssdq-pts says" ||

@@ -3,7 +3,8 @@
 # extracts the guest's /results into DIR.
 # usage: test/vm/boot.sh [--scenarios a,b] [--out DIR] [--timeout SECS]
 #                        [--scenario-timeout SECS] [--quiet SECS] [--keep-images]
-#        test/vm/boot.sh --server PORT [--images DIR] [--serial S]
+#        test/vm/boot.sh --server PORT --ssh-key KEY.pub [--fio socket]
+#                        [--fio-port PORT] [--images DIR] [--serial S]
 #                        [--namespaces N] [--ns-size SIZE] [--out DIR] ...
 # Limits catch a hang, not a busy host (under TCG a loaded 2-core host runs
 # the guest ten times slower): the guest stops a scenario after
@@ -12,8 +13,13 @@
 # plus 300: the guest itself hangs), or after --timeout s in all (default: every
 # scenario's limit plus 60 s each, plus 600).
 # --server PORT boots a test host instead (test/vm/hosts.sh): the guest runs
-# `fio --server` on port 8765, reached at 127.0.0.1:PORT of this machine
-# (QEMU's user-mode network, virtio-net-pci), until QEMU is stopped (QMP
+# the fio server as the installed unit does (on its loopback port 8765, or
+# with --fio socket on /run/ssdq/fio.sock) and sshd, reached at
+# 127.0.0.1:PORT of this machine (QEMU's user-mode network,
+# virtio-net-pci), root's one authorized key the public key KEY.pub, its host
+# key made at boot and printed on the console ("ssh host key: TYPE BASE64");
+# --fio-port P also forwards 127.0.0.1:P to the guest's port 8765 (where the
+# server must refuse it); until QEMU is stopped (QMP
 # quit on OUT/qmp.sock) or --timeout (default 3600); one NVMe controller
 # with serial S (default ssdqserver) and N namespaces (default 1) of SIZE
 # (default 1G), whose images are DIR/ns1.img... (made when missing, kept: a
@@ -26,7 +32,8 @@
 set -eu
 . "$(dirname "$0")/host-lib.sh"
 scen=all out=$VMDIR/results hard=0 per=300 quiet=0 keep=0
-port='' images='' serial=ssdqserver nns=1 nssize=1G
+port='' images='' serial=ssdqserver nns=1 nssize=1G sshkey='' fiomode=tcp fioport=''
+
 while [ $# -gt 0 ]; do
 	case $1 in
 	--scenarios) scen=${2:?--scenarios needs a value}; shift 2 ;;
@@ -40,6 +47,9 @@ while [ $# -gt 0 ]; do
 	--serial) serial=${2:?--serial needs a value}; shift 2 ;;
 	--namespaces) nns=${2:?--namespaces needs a number}; shift 2 ;;
 	--ns-size) nssize=${2:?--ns-size needs a size}; shift 2 ;;
+	--ssh-key) sshkey=${2:?--ssh-key needs a public key file}; shift 2 ;;
+	--fio) fiomode=${2:?--fio needs tcp or socket}; shift 2 ;;
+	--fio-port) fioport=${2:?--fio-port needs a port}; shift 2 ;;
 	*) die "boot.sh: unknown option $1 (see the usage line in $0)" ;;
 	esac
 done
@@ -47,6 +57,9 @@ if [ -n "$port" ]; then
 	case $port in *[!0-9]*) die "--server wants a TCP port number, not '$port'" ;; esac
 	case $nns in [1-8]) ;; *) die "--namespaces wants 1 to 8, not '$nns'" ;; esac
 	case $serial in *[!A-Za-z0-9_-]*) die "--serial wants letters, digits, - and _, not '$serial'" ;; esac
+	[ -r "$sshkey" ] || die "--server wants --ssh-key KEY.pub (root's authorized key in the guest)"
+	case $fiomode in tcp|socket) ;; *) die "--fio wants tcp or socket, not '$fiomode'" ;; esac
+	case $fioport in *[!0-9]*) die "--fio-port wants a TCP port number, not '$fioport'" ;; esac
 	[ "$hard" != 0 ] || hard=3600
 	scen=server
 elif [ -n "$images" ]; then
@@ -69,7 +82,8 @@ initrd=$VMDIR/initramfs.cpio
 state=absent; [ -f "$so" ] && state="$so $(stat -c %Y "$so")"
 state="$state extra:${SSDQ_VM_EXTRA:-}"
 if [ ! -f "$initrd" ] || [ "$(cat "$initrd.engine" 2>/dev/null)" != "$state" ] ||
-	[ -n "$(find "$VM" "$ROOT/jobs" "$ROOT/test/power/meter.c" "$so" ${SSDQ_VM_EXTRA:-} /usr/bin/fio /usr/sbin/nvme /bin/busybox -newer "$initrd" \
+	[ -n "$(find "$VM" "$ROOT/jobs" "$ROOT/scripts/ssdq-fio-server" "$ROOT/scripts/ssdq-fio-server.service" "$ROOT/test/power/meter.c" \
+		"$so" ${SSDQ_VM_EXTRA:-} /usr/bin/fio /usr/sbin/nvme /usr/sbin/sshd /bin/busybox -newer "$initrd" \
 		-type f 2>/dev/null | head -n 1)" ]; then
 	note "building $initrd"
 	sh "$VM/initramfs.sh" "$initrd"
@@ -106,8 +120,11 @@ if [ -n "$port" ]; then
 		devs="$devs $(drive "ns$i") -device nvme-ns,drive=ns$i,bus=nvmesrv,nsid=$i"
 		i=$((i + 1))
 	done
-	devs="$devs -netdev user,id=net0,hostfwd=tcp:127.0.0.1:$port-:8765 -device virtio-net-pci,netdev=net0"
-	append="ssdq.server=1 ssdq.namespaces=$nns ssdq.hostname=$serial"
+	fwd=hostfwd=tcp:127.0.0.1:$port-:22
+	[ -z "$fioport" ] || fwd="$fwd,hostfwd=tcp:127.0.0.1:$fioport-:8765"
+	devs="$devs -netdev user,id=net0,$fwd -device virtio-net-pci,netdev=net0"
+	key=$(cut -d' ' -f1,2 "$sshkey" | tr ' ' :)
+	append="ssdq.server=1 ssdq.namespaces=$nns ssdq.hostname=$serial ssdq.sshkey=$key ssdq.fio=$fiomode"
 else
 	for d in d512 d4k res; do
 		truncate -s 1G "$img/$d.img"

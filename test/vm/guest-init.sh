@@ -42,13 +42,38 @@ ns_of() {
 	return 1
 }
 
-# server mode (ssdq.server=1; test/vm/hosts.sh): the network (QEMU's user
-# mode: 10.0.2.15/24, gateway 10.0.2.2), then `fio --server` on port 8765 in
-# /srv until the guest is stopped from the host (QMP quit) or the server
-# ends; no scenarios, no results disk. ssdq.namespaces=N: wait for N
-# namespaces first; ssdq.hostname: the name fio's messages carry. A line a
-# minute keeps boot.sh's watchdog, which takes a silent console for a hung
-# guest, from stopping an idle server.
+# server mode (ssdq.server=1; test/vm/hosts.sh): a test host as installed
+# (docs/hosts.md): the network (QEMU's user mode: 10.0.2.15/24, gateway
+# 10.0.2.2), sshd on port 22 (its host key made now and printed on the
+# console, for the host to pin; root's one authorized key from
+# ssdq.sshkey=TYPE:BASE64), and the fio server as the installed unit runs it
+# (/etc/systemd/system/ssdq-fio-server.service's ExecStart, its environment
+# and directories; ssdq.fio=socket: its unix-socket line instead), until
+# the guest is stopped from the host (QMP quit) or the server ends; no
+# scenarios, no results disk. ssdq.namespaces=N: wait for N namespaces
+# first; ssdq.hostname: the name fio's messages carry. The console gets the
+# TCP listeners ("listen: ADDR:PORT"). A line a minute keeps boot.sh's
+# watchdog, which takes a silent console for a hung guest, from stopping an
+# idle server.
+start_sshd() {
+	key=$(arg ssdq.sshkey '')
+	[ -n "$key" ] || { say "no ssdq.sshkey: no sshd"; return 1; }
+	mkdir -p /etc/ssh /run/sshd /root/.ssh && chmod 0700 /root /root/.ssh && chmod 0755 /run/sshd
+	echo "${key%%:*} ${key#*:} ssdq-test-client" >/root/.ssh/authorized_keys
+	chmod 0600 /root/.ssh/authorized_keys
+	ssh-keygen -q -t ed25519 -N '' -C "$(hostname)" -f /etc/ssh/ssh_host_ed25519_key </dev/null ||
+		{ say "ssh-keygen failed"; return 1; }
+	printf 'Port 22\nHostKey /etc/ssh/ssh_host_ed25519_key\nInclude /etc/ssh/sshd_config.d/ssdq.conf\n' \
+		>/etc/ssh/sshd_config
+	/usr/sbin/sshd -e -f /etc/ssh/sshd_config || { say "sshd failed"; return 1; }
+	say "ssh host key: $(cut -d' ' -f1,2 /etc/ssh/ssh_host_ed25519_key.pub)"
+}
+# unit_exec: the installed unit's command (ssdq.fio=socket: its unix-socket line)
+unit_exec() {
+	u=/etc/systemd/system/ssdq-fio-server.service
+	if [ "$(arg ssdq.fio tcp)" = socket ]; then sed -n 's/^#ExecStart=\(.*--socket .*\)/\1/p' $u
+	else sed -n 's/^ExecStart=//p' $u; fi
+}
 server_mode() {
 	for m in $(cat /lib/modules/net/order 2>/dev/null); do
 		insmod "/lib/modules/net/$m.ko" || say "insmod $m failed"
@@ -77,14 +102,22 @@ server_mode() {
 	for c in /sys/class/nvme/nvme*; do
 		[ -e "$c/serial" ] && say "serial $(serial_of "$c"): ${c##*/}, namespaces: $(cd /dev && ls -d ng"${c##*/nvme}"n* 2>/dev/null | tr '\n' ' ')"
 	done
-	mkdir -p /srv && cd /srv || halt_now
-	fio --server </dev/null &
+	start_sshd || halt_now
+	# the unit's directories and environment
+	mkdir -p /var/lib/ssdq /run/ssdq && chmod 0700 /run/ssdq && cd /var/lib/ssdq || halt_now
+	cmd=$(unit_exec)
+	say "fio server as the unit runs it: $cmd"
+	eval "export $(sed -n 's/^Environment=//p' /etc/systemd/system/ssdq-fio-server.service)"
+	$cmd </dev/null &
 	fpid=$!
 	i=0
-	while ! netstat -ltn 2>/dev/null | grep -q ':8765 ' && [ $i -lt 300 ] && kill -0 $fpid 2>/dev/null; do
+	while ! { netstat -ltn 2>/dev/null | grep -q ':8765 ' || [ -S /run/ssdq/fio.sock ]; } &&
+		[ $i -lt 300 ] && kill -0 $fpid 2>/dev/null; do
 		sleep 0.1; i=$((i + 1))
 	done
-	say "server ready: fio --server on $nic 10.0.2.15 port 8765 at uptime $(uptime_s) s"
+	netstat -ltn 2>/dev/null | awk '$6 == "LISTEN" { print "ssdq-vm: listen: " $4 }'
+	[ ! -S /run/ssdq/fio.sock ] || say "socket: $(ls -ld /run/ssdq | cut -d' ' -f1) /run/ssdq, $(ls -l /run/ssdq/fio.sock | cut -d' ' -f1) fio.sock"
+	say "server ready: fio --server ($cmd) and sshd on $nic 10.0.2.15 port 22 at uptime $(uptime_s) s"
 	(while :; do sleep 60; say "server up at uptime $(uptime_s) s"; done) &
 	beat=$!
 	wait $fpid

@@ -1,16 +1,28 @@
 #!/bin/sh
 # ssdq-run --host on the QEMU test bed: two guests (test/vm/boot.sh --server)
-# running `fio --server`, reached over QEMU's user-mode network at free ports
-# of this machine picked now, ssdq.so's NVMe passthrough on their emulated
-# namespaces (controllers with serials ssdqhostA and ssdqhostB, 256 MiB
-# namespaces /dev/ng0n1, A also /dev/ng0n2), the controller (ssdq-run) here:
+# set up as installed test hosts (docs/hosts.md): the fio server as the
+# installed unit runs it (A on its loopback port 8765, B on the unix socket
+# /run/ssdq/fio.sock in a 0700 directory) and sshd, whose host key each
+# makes at boot; the controller (ssdq-run) here reaches them through SSH
+# (test/ssh-lib.sh: a throwaway client key, aliases hostA and hostB to free
+# ports of this machine that QEMU's user-mode network forwards to the guests'
+# port 22, each host key pinned from the guest's console; nothing of ~/.ssh
+# used), ssdq.so's NVMe passthrough on their emulated namespaces
+# (controllers with serials ssdqhostA and ssdqhostB, 256 MiB namespaces
+# /dev/ng0n1, A also /dev/ng0n2):
+#   - the fio server listens on the guest's loopback only (its listeners, on
+#     the console), and a client at a port forwarded to A's port 8765 from
+#     outside the guest runs nothing;
 #   - the consumer suite at --scale 1024 on both guests' /dev/ng0n1 while
 #     guest B is stopped (QMP quit) once it has finished step 4: A completes,
 #     B is reported failed by name;
 #   - meanwhile B boots again on the same disk images at the same port (its
 #     namespace holds what its finished steps left, its target keeps its name
-#     127.0.0.1-PORT and so its state), and the pSLC suite runs on A's two
-#     namespaces in one run: both complete, both fio started before either ended;
+#     hostB and so its state; its new host key pinned), and the pSLC suite
+#     runs on A's two namespaces in one run (both fio started before either
+#     ended) while the tunnel of one is killed mid-step: named, the other
+#     completes; the same command resumes it, the sidecars its server kept
+#     fetched home over SSH;
 #   - the same command again resumes B alone, at the step it lost;
 #   - each DIR/<target>/ complete (every step's JSON, bw, power, SMART and
 #     events logs, device.json with that guest's serial), ssdq-report
@@ -18,11 +30,13 @@
 #   - the pSLC suite on both with --stall-timeout 60 while guest B is paused
 #     (QMP stop) mid-step: B is named lost by the runner's log after at least
 #     60 s of silence, A finishes, exit 1; after QMP cont the same command
-#     resumes B and completes.
-# About 4 minutes on an idle 2-core host; waits poll, no check depends on
+#     resumes B and completes;
+#   - no ssh of ssdq-run left after any run.
+# About 9 min 30 s at load 17 on 2 cores, boots included; waits poll, no check depends on
 # speed. usage: sh test/vm/hosts.sh   (SSDQ_TEST_KEEP=1 keeps its directory)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
+. "$top/test/ssh-lib.sh"
 VM=$top/test/vm
 RUN=$top/jobs/ssdq-run
 SO=${SSDQ_SO:-$top/build/ssdq.so}
@@ -30,34 +44,49 @@ REPORT=${SSDQ_REPORT_BIN:-$top/build/ssdq-report}
 command -v qemu-system-x86_64 >/dev/null || { echo "SKIP: no qemu-system-x86_64 (sh scripts/deps.sh vm)"; exit 77; }
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
 [ -f "$SO" ] || { echo "SKIP: no $SO (make)"; exit 77; }
+[ -x /usr/sbin/sshd ] || { echo "SKIP: no /usr/sbin/sshd for the guests (sh scripts/deps.sh vm)"; exit 77; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/ssdq-vmhosts.XXXXXX")
 GUESTS=''
+ssh_client "$W" || { echo "SKIP: no ssh or ssh-keygen (sh scripts/deps.sh vm)"; rm -rf "$W"; exit 77; }
+# the runs' tunnels in a directory of the test's own
+mkdir -p "$W/tmp"
+export TMPDIR="$W/tmp"
+# our_ssh: the pids of ssh processes of this test's runs (their config is ours)
+our_ssh() { pgrep -f -- "-F $W/ssh_config" 2>/dev/null; }
 
 free_port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 # boot NAME PORT SERIAL NAMESPACES: boot.sh --server in the background, its
-# images in $W/img-NAME (kept across boots), its output in $W/NAME.N;
-# sets PID_NAME and OUT_NAME
+# images in $W/img-NAME (kept across boots), its output in $W/NAME.N; A's
+# fio server on its loopback port (and its port 8765 forwarded from
+# FPORT_A), B's on its unix socket; sets PID_NAME and OUT_NAME
 boot() {
 	_n=0
 	while [ -e "$W/$1.$_n" ]; do _n=$((_n + 1)); done
 	_o=$W/$1.$_n
 	mkdir -p "$_o"
-	sh "$VM/boot.sh" --server "$2" --images "$W/img-$1" --serial "$3" --namespaces "$4" \
-		--ns-size 256M --out "$_o" --timeout 1800 >"$_o.log" 2>&1 &
+	_fio="--fio socket"
+	[ "$1" != A ] || _fio="--fio tcp --fio-port $FPORT_A"
+	# shellcheck disable=SC2086 # _fio: options and their values
+	sh "$VM/boot.sh" --server "$2" --ssh-key "$W/client_key.pub" $_fio --images "$W/img-$1" --serial "$3" \
+		--namespaces "$4" --ns-size 256M --out "$_o" --timeout 1800 >"$_o.log" 2>&1 &
 	eval "PID_$1=\$! OUT_$1=\$_o"
 	case " $GUESTS " in *" $1 "*) ;; *) GUESTS="$GUESTS $1" ;; esac
 }
 # ready NAME: until its console says "server ready" (900 s at most: boots
-# are slow on a loaded host); 1 when boot.sh ended first or never got there
+# are slow on a loaded host), its host key pinned for the alias hostNAME;
+# 1 when boot.sh ended first or never got there
 ready() {
-	_o='' _p=''
-	eval "_o=\$OUT_$1 _p=\$PID_$1"
+	_o='' _p='' _port=''
+	eval "_o=\$OUT_$1 _p=\$PID_$1 _port=\$PORT_$1"
 	_i=0
 	while [ $_i -lt 4500 ]; do
-		grep -qs 'server ready' "$_o/console.log" && return 0
+		if grep -qs 'server ready' "$_o/console.log"; then
+			ssh_alias "$W" "host$1" "$_port" "$(sed -n 's/^ssdq-vm: ssh host key: //p' "$_o/console.log" | tail -n 1)"
+			return 0
+		fi
 		kill -0 "$_p" 2>/dev/null || return 1
 		sleep 0.2; _i=$((_i + 1))
 	done
@@ -119,12 +148,13 @@ wait_for() {
 # ---- two guests ---------------------------------------------------------------
 # A first: boot.sh builds the initramfs when an input changed; B starts once
 # A's QEMU runs, so the two never build it at once
+FPORT_A=$(free_port)
 start A ssdqhostA 2
 while kill -0 "$PID_A" 2>/dev/null && [ ! -e "$OUT_A/console.log" ]; do sleep 0.2; done
 start B ssdqhostB 1
 for g in A B; do
 	if up "$g" "ssdqhost$g" "$([ $g = A ] && echo 2 || echo 1)"; then
-		eval "pass \"guest $g: fio --server ready at 127.0.0.1:\$PORT_$g\""
+		eval "pass \"guest $g: sshd and the fio server ready, ssh at 127.0.0.1:\$PORT_$g (host$g)\""
 	else
 		eval "_o=\$OUT_$g"
 		fail "guest $g did not come up: $(tail -n 5 "$_o.log" "$_o/console.log" 2>&1)"
@@ -136,11 +166,36 @@ grep -q 'serial ssdqhostA: nvme0, namespaces: ng0n1 ng0n2' "$OUT_A/console.log" 
 	pass "A has ng0n1 and ng0n2 (serial ssdqhostA), B ng0n1 (serial ssdqhostB)" ||
 	fail "the guests' namespaces are not as booted: $(grep serial "$OUT_A/console.log" "$OUT_B/console.log")"
 
-A=127.0.0.1-$PORT_A B=127.0.0.1-$PORT_B
+# ---- where the fio server listens: the guest's loopback, or a root-only socket ----
+# listeners NAME: guest NAME's TCP listeners, from its console (CR LF lines)
+listeners() { eval "tr -d '\\r' <\"\$OUT_$1/console.log\"" | sed -n 's/^ssdq-vm: listen: //p' | sort | tr '\n' ' '; }
+la=$(listeners A)
+[ "$(printf '%s' "$la" | tr ' ' '\n' | grep -c ':8765$')" = 1 ] && case " $la" in *" 127.0.0.1:8765 "*) true ;; *) false ;; esac &&
+	pass "guest A: the installed unit's fio server listens on 127.0.0.1:8765 alone (listeners: $la)" ||
+	fail "guest A's listeners: '$la'"
+lb=$(listeners B)
+grep -q '^ssdq-vm: socket: drwx------ /run/ssdq, s[-rwx]* fio.sock' "$OUT_B/console.log" &&
+	case " $lb" in *" 0.0.0.0:22 "*) true ;; *) false ;; esac && case $lb in *:8765*) false ;; *) true ;; esac &&
+	pass "guest B: the fio server on /run/ssdq/fio.sock in a 0700 directory, no TCP port (listeners: $lb)" ||
+	fail "guest B: listeners '$lb', $(grep 'socket:' "$OUT_B/console.log")"
+mkdir -p "$W/probe"
+printf '[outside-probe]\nioengine=null\nsize=4k\n' >"$W/probe/probe.fio"
+(cd "$W/probe" && timeout 120 fio --client="127.0.0.1,$FPORT_A" probe.fio --output-format=json >out 2>&1)
+rc=$?
+[ $rc != 0 ] && ! grep -q '"jobname" : "outside-probe"' "$W/probe/out" &&
+	pass "a client outside guest A at its port 8765 runs nothing (fio exit $rc, no job)" ||
+	fail "a client outside the guest ran a job on A's fio server (exit $rc)"
+
+A=hostA B=hostB
 D=$W/two
 run_two() {
-	"$RUN" --suite consumer --scale 1024 --host "127.0.0.1:$PORT_A=/dev/ng0n1" \
-		--host "127.0.0.1:$PORT_B=/dev/ng0n1" --out "$D" --yes >"$W/run$1.out" 2>&1
+	"$RUN" --suite consumer --scale 1024 --host "hostA=/dev/ng0n1" \
+		--host "hostB:/run/ssdq/fio.sock=/dev/ng0n1" --out "$D" --yes >"$W/run$1.out" 2>&1
+}
+# no_ssh_left WHAT: no ssh of the runs is left
+no_ssh_left() {
+	[ -z "$(our_ssh)" ] && pass "no ssh of ssdq-run left after $1" ||
+		fail "ssh left after $1: $(our_ssh | xargs -r ps -o pid=,args= -p)"
 }
 STEPS=$(awk '!/^#/ && NF { n = split($1, p, "/"); sub(/\.fio$/, "", p[n]); print p[n] }' "$top/jobs/suites/consumer.suite")
 NSTEPS=$(printf '%s\n' "$STEPS" | grep -c .)
@@ -158,7 +213,7 @@ wait $rpid
 rc=$?
 sed 's/^/    /' "$W/run1.out" | tail -n 12
 [ $rc = 1 ] && pass "a guest gone mid-suite: exit 1" || fail "a guest gone mid-suite: exit $rc, wanted 1"
-grep -q "\[$B\] FAILED at [a-z-]*: 127.0.0.1:$PORT_B could not be reached or went away" "$W/run1.out" &&
+grep -q "\[$B\] FAILED at [a-z-]*: hostB could not be reached" "$W/run1.out" &&
 	pass "the dead host is reported failed by name, with the step it failed at" ||
 	{ fail "the dead host is not named so"; grep -A3 FAILED "$W/run1.out" | sed 's/^/    /'; }
 grep -q "FAILED on $B" "$W/run1.out" && pass "the run's last words name the failed host" ||
@@ -168,13 +223,43 @@ grep -q "FAILED on $B" "$W/run1.out" && pass "the run's last words name the fail
 nb=$(grep -c . "$D/$B/ssdq-run.state")
 [ "$nb" -ge 4 ] && [ "$nb" -lt "$NSTEPS" ] && pass "the dead host's state holds its $nb finished steps" ||
 	fail "the dead host's state holds $nb steps"
+no_ssh_left "a host went away"
 
-# ---- B boots again on its images and port; A's two namespaces at once ----------
+# ---- B boots again on its images and port; A's two namespaces at once, ----------
+# ---- the tunnel of one killed mid-step ------------------------------------------
 boot B "$PORT_B" ssdqhostB 1
 D2=$W/pair
-expect_rc 0 "the pSLC suite on guest A's two namespaces in one run" "$RUN" --suite pslc --scale 1024 \
-	--host "127.0.0.1:$PORT_A=/dev/ng0n1" --host "127.0.0.1:$PORT_A=/dev/ng0n2" --out "$D2" --yes
+run_pair() {
+	"$RUN" --suite pslc --scale 1024 --host hostA=/dev/ng0n1 --host hostA=/dev/ng0n2 \
+		--out "$D2" --yes >"$W/pair$1.out" 2>&1
+}
 A1=$D2/$A-ng0n1 A2=$D2/$A-ng0n2
+run_pair 1 &
+rpid=$!
+if wait_for "$A2/pslc-fill.out" 'ssdq: progress .* phase=io'; then
+	t=$(pgrep -f -- "-L $W/tmp/ssdq-ssh\..*/$A-ng0n2\.sock:127\.0\.0\.1:8765 ")
+	[ -n "$t" ] && kill -KILL "$t" && pass "the tunnel of $A-ng0n2 (its ssh, pid $t) killed in the middle of pslc-fill" ||
+		fail "no ssh of the run for $A-ng0n2: $(our_ssh | xargs -r ps -o pid=,args= -p)"
+else
+	fail "$A-ng0n2 never reported progress in pslc-fill"
+fi
+wait $rpid
+rc=$?
+cp "$D2/ssdq-run.log" "$W/pair1.log"
+[ $rc = 1 ] && pass "a tunnel killed mid-step: exit 1" || { fail "a tunnel killed mid-step: exit $rc"; tail -n 12 "$W/pair1.out" | sed 's/^/    /'; }
+grep -q "\[$A-ng0n2\] FAILED at pslc-fill: its SSH tunnel to hostA closed mid-step (ssh killed by SIGKILL); hostA answers through a new one" "$W/pair1.out" &&
+	pass "named: its tunnel closed mid-step, the host answers through a new one" ||
+	{ fail "the killed tunnel is not named so"; grep -A2 FAILED "$W/pair1.out" | sed 's/^/    /'; }
+grep -qx pslc-fill "$A1/ssdq-run.state" && pass "the other namespace finished its step" ||
+	fail "$A-ng0n1 did not finish pslc-fill"
+no_ssh_left "a tunnel was killed"
+# the server's job sees its client gone, stops and keeps its sidecars
+wait_for_n() { _i=0; while ! grep -q "$2" "$1" 2>/dev/null && [ $_i -lt "$3" ]; do sleep 0.2; _i=$((_i + 1)); done; }
+wait_for_n "$OUT_A/console.log" "fio's client is gone" 300
+run_pair 2
+rc=$?
+[ $rc = 0 ] && pass "the same command again: exit 0" || { fail "the same command again: exit $rc"; tail -n 12 "$W/pair2.out" | sed 's/^/    /'; }
+expect_fetched "$W/pair2.out" ssdqhostA "$A2/attempts/pslc-fill.1"
 python3 - "$A1" "$A2" <<'EOF' && pass "both complete, each on its own namespace (device.json)" || fail "the two namespaces of guest A did not both complete, each on its own namespace"
 import json, sys
 span = []
@@ -189,11 +274,11 @@ for d, ns in zip(sys.argv[1:], ("/dev/ng0n1", "/dev/ng0n2")):
 (a0, a1), (b0, b1) = span
 print("    ng0n1 %.1f s, ng0n2 %.1f s, together %.1f s" % ((a1 - a0) / 1e6, (b1 - b0) / 1e6, (max(a1, b1) - min(a0, b0)) / 1e6))
 EOF
-clients_at_once "$D2/ssdq-run.log" pslc-fill "$A-ng0n1" "$A-ng0n2" &&
+clients_at_once "$W/pair1.log" pslc-fill "$A-ng0n1" "$A-ng0n2" &&
 	pass "their pSLC fills ran at once (both fio --client started before either ended)" ||
-	{ fail "the two namespaces of guest A did not run at once"; grep pslc-fill "$D2/ssdq-run.log" | sed 's/^/    /'; }
+	{ fail "the two namespaces of guest A did not run at once"; grep pslc-fill "$W/pair1.log" | sed 's/^/    /'; }
 
-if ready B; then pass "guest B booted again on its images at 127.0.0.1:$PORT_B"
+if ready B; then pass "guest B booted again on its images at 127.0.0.1:$PORT_B (its new host key pinned)"
 else fail "guest B did not come up again: $(tail -n 5 "$OUT_B.log" "$OUT_B/console.log" 2>&1)"; fi
 
 # ---- the same command resumes B -------------------------------------------------
@@ -201,7 +286,7 @@ run_two 2
 rc=$?
 [ $rc = 0 ] && pass "restarted guest, same command: exit 0" ||
 	{ fail "restarted guest, same command: exit $rc"; tail -n 20 "$W/run2.out" | sed 's/^/    /'; }
-grep -q "$B: 127.0.0.1:$PORT_B .*, $nb of $NSTEPS tests finished earlier" "$W/run2.out" &&
+grep -q "$B: hostB:/run/ssdq/fio.sock .*, $nb of $NSTEPS tests finished earlier" "$W/run2.out" &&
 	pass "the rerun resumes the restarted guest after its $nb steps" || fail "the rerun does not say it resumes $B"
 grep -q "\[$A\]" "$W/run2.out" && fail "the rerun ran steps on the finished guest again" ||
 	pass "the rerun leaves the finished guest alone"
@@ -220,8 +305,8 @@ for t in "$A:ssdqhostA" "$B:ssdqhostB"; do
 		grep -q '"namespace": "/dev/ng0n1"' "$D/$t/device.json" &&
 		pass "$t: device.json is its guest's drive (serial $sn, /dev/ng0n1)" ||
 		fail "$t: device.json does not name serial $sn: $(grep -e serial -e namespace "$D/$t/device.json" 2>&1)"
-	left=$(find "$D/$t" -name '*.127.0.0.1')
-	[ -z "$left" ] && pass "$t: no file left under fio's <name>.<host>" || fail "$t: left as <name>.<host>: $left"
+	left=$(find "$D/$t" -name "*.$t" -o -type l -o -type s)
+	[ -z "$left" ] && pass "$t: no file left under fio's <name>.<host>, no link or socket" || fail "$t: left: $left"
 	grep -q "<$sn> ssdq: /dev/ng0n1: erased" "$D/$t/fill.stderr" &&
 		pass "$t: the server's ssdq message reached the controller (fill.stderr: erased)" ||
 		fail "$t: no server-side ssdq message in fill.stderr: $(head -n 3 "$D/$t/fill.stderr" 2>&1)"
@@ -263,8 +348,8 @@ EOF
 # ---- guest B paused (QMP stop) mid-step: lost within the bound; after cont, resumed ----
 D3=$W/paused
 run_paused() {
-	"$RUN" --suite pslc --scale 1024 --host "127.0.0.1:$PORT_A=/dev/ng0n1" \
-		--host "127.0.0.1:$PORT_B=/dev/ng0n1" --out "$D3" --yes --stall-timeout 60 >"$W/paused$1.out" 2>&1
+	"$RUN" --suite pslc --scale 1024 --host "hostA=/dev/ng0n1" \
+		--host "hostB:/run/ssdq/fio.sock=/dev/ng0n1" --out "$D3" --yes --stall-timeout 60 >"$W/paused$1.out" 2>&1
 }
 qmp() { python3 "$VM/qmp.py" send "$1/qmp.sock" "{\"execute\":\"$2\"}" >>"$W/qmp.log" 2>&1; }
 run_paused 1 &
@@ -286,9 +371,9 @@ s=$(sed -n "s/^.* lost pslc-fill on $B: silent for \([0-9]*\) s .*/\1/p" "$D3/ss
 	fail "the runner's log says it was silent '$s' s"
 grep -qx pslc-fill "$D3/$A/ssdq-run.state" && pass "the other guest finished its step" ||
 	fail "the other guest did not finish pslc-fill"
+no_ssh_left "a host froze"
 qmp "$OUT_B" cont
 # its orphaned job sees fio's connection closed and stops (or fio stops it), freeing the namespace
-wait_for_n() { _i=0; while ! grep -q "$2" "$1" 2>/dev/null && [ $_i -lt "$3" ]; do sleep 0.2; _i=$((_i + 1)); done; }
 wait_for_n "$OUT_B/console.log" "fio's client is gone" 300
 run_paused 2
 rc=$?
@@ -302,4 +387,5 @@ fi
 	{ fail "after cont, the same command: exit $rc"; tail -n 12 "$W/paused2.out" | sed 's/^/    /'; }
 grep -qx pslc-fill "$D3/$B/ssdq-run.state" && pass "the paused guest's step resumed and completed" ||
 	fail "the paused guest's step did not complete"
+no_ssh_left "every run"
 summary

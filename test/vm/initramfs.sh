@@ -47,6 +47,16 @@ gcc -static -O2 -o usr/bin/ssdq-test-meter "$ROOT/test/power/meter.c" ||
 for t in /usr/sbin/wipefs /usr/sbin/blkid /usr/sbin/mkfs.ext4; do
 	rm -f ".$t" && cp "$t" ".$t" && closure "$t"
 done
+# a test host's sshd and the fio server as make install sets it up (test/vm/hosts.sh)
+for t in /usr/sbin/sshd /usr/bin/ssh-keygen; do
+	[ -x "$t" ] || { note "warning: no $t (apt-get install openssh-server): server guests will have no sshd"; continue; }
+	rm -f ".$t" && cp "$t" ".$t" && closure "$t"
+done
+mkdir -p run etc/systemd/system etc/ssh/sshd_config.d var/lib
+cp "$VM/sshd.conf" etc/ssh/sshd_config.d/ssdq.conf
+cp "$ROOT/scripts/ssdq-fio-server" usr/bin/ssdq-fio-server && chmod 755 usr/bin/ssdq-fio-server
+sed 's|@ENGINEDIR@|/usr/lib/x86_64-linux-gnu|; s|@BINDIR@|/usr/bin|' "$ROOT/scripts/ssdq-fio-server.service" \
+	>etc/systemd/system/ssdq-fio-server.service
 # the job library and its runner, at /opt/ssdq/jobs
 rm -rf opt/ssdq/jobs && mkdir -p opt/ssdq && cp -R "$ROOT/jobs" opt/ssdq/jobs
 
@@ -76,8 +86,8 @@ cp "$VM/guest-init.sh" init && chmod 755 init
 cp "$VM/guest-lib.sh" guest-lib.sh
 for f in "$VM"/scenarios/*.sh; do [ -e "$f" ] && cp "$f" scenarios/; done
 for f in "$VM"/bench/*.sh; do [ -e "$f" ] && cp "$f" bench/; done
-echo "root:x:0:0:root:/root:/bin/sh" >etc/passwd
-echo "root:x:0:" >etc/group
+printf '%s\n' "root:x:0:0:root:/root:/bin/sh" "sshd:x:100:65534::/run/sshd:/bin/false" >etc/passwd
+printf '%s\n' "root:x:0:" "nogroup:x:65534:" >etc/group
 
 tmp=$out.tmp
 if [ "${SSDQ_VM_GZIP:-0}" = 1 ]; then
