@@ -75,6 +75,21 @@ human_secs() {
 	}'
 }
 
+# fields_awk LIST: an awk rule naming a record's fields: F["NAME"] is the
+# column of field NAME in LIST ("name file time ..."), so a program reads
+# $F["rounds"], never a field's number (PLAN_FIELDS, TARGET_FIELDS)
+fields_awk() {
+	printf 'BEGIN { _n = split("%s", _f, " "); for (_i = 1; _i <= _n; _i++) F[_f[_i]] = _i }\n' "$1"
+}
+
+# record_get LIST FIELD RECORD: field FIELD (a name of LIST) of the
+# tab-separated RECORD; dies naming a field LIST does not have
+record_get() {
+	printf '%s\n' "$3" | awk -F '\t' -v want="$2" "$(fields_awk "$1")"'
+	BEGIN { if (!(want in F)) { printf "ssdq-run: no field %s in a record of %s\n", want, "'"$1"'" > "/dev/stderr"; exit 2 } }
+	{ print $F[want] }'
+}
+
 # quote WORD: WORD as sh reads it back (eval, and the command a rendered file shows)
 quote() {
 	case $1 in

@@ -188,8 +188,8 @@ client_procs() {
 lose_target() {
 	_lt=$(target_of "$1")
 	_why="nothing came from fio for $3 s (stall bound $4 s): declared lost, its fio killed"
-	[ "$(tfield "$_lt" 2)" = - ] ||
-		_why="$(tfield "$_lt" 2):$(tfield "$_lt" 3) went silent: nothing came from it for $3 s (stall bound $4 s): declared lost, its fio killed"
+	[ "$(tget host "$_lt")" = - ] ||
+		_why="$(tget host "$_lt"):$(tget port "$_lt") went silent: nothing came from it for $3 s (stall bound $4 s): declared lost, its fio killed"
 	echo "$_why" >"$(tdir "$1")/.lost"
 	log "lost $2 on $1: silent for $3 s (bound $4 s); killing its fio"
 	warn "[$1] LOST at $2: silent for $3 s (stall bound $4 s); killing its fio$([ "$MULTI" = 1 ] && echo ', the other targets go on')"

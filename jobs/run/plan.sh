@@ -31,11 +31,18 @@ suite_files() {
 	return 0
 }
 
-# suite_plan SUITE [CAPACITY]: the suite's plan from the parameters set as
-# shell variables (eval of ssdq-render --values), tab-separated lines
-#   NAME FILE TIME ERASES WRITES READS SPAN SPAN_BYTES WITHIN WITHIN_BYTES LOG NEEDS WHAT
-# (jobs/lib/suite.awk; -1 unknown); dies naming the suite file and line it
-# cannot read
+# A plan record: one step, a tab-separated line of these fields in this
+# order (jobs/lib/suite.awk prints it; -1 unknown): the step's name, its job
+# file, its estimated time (s), whether it erases (1), the bytes it writes and
+# reads, its span (a parameter's name, or -) and that in bytes, the span its
+# reads stay within and that in bytes, its log interval's parameter (or io),
+# the step it needs first, what it is, its rounds (0: one run) and what
+# ssdq-pts tracks over them. Read them by name: plan_get, fields_awk.
+PLAN_FIELDS='name file time erases writes reads span span_bytes within within_bytes log needs what rounds track'
+
+# suite_plan SUITE [CAPACITY]: the suite's plan records (PLAN_FIELDS) from
+# the parameters set as shell variables (eval of ssdq-render --values); dies
+# naming the suite file and line it cannot read
 suite_plan() {
 	_k=${KINDS:-$(sh "$JOBS/ssdq-render" --kinds)}
 	# shellcheck disable=SC2046 # one path a word
@@ -48,23 +55,26 @@ suite_plan() {
 # suite_steps SUITE: "jobfile description" lines of a suite
 suite_steps() {
 	_p=$(suite_plan "$1" "${CAPACITY:-}") || return 2
-	printf '%s\n' "$_p" | awk -F '\t' 'NF { print $2, $13 }'
+	printf '%s\n' "$_p" | awk -F '\t' "$(fields_awk "$PLAN_FIELDS")"'NF { print $F["file"], $F["what"] }'
 }
 
-# plan_field NAME N: field N of step NAME's plan line (PLAN, else every
-# suite's); round K of a test in rounds, NAME-K, is its test's line
-plan_field() {
+# plan_get NAME FIELD: field FIELD (PLAN_FIELDS) of step NAME's plan record
+# (PLAN, else every suite's); round K of a test in rounds, NAME-K, is its
+# test's record
+plan_get() {
 	{ if [ -n "${PLAN:-}" ]; then printf '%s\n' "$PLAN"; else suite_plan all "${CAPACITY:-}"; fi; } |
-		awk -F '\t' -v n="$1" -v f="$2" '
-		$1 == n { print $f; found = 1; exit }
-		$14 > 0 && index(n, $1 "-") == 1 && substr(n, length($1) + 2) ~ /^[0-9]+$/ { r = $f }
+		awk -F '\t' -v n="$1" -v want="$2" "$(fields_awk "$PLAN_FIELDS")"'
+		BEGIN { if (!(want in F)) { printf "ssdq-run: no plan field %s\n", want > "/dev/stderr"; exit 2 } }
+		$F["name"] == n { print $F[want]; found = 1; exit }
+		$F["rounds"] > 0 && index(n, $F["name"] "-") == 1 &&
+			substr(n, length($F["name"]) + 2) ~ /^[0-9]+$/ { r = $F[want] }
 		END { if (!found && r != "") print r }'
 }
 
 # estimate STEP: seconds the step may take (its suite line's time=), -1.000
 # unknown
 estimate() {
-	_e=$(plan_field "$1" 3)
+	_e=$(plan_get "$1" time)
 	echo "${_e:--1.000}"
 }
 
@@ -143,7 +153,7 @@ burst_floor() {
 check_sizes() {
 	_who=${3:+[$3] } _val=
 	if [ -n "$1" ]; then
-		for _sp in $(printf '%s\n' "$PLAN" | awk -F '\t' '$7 != "-" { print $7 }' | sort -u); do
+		for _sp in $(printf '%s\n' "$PLAN" | awk -F '\t' "$(fields_awk "$PLAN_FIELDS")"'$F["span"] != "-" { print $F["span"] }' | sort -u); do
 			eval "_val=\$$_sp"
 			_b=$(to_bytes "$_val" "$1")
 			[ -n "$_b" ] && [ "$_b" -gt "$1" ] || continue
@@ -153,7 +163,9 @@ check_sizes() {
 			param_error "$_who$_sp=$_val ($(human_bytes "$_b")) does not fit the $(human_bytes "$1") namespace: try --scale $_n"
 		done
 	fi
-	printf '%s\n' "$PLAN" | awk -F '\t' '$9 != "-" && $10 >= 0 && $6 > $10 { print $1, $6, $9; exit }' | {
+	printf '%s\n' "$PLAN" | awk -F '\t' "$(fields_awk "$PLAN_FIELDS")"'
+		$F["within"] != "-" && $F["within_bytes"] >= 0 && $F["reads"] > $F["within_bytes"] {
+			print $F["name"], $F["reads"], $F["within"]; exit }' | {
 		read -r _t _r _w || exit 0
 		eval "_val=\$$_w"
 		warn "$_who$_t reads $(human_bytes "$_r"), more than $_w=$_val ($(human_bytes "$(to_bytes "$_val")")) written before it:"
@@ -175,7 +187,7 @@ check_sizes() {
 # is (DONE: the steps finished earlier, one a line); a test in rounds with
 # the time of the most it runs
 plan_text() {
-	printf '%s\n' "$PLAN" | awk -F '\t' -v done="$1" '
+	printf '%s\n' "$PLAN" | awk -F '\t' -v done="$1" "$(fields_awk "$PLAN_FIELDS")"'
 	function t(x) {
 		x = int(x + 0.5)
 		if (x >= 3600) return sprintf("%d h %02d min", x / 3600, (x % 3600) / 60)
@@ -185,11 +197,11 @@ plan_text() {
 	BEGIN { k = split(done, d, "\n"); for (i = 1; i <= k; i++) fin[d[i]] = 1 }
 	NF {
 		n++
-		if ($1 in fin) { printf "  %2d  %-26s done earlier\n", n, $1; next }
+		if ($F["name"] in fin) { printf "  %2d  %-26s done earlier\n", n, $F["name"]; next }
 		# a test in rounds: the most they take
-		k = $14 > 0 ? $14 : 1
-		printf "  %2d  %-26s %-12s %s%s\n", n, $1, $3 < 0 ? "?" : t($3 * k), $13,
-			($14 > 0 ? sprintf(", rounds until steady (at most %d)", $14) : "")
+		k = $F["rounds"] > 0 ? $F["rounds"] : 1
+		printf "  %2d  %-26s %-12s %s%s\n", n, $F["name"], $F["time"] < 0 ? "?" : t($F["time"] * k),
+			$F["what"], ($F["rounds"] > 0 ? sprintf(", rounds until steady (at most %d)", $F["rounds"]) : "")
 	}'
 }
 
@@ -197,12 +209,13 @@ plan_text() {
 # their estimated time, 1 when one's is unknown, how many, and those that
 # erase (comma-separated, - none or SSDQ_ERASE=none)
 plan_totals() {
-	printf '%s\n' "$PLAN" | awk -F '\t' -v done="$1" -v noerase="$([ "${SSDQ_ERASE:-}" = none ] && echo 1)" '
+	printf '%s\n' "$PLAN" | awk -F '\t' -v done="$1" -v noerase="$([ "${SSDQ_ERASE:-}" = none ] && echo 1)" \
+	    "$(fields_awk "$PLAN_FIELDS")"'
 	BEGIN { k = split(done, d, "\n"); for (i = 1; i <= k; i++) fin[d[i]] = 1; e = "" }
-	NF && !($1 in fin) {
+	NF && !($F["name"] in fin) {
 		left++
-		if ($3 < 0) unk = 1; else s += $3 * ($14 > 0 ? $14 : 1)
-		if ($4 == 1 && noerase != 1) e = e (e == "" ? "" : ",") $1
+		if ($F["time"] < 0) unk = 1; else s += $F["time"] * ($F["rounds"] > 0 ? $F["rounds"] : 1)
+		if ($F["erases"] == 1 && noerase != 1) e = e (e == "" ? "" : ",") $F["name"]
 	}
 	END { printf "%.3f %d %d %s\n", s, unk, left, e == "" ? "-" : e }'
 }
@@ -235,10 +248,10 @@ room_for() {
 # COUNT times that for COUNT targets (default 1)
 space_needed() {
 	_s=$(estimate "$1")
-	_lg=$(plan_field "$1" 11)
+	_lg=$(plan_get "$1" log)
 	_perio=0 _m=${SSDQ_LOG_MSEC:-}
 	case $_lg in
-	io) _perio=$(awk -v w="$(plan_field "$1" 5)" -v r="$(plan_field "$1" 6)" \
+	io) _perio=$(awk -v w="$(plan_get "$1" writes)" -v r="$(plan_get "$1" reads)" \
 		'BEGIN { printf "%.0f\n", (w > 0 ? w : 0) + (r > 0 ? r : 0) }') ;;
 	SSDQ_*) eval "_m=\${$_lg:-}" ;;
 	esac

@@ -52,7 +52,7 @@ EOF
 			say "test $n of $M: $name: finished earlier$([ "$MULTI" = 1 ] && echo ' everywhere')"
 			continue
 		fi
-		_rounds=$(plan_field "$name" 14)
+		_rounds=$(plan_get "$name" rounds)
 		if [ "${_rounds:-0}" -gt 0 ]; then run_rounds "$_rounds"; else run_step; fi
 		step_interrupted "$name" "$n"
 	done
@@ -96,7 +96,7 @@ round_verdict() {
 	_vd=$(tdir "$1")
 	_vw=''
 	[ "$MULTI" = 0 ] || _vw="[$1] "
-	set -- "$@" "$(plan_field "$2" 15)"
+	set -- "$@" "$(plan_get "$2" track)"
 	_va="steady"
 	for _k in $(printf '%s' "$5" | tr ',' ' '); do _va="$_va --track $(quote "$_k")"; done
 	_i=1

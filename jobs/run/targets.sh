@@ -3,9 +3,9 @@
 # ssdq-run's functions): which namespaces a run writes, and how a step runs
 # on one of them.
 #
-# A target is one namespace: "LABEL HOST PORT DEV POWER ENGINE CAPACITY",
-# tab-separated (HOST and PORT "-" on this machine; CAPACITY in bytes, ""
-# unknown, added once by target_sizes). The one --device (or the model's
+# A target is one namespace: a record of TARGET_FIELDS, tab-separated
+# (label host port dev power engine capacity: host and port "-" on this
+# machine; capacity in bytes, "" unknown, added once by target_sizes). The one --device (or the model's
 # DIR/model.state) is one target whose results directory is DIR itself;
 # several --device (LOCAL=1), model state files and the namespaces of test
 # hosts running `fio --server` (--host/--hosts) are targets with a
@@ -180,22 +180,30 @@ one_target() {
 	else printf '%s\t-\t-\t%s\t\t\n' "${device##*/}" "$device"; fi
 }
 
-# tfield LINE N: field N of a target line
-tfield() { printf '%s\n' "$1" | cut -f "$2"; }
-# tsplit LINE: _lab _h _p _d _pw _en from a target line (read would merge
-# empty fields: tab is white space to IFS)
+# A target record: one namespace, a tab-separated line of these fields in
+# this order (capacity added by target_sizes). Read them by name: tget,
+# tsplit, fields_awk.
+TARGET_FIELDS='label host port dev power engine capacity'
+
+# tget FIELD T: field FIELD (TARGET_FIELDS) of target record T
+tget() { record_get "$TARGET_FIELDS" "$1" "$2"; }
+# tsplit T: _lab _h _p _d _pw _en from target record T (its label, host,
+# port, dev, power and engine; read would merge empty fields: tab is white
+# space to IFS)
 tsplit() {
-	_lab=$(tfield "$1" 1) _h=$(tfield "$1" 2) _p=$(tfield "$1" 3) _d=$(tfield "$1" 4)
-	_pw=$(tfield "$1" 5) _en=$(tfield "$1" 6)
+	_lab=$(tget label "$1") _h=$(tget host "$1") _p=$(tget port "$1") _d=$(tget dev "$1")
+	_pw=$(tget power "$1") _en=$(tget engine "$1")
 }
+# targets_col FIELD: field FIELD of every target record (TARGETS), a line each
+targets_col() { printf '%s\n' "$TARGETS" | awk -F '\t' -v want="$1" "$(fields_awk "$TARGET_FIELDS")"'{ print $F[want] }'; }
 # twho T: how messages name target T: its label among several, nothing for
 # the one namespace
-twho() { [ "$MULTI" = 0 ] || tfield "$1" 1; }
+twho() { [ "$MULTI" = 0 ] || tget label "$1"; }
 
 # target_capacity T: the bytes of target T's namespace, "" unknown: the
 # model's from its preset at this scale, a namespace of this machine from
 # sysfs, a host's from the device.json a step there left in its directory.
-# Asked once a run (target_sizes); every later look reads field 7
+# Asked once a run (target_sizes); every later look reads its capacity field
 target_capacity() {
 	tsplit "$1"
 	if [ -n "$model" ]; then model_capacity "$model" "$scale"; return 0; fi
@@ -207,7 +215,7 @@ target_capacity() {
 		"$(tdir "$_lab")/device.json" 2>/dev/null | head -n 1
 }
 
-# target_sizes: TARGETS with each target's capacity added as field 7
+# target_sizes: TARGETS with each target's capacity added (its field capacity)
 target_sizes() {
 	printf '%s\n' "$TARGETS" | while IFS= read -r _t; do
 		[ -z "$_t" ] || printf '%s\t%s\n' "$_t" "$(target_capacity "$_t")"
@@ -230,7 +238,7 @@ target_lba() {
 # namespace of this machine with its model, serial, capacity and LBA size
 target_ident() {
 	tsplit "$1"
-	_c=$(tfield "$1" 7)
+	_c=$(tget capacity "$1")
 	if [ -n "$model" ]; then
 		echo "drive: ssdq drive model $model, scale $scale${_c:+, $(human_bytes "$_c")}"
 		return 0
