@@ -148,3 +148,14 @@ log() { echo "$(date '+%Y-%m-%dT%H:%M:%S%z') $*" >>"$OUT/ssdq-run.log"; }
 given() { case " $GIVEN " in *" $1 "*) return 0 ;; esac; return 1; }
 
 uses() { printf '%s\n' "$USED" | grep -qx "$1"; }
+
+# refuse_env_params: dies (2) on a job-file parameter set in the environment,
+# which the job files no longer read (an old habit would change a run unseen)
+refuse_env_params() {
+	_params=$(sh "$JOBS/ssdq-render" --list 2>/dev/null | awk '{ print $1 }')
+	for _v in $(env | sed -n 's/^\(SSDQ_[A-Z_]*\)=.*/\1/p'); do
+		printf '%s\n' "$_params" | grep -qx "$_v" || continue
+		_val=$(env | sed -n "s/^$_v=//p" | head -n 1)
+		param_error "$_v=$_val is set in the environment, which the job files no longer read: give --set $_v=$_val (or unset it)"
+	done
+}

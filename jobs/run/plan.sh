@@ -264,3 +264,63 @@ space_needed() {
 		printf "%d\n", (k < 16384 ? 16384 : k) * c
 	}'
 }
+
+# check_suite SUITE: dies (2) unless SUITE is a suite of jobs/suites/ or all,
+# naming those all runs and those it leaves out
+check_suite() {
+	_suites=$(suites | tr '\n' ' ')
+	[ -n "$_suites" ] || param_error "no suites in $JOBS/suites/"
+	[ -n "$1" ] || usage_error "--suite is missing"
+	case " ${_suites}all " in
+	*" $1 "*) ;;
+	*)	_in='' _out=''
+		for _s in $_suites; do if in_all "$_s"; then _in="$_in $_s"; else _out="$_out $_s"; fi; done
+		# shellcheck disable=SC2086 # the names, one a word
+		usage_error "--suite must be $(echo $_in | sed 's/ /, /g') or all, not '$1'${_out:+ (or$(echo "$_out" | sed 's/ \([^ ]*\)/ \1,/g; s/,$//'), which all leaves out)}" ;;
+	esac
+}
+
+# suite_uses SUITE: the parameters SUITE's job files (and their includes) use
+suite_uses() {
+	suite_files "$1" | while read -r _sf; do
+		grep -v '^[[:space:]]*#' "$_sf" | awk 'NF { print $1 }' | while read -r _f; do
+			sh "$JOBS/ssdq-render" "$JOBS/$_f"; done
+	done 2>/dev/null | sed -n 's/^[a-z_0-9]*=[^#]*#[[:space:]]*\(SSDQ_[A-Z_]*\).*/\1/p' | sort -u
+}
+
+# say_plan DONE SECONDS UNKNOWN LEFT: what the run is about to do: the suite
+# on its targets, where the results go, the parameters the suite uses, the
+# plan (DONE: steps finished earlier) and its estimate (plan_totals': SECONDS,
+# UNKNOWN, LEFT steps)
+say_plan() {
+	if [ "$MULTI" = 0 ]; then
+		say "suite $suite: $M tests, $4 to run${1:+ (resuming: $((M - left)) finished earlier)}"
+		say "$(target_ident "$TARGETS")"
+		say "results: $OUT"
+	else
+		if [ "$LOCAL" = 1 ]; then
+			say "suite $suite: $M tests on $NT namespaces of this machine, all at once (one fio each)"
+		else
+			say "suite $suite: $M tests on $NT namespaces of $(printf '%s\n' "$TARGETS" | awk -F '\t' "$(fields_awk "$TARGET_FIELDS")"'{ print $F["host"], $F["port"] }' | sort -u | wc -l | tr -d ' ') hosts (fio --client; fio --server on each)"
+		fi
+		say "results: $OUT/<target>/"
+		while IFS= read -r _t; do
+			tsplit "$_t"
+			_n=0
+			[ $restart = 1 ] || _n=$(grep -c . "$OUT/$_lab/ssdq-run.state" 2>/dev/null) || _n=0
+			_where="$_h:$_p $_d"
+			[ "$_h" != - ] || _where=$_d
+			say "  $_lab: $_where${_pw:+, power $_pw}${model:+ (drive model $model, scale $scale)}$([ "$_n" -gt 0 ] && echo ", $_n of $M tests finished earlier")"
+		done <<EOF
+$TARGETS
+EOF
+	fi
+	# the parameters this suite's job files (and their includes) use
+	say "parameters (scale $scale):"
+	render --list | while read -r _n _v _; do
+		uses "$_n" && printf '    %-20s %s\n' "$_n" "$_v"
+	done
+	say "plan (estimate, what):"
+	plan_text "$1"
+	say_estimate "$2" "$3"
+}

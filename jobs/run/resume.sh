@@ -133,3 +133,38 @@ refused_exit() {
 	esac
 	exit 3
 }
+
+# say_destroyed LEFT ERASERS: what the run will destroy (LEFT steps to run;
+# ERASERS: those that erase, comma-separated, or -)
+say_destroyed() {
+	if [ -n "$model" ] || [ "$1" = 0 ]; then :
+	elif [ "$MULTI" = 0 ]; then
+		say "ALL DATA ON $device WILL BE DESTROYED: the tests write all over the namespace"
+		[ "$2" = - ] || say "and erase it (ssdq_erase=$SSDQ_ERASE) at the start of: $(echo "$2" | tr , ' ')"
+	else
+		say "ALL DATA ON THESE NAMESPACES WILL BE DESTROYED: the tests write all over them"
+		if [ "$LOCAL" = 0 ]; then
+			say "(each server's ssdq.so refuses a namespace mounted, in use or holding a signature$([ $destroy = 1 ] && echo '; --destroy-data: signatures are overwritten'))"
+		fi
+	fi
+}
+
+# refusals: every target: a namespace of this machine with steps left to run
+# (a host's is checked by its server's ssdq.so), and a process of an earlier
+# run in its directory; the worst refusal decides; exits with
+# refused_exit when one refuses
+refusals() {
+	_refused=0
+	while IFS= read -r _t; do
+		tsplit "$_t"
+		_dev=
+		if [ "$_h" = - ] && [ -z "$model" ] && [ "$(steps_left "$(tdir "$_lab")")" -gt 0 ]; then _dev=$_d; fi
+		target_refusal "$_dev" "$(twho "$_t")" "$(tdir "$_lab")"
+		_r=$?
+		[ $_r = 0 ] || [ $_refused = 2 ] || [ $_refused = 1 ] || _refused=$_r
+		[ $_r != 2 ] || _refused=2
+	done <<EOF
+$TARGETS
+EOF
+	[ $_refused = 0 ] || refused_exit $_refused "$NT"
+}

@@ -313,3 +313,30 @@ run_report() {
 	say "running $report $*"
 	"$report" "$@" || { warn "$report $* failed"; exit 4; }
 }
+
+# finish_run: the run's end: the report of every target that finished the
+# suite, what failed said; exits 0, or 1 when a target failed (the one
+# namespace's failure: no report)
+finish_run() {
+	if [ "$MULTI" = 0 ]; then
+		[ -z "$FAILED" ] || exit 1
+		say "suite $suite done: $OUT"
+		run_report "$OUT" "$OUT"
+		exit 0
+	fi
+	DONE_DIRS=
+	for _lab in $LABELS; do
+		case " $FAILED " in *" $_lab "*) continue ;; esac
+		DONE_DIRS="$DONE_DIRS $OUT/$_lab"
+	done
+	if [ -n "$FAILED" ]; then
+		warn "suite $suite: FAILED on$FAILED (see above and $OUT/ssdq-run.log);"
+		warn "run the same command again to resume them${DONE_DIRS:+; finished:$(echo "$DONE_DIRS" | sed "s|$OUT/||g")}"
+	else
+		say "suite $suite done on every target: $OUT/*/"
+	fi
+	# shellcheck disable=SC2086 # one directory a word
+	[ -z "$DONE_DIRS" ] || run_report "$OUT/*" $DONE_DIRS
+	[ -z "$FAILED" ] || exit 1
+	exit 0
+}

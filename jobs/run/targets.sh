@@ -276,3 +276,42 @@ tparams() {
 
 # target_of LABEL: the target line of LABEL
 target_of() { printf '%s\n' "$TARGETS" | awk -F '\t' -v l="$1" '$1 == l'; }
+
+# run_targets: MULTI and TARGETS from the options: the one --device (or the
+# model's state file), several --device (LOCAL=1), or the namespaces of the
+# --host and --hosts specs; dies (2) on a bad one
+run_targets() {
+	if [ -n "$HOST_SPECS$HOSTS_FILES" ] || [ $LOCAL = 1 ]; then
+		MULTI=1
+		if [ "$LOCAL" = 1 ]; then
+			# several --device: the namespaces of this machine ("DEV [power=SPEC]" each)
+			SPECS=$(printf '%s' "$DEVICE_SPECS" | sed '/^$/d')
+			[ -n "$model" ] || [ -z "$GPW" ] || case $GPW in *[\;\#]*)
+				param_error "--set SSDQ_POWER=$GPW: several sources for every namespace cannot go into their job files (fio cuts the line at ';' or '#'): give each --device 'DEV power=SPEC'" ;;
+			esac
+		else
+			[ -z "$device" ] || DEVICES="$DEVICES $device"
+			SPECS=$(printf '%s' "$HOST_SPECS" | sed '/^$/d')
+			for _f in $HOSTS_FILES; do
+				SPECS=$(printf '%s\n%s\n' "$SPECS" "$(hosts_file "$_f")" | sed '/^$/d') || exit 2
+			done
+			[ -n "$SPECS" ] || param_error "--hosts names no host (one HOST[:PORT][=DEV] a line)"
+			case $GPW in *[\;\#]*)
+				param_error "--set SSDQ_POWER=$GPW: a job file sent to fio --server cannot hold ';' or '#' (fio cuts the line there): give each host one source (power=SPEC)" ;;
+			esac
+		fi
+		TARGETS=$(targets_of "$GPW" "$SPECS") || exit 2
+	else
+		MULTI=0
+		if [ -n "$model" ]; then
+			[ -z "$device" ] || usage_error "--model runs on the drive model: leave out --device (or give several --device STATE-FILE, one model drive each)"
+			case $model in
+			*[!a-z0-9-]*|'') usage_error "--model wants a preset name such as qlc-1tb, not '$model'" ;;
+			esac
+		else
+			[ -n "$device" ] || usage_error "--device is missing (or --model PRESET)"
+			check_node "$device" here
+		fi
+		TARGETS=$(one_target)
+	fi
+}
