@@ -90,6 +90,16 @@ record_get() {
 	{ print $F[want] }'
 }
 
+# param NAME: job-file parameter NAME's value in this run, from VALUES
+# (ssdq-render --values: NAME=VALUE lines, VALUE quoted as quote() does);
+# nothing when it has none
+param() {
+	printf '%s\n' "$VALUES" | awk -v n="$1" 'index($0, n "=") == 1 {
+		v = substr($0, length(n) + 2)
+		if (v ~ /^\047.*\047$/) { v = substr(v, 2, length(v) - 2); gsub(/\047\\\047\047/, "\047", v) }
+		print v; exit }'
+}
+
 # quote WORD: WORD as sh reads it back (eval, and the command a rendered file shows)
 quote() {
 	case $1 in

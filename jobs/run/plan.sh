@@ -41,13 +41,13 @@ suite_files() {
 PLAN_FIELDS='name file time erases writes reads span span_bytes within within_bytes log needs what rounds track'
 
 # suite_plan SUITE [CAPACITY]: the suite's plan records (PLAN_FIELDS) from
-# the parameters set as shell variables (eval of ssdq-render --values); dies
+# the parameters' values (VALUES: ssdq-render --values); dies
 # naming the suite file and line it cannot read
 suite_plan() {
 	_k=${KINDS:-$(sh "$JOBS/ssdq-render" --kinds)}
 	# shellcheck disable=SC2046 # one path a word
 	awk -v vals="$(for _n in $(printf '%s\n' "$_k" | awk '{ print $1 }'); do
-		eval "printf '%s=%s\\n' \"\$_n\" \"\${$_n:-}\""; done)" -v kinds="$_k" \
+		printf '%s=%s\n' "$_n" "$(param "$_n")"; done)" -v kinds="$_k" \
 	    -v cap="${2:-}" -v r="${SSDQ_EST_READ_MBPS:-}" -v w="${SSDQ_EST_WRITE_MBPS:-}" -v top="$JOBS/" \
 	    -f "$JOBS/lib/units.awk" -f "$JOBS/lib/suite.awk" $(suite_files "$1")
 }
@@ -85,7 +85,8 @@ estimate() {
 stall_bound() {
 	[ "$STALL" = auto ] || { echo "$STALL"; return 0; }
 	_e=$(estimate "$1" "$(grep -c '^\[bs' "$JOBS/$2")")
-	awk -v e="$_e" -v l="${SSDQ_LOG_MSEC:-1000}" 'BEGIN {
+	_l=$(param SSDQ_LOG_MSEC)
+	awk -v e="$_e" -v l="${_l:-1000}" 'BEGIN {
 		b = 60
 		if (30 * l / 1000 > b) b = 30 * l / 1000
 		if (e / 10 > b) b = e / 10
@@ -154,7 +155,7 @@ check_sizes() {
 	_who=${3:+[$3] } _val=
 	if [ -n "$1" ]; then
 		for _sp in $(printf '%s\n' "$PLAN" | awk -F '\t' "$(fields_awk "$PLAN_FIELDS")"'$F["span"] != "-" { print $F["span"] }' | sort -u); do
-			eval "_val=\$$_sp"
+			_val=$(param "$_sp")
 			_b=$(to_bytes "$_val" "$1")
 			[ -n "$_b" ] && [ "$_b" -gt "$1" ] || continue
 			given "$_sp" &&
@@ -167,7 +168,7 @@ check_sizes() {
 		$F["within"] != "-" && $F["within_bytes"] >= 0 && $F["reads"] > $F["within_bytes"] {
 			print $F["name"], $F["reads"], $F["within"]; exit }' | {
 		read -r _t _r _w || exit 0
-		eval "_val=\$$_w"
+		_val=$(param "$_w")
 		warn "$_who$_t reads $(human_bytes "$_r"), more than $_w=$_val ($(human_bytes "$(to_bytes "$_val")")) written before it:"
 		warn "its reads would read unwritten LBAs (give $_w more, or the reads' size less)"
 		exit 2
@@ -175,7 +176,7 @@ check_sizes() {
 	[ -n "$2" ] || return 0
 	for _v in $(printf '%s\n' "$KINDS" | awk '$2 == "size" || $2 == "total" { print $1 }'); do
 		uses "$_v" || continue
-		eval "_val=\${$_v:-}"
+		_val=$(param "$_v")
 		_b=$(to_bytes "$_val")
 		[ -z "$_b" ] || [ $((_b % $2)) = 0 ] ||
 			param_error "$_who$_v=$_val is not a multiple of the namespace's $2-byte LBA size"
@@ -209,7 +210,7 @@ plan_text() {
 # their estimated time, 1 when one's is unknown, how many, and those that
 # erase (comma-separated, - none or SSDQ_ERASE=none)
 plan_totals() {
-	printf '%s\n' "$PLAN" | awk -F '\t' -v done="$1" -v noerase="$([ "${SSDQ_ERASE:-}" = none ] && echo 1)" \
+	printf '%s\n' "$PLAN" | awk -F '\t' -v done="$1" -v noerase="$([ "$(param SSDQ_ERASE)" = none ] && echo 1)" \
 	    "$(fields_awk "$PLAN_FIELDS")"'
 	BEGIN { k = split(done, d, "\n"); for (i = 1; i <= k; i++) fin[d[i]] = 1; e = "" }
 	NF && !($F["name"] in fin) {
@@ -249,13 +250,14 @@ room_for() {
 space_needed() {
 	_s=$(estimate "$1")
 	_lg=$(plan_get "$1" log)
-	_perio=0 _m=${SSDQ_LOG_MSEC:-}
+	_perio=0 _m=$(param SSDQ_LOG_MSEC)
 	case $_lg in
 	io) _perio=$(awk -v w="$(plan_get "$1" writes)" -v r="$(plan_get "$1" reads)" \
 		'BEGIN { printf "%.0f\n", (w > 0 ? w : 0) + (r > 0 ? r : 0) }') ;;
-	SSDQ_*) eval "_m=\${$_lg:-}" ;;
+	SSDQ_*) _m=$(param "$_lg") ;;
 	esac
-	awk -v s="$_s" -v m="${_m:-1000}" -v r="${SSDQ_POWER_RATE:-10}" -v b="${_perio:-0}" -v c="${2:-1}" 'BEGIN {
+	_pr=$(param SSDQ_POWER_RATE)
+	awk -v s="$_s" -v m="${_m:-1000}" -v r="${_pr:-10}" -v b="${_perio:-0}" -v c="${2:-1}" 'BEGIN {
 		if (s < 0) s = 3600
 		# five logs of 40-byte lines, the power log, the rest; a hist log
 		# (QD1 and sustained tests: 1856 counts a second) 4 kB a second

@@ -140,7 +140,7 @@ say_destroyed() {
 	if [ -n "$model" ] || [ "$1" = 0 ]; then :
 	elif [ "$MULTI" = 0 ]; then
 		say "ALL DATA ON $device WILL BE DESTROYED: the tests write all over the namespace"
-		[ "$2" = - ] || say "and erase it (ssdq_erase=$SSDQ_ERASE) at the start of: $(echo "$2" | tr , ' ')"
+		[ "$2" = - ] || say "and erase it (ssdq_erase=$(param SSDQ_ERASE)) at the start of: $(echo "$2" | tr , ' ')"
 	else
 		say "ALL DATA ON THESE NAMESPACES WILL BE DESTROYED: the tests write all over them"
 		if [ "$LOCAL" = 0 ]; then

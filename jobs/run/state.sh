@@ -33,11 +33,12 @@
 #
 # A step (jobs/run/steps.sh, target_step.sh, watch.sh): STEP_BOUND (its
 # stall bound, seconds), STEP_PROGRESS, ACTIVE, WATCH_PID, TICK_LINE,
-# TICK_SILENT (the watch's), LAST_RC, LAST_WHY, LAST_KIND, LAST_FREE (how the
+# TICK_SILENT, WATCH_STATE (the watch's), LAST_RC, LAST_WHY, LAST_KIND, LAST_FREE (how the
 # last target_collect failed), KEPT_VIA (a host whose kept sidecars are
 # fetched over SSH), INTERRUPTED, STOPS, TIMEOUT (jobs/run/signals.sh);
 # TUNNELS, HOST_KIND, HOST_WHY, TUNNEL_WHY, SETSID (jobs/run/hosts.sh).
 : "${STEP_BOUND=}" "${STEP_PROGRESS=}" "${ACTIVE=}" "${WATCH_PID=}" "${TICK_LINE=}" "${TICK_SILENT=0}"
+: "${WATCH_STATE=}"
 : "${LAST_RC=0}" "${LAST_WHY=}" "${LAST_KIND=}" "${LAST_FREE=}" "${KEPT_VIA=}"
 : "${INTERRUPTED=}" "${STOPS=}" "${TIMEOUT=}"
 : "${TUNNELS=}" "${HOST_KIND=}" "${HOST_WHY=}" "${TUNNEL_WHY=}" "${SETSID=}"

@@ -17,7 +17,8 @@
 local_args() {
 	_a="--ioengine=external:$(quote "$SO") --filename=$(quote "$1")"
 	[ -z "$model" ] || _a="$_a --ssdq_model=$model --ssdq_model_scale=$scale"
-	case ${2:-${SSDQ_POWER:-}} in *[\;\#]*) _a="$_a --ssdq_power=$(quote "${2:-$SSDQ_POWER}")" ;; esac
+	_lpw=${2:-$(param SSDQ_POWER)}
+	case $_lpw in *[\;\#]*) _a="$_a --ssdq_power=$(quote "$_lpw")" ;; esac
 	[ $destroy = 0 ] || [ -n "$model" ] || _a="$_a --ssdq_destroy_data=1"
 	printf '%s\n' "$_a$FIO_EXTRA --ssdq_stall_timeout=$STEP_BOUND"
 }

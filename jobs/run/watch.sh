@@ -64,22 +64,37 @@ log_every() {
 	echo "$_le"
 }
 
+# The watch's state of each target of a step, WATCH_STATE, a line each:
+# "I SIZE HEARD BYTES AT RATE END": its output's size at the last look, when
+# it last grew, the bytes moved and when they were counted, the rate over
+# the last 2 s, when its fio was seen ended (- not yet).
+
 # tick_init I T0: target I's state before its first look, at time T0
-tick_init() { eval "W_SIZE_$1=-1 W_HEARD_$1=\$2 W_BYTES_$1=0 W_AT_$1=\$2 W_RATE_$1=0 W_END_$1="; }
+tick_init() { watch_put "$1" -1 "$2" 0 "$2" 0 -; }
+
+# watch_get I: target I's state into _osz _heard _ob _at _rate _end
+watch_get() {
+	read -r _ _osz _heard _ob _at _rate _end <<EOF
+$(printf '%s\n' "$WATCH_STATE" | awk -v i="$1" '$1 == i')
+EOF
+}
+
+# watch_put I SIZE HEARD BYTES AT RATE END: target I's state
+watch_put() {
+	WATCH_STATE=$(printf '%s\n' "$WATCH_STATE" | awk -v i="$1" 'NF && $1 != i'; echo "$*")
+}
 
 # target_tick I LABEL DIR NAME T0 BOUND EST: one look at target I (1, 2, ...)
 # running step NAME (started at T0, estimated EST s) in DIR: what its fio's
 # output DIR/NAME.out gained, its progress, its rate over 2 s and its ETA
 # (the running job's own or what the estimate has left: the longer). Sets
 # TICK_LINE (its status line), TICK_SILENT (seconds nothing came from it)
-# and _now; keeps its state in W_SIZE_I, W_HEARD_I, W_BYTES_I, W_AT_I, W_RATE_I
-# (tick_init I T0 before the first)
-# shellcheck disable=SC2154 # _osz, _heard, _ob, _at and _rate are assigned by eval
+# and _now; keeps its state in WATCH_STATE (tick_init I T0 before the first)
 target_tick() {
 	_now=$(date +%s)
 	_sz=$(wc -c <"$3/$4.out" 2>/dev/null | tr -d ' ') || _sz=0
-	eval "_osz=\$W_SIZE_$1 _heard=\$W_HEARD_$1 _ob=\$W_BYTES_$1 _at=\$W_AT_$1 _rate=\$W_RATE_$1"
-	[ "$_sz" = "$_osz" ] || { _heard=$_now; eval "W_SIZE_$1=\$_sz W_HEARD_$1=\$_now"; }
+	watch_get "$1"
+	[ "$_sz" = "$_osz" ] || _heard=$_now
 	read -r _w _r _ph _jeta <<EOF
 $(progress_of "$3/$4.out")
 EOF
@@ -87,8 +102,9 @@ EOF
 	if [ $((_now - _at)) -ge 2 ]; then
 		_rate=$(( (_b - _ob) / (_now - _at) ))
 		[ "$_rate" -ge 0 ] || _rate=0
-		eval "W_BYTES_$1=\$_b W_AT_$1=\$_now W_RATE_$1=\$_rate"
+		_ob=$_b _at=$_now
 	fi
+	watch_put "$1" "$_sz" "$_heard" "$_ob" "$_at" "$_rate" "$_end"
 	_eta=$(awk -v e="$7" -v s=$((_now - $5)) -v j="${_jeta:--1}" 'BEGIN {
 		x = e < 0 ? -1 : e - s > 0 ? int(e - s + 1) : 0
 		print (j + 0 > x ? j : x) }')
@@ -108,11 +124,10 @@ fio_text() { tr '\r' '\n' <"$1" 2>/dev/null | grep -v -e '^Jobs: ' -e '^ssdq: pr
 # for the one namespace one line redrawn in place (fio's own where --eta
 # shows it), for several one line each every 2 s; in DIR/ssdq-run.log every
 # log_every BOUND. Each fio's exit status is in its DIR/.rc when it returns
-# shellcheck disable=SC2154 # _end is assigned by eval
 watch_step() {
 	_est=$(estimate "$1")
 	_log_every=$(log_every "$3")
-	_i=0
+	_i=0 WATCH_STATE=
 	for _lab in $ACTIVE; do
 		_i=$((_i + 1))
 		tick_init "$_i" "$2"
@@ -128,7 +143,11 @@ watch_step() {
 			_p=$(cat "$_td/.pid" 2>/dev/null) || continue
 			if [ -f "$_td/.rc" ] || ! running "$_p"; then
 				target_reap "$_lab" "$1"
-				eval "_end=\${W_END_$_i:-\$_now} W_END_$_i=\${W_END_$_i:-\$_now}"
+				watch_get "$_i"
+				if [ "$_end" = - ]; then
+					_end=$_now
+					watch_put "$_i" "$_osz" "$_heard" "$_ob" "$_at" "$_rate" "$_end"
+				fi
 				_lines="$_lines$(status_line "$_lab" "$1" $((_end - $2)) 0 0 0 "done" 0 "$3")
 "
 				continue
