@@ -24,7 +24,7 @@ ssdq_version() {
 	else git -C "$JOBS" describe --tags --always --dirty 2>/dev/null || echo unknown; fi
 }
 
-# fio_extra ARG...: FIO_EXTRA, the options after --, quoted for eval; those
+# fio_extra ARG...: FIO_EXTRA, the options after --, one a line; those
 # ssdq-run gives itself are refused
 fio_extra() {
 	for _a; do
@@ -34,7 +34,8 @@ fio_extra() {
 		-*) ;;
 		*) usage_error "-- $_a: fio options only (--name=value), the job files are the suite's" ;;
 		esac
-		FIO_EXTRA="$FIO_EXTRA $(quote "$_a")"
+		FIO_EXTRA="$FIO_EXTRA$_a
+"
 	done
 }
 
@@ -90,6 +91,12 @@ record_get() {
 	{ print $F[want] }'
 }
 
+# add_set NAME=VALUE: one more --set of the run (SETS)
+add_set() {
+	SETS="$SETS$1
+"
+}
+
 # param NAME: job-file parameter NAME's value in this run, from VALUES
 # (ssdq-render --values: NAME=VALUE lines, VALUE quoted as quote() does);
 # nothing when it has none
@@ -100,7 +107,7 @@ param() {
 		print v; exit }'
 }
 
-# quote WORD: WORD as sh reads it back (eval, and the command a rendered file shows)
+# quote WORD: WORD as sh reads it back (the command a rendered file shows)
 quote() {
 	case $1 in
 	*[!A-Za-z0-9_/.:,=+%@-]*|'') printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")" ;;
@@ -109,7 +116,15 @@ quote() {
 }
 
 # render ARGS...: jobs/ssdq-render with this run's --scale and --set options
-render() { eval "sh \"\$JOBS/ssdq-render\" --scale \"\$scale\" $SET_ARGS \"\$@\""; }
+render() {
+	# the run's --set options (SETS) first, then the caller's: a later --set wins
+	_rn=$#
+	while IFS= read -r _s; do [ -z "$_s" ] || set -- "$@" --set "$_s"; done <<EOF
+$SETS
+EOF
+	while [ "$_rn" -gt 0 ]; do set -- "$@" "$1"; shift; _rn=$((_rn - 1)); done
+	sh "$JOBS/ssdq-render" --scale "$scale" "$@"
+}
 
 # find_engine: the engine a source tree or `make install` left, as an absolute path
 find_engine() {

@@ -102,25 +102,25 @@ auto_scale() {
 	awk -v s="$_span" -v c="$1" 'BEGIN { n = 1; while (s / n > c) n *= 2; print n }'
 }
 
-# run_defaults: the settings a run adds unless given (SET_ARGS)
+# run_defaults: the settings a run adds unless given (SETS)
 run_defaults() {
 	# the SNIA PTS's client class (PTS-C): T2Q16 over 75 % of the LBAs, the
 	# volatile write cache on
 	# (enterprise's are the job files' own)
 	if [ "${PTS_CLASS:-}" = client ]; then
 		for _v in SSDQ_PTS_THREADS=2 SSDQ_PTS_QD=16 SSDQ_PTS_RANGE=75% SSDQ_PTS_WRITE_CACHE=on; do
-			given "${_v%%=*}" || SET_ARGS="$SET_ARGS --set $_v"
+			given "${_v%%=*}" || add_set "$_v"
 		done
 	fi
 	# a device's power: the drive's own estimate (the model's power is the
 	# model's, the engine's default for it)
 	if [ -z "$model" ] && ! given SSDQ_POWER; then
-		SET_ARGS="$SET_ARGS --set SSDQ_POWER=nvme-ps"
+		add_set "SSDQ_POWER=nvme-ps"
 	fi
 	# a scaled model runs its tests in 1/scale of the time: sample its power
 	# as much faster (up to 1 kHz), so short jobs still get their readings
 	if [ -n "$model" ] && ! given SSDQ_POWER_RATE; then
-		SET_ARGS="$SET_ARGS --set SSDQ_POWER_RATE=$(awk -v s="$scale" 'BEGIN { r = 10 * s; print (r > 1000 ? 1000 : r) }')"
+		add_set "SSDQ_POWER_RATE=$(awk -v s="$scale" 'BEGIN { r = 10 * s; print (r > 1000 ? 1000 : r) }')"
 	fi
 	# a scaled model writes a second of the full drive in 1/scale of one:
 	# fio's averaged logs (10 ms at the least, the first sample up to 250 ms)
@@ -128,7 +128,7 @@ run_defaults() {
 	# every I/O
 	if [ -n "$model" ] && [ "$scale" -gt 1 ] 2>/dev/null; then
 		for _v in SSDQ_LOG_MSEC SSDQ_FILL_LOG_MSEC SSDQ_PSLC_LOG_MSEC; do
-			given "$_v" || SET_ARGS="$SET_ARGS --set $_v=0"
+			given "$_v" || add_set "$_v=0"
 		done
 	fi
 	return 0
@@ -142,7 +142,7 @@ burst_floor() {
 	given SSDQ_BURST && return 0
 	_b=$(render --values | sed -n "s/^SSDQ_BURST='\(.*\)'\$/\1/p")
 	[ -n "$_b" ] && [ "$(to_bytes "$_b")" -lt $((16 * 131072)) ] || return 0
-	SET_ARGS="$SET_ARGS --set SSDQ_BURST=2m"
+	add_set "SSDQ_BURST=2m"
 	say "SSDQ_BURST $_b at 1/$scale is under 16 I/Os a burst: 2m instead (--set SSDQ_BURST=... to keep it)"
 }
 

@@ -6,18 +6,18 @@
 # The options (jobs/ssdq-run): suite, device (the last --device), out, scale
 # (N or auto, then N), model (a preset, "" a device), destroy, yes, dry,
 # restart (0/1); ETA, SHOW_ETA, STALL (seconds or auto), PTS_CLASS, OPEN_TCP;
-# SET_ARGS (--set options, quoted), GIVEN (the names --set gave), FIO_EXTRA
-# (the options after --), DEVICES, DEVICE_SPECS, HOST_SPECS, HOSTS_FILES.
+# SETS (the --set values, NAME=VALUE a line: add_set), GIVEN (the names --set gave), FIO_EXTRA
+# (the options after --, one a line), DEVICES, DEVICE_SPECS, HOST_SPECS, HOSTS_FILES.
 : "${suite=}" "${device=}" "${out=}" "${scale=1}" "${model=}"
 : "${destroy=0}" "${yes=0}" "${dry=0}" "${restart=0}"
 : "${ETA=auto}" "${SHOW_ETA=0}" "${STALL=auto}" "${PTS_CLASS=}" "${OPEN_TCP=0}"
-: "${SET_ARGS=}" "${GIVEN=}" "${FIO_EXTRA=}"
+: "${SETS=}" "${GIVEN=}" "${FIO_EXTRA=}"
 : "${DEVICES=}" "${DEVICE_SPECS=}" "${HOST_SPECS=}" "${HOSTS_FILES=}"
 #
 # The run (jobs/ssdq-run's main flow): OUT (the results directory), FIO, SO
 # (the engine), SERVER_SO (a server's), KINDS and USED (ssdq-render's kinds,
 # the parameters the suite uses), VALUES (every parameter's value, as
-# ssdq-render --values prints it, also eval'd into SSDQ_* variables), PLAN
+# ssdq-render --values prints it: read with param), PLAN
 # (the plan's records: jobs/run/plan.sh), STEPS, M (their number), CAPACITY
 # (the largest namespace's bytes), PTS (ssdq-pts, for tests in rounds).
 : "${OUT=}" "${FIO=fio}" "${SO=}" "${SERVER_SO=}" "${KINDS=}" "${USED=}" "${VALUES=}"

@@ -96,17 +96,17 @@ round_verdict() {
 	_vd=$(tdir "$1")
 	_vw=''
 	[ "$MULTI" = 0 ] || _vw="[$1] "
-	set -- "$@" "$(plan_get "$2" track)"
-	_va="steady"
-	for _k in $(printf '%s' "$5" | tr ',' ' '); do _va="$_va --track $(quote "$_k")"; done
-	_i=1
-	while [ $_i -le "$3" ]; do
-		# (a test host's round: fio --client's client_stats, which ssdq-pts reads)
-		_va="$_va $(quote "$_vd/$2-$_i.json")"
-		_i=$((_i + 1))
-	done
 	_vr=0
-	eval "\"\$PTS\" $_va" >"$_vd/$2.steady" 2>&1 || _vr=$?
+	# ssdq-pts steady --track VAR... ROUND.json... (a test host's round: fio
+	# --client's client_stats, which ssdq-pts reads)
+	(
+		_tr=$(plan_get "$2" track) _test=$2 _k=$3
+		set -- steady
+		for _t in $(printf '%s' "$_tr" | tr ',' ' '); do set -- "$@" --track "$_t"; done
+		_i=1
+		while [ $_i -le "$_k" ]; do set -- "$@" "$_vd/$_test-$_i.json"; _i=$((_i + 1)); done
+		exec "$PTS" "$@"
+	) >"$_vd/$2.steady" 2>&1 || _vr=$?
 	case $_vr in
 	0)	log "steady $2 on $1 at round $3 (ssdq-pts)"
 		say "  $_vw$2: steady at round $3 (ssdq-pts; $2.steady):"

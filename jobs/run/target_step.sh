@@ -11,16 +11,24 @@
 # (fio --client, the engine and namespace in the job file sent to the
 # server). These three functions are all that differs between them.
 
-# local_args DEV POWER: fio's options for namespace DEV of this machine:
-# the engine, the namespace, the model, a power source the job file cannot
-# hold (';' or '#'), the data override and the options after --
-local_args() {
-	_a="--ioengine=external:$(quote "$SO") --filename=$(quote "$1")"
-	[ -z "$model" ] || _a="$_a --ssdq_model=$model --ssdq_model_scale=$scale"
+# local_opts DEV POWER: fio's options for namespace DEV of this machine, one
+# a line: the engine, the namespace, the model, a power source the job file
+# cannot hold (';' or '#'), the data override, the options after -- and the
+# stall bound
+local_opts() {
+	printf '%s\n' "--ioengine=external:$SO" "--filename=$1"
+	[ -z "$model" ] || printf '%s\n' "--ssdq_model=$model" "--ssdq_model_scale=$scale"
 	_lpw=${2:-$(param SSDQ_POWER)}
-	case $_lpw in *[\;\#]*) _a="$_a --ssdq_power=$(quote "$_lpw")" ;; esac
-	[ $destroy = 0 ] || [ -n "$model" ] || _a="$_a --ssdq_destroy_data=1"
-	printf '%s\n' "$_a$FIO_EXTRA --ssdq_stall_timeout=$STEP_BOUND"
+	case $_lpw in *[\;\#]*) printf '%s\n' "--ssdq_power=$_lpw" ;; esac
+	[ "$destroy" = 0 ] || [ -n "$model" ] || echo --ssdq_destroy_data=1
+	printf '%s' "$FIO_EXTRA"
+	echo "--ssdq_stall_timeout=$STEP_BOUND"
+}
+
+# local_args DEV POWER: local_opts on one line, each quoted as sh reads it
+# back (the command a rendered file and the log show)
+local_args() {
+	local_opts "$@" | while IFS= read -r _o; do printf '%s ' "$(quote "$_o")"; done | sed 's/ $//'
 }
 
 # target_job T NAME FILE: render step NAME of library file FILE for target T
@@ -54,7 +62,7 @@ target_job() {
 	_lba=$(target_lba "$1")
 	mkdir -p "$_dir/jobs" || return 2
 	(
-		[ -z "$_pw" ] || SET_ARGS="$SET_ARGS --set $(quote "SSDQ_POWER=$_pw")"
+		[ -z "$_pw" ] || add_set "SSDQ_POWER=$_pw"
 		render ${_lba:+--lba "$_lba"} --note "$_note" --note "  $_cmd" "$JOBS/$3"
 	) >"$_dir/jobs/$2.body" 2>"$_dir/$2.stderr" || {
 		warn "cannot render $JOBS/$3:"; sed 's/^/    /' "$_dir/$2.stderr" >&2; return 2; }
@@ -112,10 +120,17 @@ target_start() {
 		_eta=never
 		[ "$MULTI" = 1 ] || [ "$SHOW_ETA" = 0 ] || _eta=always
 		log "command $2 on $_lab: fio $(local_args "$_d" "$_pw") --ssdq_progress=$STEP_PROGRESS jobs/$2.fio"
-		# shellcheck disable=SC2086 # SETSID is setsid or nothing
-		eval "(cd \"\$_dir\" && exec $SETSID \"\$FIO\" --output-format=json+ --output=\"\$_dir/\$2.json\" \
-			--eta=$_eta --trigger-file=\"\$_dir/ssdq-run.stop\" $(local_args "$_d" "$_pw") \
-			--ssdq_progress=\$STEP_PROGRESS \"jobs/\$2.fio\") >\"\$_dir/\$2.out\" 2>>\"\$_dir/\$2.stderr\" </dev/null &"
+		(
+			_sn=$2
+			set --
+			while IFS= read -r _o; do set -- "$@" "$_o"; done <<EOF
+$(local_opts "$_d" "$_pw")
+EOF
+			cd "$_dir" || exit 1
+			# shellcheck disable=SC2086 # SETSID is setsid or nothing
+			exec $SETSID "$FIO" --output-format=json+ --output="$_dir/$_sn.json" --eta="$_eta" \
+				--trigger-file="$_dir/ssdq-run.stop" "$@" --ssdq_progress="$STEP_PROGRESS" "jobs/$_sn.fio"
+		) >"$_dir/$2.out" 2>>"$_dir/$2.stderr" </dev/null &
 	else
 		# shellcheck disable=SC2086 # SETSID is setsid or nothing
 		(cd "$_dir" && exec $SETSID "$FIO" --client="$_cl" "jobs/$2.fio" --output-format=json+ --eta=never \
