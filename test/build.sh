@@ -127,6 +127,38 @@ else
 		done
 	done
 fi
+# the runner's files (jobs/ssdq-run and its parts, jobs/run/): each function
+# defined once, the files calling each other in layers (an edge: a file
+# uses a function another defines), no eval, no file-wide shellcheck disable
+R="$top/jobs/ssdq-run $top/jobs/run/*.sh"
+# shellcheck disable=SC2086 # the file list
+for f in $R; do
+	m=$(basename "$f" .sh)
+	sed -n 's/^\([a-z_][a-z_0-9]*\)() *{.*/\1/p' "$f" | sed "s/^/D $m /"
+	sed 's/#.*//' "$f" | grep -oE '[a-z_][a-z_0-9]*' | sort -u | sed "s/^/U $m /"
+done >"$W/rsyms"
+dups=$(awk '$1 == "D" { print $3 }' "$W/rsyms" | sort | uniq -d | tr '\n' ' ')
+[ -z "$dups" ] && pass "every function of the runner is defined once" || fail "runner functions defined twice: $dups"
+awk '$1 == "D" { d[$3] = $2 } $1 == "U" { u[$3 " " $2] = 1 }
+     END { for (k in u) { split(k, a, " "); if ((a[1] in d) && d[a[1]] != a[2]) print a[2], d[a[1]] } }' \
+	"$W/rsyms" | sort -u >"$W/rcalls"
+[ "$(wc -l <"$W/rcalls")" -ge 20 ] && pass "the runner's files use each other ($(wc -l <"$W/rcalls") pairs)" ||
+	fail "only $(wc -l <"$W/rcalls") uses between the runner's files found"
+if tsort "$W/rcalls" >/dev/null 2>"$W/rloop"; then
+	pass "the runner's files use each other in layers, without a circle"
+else
+	fail "the runner's files use each other in a circle: $(sed -n 's/^tsort: //p' "$W/rloop" | grep -v loop | tr '\n' ' ')"
+fi
+# shellcheck disable=SC2086 # the file list
+ev=$(grep -n 'eval' $R | grep -v ':[[:space:]]*#' | head -n 3)
+[ -z "$ev" ] && pass "the runner runs no eval" || fail "the runner runs eval: $ev"
+# (a directive among a file's first comment lines, before any command, holds for all of it)
+# shellcheck disable=SC2086 # the file list
+fw=$(for f in $R; do awk '!/^#/ { exit } /^# shellcheck .*disable=/ { print FILENAME; exit }' "$f"; done | tr '\n' ' ')
+[ -z "$fw" ] && pass "no runner file turns a shellcheck check off for the whole file" || fail "file-wide shellcheck disable in: $fw"
+n=$(awk '/^set -u/ { f = 1 } f' "$top/jobs/ssdq-run" | wc -l)
+[ "$n" -le 300 ] && pass "ssdq-run's options and main flow: $n lines (at most 300)" ||
+	fail "ssdq-run's options and main flow: $n lines, more than 300"
 # a circle is found: two engine objects that call each other
 printf 'int zz_b(void);\nint zz_a(void) { return zz_b(); }\n' >"$W/zz_a.c"
 printf 'int zz_a(void);\nint zz_b(void) { return zz_a(); }\n' >"$W/zz_b.c"

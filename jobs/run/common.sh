@@ -184,3 +184,9 @@ refuse_env_params() {
 		param_error "$_v=$_val is set in the environment, which the job files no longer read: give --set $_v=$_val (or unset it)"
 	done
 }
+
+# running PID: whether PID runs (neither gone nor a zombie waiting for its wait)
+running() {
+	kill -0 "$1" 2>/dev/null &&
+		[ "$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)" != Z ]
+}

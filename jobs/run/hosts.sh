@@ -20,21 +20,6 @@
 # a new one. The tunnels end with the run, and a watchdog ends them if the
 # run is killed (tunnel_watchdog).
 
-# host_via HOST PORT: how HOST's server is reached: ssh, or tcp (--open-tcp,
-# or a server on this machine's loopback with neither user nor socket)
-host_via() {
-	case $1:$2 in *@*|*:/*) echo ssh; return 0 ;; esac
-	[ "${OPEN_TCP:-0}" = 0 ] || { echo tcp; return 0; }
-	case $1 in 127.*|localhost) echo tcp ;; *) echo ssh ;; esac
-}
-
-# open_tcp_warning HOST PORT: what --open-tcp means, said once a host
-open_tcp_warning() {
-	warn "WARNING: --open-tcp: fio --server on $1:$2 is reached over the network as it is, with"
-	warn "  no authentication and no encryption: anyone who can connect to that port runs any job"
-	warn "  there as root, shell commands included. Without --open-tcp ssdq-run goes through SSH."
-}
-
 # ssh_cmd ARGS...: the user's ssh (SSDQ_SSH, split into words: "ssh -F FILE")
 # with what an unattended run needs: no prompt, a connection of its own
 # (none of a ControlMaster's, which would outlive the run)

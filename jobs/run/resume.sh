@@ -9,20 +9,6 @@
 # One namespace and several (jobs/run/targets.sh) resume, refuse and stop through
 # these; a target's LABEL is "" for the one namespace (its messages unnamed).
 
-# run_params WHAT [POWER]: a target's parameters as DIR/ssdq-run.params
-# records them, which an unfinished run's must match to resume: the suite,
-# WHAT it runs on (device_id=ID for the one namespace, target=[HOST:PORT ]DEV
-# for one of several, with its POWER source), the model, the scale and every
-# parameter's value (VALUES)
-run_params() {
-	echo "suite=$suite"
-	echo "$1"
-	[ $# -lt 2 ] || echo "power=$2"
-	echo "model=$model"
-	echo "scale=$scale"
-	printf '%s\n' "$VALUES"
-}
-
 # resume_differs PARAMSFILE PARAMS WHERE: whether the unfinished run in WHERE,
 # recorded in PARAMSFILE, was made with other parameters than PARAMS; says
 # how (was/now) when it was

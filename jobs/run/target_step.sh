@@ -260,3 +260,63 @@ host_went() {
 	HOST_WHY="$_h:$_p could not be reached or went away (fio exit $3)" HOST_KIND=fio
 	return 1
 }
+
+# fio_eta OUT: the last of fio's own progress lines ("Jobs: ...") in OUT
+fio_eta() { tr '\r' '\n' <"$1" 2>/dev/null | grep '^Jobs: ' | tail -n 1; }
+
+# fio_text OUT: what else fio wrote to OUT: neither its progress lines nor the engine's
+fio_text() { tr '\r' '\n' <"$1" 2>/dev/null | grep -v -e '^Jobs: ' -e '^ssdq: progress ' -e '^[[:space:]]*$'; }
+
+# keep_attempt DIR NAME: an earlier, unfinished attempt of step NAME in DIR
+# (killed, interrupted, failed: its JSON, logs, sidecars, messages) moved to
+# DIR/attempts/NAME.K (K = 1, 2, ...) with device.json and its rendered job
+# file, never overwritten: `ssdq-report DIR/attempts/NAME.K` reads it; a
+# server's note of where it kept the attempt's sidecars is said again
+keep_attempt() {
+	_kd=$1 _kn=$2
+	set -- "$_kd/$_kn.json" "$_kd/$_kn.stderr" "$_kd/$_kn.out" "$_kd/$_kn"_*.log* "$_kd/$_kn"_*.jsonl*
+	_kf=
+	for _f; do [ -e "$_f" ] && _kf=1; done
+	[ -n "$_kf" ] || return 0
+	_k=1
+	while [ -e "$_kd/attempts/$_kn.$_k" ]; do _k=$((_k + 1)); done
+	_ka=$_kd/attempts/$_kn.$_k
+	mkdir -p "$_ka/jobs" || return 1
+	for _f; do [ -e "$_f" ] && mv -f "$_f" "$_ka/"; done
+	[ ! -f "$_kd/device.json" ] || cp -p "$_kd/device.json" "$_ka/"
+	[ ! -f "$_kd/jobs/$_kn.fio" ] || cp -p "$_kd/jobs/$_kn.fio" "$_ka/jobs/"
+	if [ "${restart:-0}" = 1 ]; then
+		say "  the earlier results of $_kn (--restart): kept in $_ka"
+	else
+		say "  the earlier attempt of $_kn did not finish: its results are kept in $_ka"
+	fi
+	log "kept the earlier attempt of $_kn in attempts/$_kn.$_k"
+	sed -n 's/^.*ssdq: [^ ]*: sidecars of this job on \(.*\) until the job.s end$/\1/p' \
+		"$_ka/$_kn.out" "$_ka/$_kn.stderr" 2>/dev/null | sort -u | while read -r _w; do
+		fetch_kept "$_w" "$_ka"
+	done
+}
+
+# fetch_kept HOST:DIR ATTEMPT: the sidecars a server kept for a client that
+# went away (engine/remote.h) into ATTEMPT when DIR is on this machine, or
+# over SSH from the host the attempt ran on (KEPT_VIA: ssh_fetch), else
+# where they are, named
+fetch_kept() {
+	_fh=${1%%:*} _fd=${1#*:} _from=
+	if [ -n "$KEPT_VIA" ]; then _from=$(ssh_fetch "$KEPT_VIA" "$_fd") || _from=
+	elif [ "$_fh" = "$(uname -n)" ]; then _from=$_fd; fi
+	if [ -n "$_from" ] && [ -d "$_from" ] && [ -n "$(ls -A "$_from" 2>/dev/null)" ]; then
+		for _f in "$_from"/*; do
+			case ${_f##*/} in
+			device.*.json) cp -p "$_f" "$2/device.json" ;;
+			*) cp -p "$_f" "$2/" ;;
+			esac
+		done
+		[ "$_from" = "$_fd" ] || rm -rf "$_from"
+		say "  and the sidecars its server kept for it (fio's client went away), from ${KEPT_VIA:+$_fh:}$_fd${KEPT_VIA:+ (over SSH)}"
+		log "fetched the sidecars $1 kept into $2"
+	else
+		say "  its server kept its sidecars, which fio's client could not get, on $1"
+		log "the earlier attempt left sidecars on $1"
+	fi
+}

@@ -315,3 +315,42 @@ run_targets() {
 		TARGETS=$(one_target)
 	fi
 }
+
+# tdir LABEL: the results directory of target LABEL: DIR for the one
+# namespace, DIR/LABEL among several
+tdir() { if [ "$MULTI" = 1 ]; then echo "$OUT/$1"; else echo "$OUT"; fi; }
+
+# done_in DIR NAME: whether step NAME finished in DIR (DIR/ssdq-run.state);
+# step_done DIR NAME records that it did
+done_in() { grep -qx "$2" "$1/ssdq-run.state" 2>/dev/null; }
+
+step_done() { echo "$2" >>"$1/ssdq-run.state"; }
+
+# host_via HOST PORT: how HOST's server is reached: ssh, or tcp (--open-tcp,
+# or a server on this machine's loopback with neither user nor socket)
+host_via() {
+	case $1:$2 in *@*|*:/*) echo ssh; return 0 ;; esac
+	[ "${OPEN_TCP:-0}" = 0 ] || { echo tcp; return 0; }
+	case $1 in 127.*|localhost) echo tcp ;; *) echo ssh ;; esac
+}
+
+# open_tcp_warning HOST PORT: what --open-tcp means, said once a host
+open_tcp_warning() {
+	warn "WARNING: --open-tcp: fio --server on $1:$2 is reached over the network as it is, with"
+	warn "  no authentication and no encryption: anyone who can connect to that port runs any job"
+	warn "  there as root, shell commands included. Without --open-tcp ssdq-run goes through SSH."
+}
+
+# run_params WHAT [POWER]: a target's parameters as DIR/ssdq-run.params
+# records them, which an unfinished run's must match to resume: the suite,
+# WHAT it runs on (device_id=ID for the one namespace, target=[HOST:PORT ]DEV
+# for one of several, with its POWER source), the model, the scale and every
+# parameter's value (VALUES)
+run_params() {
+	echo "suite=$suite"
+	echo "$1"
+	[ $# -lt 2 ] || echo "power=$2"
+	echo "model=$model"
+	echo "scale=$scale"
+	printf '%s\n' "$VALUES"
+}

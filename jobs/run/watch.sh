@@ -112,12 +112,6 @@ EOF
 	TICK_LINE=$(status_line "$2" "$4" $((_now - $5)) "$_eta" "${_w:-0}" "$_rate" "${_ph:-starting}" "$TICK_SILENT" "$6")
 }
 
-# fio_eta OUT: the last of fio's own progress lines ("Jobs: ...") in OUT
-fio_eta() { tr '\r' '\n' <"$1" 2>/dev/null | grep '^Jobs: ' | tail -n 1; }
-
-# fio_text OUT: what else fio wrote to OUT: neither its progress lines nor the engine's
-fio_text() { tr '\r' '\n' <"$1" 2>/dev/null | grep -v -e '^Jobs: ' -e '^ssdq: progress ' -e '^[[:space:]]*$'; }
-
 # watch_step NAME T0 BOUND: wait for the fio of every active target (ACTIVE)
 # of step NAME, started at T0, watching each: a target whose output gains
 # nothing for BOUND s is lost (lose_target). Its status on a terminal:
@@ -183,12 +177,6 @@ watch_step() {
 	done
 	for _lab in $ACTIVE; do target_reap "$_lab" "$1"; done
 	return 0
-}
-
-# running PID: whether PID runs (neither gone nor a zombie waiting for its wait)
-running() {
-	kill -0 "$1" 2>/dev/null &&
-		[ "$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)" != Z ]
 }
 
 # show_status OUT LINE: on one namespace, its progress where it is shown:
