@@ -139,8 +139,8 @@ for v in $(cat "$TMP/env"); do
 		fail "ssdq-run(1) does not describe $v"
 done
 # what turns the report off: the code's word, in the page
-word=$(sed -n 's/.*say "SSDQ_REPORT=\([a-z]*\): run ssdq-report.*/\1/p' jobs/ssdq-run | head -n 1)
-[ -n "$word" ] || fail "jobs/ssdq-run: no 'SSDQ_REPORT=WORD: run ssdq-report' message found"
+word=$(sed -n 's/.*say "SSDQ_REPORT=\([a-z]*\): run ssdq-report.*/\1/p' jobs/ssdq-run jobs/run/*.sh | head -n 1)
+[ -n "$word" ] || fail "jobs/ssdq-run, jobs/run/: no 'SSDQ_REPORT=WORD: run ssdq-report' message found"
 man -l man/ssdq-run.1 2>/dev/null | col -b | tr '\n' ' ' | grep -q "SSDQ_REPORT.*$word: do not run it" &&
 	pass "ssdq-run(1): SSDQ_REPORT=$word turns the report off, as in the code" ||
 	fail "ssdq-run(1) does not say SSDQ_REPORT=$word turns the report off"
