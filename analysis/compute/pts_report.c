@@ -102,7 +102,8 @@ static int round_events(const struct rpt_test *rt, struct round_ev *re)
 			else if (ev->kind == RPT_EV_JOB_END && !strcmp(ev->job, "wipc") &&
 				 ev->bytes > 0)
 				re->wipc_bytes += ev->bytes;
-			else if (ev->kind == RPT_EV_MODEL_ENERGY && ev->energy_s > 0)
+			else if (ev->kind == RPT_EV_MODEL_ENERGY && ev->energy_s > 0 &&
+				 isfinite(ev->energy_j))
 				ret = acct_add(re, ev);
 		}
 		rpt_events_free(&e);

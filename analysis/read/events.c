@@ -141,17 +141,11 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 			 json_object_is_type(v, json_type_boolean))
 			ev.write_cache = json_object_get_boolean(v);
 	}
-	if (ev.kind == RPT_EV_MODEL_ENERGY) {
+	/* a truth of another form is kept as no account (NAN), not refused */
+	if (ev.kind == RPT_EV_MODEL_ENERGY &&
+	    (!json_object_object_get_ex(o, "truth", &v) || !json_object_is_type(v, json_type_string) ||
+	     sscanf(json_object_get_string(v), "%lf J in %lf s", &ev.energy_j, &ev.energy_s) != 2))
 		ev.energy_j = ev.energy_s = NAN;
-		if (!json_object_object_get_ex(o, "truth", &v) ||
-		    !json_object_is_type(v, json_type_string) ||
-		    sscanf(json_object_get_string(v), "%lf J in %lf s", &ev.energy_j,
-			   &ev.energy_s) != 2) {
-			rpt_diag_add(d, RPT_ERROR, "%s: truth: expected \"E J in S s, W W\"",
-				     r->where);
-			return -EINVAL;
-		}
-	}
 	if (ev.kind == RPT_EV_DEVICE_ERROR)
 		e->device_errors++;
 	return push(e, &ev);

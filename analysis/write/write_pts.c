@@ -743,7 +743,7 @@ static void html_2d(struct rpt_charts *ch, const char *scope, const struct rpt_p
 				y[m][n++] = f->v;
 			}
 		}
-		if (!n)
+		if (n < 2)	/* a line needs two block sizes */
 			continue;
 		snprintf(name[ns], sizeof(name[ns]), "%d/%d R/W", mix[m], 100 - mix[m]);
 		s[ns] = (struct rpt_xy_series){ .name = name[ns], .x = x[m], .y = y[m], .n = n,
@@ -877,7 +877,7 @@ static void html_throughput_2d(struct rpt_charts *ch, const char *scope, const s
 			x[k][n[k]] = cl->bs / 1024;
 			y[k][n[k]++] = cl->mbps.v;
 		}
-	if (n[0] + n[1] < 2)
+	if (n[0] < 2 || n[1] < 2)	/* a line needs both block sizes */
 		return;
 	for (int k = 0; k < 2; k++)	/* by block size */
 		for (size_t i = 1; i < n[k]; i++)

@@ -72,6 +72,38 @@ static char *burst_events(const double *bytes, const double *busy, int n, size_t
 	return buf;
 }
 
+/* What the PTS pages read of the events: the erase's method, the write cache,
+ * the model's energy account, refill_buffers, each line's job. */
+TEST(events_pts_fields)
+{
+	static const char text[] =
+		"{\"time_us\":1,\"event\":\"job_start\",\"job\":\"purge\",\"global_options\":{\"refill_buffers\":\"1\"},\"options\":{}}\n"
+		"{\"time_us\":2,\"event\":\"erase_end\",\"job\":\"purge\",\"method\":\"format\"}\n"
+		"{\"time_us\":3,\"event\":\"write_cache\",\"job\":\"r0-4k\",\"present\":true,\"enabled\":false,\"asked\":\"off\",\"was\":true}\n"
+		"{\"time_us\":4,\"event\":\"write_cache\",\"job\":\"r0-4k\",\"present\":false,\"asked\":\"off\"}\n"
+		"{\"time_us\":5,\"event\":\"write_cache\",\"job\":\"r0-4k\",\"present\":null,\"asked\":\"off\",\"msg\":\"x\"}\n"
+		"{\"time_us\":6,\"event\":\"model_energy\",\"job\":\"r0-4k\",\"truth\":\"1.500000 J in 0.100000 s, 15.000000 W\"}\n"
+		"{\"time_us\":7,\"event\":\"model_energy\",\"job\":\"r0-4k\",\"truth\":\"x\"}\n";
+	struct rpt_diag d = { 0 };
+	struct rpt_events e;
+
+	CHECK_EQ_INT(rpt_events_read_mem("e.jsonl", text, sizeof(text) - 1, NULL, &e, &d), 0);
+	CHECK_EQ_INT(d.n, 0);
+	CHECK_EQ_INT(e.n, 7);
+	CHECK(e.ev[0].kind == RPT_EV_JOB_START && e.ev[0].refill);
+	CHECK_STREQ(e.ev[0].job, "purge");
+	CHECK_STREQ(e.ev[1].method, "format");
+	CHECK(e.ev[2].kind == RPT_EV_WRITE_CACHE);
+	CHECK_EQ_INT(e.ev[2].write_cache, 0);
+	CHECK_EQ_INT(e.ev[3].write_cache, -1);
+	CHECK_EQ_INT(e.ev[4].write_cache, -2);
+	CHECK(e.ev[5].kind == RPT_EV_MODEL_ENERGY);
+	CHECK(harness_near(e.ev[5].energy_j, 1.5, 1e-12) && harness_near(e.ev[5].energy_s, 0.1, 1e-12));
+	CHECK(isnan(e.ev[6].energy_j));		/* another form: no account, kept */
+	rpt_events_free(&e);
+	rpt_diag_free(&d);
+}
+
 TEST(bursts_known)
 {
 	const double bytes[8] = { 134217728, 134217728, 134217728, 134217728,
@@ -517,6 +549,7 @@ int main(void)
 	RUN(smart_samples);
 	RUN(smart_samples_v2);
 	RUN(throttling_or_cache_end);
+	RUN(events_pts_fields);
 	RUN(bursts_known);
 	RUN(not_a_burst_test);
 	RUN(bad_event_lines);
