@@ -50,35 +50,32 @@ tunnel_watchdog() {
 }
 
 # tunnel_up T: target T's tunnel open (ssh running, its socket there), opened
-# now when it is not: 0, or 1 with TUNNEL_WHY. A tunnel that closed since the
-# last step is said (tunnel_reap) and opened again. Runs in ssdq-run's own
-# shell: its ssh is a child of it (tunnel_reap waits for it)
+# now when it is not: 0, or 1 with TUNNEL_WHY. Opening one starts the
+# tunnels of the step's other targets (ACTIVE) too, so that their SSH
+# handshakes overlap. Runs in ssdq-run's own shell: its ssh is a child of it
+# (tunnel_reap waits for it)
 tunnel_up() {
-	tsplit "$1"
 	if [ -z "${TUNNELS:-}" ]; then
 		TUNNELS=$(umask 077 && mktemp -d "${TMPDIR:-/tmp}/ssdq-ssh.XXXXXX") ||
 			{ TUNNEL_WHY="cannot make a directory for its SSH tunnel in ${TMPDIR:-/tmp}"; return 1; }
 		tunnel_watchdog
 	fi
-	_tn=$TUNNELS/$_lab
-	if [ -f "$_tn.pid" ]; then
-		kill -0 "$(cat "$_tn.pid")" 2>/dev/null && [ -S "$_tn.sock" ] && return 0
-		tunnel_reap "$_lab"
-		log "tunnel to $_h for $_lab had closed ($TUNNEL_WHY): opening a new one"
-		say "  [$_lab] its SSH tunnel to $_h had closed ($TUNNEL_WHY): opening a new one"
+	tsplit "$1"
+	if ! tunnel_alive "$_lab"; then
+		for _ol in ${ACTIVE:-}; do
+			_ot=$(target_of "$_ol")
+			case $(tclient "$_ot") in sock:*) tunnel_start "$_ot" ;; esac
+		done
+		tunnel_start "$1"
 	fi
+	tsplit "$1"
+	_tn=$TUNNELS/$_lab
 	_rem=127.0.0.1:$_p
 	case $_p in /*) _rem=$_p ;; esac
-	rm -f "$_tn.sock"
-	# shellcheck disable=SC2086 # SETSID is setsid or nothing
-	$SETSID ${SSDQ_SSH:-ssh} -o BatchMode=yes -o ControlMaster=no -o ControlPath=none \
-		-o ExitOnForwardFailure=yes -o StreamLocalBindMask=0177 -o StreamLocalBindUnlink=yes \
-		-N -T -L "$_tn.sock:$_rem" -- "$_h" </dev/null >/dev/null 2>"$_tn.log" &
-	echo $! >"$_tn.pid"
 	# authentication and the forward's socket: 60 s at most (a slow host's key exchange)
 	_ti=0
 	while [ ! -S "$_tn.sock" ]; do
-		if ! kill -0 "$(cat "$_tn.pid")" 2>/dev/null; then
+		if ! tunnel_alive "$_lab"; then
 			tunnel_reap "$_lab"
 			TUNNEL_WHY="$_h could not be reached through SSH: no tunnel to its $_rem ($TUNNEL_WHY)"
 			return 1
@@ -91,8 +88,29 @@ tunnel_up() {
 		fi
 		sleep 0.2
 	done
-	log "tunnel to $_h ($_rem) for $_lab open: ssh pid $(cat "$_tn.pid")"
+	[ -f "$_tn.open" ] || { log "tunnel to $_h ($_rem) for $_lab open: ssh pid $(cat "$_tn.pid")"; : >"$_tn.open"; }
 	return 0
+}
+
+# tunnel_start T: target T's ssh started, unless it runs (a tunnel that
+# closed since is said, and started again)
+tunnel_start() {
+	tsplit "$1"
+	tunnel_alive "$_lab" && return 0
+	_tn=$TUNNELS/$_lab
+	if [ -f "$_tn.pid" ]; then
+		tunnel_reap "$_lab"
+		log "tunnel to $_h for $_lab had closed ($TUNNEL_WHY): opening a new one"
+		say "  [$_lab] its SSH tunnel to $_h had closed ($TUNNEL_WHY): opening a new one"
+	fi
+	_rem=127.0.0.1:$_p
+	case $_p in /*) _rem=$_p ;; esac
+	rm -f "$_tn.sock" "$_tn.open"
+	# shellcheck disable=SC2086 # SETSID is setsid or nothing
+	$SETSID ${SSDQ_SSH:-ssh} -o BatchMode=yes -o ControlMaster=no -o ControlPath=none \
+		-o ExitOnForwardFailure=yes -o StreamLocalBindMask=0177 -o StreamLocalBindUnlink=yes \
+		-N -T -L "$_tn.sock:$_rem" -- "$_h" </dev/null >/dev/null 2>"$_tn.log" &
+	echo $! >"$_tn.pid"
 }
 
 # tunnel_reap LABEL: target LABEL's ssh has exited: TUNNEL_WHY says how
@@ -109,7 +127,7 @@ tunnel_reap() {
 	fi
 	TUNNEL_WHY="$TUNNEL_WHY${_tmsg:+: $_tmsg}"
 	log "tunnel for $1 closed: $TUNNEL_WHY"
-	rm -f "$_tn.pid" "$_tn.sock" "$_tn.log"
+	rm -f "$_tn.pid" "$_tn.sock" "$_tn.log" "$_tn.open"
 }
 
 # tunnel_alive LABEL: whether target LABEL's tunnel is open
@@ -123,7 +141,7 @@ tunnel_down() {
 	_tp=$(cat "$TUNNELS/$1.pid")
 	kill "$_tp" 2>/dev/null
 	wait "$_tp" 2>/dev/null
-	rm -f "$TUNNELS/$1.pid" "$TUNNELS/$1.sock" "$TUNNELS/$1.log"
+	rm -f "$TUNNELS/$1.pid" "$TUNNELS/$1.sock" "$TUNNELS/$1.log" "$TUNNELS/$1.open"
 }
 
 # tunnels_down: every tunnel of the run closed, its directory and watchdog gone
