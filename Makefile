@@ -118,13 +118,14 @@ UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_model test_opt_par
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
-              test_report_phases test_report_pts_steady test_report_fio_versions test_report_fio_releases test_report_review test_report_from_logs test_report_catalogue test_report_timeline test_holders
+              test_report_phases test_report_pts_steady test_report_fio_versions test_report_fio_releases test_report_review test_report_from_logs test_report_catalogue test_report_svg test_report_timeline test_report_host test_holders \
+              test_db_stats
 # Tests of NVMe admin paths against test/mock/ioctl_mock.c (no drive, no VM).
 MOCK_TESTS := test_mock_nvme test_mock_erase test_mock_power
 UNIT_BINS  := $(addprefix $(B)/test/,$(UNIT_TESTS) $(MOCK_TESTS))
 
 # ./ssdq.so links the engine of build/ (or build/asan), never of B=build-3.28
-all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report $(B)/ssdq-pts $(if $(filter build build/%,$(B)),ssdq.so)
+all: $(B)/ssdq.so $(B)/ssdq-sample $(B)/ssdq-report $(B)/ssdq-pts $(B)/ssdq-db $(if $(filter build build/%,$(B)),ssdq.so)
 
 include analysis/analysis.mk
 
@@ -138,8 +139,8 @@ ssdq.so:
 # FORCE'd rule, so `make -q` can say the build is up to date
 $(shell mkdir -p $(B)/gen && printf '\043define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$(VERSION_H).tmp && \
 	{ cmp -s $(VERSION_H).tmp $(VERSION_H) && rm -f $(VERSION_H).tmp || mv $(VERSION_H).tmp $(VERSION_H); })
-$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/analysis/pts_main.o $(B)/common/device_json.o: $(VERSION_H)
-$(B)/analysis/main.o $(B)/analysis/pts_main.o: ANALYSIS_CFLAGS += -I$(B)/gen
+$(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/analysis/pts_main.o $(B)/analysis/db_main.o $(B)/common/device_json.o: $(VERSION_H)
+$(B)/analysis/main.o $(B)/analysis/pts_main.o $(B)/analysis/db_main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 
 $(FIO_CONF): scripts/fio-src.sh
 	@FIO_SRC='$(FIO_SRC)' sh scripts/fio-src.sh build $@
@@ -175,6 +176,12 @@ $(B)/ssdq-sample: $(B)/power/ssdq-sample.o $(POWER_OBJS) $(NVME_OBJS) $(COMMON_O
 $(B)/test/test_report_%: $(B)/test/test_report_%.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
+
+# the results library's unit tests: analysis/ and its db/ layer, SQLite
+$(B)/test/test_db_%.o: BASE_CFLAGS += $(ANALYSIS_INC_db) $(SQLITE_CFLAGS)
+$(B)/test/test_db_%: $(B)/test/test_db_%.o $(ANALYSIS_DB_OBJS) $(ANALYSIS_LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^ $(SQLITE_LIBS) $(JSONC_LIBS) -lm
 
 # shorter stem than $(B)/test/%, so this rule wins for power tests: power/
 # and the NVMe part, no engine object
@@ -231,16 +238,18 @@ unit: $(UNIT_BINS)
 # own (test/vm/run.sh: 1800 s a scenario, a guest silent for 2100 s); its
 # outer limit here is above their sum.
 FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-sample.sh test/help-man.sh \
-              test/analysis/test_report_cli.sh test/analysis/test_report_html.sh \
+              test/analysis/test_report_cli.sh test/analysis/test_report_html.sh test/analysis/test_report_charts.sh \
               test/analysis/test_report_corpus.sh test/analysis/test_report_from_logs.sh test/analysis/test_report_killed_fixture.sh \
-              test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh test/analysis/test_pts_steady.sh test/analysis/test_report_timeline.sh test/analysis/test_report_timeline_per_io.sh \
+              test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_host_fixture.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh test/analysis/test_pts_steady.sh test/analysis/test_report_timeline.sh test/analysis/test_report_timeline_per_io.sh test/analysis/test_report_demo_content.sh \
+              test/analysis/test_db.sh test/analysis/test_schema.sh \
               test/jobs/parse.sh test/jobs/render.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh \
               test/engine/host-clat.sh
-INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/ssh.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_pts.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \
-              test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh test/jobs/snia.sh \
+INTEGRATION_TESTS := test/model-host.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/ssh.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_host.sh test/analysis/test_report_pts.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \
+              test/analysis/test_report_suite.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh test/jobs/snia.sh test/jobs/repeat.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report SSDQ_SO=$(CURDIR)/$(B)/ssdq.so \
+              SSDQ_DB_TOOL=$(CURDIR)/$(B)/ssdq-db \
               FIO_SRC=$(FIO_DIR) \
               $(if $(SAN),PATH="$(CURDIR)/$(B)/bin:$$PATH")
 
@@ -280,6 +289,7 @@ bench: all
 	@SSDQ_REPORT=$(B)/ssdq-report FIO_SRC=$(FIO_DIR) sh test/analysis/bench_report.sh
 	@SSDQ_REPORT=$(B)/ssdq-report sh test/analysis/bench_timeline.sh
 	@SSDQ_REPORT=$(B)/ssdq-report BENCH_DEMO=$(B)/demo-1000 sh test/analysis/bench_many.sh
+	@SSDQ_DB_TOOL=$(B)/ssdq-db BENCH_DEMO=$(B)/demo-1000 sh test/analysis/bench_db.sh
 	@sh test/analysis/bench_model.sh
 	@$(MAKE) --no-print-directory $(B)/test/bench_hostload && $(B)/test/bench_hostload
 	@SSDQ_SO=$(CURDIR)/$(B)/ssdq.so sh test/analysis/bench_host.sh
@@ -300,7 +310,8 @@ docs-slc: all
 slc-matrix: all
 	@$(TOOLS_ENV) sh test/analysis/slc_matrix.sh --all
 
-MANPAGES := man/ssdq-report.1 man/ssdq-pts.1 man/ssdq-run.1 man/ssdq-sample.1 man/ssdq-render.1
+MANPAGES := man/ssdq-report.1 man/ssdq-pts.1 man/ssdq-run.1 man/ssdq-sample.1 man/ssdq-render.1 \
+            man/ssdq-db.1
 
 # The job library goes to $(PREFIX)/share/ssdq/jobs beside a link to the
 # engine: fio 3.33 stats external:ssdq.so in its cwd, so the share directory
@@ -312,6 +323,7 @@ install: all
 	install -m 0755 $(B)/ssdq-sample $(DESTDIR)$(PREFIX)/bin/ssdq-sample
 	install -m 0755 $(B)/ssdq-report $(DESTDIR)$(PREFIX)/bin/ssdq-report
 	install -m 0755 $(B)/ssdq-pts $(DESTDIR)$(PREFIX)/bin/ssdq-pts
+	install -m 0755 $(B)/ssdq-db $(DESTDIR)$(PREFIX)/bin/ssdq-db
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0644 $(MANPAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq/jobs $(DESTDIR)$(PREFIX)/bin/ssdq-env
@@ -333,14 +345,14 @@ install: all
 # what install wrote, and the directories of ours it leaves empty
 uninstall:
 	rm -f $(DESTDIR)$(ENGINEDIR)/ssdq.so
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,ssdq-sample ssdq-report ssdq-pts ssdq-run ssdq-render ssdq-fio-server)
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,ssdq-sample ssdq-report ssdq-pts ssdq-db ssdq-run ssdq-render ssdq-fio-server)
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MANPAGES)))
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdq
 	rm -f $(DESTDIR)$(SYSTEMDDIR)/ssdq-fio-server.service
 
 # keeps the fio source and its configuration (build/fio-src, build/fio.conf)
 clean:
-	rm -rf $(B)/common $(B)/model $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/ssdq-pts $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
+	rm -rf $(B)/common $(B)/model $(B)/engine $(B)/nvme $(B)/mismatch $(B)/power $(B)/ssdq-sample $(B)/analysis $(B)/ssdq-report $(B)/ssdq-pts $(B)/ssdq-db $(B)/fuzz $(B)/test $(B)/ssdq.so $(B)/asan
 
 FORCE:
 

@@ -17,13 +17,17 @@ JSONC_LIBS   := $(shell pkg-config --libs json-c)
 ANALYSIS_BASE    := $(addprefix analysis/base/,diag.c figure.c grow.c sort.c lat_hist.c envelope.c)
 ANALYSIS_READ    := $(addprefix analysis/read/,reader_json.c reader_jsonl.c reader_log.c \
 	input_kind.c fio_version.c fio_jobs.c fio_stats.c fio_rows.c fio_shared.c hist_log.c device.c \
-	provenance.c events.c smart.c from_logs.c pts_track.c)
+	provenance.c events.c smart.c host.c from_logs.c pts_track.c)
 ANALYSIS_COMPUTE := $(addprefix analysis/compute/,fill.c slc.c phases.c power.c status.c stop.c \
-	metrics.c report.c killed.c fio_figures.c plausible.c series.c compare.c review.c marks.c \
-	catalogue.c pts_steady.c pts_report.c hist_interval.c log_find.c timeline.c)
+	metrics.c report.c killed.c fio_figures.c fio_stop.c plausible.c series.c compare.c review.c marks.c \
+	catalogue.c pts_steady.c pts_report.c hist_interval.c log_find.c timeline.c host_verdict.c \
+	energy_counter.c)
 ANALYSIS_WRITE   := $(addprefix analysis/write/,write_common.c write_text.c write_csv.c \
 	write_json.c write_html.c write_review.c write_pts.c html.c svg.c svg_xy.c svg_lat.c svg_heat.c chart.c \
 	svg_time.c write_timeline.c)
+# db/: the results library (ssdq-db) over them all, SQLite
+ANALYSIS_DB      := $(addprefix analysis/db/,db_open.c db_schema.c db_hash.c db_import.c \
+	db_query.c db_stats.c db_export.c db_pages.c)
 ANALYSIS_INC_base    := -Ianalysis/base
 ANALYSIS_INC_read    := $(ANALYSIS_INC_base) -Ianalysis/read
 ANALYSIS_INC_compute := $(ANALYSIS_INC_read) -Ianalysis/compute
@@ -31,6 +35,11 @@ ANALYSIS_INC_write   := $(ANALYSIS_INC_compute) -Ianalysis/write
 ANALYSIS_INC         := $(ANALYSIS_INC_write)
 ANALYSIS_INC_main    := $(ANALYSIS_INC)
 ANALYSIS_INC_pts_main := $(ANALYSIS_INC)
+ANALYSIS_INC_db      := $(ANALYSIS_INC_write) -Ianalysis/db
+ANALYSIS_INC_db_main := $(ANALYSIS_INC_db)
+SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
+SQLITE_LIBS   := $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
+ANALYSIS_DB_OBJS := $(ANALYSIS_DB:analysis/%.c=$(B)/analysis/%.o)
 
 ANALYSIS_LIB_SRCS := $(ANALYSIS_BASE) $(ANALYSIS_READ) $(ANALYSIS_COMPUTE) $(ANALYSIS_WRITE)
 ANALYSIS_LIB_OBJS := $(ANALYSIS_LIB_SRCS:analysis/%.c=$(B)/analysis/%.o)
@@ -38,7 +47,8 @@ ANALYSIS_LIB_OBJS := $(ANALYSIS_LIB_SRCS:analysis/%.c=$(B)/analysis/%.o)
 $(B)/analysis/%.o: analysis/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(ANALYSIS_CFLAGS) $(SAN) $(ANALYSIS_INC_$(firstword $(subst /, ,$*))) $(JSONC_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(ANALYSIS_CFLAGS) $(SAN) $(ANALYSIS_INC_$(firstword $(subst /, ,$*))) $(JSONC_CFLAGS) \
+		$(if $(filter db db_main,$(firstword $(subst /, ,$*))),$(SQLITE_CFLAGS)) -MMD -MP -c -o $@ $<
 
 $(B)/ssdq-report: $(B)/analysis/main.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
@@ -49,6 +59,11 @@ $(B)/ssdq-report: $(B)/analysis/main.o $(ANALYSIS_LIB_OBJS)
 $(B)/ssdq-pts: $(B)/analysis/pts_main.o $(ANALYSIS_LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ $(JSONC_LIBS) -lm
+
+# the results library (docs/db.md): runs imported into SQLite, its pages
+$(B)/ssdq-db: $(B)/analysis/db_main.o $(ANALYSIS_DB_OBJS) $(ANALYSIS_LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^ $(SQLITE_LIBS) $(JSONC_LIBS) -lm
 
 # the unit tests of the report (test/unit/test_report_*.c) see every layer
 $(B)/test/test_report_%.o: BASE_CFLAGS += $(ANALYSIS_INC)
@@ -81,7 +96,7 @@ fuzz: $(B)/fuzz/fuzz_json $(B)/fuzz/fuzz_log $(B)/fuzz/fuzz_sidecar $(B)/fuzz/fu
 			head -c 16384 "$$f" >$(B)/fuzz/corpus-log/real_$$(echo "$$f" | tr / _); done; \
 	fi
 	cp test/fixtures/ssdq-model/tlc/burst-seq-write_bw.1.log $(B)/fuzz/corpus-log/
-	for f in test/fixtures/ssdq-model/*/*.jsonl; do \
+	for f in test/fixtures/ssdq-model/*/*.jsonl test/fixtures/host/*.jsonl; do \
 		head -c 16384 "$$f" >$(B)/fuzz/corpus-sidecar/$$(echo "$$f" | tr / _); done
 	$(B)/fuzz/fuzz_json -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-json
 	$(B)/fuzz/fuzz_log -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus-log

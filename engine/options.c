@@ -139,9 +139,11 @@ int ssdq_check_job_options(struct thread_data *td)
 	    interval_opt(td, "ssdq_stall_timeout", o->stall, "0", "60", "90s, 5m",
 			 &o->stall_us))
 		return 1;
-	if (o->smart_us && o->smart_us < 100000) {
-		ssdq_log("%s: ssdq_smart_interval=%s is below the 100ms SMART allows",
-			 td->o.name, o->smart_interval);
+	/* the model's SMART is its own state, read without a command */
+	if (o->smart_us && o->smart_us < (o->model ? SSDQ_SMART_MIN_MODEL_US : SSDQ_SMART_MIN_US)) {
+		ssdq_log("%s: ssdq_smart_interval=%s is below the %s",
+			 td->o.name, o->smart_interval, o->model ? "10ms the model's SMART allows" :
+			 "100ms a device's SMART allows (the model's: 10ms)");
 		return 1;
 	}
 	return 0;
@@ -323,7 +325,7 @@ struct fio_option ssdq_fio_options[] = {
 		.off1	= offsetof(struct ssdq_options, smart_interval),
 		.def	= "1",
 		.help	= "Read the SMART / Health log this often into <prefix>_smart.<N>.jsonl "
-			  "(0: never; at least 100ms)",
+			  "(0: never; at least 100ms, 10ms on the model)",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

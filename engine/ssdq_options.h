@@ -9,6 +9,10 @@
 #include "fio.h"
 #include "parse.h"
 
+/* the shortest ssdq_smart_interval: a device's, and the model's */
+#define SSDQ_SMART_MIN_US	100000
+#define SSDQ_SMART_MIN_MODEL_US	10000
+
 /** struct ssdq_options - engine options (fio --enghelp=ssdq.so lists them) */
 struct ssdq_options {
 	void *pad;		/* fio's option parser wants this first */
@@ -69,7 +73,10 @@ int ssdq_check_verify(struct thread_data *td);
  * ssdq_check_job_options() - The checks of ->init, once the job's backend is
  * chosen: ssdq_hipri (io_uring only, one polled job), ssdq_duty against
  * ssdq_burst, the intervals (ssdq_idle, ssdq_smart_interval, ssdq_progress,
- * ssdq_stall_timeout: seconds or a unit) and SMART's 100 ms floor.
+ * ssdq_stall_timeout: seconds or a unit) and SMART's floor: 100 ms on a
+ * device (a Get Log Page command each time), 10 ms on the model (its own
+ * state: a scaled model runs a test in 1/scale of the time, and ssdq-run
+ * reads its SMART as much more often).
  *
  * Return: 0, or 1 after a refusal naming the job, the option and its range.
  */

@@ -229,6 +229,7 @@ static int model_sampling(struct thread_data *td, const char *file, struct ssdq_
 	}
 	cfg->smart_read = ssdq_model_smart_read;
 	cfg->smart_arg = mj->smart;
+	cfg->smart_name = file;
 	return write_device_json(td, mj->smart);
 }
 

@@ -45,12 +45,9 @@ static void restore(void)
 		if (wc[i].was == wc[i].set)
 			continue;
 		ret = wc[i].t->write_cache(wc[i].file, wc[i].was, err, sizeof(err));
-		if (ret < 0)
+		if (ret < 0)	/* (put back, it is quiet: a round a line is enough) */
 			ssdq_log("%s: could not put the volatile write cache back %s: %s",
 				 wc[i].file, wc[i].was ? "on" : "off", err);
-		else
-			ssdq_log("%s: volatile write cache back %s, as it was", wc[i].file,
-				 ret ? "on" : "off");
 	}
 	nwc = 0;
 }
@@ -99,8 +96,8 @@ int ssdq_write_cache_setup(struct thread_data *td)
 			return ret;
 		}
 		w->set = want;
-		ssdq_log("%s: volatile write cache %s for this run (it was %s)", f->file_name,
-			 want ? "on" : "off", w->was ? "on" : "off");
+		ssdq_log("%s: volatile write cache %s for this run (it was %s; put back after it)",
+			 f->file_name, want ? "on" : "off", w->was ? "on" : "off");
 		owner = getpid();
 		if (!registered && !atexit(restore))
 			registered = true;

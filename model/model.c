@@ -12,7 +12,7 @@
 #include "model.h"
 
 #define MODEL_MAGIC	"SSDQMDL1"
-#define MODEL_VERSION	4	/* 3: the erased NAND (fresh out of box); 4: the write cache */
+#define MODEL_VERSION	5	/* 3: the erased NAND (fresh out of box); 4: media writes; 5: the write cache */
 #define CHUNK_SHIFT	20		/* 1 MiB of LBAs per bitmap bit */
 #define NDU		512000.0	/* bytes in an NVMe data unit */
 #define COVER_FULL	65535u		/* a chunk's LBAs all hold data */
@@ -57,6 +57,8 @@ struct ssdq_model_shared {
 	uint64_t tmt1_ns, throttle_since_ns;
 
 	uint64_t bytes_read, bytes_written, host_reads, host_writes, busy_ns;
+	double media_written;		/* bytes written to the NAND: the host's, the
+					 * SLC cache's folded out, garbage collection's */
 	uint32_t write_cache_off;	/* the host turned the volatile write cache off */
 	uint8_t bits[];			/* per chunk the share of its LBAs holding
 					 * data (uint16_t, of COVER_FULL), then the
@@ -390,6 +392,16 @@ const char *ssdq_model_regime_name(unsigned int regime)
  * Speed of a write of @len bytes, consuming cache or fold progress; a small
  * random one past the cache pays the garbage collection of the drive's fill.
  */
+/* The SLC cache gives up @bytes: what it held is folded into native NAND, written again. */
+static void fold_out(struct ssdq_model_shared *sh, double bytes)
+{
+	bytes = fmin(bytes, sh->cache_used);
+	if (bytes > 0) {
+		sh->cache_used -= bytes;
+		sh->media_written += bytes;
+	}
+}
+
 static double write_speed(struct ssdq_model *m, double len, int random, double *power,
 			  unsigned int *regime)
 {
@@ -400,7 +412,7 @@ static double write_speed(struct ssdq_model *m, double len, int random, double *
 	/* as the drive fills, the dynamic cache's blocks go to data: what they
 	 * held is folded, so the cache never holds more than its size */
 	if (sh->cache_used > size)
-		sh->cache_used = size;
+		fold_out(sh, sh->cache_used - size);
 	if (sh->cache_used + len <= size) {
 		sh->cache_used += len;
 		*power = p->p_write_cache;
@@ -412,9 +424,7 @@ static double write_speed(struct ssdq_model *m, double len, int random, double *
 		sh->direct_since_jump += len;
 		if (sh->direct_since_jump >= p->jump_every / m->scale) {
 			sh->direct_since_jump = 0;
-			sh->cache_used -= p->jump_bytes / m->scale;
-			if (sh->cache_used < 0)
-				sh->cache_used = 0;
+			fold_out(sh, p->jump_bytes / m->scale);
 		}
 	}
 	if (random && sh->erased >= len) {
@@ -547,13 +557,11 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 	lock(sh);
 	/* background work frees cache only once the drive has been idle a while */
 	if (!sh->inflight && sh->idle_since_ns && now_ns > sh->idle_since_ns + grace) {
-		sh->cache_used -= p->recover_bps * (now_ns - sh->idle_since_ns - grace) / 1e9;
-		if (sh->cache_used < 0)
-			sh->cache_used = 0;
+		fold_out(sh, p->recover_bps * (now_ns - sh->idle_since_ns - grace) / 1e9);
 	}
 	settle(m, now_ns);
-	if (now_ns - sh->thermal_ns > 50000000ULL)
-		advance_thermal(m, now_ns);
+	if (sh->settle_ns > sh->thermal_ns + 50000000ULL)
+		advance_thermal(m, sh->settle_ns);
 
 	switch (op) {
 	case SSDQ_MODEL_READ:
@@ -582,6 +590,8 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 			sh->erased = fmax(0, fmin(sh->erased, nand_bytes(p, m->capacity) -
 						  sh->held * (double)(1ULL << CHUNK_SHIFT)));
 		sh->bytes_written += len;
+		sh->media_written += (m->regime & ~SSDQ_MODEL_R_THROTTLED) == SSDQ_MODEL_R_RANDOM ?
+				     (double)len * m->wa : (double)len;
 		sh->host_writes++;
 		break;
 	case SSDQ_MODEL_TRIM:
@@ -594,8 +604,11 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 		lat_us = p->w_lat_us[0];
 		break;
 	}
+	/* a throttled drive slows its media and draws that much less above
+	 * idle (the same energy per byte), so it cools */
 	if (sh->throttling) {
 		speed *= p->throttle_factor;
+		power = p->p_idle + (power - p->p_idle) * p->throttle_factor;
 		if (op == SSDQ_MODEL_READ || write)
 			m->regime |= SSDQ_MODEL_R_THROTTLED;
 	}
@@ -640,6 +653,8 @@ static void fill_smart(struct ssdq_model_shared *sh, struct ssdq_model_smart *sm
 {
 	smart->data_units_read = (uint64_t)ceil(sh->bytes_read / NDU);
 	smart->data_units_written = (uint64_t)ceil(sh->bytes_written / NDU);
+	smart->media_bytes_written = (uint64_t)sh->media_written;
+	smart->host_bytes_written = sh->bytes_written;
 	smart->host_reads = sh->host_reads;
 	smart->host_writes = sh->host_writes;
 	smart->busy_ms = sh->busy_ns / 1000000;
@@ -672,23 +687,35 @@ void ssdq_model_peek(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_sm
 
 	lock(sh);
 	settle(m, now_ns);
-	advance_thermal(m, now_ns);
+	advance_thermal(m, sh->settle_ns);
 	fill_smart(sh, smart);
 	unlock(sh);
 }
 
-double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_smart *smart)
+/*
+ * The mean runs to where the account is settled, not to @now_ns: another
+ * thread's I/O, stamped after @now_ns was read but locked in first, may
+ * have settled it further, and its energy over @now_ns's shorter interval
+ * read as up to 30 x PS0 (713 W on tlc-enterprise-4tb at T4Q32).
+ */
+double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, uint64_t *end_ns,
+			struct ssdq_model_smart *smart)
 {
 	struct ssdq_model_shared *sh = m->sh;
 	double watts = m->p->p_idle;
 
 	lock(sh);
 	settle(m, now_ns);
-	advance_thermal(m, now_ns);
-	if (sh->power_ns && now_ns > sh->power_ns)
-		watts += (sh->energy_j - sh->energy_seen_power) / ((now_ns - sh->power_ns) / 1e9);
-	sh->power_ns = now_ns;
-	sh->energy_seen_power = sh->energy_j;
+	advance_thermal(m, sh->settle_ns);
+	if (sh->power_ns && sh->settle_ns > sh->power_ns)
+		watts += (sh->energy_j - sh->energy_seen_power) /
+			 ((sh->settle_ns - sh->power_ns) / 1e9);
+	if (sh->settle_ns > sh->power_ns) {
+		sh->power_ns = sh->settle_ns;
+		sh->energy_seen_power = sh->energy_j;
+	}
+	if (end_ns)
+		*end_ns = sh->power_ns;
 	if (smart)
 		fill_smart(sh, smart);
 	unlock(sh);

@@ -67,6 +67,11 @@ enum ssdq_model_op { SSDQ_MODEL_READ, SSDQ_MODEL_WRITE, SSDQ_MODEL_TRIM, SSDQ_MO
 struct ssdq_model_smart {
 	uint64_t data_units_read;	/* 512 000-byte units, as NVMe counts */
 	uint64_t data_units_written;
+	uint64_t host_bytes_written;	/* exact, of data_units_written */
+	uint64_t media_bytes_written;	/* to the NAND: the host's writes, the SLC
+					 * cache folded out (written again), and
+					 * garbage collection's (ssdq_model_wa()
+					 * times a random write past the cache) */
 	uint64_t host_reads, host_writes;
 	uint64_t busy_ms;
 	double temp_c;
@@ -190,16 +195,25 @@ void ssdq_model_erase(struct ssdq_model *m);
 int ssdq_model_write_cache(const struct ssdq_model *m, int set);
 
 /**
- * ssdq_model_power() - Average power drawn since the previous call.
+ * ssdq_model_power() - Average power drawn since the previous call, over
+ * the time the energy account has been settled to: @now_ns, or later where
+ * another thread's I/O, stamped after @now_ns was read, settled it first.
+ * The mean never passes the preset's PS0 (the account's own cap), and the
+ * readings weighted by the times they cover add up to
+ * ssdq_model_active_energy().
  * @m: model
  * @now_ns: CLOCK_MONOTONIC
- * @smart: optional, filled with the counters as of @now_ns
+ * @end_ns: optional, set to the time the mean runs to (CLOCK_MONOTONIC,
+ *	>= @now_ns); equal to the previous call's when nothing was settled
+ *	since (the reading covers no time: idle power, to be dropped)
+ * @smart: optional, filled with the counters as of *@end_ns
  *
  * Also advances the thermal model.
  *
  * Return: watts.
  */
-double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_smart *smart);
+double ssdq_model_power(struct ssdq_model *m, uint64_t now_ns, uint64_t *end_ns,
+			struct ssdq_model_smart *smart);
 
 /**
  * ssdq_model_set_ambient() - Set the air temperature around the drive

@@ -26,7 +26,7 @@ static int model_open(struct ssdq_source *src, const char *arg,
 		free(m);
 		return ret;
 	}
-	ssdq_model_power(m, ssdq_mono_ns(), NULL);
+	ssdq_model_power(m, ssdq_mono_ns(), NULL, NULL);
 	snprintf(src->rail, sizeof(src->rail), "model:%s", m->p->name);
 	src->unit = "W";
 	src->estimated = true;
@@ -38,11 +38,14 @@ static int model_open(struct ssdq_source *src, const char *arg,
 static int model_read(struct ssdq_source *src, int64_t now_us, struct ssdq_sample *out, int max)
 {
 	struct ssdq_model *m = src->priv;
+	uint64_t mono = ssdq_mono_ns(), end;
 
 	if (max < 1)
 		return 0;
-	out->time_us = now_us;
-	out->watts = ssdq_model_power(m, ssdq_mono_ns(), NULL);
+	out->watts = ssdq_model_power(m, mono, &end, NULL);
+	/* stamped where its mean ends: the sampler weights it by the time
+	 * since the previous one (and drops one that covers none) */
+	out->time_us = now_us + (int64_t)((end - mono) / 1000);
 	out->source = src->spec;
 	out->rail = src->rail;
 	out->unit = src->unit;
@@ -85,5 +88,9 @@ int ssdq_model_smart_read(void *arg, struct ssdq_smart *out)
 	out->ctrl_busy_time_min = ms.busy_ms / 60000;
 	out->thm_temp1_trans_count = ms.tmt1_count;
 	out->thm_temp1_total_time_s = (uint32_t)(ms.tmt1_ms / 1000);
+	/* the OCP C0h log's media counter, in bytes as OCP 2.0 counts them */
+	out->have_ocp = true;
+	out->ocp.log_page_version = 3;
+	out->ocp.phys_media_units_written = ms.media_bytes_written;
 	return 0;
 }

@@ -42,6 +42,7 @@ struct ev {
 	char name[32];
 	char source[128];
 	char msg[256];
+	char members[160];	/* JSON text after the members above, "" none */
 };
 
 struct src_state {
@@ -52,6 +53,9 @@ struct src_state {
 	int64_t not_before;	/* waited on by fd: no read before this */
 	bool failed;		/* the last read failed: tick, do not wait on the fd */
 	struct ssdq_vet vet;	/* its readings checked at the door */
+	/* an energy counter's account at the start: e0_ret 0 when read, -ENODATA: no counter */
+	struct ssdq_energy e0;
+	int e0_ret;
 	/* several sources: mean since the last period, and the last value */
 	double acc_w, acc_wt;
 	double last_w;
@@ -61,6 +65,7 @@ struct src_state {
 struct ssdq_sampler {
 	struct ssdq_sampler_cfg cfg;
 	char *power, *ng, *ctrl, *job;
+	char *smart_name;	/* what SMART comes from, named in messages */
 	int nsrc;
 	struct src_state src[MAX_SOURCES];
 	int64_t period_us;
@@ -79,6 +84,7 @@ struct ssdq_sampler {
 	/* held while the power thread reads and writes lines; the end's read takes it */
 	pthread_mutex_t read_lock;
 	bool end_read;
+	bool energy_done;		/* the energy_counter events are pushed */
 	struct ssdq_clock clk;		/* cfg.clock, or the real clocks */
 	double power_max_w;		/* readings above are refused (vet.h) */
 	/* the sidecars' paths and the errno of each one's first failed write */
@@ -177,7 +183,7 @@ static void write_event(struct ssdq_sampler *s, const struct ev *e)
 		return;
 	ssdq_event_line_write(s->events_f, &(struct ssdq_event_line){
 		.time_us = e->time_us, .event = e->name, .job = s->job, .bytes = e->bytes,
-		.source = e->source, .msg = e->msg,
+		.source = e->source, .msg = e->msg, .members = e->members[0] ? e->members : NULL,
 	});
 	wrote(s, s->events_f);
 }
@@ -604,9 +610,9 @@ static int smart_sample(struct ssdq_sampler *s, char *err, size_t errlen)
 			 sm.critical_warning & 0x04 ? ", reliability degraded" : "",
 			 sm.critical_warning & 0x08 ? ", read-only" : "",
 			 sm.critical_warning & 0x10 ? ", volatile backup failed" : "");
-		push_event(s, t, "critical_warning", sm.critical_warning, s->ctrl, msg);
+		push_event(s, t, "critical_warning", sm.critical_warning, s->smart_name, msg);
 		if (sm.critical_warning)
-			warn(s, "%s on %s", msg, s->ctrl);
+			warn(s, "%s on %s", msg, s->smart_name);
 		s->last_cw = sm.critical_warning;
 	}
 	return 0;
@@ -625,7 +631,8 @@ static void *aux_main(void *arg)
 
 			if (smart_sample(s, err, sizeof(err))) {
 				if (!s->smart_failing) {
-					push_event(s, rt_now(s), "smart_error", -1, s->ctrl, err);
+					push_event(s, rt_now(s), "smart_error", -1, s->smart_name,
+						   err);
 					warn(s, "%s; SMART sampling goes on", err);
 				}
 				s->smart_failing = true;
@@ -733,6 +740,9 @@ static int take_cfg(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, 
 	else if (!cfg->ng || ssdq_ctrl_for_ng(cfg->sysfs_root, cfg->ng, ctrlbuf, sizeof(ctrlbuf)))
 		ctrlbuf[0] = '\0';
 	s->ctrl = ctrlbuf[0] ? strdup(ctrlbuf) : NULL;
+	s->smart_name = dup_opt(cfg->smart_read && cfg->smart_name ? cfg->smart_name :
+				s->ctrl ? s->ctrl : "the drive");
+	s->cfg.smart_name = NULL;
 	return 0;
 }
 
@@ -774,6 +784,7 @@ static int open_sources(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *c
 		/* its first mean is since its open, however late the first read */
 		if (s->src[i].src->averaged)
 			s->src[i].prev_t = rt_now(s);
+		s->src[i].e0_ret = ssdq_source_energy(s->src[i].src, rt_now(s), &s->src[i].e0);
 		s->nsrc++;
 	}
 	free(split);
@@ -984,6 +995,65 @@ static void last_read(struct ssdq_sampler *s)
 	pthread_mutex_unlock(&s->read_lock);
 }
 
+/* One source's "energy_counter" event over [e0, now]: its joules, or null and why. */
+static void energy_event(struct ssdq_sampler *s, struct src_state *st, int64_t t)
+{
+	struct ssdq_energy e1;
+	struct ev *e;
+	char why[256] = "";
+	int ret = st->e0_ret ? st->e0_ret : ssdq_source_energy(st->src, t, &e1);
+
+	if (ret == -ENODATA)
+		return;
+	if (ret)
+		snprintf(why, sizeof(why), "the counter could not be read: %.200s", st->e0_ret ?
+			 "at the start" : st->src->err);
+	else if (e1.stopped_us)
+		snprintf(why, sizeof(why), "the counter stopped: it has not moved since %.3f s "
+			 "after the start while the power read says it should have",
+			 (double)(e1.stopped_us - st->e0.time_us) / 1e6);
+	pthread_mutex_lock(&s->ev_lock);
+	if (s->ev_tail - s->ev_head >= EV_RING) {
+		s->ev_dropped++;
+		pthread_mutex_unlock(&s->ev_lock);
+		return;
+	}
+	e = &s->ring[s->ev_tail % EV_RING];
+	memset(e, 0, sizeof(*e));
+	e->time_us = t;
+	e->bytes = -1;
+	snprintf(e->name, sizeof(e->name), "energy_counter");
+	snprintf(e->source, sizeof(e->source), "%.127s", st->src->spec);
+	if (why[0]) {
+		snprintf(e->members, sizeof(e->members), ",\"t0_us\":%lld,\"joules\":null",
+			 (long long)st->e0.time_us);
+		snprintf(e->msg, sizeof(e->msg), "%s", why);
+	} else {
+		snprintf(e->members, sizeof(e->members),
+			 ",\"t0_us\":%lld,\"joules\":%.6f,\"wraps\":%u,\"drops\":%u,"
+			 "\"bridged_j\":%.6f", (long long)st->e0.time_us,
+			 (e1.uj - st->e0.uj) / 1e6, e1.wraps - st->e0.wraps,
+			 e1.drops - st->e0.drops, (e1.bridged_uj - st->e0.bridged_uj) / 1e6);
+		if (e1.drops > st->e0.drops)
+			snprintf(e->msg, sizeof(e->msg), "the counter went back %u times with no "
+				 "energy_wrap= given: those spans are the power read's",
+				 e1.drops - st->e0.drops);
+	}
+	s->ev_tail++;
+	pthread_mutex_unlock(&s->ev_lock);
+}
+
+/* Each energy counter read at the end, once; under the read lock (not beside a read). */
+static void energy_events(struct ssdq_sampler *s, int64_t t)
+{
+	pthread_mutex_lock(&s->read_lock);
+	if (!s->energy_done)
+		for (int i = 0; i < s->nsrc; i++)
+			energy_event(s, &s->src[i], t);
+	s->energy_done = true;
+	pthread_mutex_unlock(&s->read_lock);
+}
+
 int64_t ssdq_sampler_end(struct ssdq_sampler *s)
 {
 	int64_t t;
@@ -996,8 +1066,10 @@ int64_t ssdq_sampler_end(struct ssdq_sampler *s)
 		s->end_us = t;
 	t = s->end_us;
 	pthread_mutex_unlock(&s->end_lock);
-	if (s->power_started)
+	if (s->power_started) {
 		last_read(s);
+		energy_events(s, t);
+	}
 	return t;
 }
 
@@ -1020,8 +1092,10 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 		pthread_join(s->power_thread, NULL);
 	if (s->aux_started)
 		pthread_join(s->aux_thread, NULL);
-	if (s->power_started)
+	if (s->power_started) {
 		last_read(s);
+		energy_events(s, end_of(s) < INT64_MAX ? end_of(s) : rt_now(s));
+	}
 	if (s->power_f && s->nsrc == 1)
 		bucket_flush(s);
 	if (s->power_started || s->aux_started) {
@@ -1051,6 +1125,7 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 	free(s->power);
 	free(s->ng);
 	free(s->ctrl);
+	free(s->smart_name);
 	free(s->job);
 	pthread_mutex_destroy(&s->ev_lock);
 	pthread_mutex_destroy(&s->end_lock);

@@ -35,7 +35,9 @@
  *   write its own markers there too: whole lines, O_APPEND); the sampler adds "sampler_start",
  *   "power_source" (one per source: spec, rail, unit, estimated),
  *   "power_gap_start"/"power_gap_end", "smart_error", "critical_warning",
- *   "events_dropped" and "sampler_stop".
+ *   "events_dropped", "sampler_stop", and at the end one "energy_counter"
+ *   per source with an energy counter (source.h, &struct ssdq_energy): the
+ *   joules since the start ("t0_us"), or null and why (docs/power.md).
  * - device.json: written once at open, see device_info.h.
  * Every file is line-buffered: a killed process leaves each line it wrote.
  *
@@ -95,6 +97,9 @@ struct ssdq_sampler;
  * @smart_read: when set, SMART samples come from this callback instead of
  *	the controller's log page (the drive model); returns 0 or -errno
  * @smart_arg: passed to @smart_read
+ * @smart_name: what @smart_read reads ("model:<state file>"), named in the
+ *	critical-warning and SMART-error messages and events; without
+ *	@smart_read they name the controller
  * @clock: the clocks to run on, copied at open; NULL for the real ones
  *	(the engine and ssdq-sample pass none; tests pass a simulated one)
  * @power_max_w: readings above this many W are refused (power/vet.h);
@@ -119,6 +124,7 @@ struct ssdq_sampler_cfg {
 	const struct ssdq_source_ops *const *extra_types;
 	int (*smart_read)(void *arg, struct ssdq_smart *out);
 	void *smart_arg;
+	const char *smart_name;
 	const struct ssdq_clock *clock;
 	double power_max_w;
 };

@@ -64,6 +64,13 @@ int ssdq_source_open(const char *spec, const struct ssdq_source_cfg *cfg,
 	return 0;
 }
 
+int ssdq_source_energy(struct ssdq_source *src, int64_t now_us, struct ssdq_energy *out)
+{
+	if (!src->ops->energy)
+		return -ENODATA;
+	return src->ops->energy(src, now_us, out);
+}
+
 int ssdq_source_read(struct ssdq_source *src, int64_t now_us,
 		     struct ssdq_sample *out, int max)
 {

@@ -7,7 +7,8 @@
  *
  * A source is named by a spec string, "<type>:<argument>":
  *
- *	hwmon:/sys/class/hwmon/hwmon3[,chan=1+2]   a hwmon directory
+ *	hwmon:/sys/class/hwmon/hwmon3[,chan=1+2][,energy=1|none][,energy_wrap=UJ]
+ *	                                           a hwmon directory
  *	hwmon:ina3221[,chan=1]                     a hwmon device by its name
  *	cmd:/path/prog args                        a program printing readings
  *	qis:host:port[:module]                     Quarch Instrument Server
@@ -65,6 +66,29 @@ struct ssdq_source_cfg {
 struct ssdq_source;
 
 /**
+ * struct ssdq_energy - an energy counter's account since its source opened
+ * @uj: energy counted, µJ, with the counter's wraps taken out
+ * @bridged_uj: of @uj, what stood in for a drop of unknown width (a wrap
+ *	with no energy_wrap= given, or a reset): the power read times the span
+ *	between the two readings around the drop
+ * @wraps: wraps of known width (energy_wrap=) taken out
+ * @drops: drops of unknown width bridged
+ * @stopped_us: when the counter last advanced, if it has not since while the
+ *	power read should have moved it by at least 1 J over at least 2 s (a
+ *	counter that stopped: its figure no longer counts the energy); 0 while
+ *	it runs
+ * @time_us: when it was read (the time the caller passed)
+ */
+struct ssdq_energy {
+	double uj;
+	double bridged_uj;
+	unsigned int wraps;
+	unsigned int drops;
+	int64_t stopped_us;
+	int64_t time_us;
+};
+
+/**
  * struct ssdq_source_ops - one kind of power source
  * @type: the spec prefix, e.g. "hwmon"
  * @open: parse @arg (the spec after "type:", "" when none), open the
@@ -76,6 +100,12 @@ struct ssdq_source;
  *	src->err when the source failed; the sampler calls read again later,
  *	and a source that can recover (a sensor back, a reconnect) returns
  *	samples again.
+ * @energy: NULL, or for a source with an energy counter (hwmon's
+ *	energyN_input): read it now, fold it into the account kept since open
+ *	(each @read folds it in too, so a wrap between two calls is seen) and
+ *	copy that to @out; @now_us stamps the reading. Not called concurrently
+ *	with @read (the sampler holds its read lock). Returns 0, -ENODATA when
+ *	the source has no counter, or -errno of the read (message in src->err).
  * @close: release everything; called once, also after a failed read.
  */
 struct ssdq_source_ops {
@@ -84,6 +114,7 @@ struct ssdq_source_ops {
 		    const struct ssdq_source_cfg *cfg, char *err, size_t errlen);
 	int (*read)(struct ssdq_source *src, int64_t now_us,
 		    struct ssdq_sample *out, int max);
+	int (*energy)(struct ssdq_source *src, int64_t now_us, struct ssdq_energy *out);
 	void (*close)(struct ssdq_source *src);
 };
 
@@ -157,6 +188,14 @@ int ssdq_source_open(const char *spec, const struct ssdq_source_cfg *cfg,
  */
 int ssdq_source_read(struct ssdq_source *src, int64_t now_us,
 		     struct ssdq_sample *out, int max);
+
+/**
+ * ssdq_source_energy() - Read @src's energy counter, see
+ * &struct ssdq_source_ops.energy.
+ *
+ * Return: 0, -ENODATA when @src has no counter, or -errno.
+ */
+int ssdq_source_energy(struct ssdq_source *src, int64_t now_us, struct ssdq_energy *out);
 
 /** ssdq_source_close() - Close and free @src; NULL is fine. */
 void ssdq_source_close(struct ssdq_source *src);

@@ -19,21 +19,23 @@ goal=${1:-build}
 
 # apt: Debian 12 (CI), Debian 13, Ubuntu 22.04 and 24.04 use the same names
 apt_build="gcc make pkg-config fio dpkg-dev liburing-dev libnvme-dev libjson-c-dev
-libaio-dev libnuma-dev librdmacm-dev libibverbs-dev zlib1g-dev libpci-dev libblkid-dev"
+libaio-dev libnuma-dev librdmacm-dev libibverbs-dev zlib1g-dev libpci-dev libblkid-dev
+libsqlite3-dev"
 # openssh-server: its sshd for the test guests and test/jobs/ssh.sh (on a system running
 # systemd, Debian also enables and starts ssh.service: systemctl disable --now ssh if unwanted)
 apt_vm="qemu-system-x86 qemu-utils busybox-static cpio nvme-cli jq util-linux e2fsprogs python3 strace
 openssh-client openssh-server"
-apt_check="$apt_vm shellcheck chromium"
+apt_check="$apt_vm shellcheck chromium python3-jsonschema"
 # dnf: Fedora; RHEL 9 and its rebuilds take liburing-devel, libnvme-devel and
 # json-c-devel from CodeReady Builder (crb) or EPEL
 dnf_build="gcc make pkgconf-pkg-config fio liburing-devel libnvme-devel json-c-devel
-libaio-devel numactl-devel rdma-core-devel zlib-devel pciutils-devel libblkid-devel"
-dnf_check="ShellCheck chromium"
+libaio-devel numactl-devel rdma-core-devel zlib-devel pciutils-devel libblkid-devel
+sqlite-devel"
+dnf_check="ShellCheck chromium python3-jsonschema"
 # what the build needs, by what it is, for a system with neither
 any_build="a C compiler, make, pkg-config, fio 3.25-3.42 and its source, and the development
 files of liburing, libnvme (1.3 or newer), json-c, libaio, libnuma, librdmacm/libibverbs,
-zlib, libpci and libblkid"
+zlib, libpci, libblkid and SQLite 3"
 
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
 	pm=apt

@@ -43,6 +43,22 @@ for ov in ssdq_duty=-5:"out of range; give a whole number from 1 to 100" \
 	[ ! -e "$ST" ] && pass "$o: refused before the model's state file was made" ||
 		{ fail "$o: $ST was created"; rm -f "$ST"; }
 done
+# the model's SMART is its own state: read down to every 10 ms (a scaled
+# model's short tests, ssdq-run), never more often
+SM=$(mktemp -d)
+expect_rc 1 "ssdq_smart_interval=5ms on the model fails the job" sh -c 'cd "$1" && fio --name=sm \
+	--ioengine=external:"$2" --ssdq_model=qlc-1tb --ssdq_model_scale=1000 --filename="$1/m.state" \
+	--rw=read --bs=128k --size=1m --ssdq_smart_interval=5ms' sh "$SM" "$SO"
+expect_out "^ssdq: sm: ssdq_smart_interval=5ms is below the 10ms the model's SMART allows" \
+	"the refusal names the option and the model's floor"
+expect_rc 0 "ssdq_smart_interval=10ms on the model runs" sh -c 'cd "$1" && fio --name=sm \
+	--ioengine=external:"$2" --ssdq_model=qlc-1tb --ssdq_model_scale=1000 --filename="$1/m.state" \
+	--rw=read --bs=128k --time_based --runtime=300ms --ssdq_smart_interval=10ms' sh "$SM" "$SO"
+n=$(cat "$SM"/sm_smart.1.jsonl 2>/dev/null | wc -l)
+[ "$n" -ge 3 ] && pass "a job of 0.3 s reads SMART every 10 ms: $n samples (one a second gave one)" ||
+	fail "a job of 0.3 s with ssdq_smart_interval=10ms: $n SMART samples"
+rm -rf "$SM"
+
 undef=$(nm -D --undefined-only "$SO" | awk '$2 ~ /^ssdq_/ {print $2}')
 [ -z "$undef" ] && pass "the engine leaves none of its own symbols undefined" ||
 	fail "undefined in ssdq.so: $undef"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The five tools' --help and manual pages (man/*.1, installed by make
+# The six tools' --help and manual pages (man/*.1, installed by make
 # install): every option a tool accepts is in its --help and in its page,
 # the pages render with groff without a warning, make install puts them in
 # share/man/man1; ssdq-report refuses a bad --highlight or --svg-dir naming
@@ -9,7 +9,8 @@
 R=${SSDQ_REPORT:-build/ssdq-report}
 S=${SSDQ_SAMPLE:-build/ssdq-sample}
 P=${SSDQ_PTS:-build/ssdq-pts}
-for t in "$R" "$S" "$P"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
+D=${SSDQ_DB_TOOL:-build/ssdq-db}
+for t in "$R" "$S" "$P" "$D"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
 TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 
@@ -19,14 +20,16 @@ options() {
 	ssdq-report) sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*argument.*/\1/p' analysis/main.c ;;
 	ssdq-sample) sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*argument.*/\1/p' power/ssdq-sample.c ;;
 	ssdq-pts) sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*argument.*/\1/p' analysis/pts_main.c ;;
+	ssdq-db) sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*argument.*/\1/p' analysis/db_main.c ;;
 	ssdq-run|ssdq-render) sed -n '/^while \[ \$# -gt 0 \]; do/,/^done/p' "jobs/$1" |
 		grep -E '^	(-h\|)?--[a-z|-]+\)' | grep -o -- '--[a-z][a-z-]*' | sed 's/^--//' | sort -u ;;
 	esac
 }
 
-for tool in ssdq-report ssdq-pts ssdq-run ssdq-sample ssdq-render; do
+for tool in ssdq-report ssdq-pts ssdq-db ssdq-run ssdq-sample ssdq-render; do
 	case $tool in
 	ssdq-report) cmd=$R ;;
+	ssdq-db) cmd=$D ;;
 	ssdq-pts) cmd=$P ;;
 	ssdq-sample) cmd=$S ;;
 	ssdq-run) cmd="sh jobs/ssdq-run" ;;
@@ -68,7 +71,7 @@ for tool in ssdq-report ssdq-pts ssdq-run ssdq-sample ssdq-render; do
 done
 
 make -n install PREFIX=/p ENGINEDIR=/e >"$T_OUT" 2>&1
-for p in ssdq-report ssdq-pts ssdq-run ssdq-sample ssdq-render; do
+for p in ssdq-report ssdq-pts ssdq-db ssdq-run ssdq-sample ssdq-render; do
 	grep -q "man/$p.1.* /p/share/man/man1/" "$T_OUT" && pass "make install puts $p.1 in share/man/man1" ||
 		fail "make install does not install man/$p.1"
 done

@@ -18,7 +18,8 @@ MA=/usr/lib/$(cc -print-multiarch)
 	fail "no $D$MA/ssdq.so: $(find "$D" -name ssdq.so)"
 [ "$(find "$D/usr/lib" ! -type d 2>/dev/null)" = "$D$MA/ssdq.so" ] &&
 	pass "nothing else under /usr/lib" || fail "under /usr/lib: $(find "$D/usr/lib" ! -type d)"
-for f in bin/ssdq-run bin/ssdq-render bin/ssdq-report bin/ssdq-pts bin/ssdq-sample share/man/man1/ssdq-run.1 share/man/man1/ssdq-pts.1 \
+for f in bin/ssdq-run bin/ssdq-render bin/ssdq-report bin/ssdq-pts bin/ssdq-db bin/ssdq-sample share/man/man1/ssdq-run.1 share/man/man1/ssdq-pts.1 \
+	share/man/man1/ssdq-db.1 \
 	share/ssdq/jobs/fill.fio; do
 	[ -e "$D/usr/local/$f" ] && pass "installed: $f" || fail "not installed: $f"
 done

@@ -23,6 +23,7 @@ static void slc_fill_s(struct rpt_job *j, struct rpt_fig *f)
 #define JOB(m)		offsetof(struct rpt_job, m)
 #define FILL(m)		offsetof(struct rpt_job, fill.m)
 #define BURST(m)	offsetof(struct rpt_job, bursts.m)
+#define HOST(m)		offsetof(struct rpt_job, host.m)
 #define SERIES(m)	offsetof(struct rpt_series, m)
 #define PTS(m)		offsetof(struct rpt_pts_cell, m)
 #define HI		RPT_BETTER_HIGHER
@@ -45,11 +46,13 @@ const struct rpt_cat rpt_catalogue[] = {
 	  JOB(lat_p9999_us), NULL, NULL },
 	{ "peak_power_w", "peak power", "peak W", "W", 2, RPT_OF_JOB, LO, RPT_CAT_NOTABLE,
 	  JOB(peak_power_w), NULL, NULL },
+	{ "write_amp", "write amplification", "WA", "×", 2, RPT_OF_JOB, LO,
+	  RPT_CAT_NOTABLE | RPT_CAT_SMART, JOB(wa.wa), NULL, NULL },
 
 	{ "slc_cache_gb", "SLC cache", "SLC cache GB", "GB", 1, RPT_OF_FILL, HI,
 	  RPT_CAT_COMPARE | RPT_CAT_RANGE, FILL(slc_cache_gb), NULL, NULL },
-	{ "in_cache_mbps", "in-cache", "in-cache MB/s", "MB/s", 1, RPT_OF_FILL, HI, 0,
-	  FILL(in_cache_mbps), NULL, NULL },
+	{ "in_cache_mbps", "in-cache", "in-cache MB/s", "MB/s", 1, RPT_OF_FILL, HI,
+	  RPT_CAT_COMPARE, FILL(in_cache_mbps), NULL, NULL },
 	{ "post_cache_mbps", "post-cache", "post-cache MB/s", "MB/s", 1, RPT_OF_FILL, HI,
 	  RPT_CAT_COMPARE, FILL(post_cache_mbps), NULL, NULL },
 	{ "last16_mbps", "last 16 GB", "last 16 GB MB/s", "MB/s", 1, RPT_OF_FILL, HI,
@@ -87,6 +90,23 @@ const struct rpt_cat rpt_catalogue[] = {
 	  PTS(mbps_per_w), NULL, NULL },
 	{ "temp_max_c", "hottest", "max °C", "°C", 0, RPT_OF_PTS, LO, RPT_CAT_SMART, PTS(temp_max_c),
 	  NULL, NULL },
+
+	{ "wait_pct", "waited for a CPU", "CPU wait %", "%", 1, RPT_OF_HOST, LO, 0,
+	  HOST(wait_share), NULL, NULL },
+	{ "nivcsw_per_s", "preempted", "preemptions/s", "/s", 0, RPT_OF_HOST, LO, 0,
+	  HOST(nivcsw_per_s), NULL, NULL },
+	{ "time_pct", "host's share of the time", "host time %", "%", 1, RPT_OF_HOST, LO, 0,
+	  HOST(time_share), NULL, NULL },
+	{ "added_pct", "host's share of the latency", "host latency %", "%", 1, RPT_OF_HOST, LO, 0,
+	  HOST(added_share), NULL, NULL },
+	{ "added_mean_us", "host-added mean", "host-added µs", "µs", 1, RPT_OF_HOST, LO, 0,
+	  HOST(added_mean_us), NULL, NULL },
+	{ "added_max_us", "host-added max", "host-added max µs", "µs", 0, RPT_OF_HOST, LO, 0,
+	  HOST(added_max_us), NULL, NULL },
+	{ "late_pct", "I/Os late", "late %", "%", 2, RPT_OF_HOST, LO, 0, HOST(late_share), NULL,
+	  NULL },
+	{ "drive_idle_pct", "drive idle", "drive idle %", "%", 1, RPT_OF_HOST, RPT_BETTER_NONE, 0,
+	  HOST(idle_share), NULL, NULL },
 };
 
 const size_t rpt_catalogue_n = sizeof(rpt_catalogue) / sizeof(rpt_catalogue[0]);

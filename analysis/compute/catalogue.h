@@ -23,9 +23,12 @@
  * - RPT_OF_SERIES: a queue-depth series' means (struct rpt_series);
  * - RPT_OF_PTS: a SNIA PTS cell over its measurement window (struct
  *   rpt_pts_cell, pts_report.h): the PTS pages' tables and the JSON's
- *   "pts" cells.
+ *   "pts" cells;
+ * - RPT_OF_HOST: a job's host verdict (struct rpt_host_verdict,
+ *   host_verdict.h): the JSON "host" object, the CSV's host columns, the
+ *   text's and HTML's host line.
  */
-enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_PTS };
+enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_PTS, RPT_OF_HOST };
 
 struct rpt_pts_cell;
 
@@ -98,7 +101,7 @@ size_t rpt_cat_series_columns(enum rpt_series_kind kind, const struct rpt_cat **
 const struct rpt_cat *rpt_cat_find(enum rpt_cat_of of, const char *key);
 
 /**
- * rpt_cat_job() - The figure of row @c (RPT_OF_JOB, _FILL or _BURST) in @j.
+ * rpt_cat_job() - The figure of row @c (RPT_OF_JOB, _FILL, _BURST or _HOST) in @j.
  * @c: the row
  * @j: the job
  *

@@ -396,7 +396,11 @@ int rpt_fio_figures(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	const struct rpt_fio_entry *e = rpt_fio_row_entry(run, g, mask);
 	size_t i;
 
-	j->name = strdup(e->jobname);
+	if (!g->by_target)
+		j->name = strdup(e->jobname);
+	else if (asprintf(&j->name, "%s (%s)", e->jobname,
+			  g->filename ? g->filename : "its own files") < 0)
+		j->name = NULL;
 	j->rw = rw_of(run, e);
 	if (!j->name || !j->rw)
 		return -ENOMEM;
@@ -404,10 +408,17 @@ int rpt_fio_figures(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	j->split = split;
 	j->ddir = ddir_of(run, g, mask);
 	j->njobs = 0;
+	j->threads = 0;
 	for (i = 0; i < g->n; i++)
-		j->njobs += rpt_fio_did_io(run, &g->e[i], mask);
-	if (!j->njobs)
+		if (rpt_fio_did_io(run, &g->e[i], mask)) {
+			j->njobs++;
+			j->threads += g->e[i].nthreads;
+		}
+	if (!j->njobs) {
 		j->njobs = g->n;
+		for (i = 0; i < g->n; i++)
+			j->threads += g->e[i].nthreads;
+	}
 	basics(run, g, e, mask, j);
 	throughput(run, g, mask, j, d);
 	latency(run, g, mask, j, d);

@@ -6,8 +6,8 @@
 #include "marks.h"
 #include "report.h"
 
-static const char *const names[RPT_NMARKS] = { "estimated", "few_ios_per_burst" };
-static const char *const signs[4] = { "", "~", "?", "~?" };
+static const char *const names[RPT_NMARKS] = { "estimated", "few_ios_per_burst", "host" };
+static const char *const signs[8] = { "", "~", "?", "~?", "!", "~!", "?!", "~?!" };
 
 const char *rpt_mark_name(unsigned int i)
 {
@@ -16,17 +16,22 @@ const char *rpt_mark_name(unsigned int i)
 
 const char *rpt_mark_sign(unsigned int mark)
 {
-	return signs[mark & 3u];
+	return signs[mark & 7u];
 }
 
 const char *rpt_mark_note(unsigned int mark)
 {
-	static const char *const notes[4] = {
-		"", " (~ estimated power)", " (? too few I/Os per burst)",
-		" (~ estimated power) (? too few I/Os per burst)",
+#define EST	" (~ estimated power)"
+#define FEW	" (? too few I/Os per burst)"
+#define HOST	" (! distorted by the host)"
+	static const char *const notes[8] = {
+		"", EST, FEW, EST FEW, HOST, EST HOST, FEW HOST, EST FEW HOST,
 	};
+#undef EST
+#undef FEW
+#undef HOST
 
-	return notes[mark & 3u];
+	return notes[mark & 7u];
 }
 
 char *rpt_mark_legend(char *buf, size_t len, const char *pre, unsigned int mark)
@@ -39,9 +44,13 @@ char *rpt_mark_legend(char *buf, size_t len, const char *pre, unsigned int mark)
 			      "%s~ estimated: power from the drive's own figure (nvme-ps: its power-state table), not measured\n",
 			      pre);
 	if ((mark & RPT_MARK_FEW_IOS) && n < len)
+		n += snprintf(buf + n, len - n,
+			      "%s? fewer than %d I/Os per burst: a burst's time is its first I/O's latency and the queue's fill, not a speed\n",
+			      pre, RPT_BURST_MIN_IOS);
+	if ((mark & RPT_MARK_HOST) && n < len)
 		snprintf(buf + n, len - n,
-			 "%s? fewer than %d I/Os per burst: a burst's time is its first I/O's latency and the queue's fill, not a speed\n",
-			 pre, RPT_BURST_MIN_IOS);
+			 "%s! distorted by the host: the job waited for a CPU, or the host added latency, past the thresholds (its host verdict)\n",
+			 pre);
 	return buf;
 }
 
@@ -64,6 +73,27 @@ static void mark(struct rpt_fig *const *f, size_t n, unsigned int m)
 			f[i]->mark |= m;
 }
 
+/* The host verdict's marks (host_verdict.h). */
+static void host_marks(struct rpt_job *j)
+{
+	struct rpt_fig *thr[] = { &j->mbps, &j->iops, &j->mbps_per_w, &j->iops_per_w,
+				  &j->bursts.score_mbps, &j->fill.in_cache_mbps,
+				  &j->fill.post_cache_mbps, &j->fill.last16_mbps,
+				  &j->fill.overall_mbps };
+	const struct rpt_host_verdict *v = &j->host;
+
+	if (!v->measured)
+		return;
+	if (v->thr_marked)
+		mark(thr, sizeof(thr) / sizeof(thr[0]) - (j->has_fill ? 0 : 4), RPT_MARK_HOST);
+	if (v->mean_marked && j->lat_mean_us.ok)
+		j->lat_mean_us.mark |= RPT_MARK_HOST;
+	if (rpt_hostv_pct_marked(v, 99) && j->lat_p99_us.ok)
+		j->lat_p99_us.mark |= RPT_MARK_HOST;
+	if (rpt_hostv_pct_marked(v, 99.99) && j->lat_p9999_us.ok)
+		j->lat_p9999_us.mark |= RPT_MARK_HOST;
+}
+
 void rpt_job_mark(struct rpt_job *j)
 {
 	struct rpt_fig *pw[] = { &j->power_w, &j->energy_j, &j->peak_power_w,
@@ -73,6 +103,7 @@ void rpt_job_mark(struct rpt_job *j)
 
 	if (j->power_estimated)
 		mark(pw, sizeof(pw) / sizeof(pw[0]), RPT_MARK_ESTIMATED);
+	host_marks(j);
 	j->ios_per_burst = NAN;
 	if (!j->has_bursts || !j->bursts.n || !j->bs.ok || j->bs.v <= 0)
 		return;

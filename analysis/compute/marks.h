@@ -24,17 +24,24 @@ struct rpt_job;
  * RPT_BURST_MIN_IOS I/Os on average: a burst's time is then mostly the
  * latency of its first I/O and the queue's filling and draining, not a
  * speed; its MB/s, IOPS, W and efficiency say little about the drive.
+ * RPT_MARK_HOST: the host distorted the figure (the job's host verdict,
+ * host_verdict.h): its MB/s, IOPS, efficiency and fill speeds when the host
+ * took its share of the job's time, its mean latency when it added its
+ * share of the latency, a percentile when the late I/Os reach it. The
+ * latency CDF's chart carries the mark when a percentile does, the time
+ * charts the intervals the host distorted (spikes).
  */
 #define RPT_MARK_ESTIMATED	1u
 #define RPT_MARK_FEW_IOS	2u
-#define RPT_NMARKS		2
+#define RPT_MARK_HOST		4u
+#define RPT_NMARKS		3
 
 /* The mean I/Os per burst under which a burst test's figures are marked. */
 #define RPT_BURST_MIN_IOS	16
 
 /**
  * rpt_mark_name() - The key of mark @i (0 .. RPT_NMARKS - 1): "estimated",
- * "few_ios_per_burst".
+ * "few_ios_per_burst", "host".
  * @i: index of the mark (its bit is 1u << @i)
  *
  * Return: a static string.
@@ -43,7 +50,8 @@ const char *rpt_mark_name(unsigned int i);
 
 /**
  * rpt_mark_sign() - The sign the text and HTML print after a marked value:
- * "~" estimated, "?" too few I/Os per burst, "~?" both, "" none.
+ * "~" estimated, "?" too few I/Os per burst, "!" the host's, in that
+ * order when several ("~?!"), "" none.
  * @mark: RPT_MARK_* bits
  *
  * Return: a static string.
@@ -53,7 +61,7 @@ const char *rpt_mark_sign(unsigned int mark);
 /**
  * rpt_mark_note() - What a chart whose values carry @mark adds to its title
  * or axis label: " (~ estimated power)", " (? too few I/Os per burst)",
- * both, or "".
+ * " (! distorted by the host)", several, or "".
  * @mark: RPT_MARK_* bits of the values drawn
  *
  * Return: a static string.
@@ -85,7 +93,8 @@ bool rpt_events_power_estimated(const struct rpt_events *e);
  * rpt_job_mark() - Put the job's marks on its figures, once they are all
  * computed: j->power_estimated on W, J, peak W, MB/s/W and IOPS/W; too few
  * I/Os per burst (j->ios_per_burst, set here) on MB/s, IOPS, W, J,
- * MB/s/W, IOPS/W and the burst score.
+ * MB/s/W, IOPS/W and the burst score; the host's (j->host) on what its
+ * verdict says the host distorted.
  * @j: the job
  */
 void rpt_job_mark(struct rpt_job *j);

@@ -7,9 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "energy_counter.h"
 #include "fill.h"
 #include "fio_figures.h"
 #include "fio_stats.h"
+#include "fio_stop.h"
 #include "fio_version.h"
 #include "hist_log.h"
 #include "killed.h"
@@ -166,10 +168,36 @@ static void read_bw_log(const char *path, const struct bw_opts *o,
 	rpt_log_close(&r);
 }
 
+/*
+ * A meter's energy counter, where it covers the window: the job's joules,
+ * and its mean power the joules over the window; else the samples' (said).
+ */
+static void counter_energy(const struct rpt_events *ev, const char *path,
+			   const struct window *w, struct rpt_job *j)
+{
+	j->energy_from = "samples";
+	if (j->has_bursts) {
+		if (ev->counter.have)
+			snprintf(j->energy_note, sizeof(j->energy_note), "sum of power samples: "
+				 "a burst test's window is its bursts, the energy counter spans "
+				 "the job");
+		return;
+	}
+	if (!rpt_energy_counter_window(&ev->counter, path, w->t0, w->t1, &j->energy_j,
+				       j->energy_note, sizeof(j->energy_note))) {
+		if (ev->counter.have)
+			rpt_diag_add(&j->notes, RPT_WARN, "energy: %s", j->energy_note);
+		return;
+	}
+	j->energy_from = "counter";
+	if (w->t1 > w->t0)
+		rpt_fig_set(&j->power_w, j->energy_j.v / ((w->t1 - w->t0) / 1000));
+}
+
 /* The power figures over the window; the power log's time chart fed in the same pass. */
 static void power(const struct rpt_fio_entry *e, const char *dir,
-		  const char *prefix, const struct window *w, struct rpt_tl_taps *taps,
-		  struct rpt_job *j, struct rpt_diag *d)
+		  const char *prefix, const struct window *w, const struct rpt_events *ev,
+		  struct rpt_tl_taps *taps, struct rpt_job *j, struct rpt_diag *d)
 {
 	struct rpt_tl_tap *tap = NULL;
 	struct rpt_fig *figs[3] = { &j->power_w, &j->energy_j, &j->peak_power_w };
@@ -226,8 +254,26 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 			tap->whole = true;	/* read to its end */
 	}
 	rpt_log_close(&r);
+	if (j->energy_j.ok)
+		counter_energy(ev, path, w, j);
 	free(sp);
 	free(path);
+}
+
+/* The job erased the drive and moved no more than a token of data. */
+static bool purge_step(const struct rpt_events *ev)
+{
+	bool erased = false;
+	double moved = -1;
+	size_t i;
+
+	for (i = 0; i < ev->n; i++) {
+		if (ev->ev[i].kind == RPT_EV_ERASE_END)
+			erased = true;
+		else if (ev->ev[i].kind == RPT_EV_JOB_END)
+			moved = ev->ev[i].bytes;
+	}
+	return erased && moved >= 0 && moved <= RPT_PURGE_BYTES;
 }
 
 /* The events sidecar: stop reason and bursts. */
@@ -261,6 +307,7 @@ static int events(const struct rpt_fio_entry *e, const char *dir, const char *pr
 		return 0;
 	}
 	j->has_events = true;
+	j->purge = purge_step(ev);
 	/* a string of our own: the events are freed after the job */
 	j->stop = rpt_stop_from_events(ev, path, j->stop_why, sizeof(j->stop_why));
 	if (ev->device_errors)
@@ -802,6 +849,9 @@ static int find_logs(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
 	ret = events(e, x->dir, x->prefix, &x->ev, j, d);
 	if (ret)
 		return ret;
+	/* no events: what fio's own output says of a run it cut short */
+	if (!j->has_events)
+		j->stop = rpt_fio_stop(run, x->g, x->mask, j->stop_why, sizeof(j->stop_why));
 	j->power_estimated = rpt_events_power_estimated(&x->ev);
 	smart(sampler_entry(x->g, e, x->dir, x->prefix), x->dir, x->prefix, &x->sm, d, &x->smart_ok);
 	if (!x->seqw && !strcmp(j->rw, "write"))
@@ -993,13 +1043,41 @@ static void events_window(struct job_logs *x, struct rpt_job *j)
 /* SMART over the window: the temperatures and whether the drive throttled. */
 static void thermal(struct job_logs *x, struct rpt_job *j)
 {
-	if (!x->smart_ok || !x->w.ok)
+	if (!x->smart_ok || !x->w.ok) {
+		rpt_fig_null(&j->wa.wa, "%s", !x->smart_ok ? "no SMART sidecar" :
+			     "no active window for the SMART log");
 		return;
+	}
 	j->has_smart = true;
 	rpt_smart_window(&x->sm, x->w.t0, x->w.t1, &j->thermal);
+	rpt_smart_write_amp(&x->sm, x->w.t0, x->w.t1, &j->wa);
 	if (j->thermal.throttled)
 		rpt_diag_add(&j->notes, RPT_WARN, "the drive throttled during the job (%s)",
 			     j->thermal.why);
+}
+
+/* The host sidecars over the window: the job's host verdict (host_verdict.h). */
+static int host(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
+{
+	char why[RPT_WHY_LEN];
+	struct rpt_host h;
+	int ret;
+
+	if (!x->e->thread) {
+		rpt_hostv_not_measured(&j->host, "client/server run: the sidecars stay on the servers");
+		return 0;
+	}
+	ret = rpt_hostv_read_group(x->dir, x->prefix, x->g, &h, why, sizeof(why), d);
+	if (ret < 0)
+		return ret;
+	if (!ret)
+		rpt_hostv_not_measured(&j->host, "%s", why);
+	else
+		ret = rpt_hostv_compute(&h, x->w.ok ? x->w.t0 : NAN, x->w.ok ? x->w.t1 : NAN,
+					j->iodepth.ok ? j->iodepth.v : 1, (double)j->lat_samples,
+					&j->host);
+	rpt_host_free(&h);
+	return ret;
 }
 
 /* One job's logs in stages: find the logs, window, fill, power, SMART; @taps fed with the bw logs. */
@@ -1025,8 +1103,9 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		ret = fill(&x, j);
 	if (!ret) {
 		events_window(&x, j);
-		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, taps, j, d);
+		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, &x.ev, taps, j, d);
 		thermal(&x, j);
+		ret = host(&x, j, d);
 	}
 	rpt_fill_free(&x.fc);
 	rpt_fill_free(&x.alt);
@@ -1034,6 +1113,22 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	rpt_smart_free(&x.sm);
 	free(x.bw);
 	return ret;
+}
+
+/*
+ * A drive model scaled 1/S: its sizes are the full drive's (x S), and so
+ * are its times and energies, whose run took 1/S of the full drive's time
+ * at the same speeds and power (docs/report.md, "One basis").
+ */
+static void full_drive_basis(const struct rpt_device *dev, struct rpt_job *j)
+{
+	if (!dev || dev->scale <= 1)
+		return;
+	if (j->energy_j.ok)
+		j->energy_j.v *= dev->scale;
+	j->bursts.busy_ms *= dev->scale;
+	j->bursts.idle_ms *= dev->scale;
+	rpt_tl_scale_time(&j->tl, dev->scale);
 }
 
 int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
@@ -1054,9 +1149,12 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 		ret = hist_latency(run, g, mask, dir, j, d);
 	if (!ret)
 		ret = rpt_job_timeline(run, g, mask, dir, &taps, &j->tl, &j->notes);
+	if (!ret)
+		ret = rpt_hostv_spans(&j->host, &j->tl);
 	rpt_tl_taps_free(&taps);
 	if (ret)
 		return ret;
+	full_drive_basis(dev, j);
 	if (j->has_bursts && j->power_w.ok && j->power_w.v > 0) {
 		/*
 		 * The power is the bursts' only: so is the throughput, the burst

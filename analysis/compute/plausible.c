@@ -72,16 +72,16 @@ void rpt_plausible_qd(const struct rpt_fio_run *run, const struct rpt_fio_group 
 		rpt_fig_set(&j->iodepth, 1);
 		if (limit)
 			rpt_diag_add(&j->notes, RPT_WARN,
-				     "fio ran at queue depth 1, not the set iodepth=%.0f: its iodepth_level puts %.1f%% of the I/Os at depth 1 (%s=%s never let the queue fill, or ioengine=%s is synchronous); the QD column says 1",
+				     "fio ran at queue depth 1, not the set iodepth=%.0f: its iodepth_level puts %.1f%% of the I/Os at depth 1 (%s=%s never let the queue fill, or ioengine=%s is synchronous); T/QD says Q1",
 				     set, one_min, limit, rpt_fio_option(run, e, limit),
 				     engine ? engine : "psync");
 		else
 			rpt_diag_add(&j->notes, RPT_WARN,
-				     "fio ran at queue depth 1, not the set iodepth=%.0f: its iodepth_level puts %.1f%% of the I/Os at depth 1 (ioengine=%s; fio caps a synchronous engine's depth at 1); the QD column says 1",
+				     "fio ran at queue depth 1, not the set iodepth=%.0f: its iodepth_level puts %.1f%% of the I/Os at depth 1 (ioengine=%s; fio caps a synchronous engine's depth at 1); T/QD says Q1",
 				     set, one_min, engine ? engine : "fio's default, psync");
 	} else if (bucket[top].high < set) {
 		rpt_diag_add(&j->notes, RPT_WARN,
-			     "fio never reached the set iodepth=%.0f: its iodepth_level has no bucket above %s (depths %.0f-%.0f) with %.0f%% of the I/Os; the QD column keeps the set depth",
+			     "fio never reached the set iodepth=%.0f: its iodepth_level has no bucket above %s (depths %.0f-%.0f) with %.0f%% of the I/Os; T/QD keeps the set depth",
 			     set, bucket[top].key, bucket[top].low, bucket[top].high,
 			     PLAUSIBLE_BUCKET_PCT);
 	}

@@ -6,7 +6,7 @@
 
 #include "power.h"
 
-#define PEAK_MS		100.0
+#define PEAK_MS		RPT_PEAK_MS
 
 struct power_acc {
 	double t0, t1;		/* the span being summed */

@@ -2,6 +2,9 @@
 #ifndef SSDQ_POWER_H
 #define SSDQ_POWER_H
 
+/* The window of the peak power: ms of the power log (of the run) */
+#define RPT_PEAK_MS	100.0
+
 #include "figure.h"
 #include "reader_log.h"
 
@@ -16,7 +19,7 @@
 struct rpt_power {
 	struct rpt_fig avg_w;		/* mean power over the window */
 	struct rpt_fig energy_j;	/* avg_w times the window's length */
-	struct rpt_fig peak_w;		/* highest mean over a 100 ms window */
+	struct rpt_fig peak_w;		/* highest mean over a RPT_PEAK_MS window */
 };
 
 /* A stretch of time [t0_ms, t1_ms], unix ms. */

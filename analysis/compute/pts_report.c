@@ -259,6 +259,7 @@ static int judge(const struct rpt_report *r, struct rpt_pts_test *t)
 /* A cell's figures in one round: the rows of job @name in test @rt. */
 struct one {
 	struct rpt_fig f[9];	/* as struct rpt_pts_cell's, from iops on */
+	bool throttled;		/* a row's SMART showed thermal throttling */
 };
 
 enum { F_IOPS, F_MBPS, F_MEAN, F_MAX, F_P5, F_W, F_IOPSW, F_MBPSW, F_TEMP };
@@ -279,12 +280,14 @@ static void cell_round(const struct rpt_test *rt, const char *name, const struct
 	const char *why = NULL;
 	size_t rows = 0;
 
+	o->throttled = false;
 	for (size_t j = 0; j < rt->njobs; j++) {
 		const struct rpt_job *jb = &rt->jobs[j];
 
 		if (strcmp(jb->name, name) || !jb->ddir)
 			continue;
 		rows++;
+		o->throttled |= jb->has_smart && jb->thermal.throttled;
 		if (!jb->iops.ok || !jb->mbps.ok || !jb->lat_mean_us.ok) {
 			why = !jb->iops.ok ? jb->iops.why : !jb->mbps.ok ? jb->mbps.why : jb->lat_mean_us.why;
 			continue;
@@ -464,6 +467,8 @@ static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 			hi[i] = -INFINITY;
 		for (int n = t->first; n <= t->last; n++) {
 			cell_round(&r->t[t->round[n - 1]], c->name, &re[n - t->first], &o);
+			if (o.throttled)
+				c->throttled++;
 			for (int i = 0; i < 9; i++) {
 				if (bad[i])
 					continue;
@@ -599,9 +604,18 @@ static int wsat(const struct rpt_report *r, size_t idx, struct rpt_pts_wsat *ws)
 		return -ENOMEM;
 	ws->test = idx;
 	ws->capacity_gb = t->dev.capacity_bytes * t->dev.scale / 1e9;
-	for (size_t j = 0; j < t->njobs; j++)
+	ws->throttle_gb = NAN;
+	for (size_t j = 0; j < t->njobs; j++) {
+		const struct rpt_thermal *th = &t->jobs[j].thermal;
+
 		if (t->jobs[j].bs.ok)
 			bs = t->jobs[j].bs.v;
+		if (t->jobs[j].has_smart && th->throttled && !ws->throttled) {
+			ws->throttled = true;
+			ws->throttle_ms = th->t_ms;
+			snprintf(ws->throttle_why, sizeof(ws->throttle_why), "%s", th->why);
+		}
+	}
 	snprintf(path, sizeof(path), "%s/wsat_iops.1.log", dirname(copy));
 	free(copy);
 	ret = rpt_log_open(&lr, path);
@@ -649,6 +663,11 @@ static int wsat(const struct rpt_report *r, size_t idx, struct rpt_pts_wsat *ws)
 		prev = end;
 		gb += ws->iops[i] * dt / 1e3 * bs * t->dev.scale / 1e9;
 		ws->gb[i] = gb;
+		/* the SMART sample that first showed throttling lies in this period */
+		if (ws->throttled && isnan(ws->throttle_gb) && end >= ws->throttle_ms) {
+			ws->throttle_gb = gb;
+			ws->throttle_from = i;
+		}
 		ws->min[i] = (end - t0) / 60e3 * t->dev.scale;
 	}
 	if (!ws->n && !*ws->why)

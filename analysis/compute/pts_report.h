@@ -56,6 +56,9 @@ enum rpt_pts_kind {
  * @iops_per_w: @iops / @power_w
  * @mbps_per_w: @mbps / @power_w
  * @temp_max_c: the hottest composite temperature (SMART sidecar)
+ * @throttled: in how many of the window's rounds the drive throttled over
+ *        the cell (its SMART: thermal-management count or critical
+ *        warning bit 1): its figures are a throttled drive's
  */
 struct rpt_pts_cell {
 	char name[48];
@@ -63,6 +66,7 @@ struct rpt_pts_cell {
 	double bs;
 	struct rpt_fig iops, mbps, lat_mean_us, lat_max_us, lat_p99999_us;
 	struct rpt_fig power_w, iops_per_w, mbps_per_w, temp_max_c;
+	int throttled;
 };
 
 /* What a test's rounds found the volatile write cache at (write_cache events). */
@@ -166,6 +170,13 @@ struct rpt_pts_test {
  *      scaled model's: the full drive's, times the scale)
  * @n: periods
  * @capacity_gb: the drive's (full) user capacity, 0 unknown
+ * @throttled: the drive throttled during the run (its SMART sidecar)
+ * @throttle_ms: the SMART sample that first showed it (unix ms)
+ * @throttle_gb: GB written at the end of the period holding that sample,
+ *        NAN when none does
+ * @throttle_from: that period's index: the IOPS from it on are a
+ *        throttled drive's (until it came out, which SMART may not show)
+ * @throttle_why: what the SMART sample showed
  * @why: when @n is 0, why
  */
 struct rpt_pts_wsat {
@@ -173,6 +184,10 @@ struct rpt_pts_wsat {
 	double *gb, *iops, *min;
 	size_t n;
 	double capacity_gb;
+	bool throttled;
+	double throttle_ms, throttle_gb;
+	size_t throttle_from;
+	char throttle_why[160];
 	char why[RPT_WHY_LEN];
 };
 

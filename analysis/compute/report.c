@@ -153,6 +153,10 @@ int rpt_test_load_host(const char *path, const struct rpt_device *dev, const cha
 	if (ret == -ENOMEM)
 		goto out;
 	run.status = t->ndocs > 1 ? &st : NULL;
+	/* the fio that wrote the file, where device.json does not say */
+	if (!t->dev.prov.fio_version[0] && run.ver.text[0])
+		snprintf(t->dev.prov.fio_version, sizeof(t->dev.prov.fio_version), "%s",
+			 run.ver.text);
 	/* a row per group, or per data direction of a group that mixes them */
 	t->jobs = calloc(run.ng ? 3 * run.ng : 1, sizeof(*t->jobs));
 	if (!t->jobs) {
@@ -208,6 +212,7 @@ void rpt_test_free(struct rpt_test *t)
 		free(t->jobs[i].lat_cdf.us);
 		free(t->jobs[i].lat_cdf.le);
 		rpt_bursts_free(&t->jobs[i].bursts);
+		rpt_hostv_free(&t->jobs[i].host);
 		rpt_diag_free(&t->jobs[i].notes);
 	}
 	free(t->jobs);

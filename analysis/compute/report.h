@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "events.h"
 #include "figure.h"
+#include "host_verdict.h"
 #include "slc.h"
 #include "smart.h"
 #include "timeline.h"
@@ -28,6 +29,9 @@ struct rpt_lat_cdf {
  * mixes them (fio_figures.h). Units: MB = 10^6 bytes, GB = 10^9 bytes,
  * MB/s, W, J, µs.
  */
+/* The most a purge step moves besides its erase (the PTS purge reads 4 KiB) */
+#define RPT_PURGE_BYTES	(1 << 20)
+
 struct rpt_job {
 	char *name;
 	char *rw;
@@ -40,6 +44,9 @@ struct rpt_job {
 	struct rpt_fig iodepth;		/* the queue depth fio ran at */
 	struct rpt_fig iodepth_set;	/* the job's iodepth option */
 	unsigned int njobs;		/* fio jobs (or clients) merged */
+	unsigned int threads;		/* fio threads of those jobs (numjobs with
+					 * group_reporting counted): the T of
+					 * rpt_job_tq(); 0 unknown (client/server) */
 	unsigned int numjobs_set;	/* its numjobs option: 1 when unset, 0
 					 * when fio printed no options */
 	char size_opt[32];		/* its size option as fio printed it
@@ -49,6 +56,11 @@ struct rpt_job {
 	struct rpt_fig power_w;
 	struct rpt_fig energy_j;
 	struct rpt_fig peak_power_w;
+	const char *energy_from;	/* "counter" (a meter's energy counter,
+					 * energy_counter.h), "samples" (the power
+					 * log's), NULL without energy */
+	char energy_note[RPT_WHY_LEN];	/* what energy_from took, or why not the
+					 * counter */
 	struct rpt_fig mbps_per_w;
 	struct rpt_fig iops_per_w;
 	struct rpt_fig lat_mean_us;
@@ -65,6 +77,9 @@ struct rpt_job {
 	char fill_why[RPT_WHY_LEN];	/* when !has_fill */
 	/* from the events sidecar */
 	bool has_events;
+	bool purge;			/* it erased the drive (erase_end) and moved
+					 * at most RPT_PURGE_BYTES: a purge step, not
+					 * a measurement (review.h) */
 	const char *stop;		/* "time", "bytes", "error", "terminated",
 					 * "stalled", "killed" (analysis/stop.h), NULL unknown */
 	char stop_why[RPT_WHY_LEN];	/* when !stop, why; with "killed", what the
@@ -77,6 +92,10 @@ struct rpt_job {
 	/* from the SMART sidecar, over the job's active window */
 	bool has_smart;
 	struct rpt_thermal thermal;
+	struct rpt_write_amp wa;	/* media over host bytes written (smart.h);
+					 * wa.wa null with why without SMART */
+	/* from the host sidecar, over the job's active window */
+	struct rpt_host_verdict host;	/* host.measured false: "host: not measured" */
 	struct rpt_timeline tl;		/* over time, from its logs (timeline.h);
 					 * tl.n 0 without */
 	struct rpt_diag notes;		/* warnings about this job */

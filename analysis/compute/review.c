@@ -11,6 +11,7 @@ const char *rpt_section_title(enum rpt_section s)
 {
 	static const char *const t[RPT_NSECTIONS] = {
 		"Whole-drive fill", "Burst", "Sustained", "QD1 enterprise", "Other tests",
+		"Preparation steps (not measurements)",
 	};
 
 	return s < RPT_NSECTIONS ? t[s] : "Other tests";
@@ -18,7 +19,8 @@ const char *rpt_section_title(enum rpt_section s)
 
 const char *rpt_section_id(enum rpt_section s)
 {
-	static const char *const t[RPT_NSECTIONS] = { "fill", "burst", "sustained", "qd1", "other" };
+	static const char *const t[RPT_NSECTIONS] = { "fill", "burst", "sustained", "qd1", "other",
+							  "prep" };
 
 	return s < RPT_NSECTIONS ? t[s] : "other";
 }
@@ -32,11 +34,36 @@ bool rpt_job_is_fill(const struct rpt_test *t, const struct rpt_job *j)
 	return j->writes_ns || (cap > 0 && j->fill.gb_written * 1e9 >= 0.95 * cap);
 }
 
+static bool all_purge(const struct rpt_test *t)
+{
+	size_t k;
+
+	for (k = 0; k < t->njobs; k++)
+		if (!t->jobs[k].purge)
+			return false;
+	return t->njobs > 0;
+}
+
+bool rpt_test_is_step(const struct rpt_report *r, size_t i)
+{
+	size_t d, k;
+
+	if (all_purge(&r->t[i]))
+		return true;
+	for (d = 0; d < r->nd; d++)
+		for (k = 0; r->d[d].pts && k < r->d[d].ntests; k++)
+			if (r->d[d].test[k] == i)
+				return !rpt_pts_owns(r->d[d].pts, i);
+	return false;
+}
+
 enum rpt_section rpt_test_section(const struct rpt_test *t)
 {
 	bool qd1 = t->njobs > 0, bursts = false;
 	size_t k;
 
+	if (all_purge(t))
+		return RPT_SEC_PREP;
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
 
@@ -101,10 +128,12 @@ static int item_cmp(const void *a, const void *b)
 	return (int)variant_rank(x->variant) - (int)variant_rank(y->variant);
 }
 
-/* Add @t's name unless there; its key numbered by first appearance. */
-static int add_item(struct rpt_review_item *it, size_t *n, const struct rpt_test *t)
+/* Add test @i's name unless there; its key numbered by first appearance. */
+static int add_item(struct rpt_review_item *it, size_t *n, const struct rpt_report *r, size_t i)
 {
-	size_t i, klen, k = *n;
+	const struct rpt_test *t = &r->t[i];
+	enum rpt_section sec = rpt_test_is_step(r, i) ? RPT_SEC_PREP : rpt_test_section(t);
+	size_t klen, k = *n;
 	const char *v = rpt_name_variant(t->name, &klen);
 
 	for (i = 0; i < *n; i++)
@@ -120,7 +149,7 @@ static int add_item(struct rpt_review_item *it, size_t *n, const struct rpt_test
 		}
 	}
 	it[*n].test = t->name;
-	it[*n].sec = rpt_test_section(t);
+	it[*n].sec = sec;
 	it[*n].variant = v;
 	it[(*n)++].key = k;
 	return 1;
@@ -144,7 +173,7 @@ long rpt_review_order(const struct rpt_report *r, const struct rpt_drive *d,
 		for (k = 0; k < r->d[i].ntests; k++)
 			if (r->t[r->d[i].test[k]].njobs &&
 			    !rpt_pts_owns(r->d[i].pts, r->d[i].test[k]))
-				add_item(it, &n, &r->t[r->d[i].test[k]]);
+				add_item(it, &n, r, r->d[i].test[k]);
 	}
 	/* by section, a key where it first appeared, its variants in order */
 	qsort(it, n, sizeof(*it), item_cmp);

@@ -13,7 +13,11 @@
  * fragmented and full runs of one test together), the QD1 enterprise tests
  * (single block size with its latency percentiles, and the block-size
  * sweeps), then whatever else was run (preparations such as prefill or
- * frag, a user's own tests).
+ * frag, a user's own tests), and last the steps that prepare a drive and
+ * measure nothing: a purge (an erase and a token read), and on a drive of
+ * SNIA PTS rounds the tests that are not its rounds (the suite's purge and
+ * WIPC preconditioning). Steps are not among the power and every-job
+ * charts, and a purge has no latency distribution.
  */
 enum rpt_section {
 	RPT_SEC_FILL,
@@ -21,12 +25,13 @@ enum rpt_section {
 	RPT_SEC_SUSTAINED,
 	RPT_SEC_QD1,
 	RPT_SEC_OTHER,
+	RPT_SEC_PREP,
 	RPT_NSECTIONS
 };
 
 /**
  * rpt_section_title() - "Whole-drive fill", "Burst", "Sustained",
- * "QD1 enterprise" or "Other tests".
+ * "QD1 enterprise", "Other tests" or "Preparation steps (not measurements)".
  * @s: section
  *
  * Return: a static string.
@@ -34,7 +39,7 @@ enum rpt_section {
 const char *rpt_section_title(enum rpt_section s);
 
 /**
- * rpt_section_id() - "fill", "burst", "sustained", "qd1" or "other": the
+ * rpt_section_id() - "fill", "burst", "sustained", "qd1", "other" or "prep": the
  * section's HTML id and the file names of its charts.
  * @s: section
  *
@@ -58,14 +63,27 @@ const char *rpt_section_id(enum rpt_section s);
 bool rpt_job_is_fill(const struct rpt_test *t, const struct rpt_job *j);
 
 /**
- * rpt_test_section() - The section of @t: a fill if a job is one, else a
- * burst test if a job has bursts, sustained if it has a queue-depth series,
- * QD1 if every job ran at queue depth 1, else other.
+ * rpt_test_section() - The section of @t: a preparation step if every job
+ * is a purge, else a fill if a job is one, else a burst test if a job has
+ * bursts, sustained if it has a queue-depth series, QD1 if every job ran at
+ * queue depth 1, else other.
  * @t: the test
  *
  * Return: the section.
  */
 enum rpt_section rpt_test_section(const struct rpt_test *t);
+
+/**
+ * rpt_test_is_step() - Whether the report's test @i prepares its drive and
+ * measures nothing: every job a purge, or on a drive of SNIA PTS rounds a
+ * test that is neither a round nor its WSAT run (the suite's purge and
+ * WIPC).
+ * @r: the report
+ * @i: an index into its tests
+ *
+ * Return: true for a step.
+ */
+bool rpt_test_is_step(const struct rpt_report *r, size_t i);
 
 /**
  * rpt_test_headline() - The job of @t a one-line figure stands for: the

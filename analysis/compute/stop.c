@@ -222,8 +222,7 @@ static void speeds_of_part(struct rpt_job *j)
 		     "MB/s%s over the part that ran, from its fill curve", j->bs.ok ? " and IOPS (MB/s / bs)" : "");
 }
 
-/* A duration as people read it: "41 s", "31 min", "11.2 h". */
-static void fmt_secs(char *buf, size_t len, double s)
+char *rpt_fmt_secs(char *buf, size_t len, double s)
 {
 	if (s < 120)
 		snprintf(buf, len, "%.0f s", s);
@@ -231,6 +230,7 @@ static void fmt_secs(char *buf, size_t len, double s)
 		snprintf(buf, len, "%.0f min", s / 60);
 	else
 		snprintf(buf, len, "%.1f h", s / 3600);
+	return buf;
 }
 
 /* How far partial job @j got: "killed at 412 GB, 31 min in". */
@@ -246,14 +246,20 @@ static void how_far(const struct rpt_job *j, const char *verb, char *buf, size_t
 	}
 	secs = f->gb_written * 1e3 / f->overall_mbps.v;
 	rpt_fmt_bytes(gb, sizeof(gb), f->gb_written * 1e9);
-	fmt_secs(t, sizeof(t), secs);
+	rpt_fmt_secs(t, sizeof(t), secs);
 	if (f->scale > 1) {
-		fmt_secs(real, sizeof(real), secs / f->scale);
+		rpt_fmt_secs(real, sizeof(real), secs / f->scale);
 		snprintf(buf, len, "%s at %s, %s in (model scaled 1/%.0f: %s of this run)", verb,
 			 gb, t, f->scale, real);
 	} else {
 		snprintf(buf, len, "%s at %s, %s in", verb, gb, t);
 	}
+}
+
+/* A job fio cut short, as its own output says (fio_stop.h): no events say why. */
+static bool cut_by_fio(const struct rpt_job *j)
+{
+	return j->stop && !j->has_events && !strcmp(j->stop, "terminated");
 }
 
 /*
@@ -269,7 +275,7 @@ static void summarise(struct rpt_test *t)
 	for (size_t i = 0; i < t->njobs; i++) {
 		const struct rpt_job *j = &t->jobs[i];
 
-		if (j->stop && !strcmp(j->stop, "killed"))
+		if (j->stop && (!strcmp(j->stop, "killed") || cut_by_fio(j)))
 			t->killed = true;
 		if (j->partial && (!pick || (j->has_fill && !pick->has_fill)))
 			pick = j;
@@ -278,8 +284,11 @@ static void summarise(struct rpt_test *t)
 		t->killed = true;
 	if (!pick && !t->json_note[0])
 		return;
-	if (pick) {
+	if (pick && cut_by_fio(pick) && !(pick->has_fill && pick->fill.overall_mbps.ok)) {
+		snprintf(line, sizeof(line), "cut short: %s", pick->stop_why);
+	} else if (pick) {
 		verb = !pick->stop ? "interrupted" : !strcmp(pick->stop, "killed") ? "killed" :
+		       cut_by_fio(pick) ? "cut short" :
 		       !strcmp(pick->stop, "terminated") ? "stopped (terminated)" :
 		       !strcmp(pick->stop, "error") ? "stopped on an error" : "interrupted";
 		how_far(pick, verb, line, sizeof(line));
@@ -307,6 +316,8 @@ void rpt_partial_check(const char *dir, struct rpt_test *t)
 				rpt_fig_null(&j->mbps, "the job was killed: fio counted none of its I/O");
 			if (!j->iops.ok)
 				rpt_fig_null(&j->iops, "%s", j->mbps.why);
+		} else if (cut_by_fio(j)) {
+			mark_job(j, j->stop_why);
 		} else if (rpt_stop_partial(j->stop)) {
 			mark_job(j, !strcmp(j->stop, "error") ? "the job stopped on an error" :
 				 !strcmp(j->stop, "stalled") ? "the job was stopped: its drive stalled" :

@@ -37,6 +37,16 @@ const char *rpt_stop_from_events(const struct rpt_events *e, const char *path, c
 bool rpt_stop_partial(const char *stop);
 
 /**
+ * rpt_fmt_secs() - A duration as people read it: "41 s", "31 min", "11.2 h".
+ * @buf: destination
+ * @len: its size
+ * @s: seconds
+ *
+ * Return: @buf.
+ */
+char *rpt_fmt_secs(char *buf, size_t len, double s);
+
+/**
  * rpt_stop_phrase() - @stop for a sentence: "stopped on bytes", "stopped on
  * time", "stopped on error", "terminated (a stop request): partial run",
  * "killed: partial run".

@@ -403,6 +403,13 @@ static int add_span(struct rpt_timeline *tl, double t0, double t1, const char *w
 	return 0;
 }
 
+int rpt_tl_add_span_ms(struct rpt_timeline *tl, double t0_ms, double t1_ms, const char *what)
+{
+	if (!tl->unix_ms || !tl->n)
+		return 0;
+	return add_span(tl, (t0_ms - tl->origin_ms) / 1000, (t1_ms - tl->origin_ms) / 1000, what);
+}
+
 /* erase, idle and burst spans of the events (unix ms; @zero the axis' 0) */
 static int spans(struct rpt_timeline *tl, const struct rpt_events *ev, double zero)
 {
@@ -563,6 +570,23 @@ int rpt_job_timeline(const struct rpt_fio_run *run, const struct rpt_fio_group *
 		free(c.one[d]);
 	}
 	return ret;
+}
+
+void rpt_tl_scale_time(struct rpt_timeline *tl, double scale)
+{
+	size_t i, k;
+
+	for (i = 0; i < tl->n; i++) {
+		for (k = 0; k < tl->s[i].n; k++)
+			tl->s[i].t_s[k] *= scale;
+		tl->s[i].col_s *= scale;
+	}
+	for (i = 0; i < tl->nsp; i++) {
+		tl->sp[i].t0_s *= scale;
+		tl->sp[i].t1_s *= scale;
+	}
+	tl->end_s *= scale;
+	tl->time_scale = scale;
 }
 
 void rpt_timeline_free(struct rpt_timeline *tl)

@@ -60,6 +60,10 @@ struct rpt_tl_span {
 struct rpt_timeline {
 	bool unix_ms;		/* the fio logs' times are unix ms */
 	double origin_ms;	/* the axis' zero: unix ms, or fio's 0 */
+	double time_scale;	/* times (t_s, col_s, end_s, spans) are the
+				 * run's x this: a scaled model's S, its full
+				 * drive's time (rpt_tl_scale_time()); 0 or 1
+				 * as run */
 	double end_s;		/* the last sample's time */
 	struct rpt_tl_series *s;
 	size_t n;
@@ -67,6 +71,18 @@ struct rpt_timeline {
 	size_t nsp;
 	size_t nbursts;		/* burst spans (one span per burst) */
 };
+
+/**
+ * rpt_tl_add_span_ms() - Add a span of @what from @t0_ms to @t1_ms (unix
+ * ms) to a timeline of unix-ms logs; nothing on one of relative times.
+ * @tl: the timeline
+ * @t0_ms: start, unix ms
+ * @t1_ms: end
+ * @what: its label, a static string ("! host": host_verdict.h)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_tl_add_span_ms(struct rpt_timeline *tl, double t0_ms, double t1_ms, const char *what);
 
 /**
  * rpt_tl_chart_key() - A chart's name in file names, JSON and CSV:
@@ -178,6 +194,16 @@ void rpt_tl_taps_free(struct rpt_tl_taps *tp);
 int rpt_job_timeline(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		     unsigned int mask, const char *dir, struct rpt_tl_taps *tp,
 		     struct rpt_timeline *tl, struct rpt_diag *notes);
+
+/**
+ * rpt_tl_scale_time() - Put @tl's times on the full drive's basis of a
+ * drive model scaled 1/@scale: every time since the job's start, column
+ * width and span x @scale (docs/report.md, "One basis"); the axis' origin
+ * stays the run's unix ms.
+ * @tl: the timeline
+ * @scale: > 1
+ */
+void rpt_tl_scale_time(struct rpt_timeline *tl, double scale);
 
 /**
  * rpt_timeline_free() - Free a timeline; NULL-safe.

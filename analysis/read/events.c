@@ -26,6 +26,7 @@ static const struct {
 	{ "device_error", RPT_EV_DEVICE_ERROR },
 	{ "power_gap_start", RPT_EV_POWER_GAP_START },
 	{ "power_gap_end", RPT_EV_POWER_GAP_END },
+	{ "energy_counter", RPT_EV_ENERGY_COUNTER },
 	{ "write_cache", RPT_EV_WRITE_CACHE },
 	{ "model_energy", RPT_EV_MODEL_ENERGY },
 };
@@ -52,6 +53,42 @@ static bool power_estimated(struct json_object *o)
 	return !json_object_object_get_ex(o, "source", &v) ||
 	       !json_object_is_type(v, json_type_string) ||
 	       strncmp(json_object_get_string(v), "model:", 6);
+}
+
+/* An energy_counter line's account; a line it cannot read leaves the counter unread. */
+static int energy_counter(struct rpt_jsonl *r, struct json_object *o, double t_us,
+			  struct rpt_energy_counter *c, struct rpt_diag *d)
+{
+	struct json_object *v;
+	double t0, bridged = 0;
+
+	if (rpt_jsonl_num(o, "t0_us", r->where, &t0, d) <= 0 || t0 > t_us) {
+		rpt_diag_add(d, RPT_ERROR, "%s: energy_counter: t0_us: expected unix "
+			     "microseconds before time_us", r->where);
+		return -EINVAL;
+	}
+	c->have = true;
+	c->t0_ms = t0 / 1000.0;
+	c->t1_ms = t_us / 1000.0;
+	c->joules = NAN;
+	c->why[0] = '\0';
+	if (json_object_object_get_ex(o, "msg", &v) && json_object_is_type(v, json_type_string))
+		snprintf(c->why, sizeof(c->why), "%s", json_object_get_string(v));
+	if (!json_object_object_get_ex(o, "joules", &v) || json_object_is_type(v, json_type_null)) {
+		if (!c->why[0])
+			snprintf(c->why, sizeof(c->why), "the counter gave no figure");
+		return 0;
+	}
+	if (rpt_jsonl_num(o, "joules", r->where, &c->joules, d) < 0 || c->joules < 0 ||
+	    (json_object_object_get_ex(o, "bridged_j", NULL) &&
+	     rpt_jsonl_num(o, "bridged_j", r->where, &bridged, d) < 0)) {
+		rpt_diag_add(d, RPT_ERROR, "%s: energy_counter: joules: expected a number of "
+			     "J, at least 0, or null", r->where);
+		c->have = false;
+		return -EINVAL;
+	}
+	c->bridged_j = bridged;
+	return 0;
 }
 
 /* Whether job_start's @group of options sets boolean @name ("1", or as fio prints it). */
@@ -148,6 +185,8 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 		ev.energy_j = ev.energy_s = NAN;
 	if (ev.kind == RPT_EV_DEVICE_ERROR)
 		e->device_errors++;
+	if (ev.kind == RPT_EV_ENERGY_COUNTER && energy_counter(r, o, us, &e->counter, d))
+		return -EINVAL;
 	return push(e, &ev);
 }
 

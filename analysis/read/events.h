@@ -29,6 +29,7 @@ enum rpt_ev_kind {
 	RPT_EV_DEVICE_ERROR,
 	RPT_EV_POWER_GAP_START,
 	RPT_EV_POWER_GAP_END,
+	RPT_EV_ENERGY_COUNTER,
 	RPT_EV_WRITE_CACHE,	/* the volatile write cache as the job found it */
 	RPT_EV_MODEL_ENERGY,	/* the drive model's own energy account of the job */
 };
@@ -52,8 +53,22 @@ struct rpt_event {
 	char job[48];		/* the line's "job", "" without one */
 };
 
+/*
+ * An energy_counter line (power/sampler.h): a meter's energy counter read at
+ * the sampler's start (t0_us) and end (the line's time_us), so the job's
+ * joules are its difference, not a sum of power samples.
+ */
+struct rpt_energy_counter {
+	bool have;		/* a line was read (the last one counts) */
+	double t0_ms, t1_ms;	/* unix ms */
+	double joules;		/* NAN: null, why says why */
+	double bridged_j;	/* of joules, spans the power read stood in for */
+	char why[160];		/* its "msg": why null, or what was bridged */
+};
+
 struct rpt_events {
 	struct rpt_event *ev;	/* in file order */
+	struct rpt_energy_counter counter;
 	size_t n;
 	size_t cap;
 	unsigned long bad_lines;

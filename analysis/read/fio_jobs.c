@@ -83,13 +83,75 @@ int rpt_fio_size(const char *s, unsigned int ddir, uint64_t *out)
 	return 0;
 }
 
-static struct rpt_fio_group *group_of(struct rpt_fio_run *run, int groupid)
+/*
+ * The disk of one filename (@n bytes of @f) into @out: a device without its
+ * partition, an SPDK PCIe address; "" for a file.
+ */
+static void disk_of(const char *f, size_t n, char *out, size_t len)
+{
+	const char *a = memmem(f, n, "traddr=", 7), *dev, *p;
+	size_t m;
+
+	*out = '\0';
+	if (a) {
+		m = strcspn(a, " ");
+		if (m > n - (size_t)(a - f))
+			m = n - (size_t)(a - f);
+		snprintf(out, len, "%.*s", (int)m, a);
+		return;
+	}
+	if (n <= 5 || strncmp(f, "/dev/", 5))
+		return;
+	dev = f + 5;
+	m = n - 5;
+	p = dev + m;
+	while (p > dev && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	if (p >= dev + 2 && p < dev + m && p[-1] == 'p' && p[-2] >= '0' && p[-2] <= '9')
+		m = (size_t)(p - 1 - dev);	/* nvme0n1p2, mmcblk0p1, md127p1 */
+	else if (p > dev && p < dev + m && p[-1] >= 'a' && p[-1] <= 'z' &&
+		 (!strncmp(dev, "sd", 2) || !strncmp(dev, "vd", 2) || !strncmp(dev, "hd", 2) ||
+		  !strncmp(dev, "xvd", 3)))
+		m = (size_t)(p - dev);		/* sdb1 */
+	/* a namespace's char device is its block device's */
+	if (m > 2 && !strncmp(dev, "ng", 2) && dev[2] >= '0' && dev[2] <= '9')
+		snprintf(out, len, "nvme%.*s", (int)(m - 2), dev + 2);
+	else
+		snprintf(out, len, "%.*s", (int)m, dev);
+}
+
+/* Entry @e's target (fio_jobs.h) into @out: the disks of its filenames. */
+static void target_of(const struct rpt_fio_run *run, const struct rpt_fio_entry *e,
+		      char *out, size_t len)
+{
+	const char *f = rpt_fio_option(run, e, "filename");
+	char disk[128];
+	size_t at = 0;
+
+	*out = '\0';
+	while (f && *f) {
+		size_t n = strcspn(f, ":");
+
+		while (f[n] == ':' && n && f[n - 1] == '\\')	/* "\:" is no separator */
+			n += 1 + strcspn(f + n + 1, ":");
+		disk_of(f, n, disk, sizeof(disk));
+		if (!*disk) {
+			*out = '\0';	/* a file among them: no disk of its own */
+			return;
+		}
+		if (at < len)
+			at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ":" : "", disk);
+		f += n + (f[n] == ':');
+	}
+}
+
+static struct rpt_fio_group *group_of(struct rpt_fio_run *run, int groupid, const char *target)
 {
 	struct rpt_fio_group *g;
 	size_t i;
 
 	for (i = 0; i < run->ng; i++)
-		if (run->g[i].groupid == groupid)
+		if (run->g[i].groupid == groupid && !strcmp(run->g[i].target, target))
 			return &run->g[i];
 	g = realloc(run->g, (run->ng + 1) * sizeof(*g));
 	if (!g)
@@ -98,6 +160,7 @@ static struct rpt_fio_group *group_of(struct rpt_fio_run *run, int groupid)
 	g = &run->g[run->ng++];
 	memset(g, 0, sizeof(*g));
 	g->groupid = groupid;
+	snprintf(g->target, sizeof(g->target), "%s", target);
 	return g;
 }
 
@@ -214,6 +277,40 @@ int rpt_fio_hosts(struct json_object *root, const char ***hosts)
 	return (int)nh;
 }
 
+/*
+ * fio groups whose jobs ran on several targets: each target's jobs are
+ * marked, and a warning names the targets.
+ */
+static void apart_by_target(struct rpt_fio_run *run, const char *file, struct rpt_diag *d)
+{
+	size_t i, k;
+
+	for (i = 0; i < run->ng; i++) {
+		char list[512] = "";
+		size_t at = 0, n = 0;
+
+		if (run->g[i].by_target)
+			continue;
+		for (k = i; k < run->ng; k++) {
+			struct rpt_fio_group *g = &run->g[k];
+
+			if (g->groupid != run->g[i].groupid)
+				continue;
+			n++;
+			if (at < sizeof(list))
+				at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s", at ? ", " : "",
+						       g->filename ? g->filename : "its own files");
+		}
+		if (n < 2)
+			continue;
+		for (k = i; k < run->ng; k++)
+			run->g[k].by_target |= run->g[k].groupid == run->g[i].groupid;
+		rpt_diag_add(d, RPT_WARN,
+			     "%s: fio's group %d ran its jobs on %zu targets (%s): a row per target, as no one drive did their sum",
+			     file, run->g[i].groupid, n, list);
+	}
+}
+
 int rpt_fio_run_parse(struct json_object *root, const char *file,
 		      struct rpt_fio_run *run, struct rpt_diag *d)
 {
@@ -226,6 +323,7 @@ int rpt_fio_run_parse_host(struct json_object *root, const char *file, const cha
 	struct json_object *jobs = NULL;
 	const char *key = "jobs";
 	unsigned int thread = 1;
+	double sig = 0;
 	size_t i, n;
 	int ret, bad = 0;
 
@@ -233,6 +331,8 @@ int rpt_fio_run_parse_host(struct json_object *root, const char *file, const cha
 	run->file = file;
 	run->host = host;
 	rpt_fio_version_of(root, &run->ver);
+	rpt_json_num(root, RPT_JSON_FIO_SIGNAL, "", "", &sig, NULL);
+	run->signal = (int)sig;
 	if (json_object_object_get_ex(root, "global options", &run->globals) &&
 	    !json_object_is_type(run->globals, json_type_object) &&
 	    !json_object_is_type(run->globals, json_type_array)) {
@@ -261,6 +361,7 @@ int rpt_fio_run_parse_host(struct json_object *root, const char *file, const cha
 		struct rpt_fio_entry e = { .obj = j, .index = i };
 		struct rpt_fio_group *g;
 		const char *name = NULL;
+		char target[sizeof(run->g->target)] = "";
 		double gid = 0;
 
 		snprintf(e.path, sizeof(e.path), "%s[%zu]", key, i);
@@ -291,9 +392,14 @@ int rpt_fio_run_parse_host(struct json_object *root, const char *file, const cha
 				continue;
 			e.host = host;
 		}
-		g = group_of(run, (int)gid);
+		/* one host's jobs on different disks are apart; several hosts' are not */
+		if (!run->client_server || host)
+			target_of(run, &e, target, sizeof(target));
+		g = group_of(run, (int)gid, target);
 		if (!g)
 			return -ENOMEM;
+		if (!g->n && !g->filename)
+			g->filename = rpt_fio_option(run, &e, "filename");
 		if (run->client_server && !strcmp(e.jobname, "All clients")) {
 			e.all_clients = true;
 			g->all = e;
@@ -309,11 +415,15 @@ int rpt_fio_run_parse_host(struct json_object *root, const char *file, const cha
 			e.thread = thread;
 			e.nthreads = threads_of(run, &e, jobs, gid, side);
 			thread += e.nthreads;
+		} else {
+			/* servers at one address, read as one: no log numbers, threads all the same */
+			e.nthreads = threads_of(run, &e, jobs, gid, false);
 		}
 		if (RPT_GROW(g->e, g->cap, g->n, 4))
 			return -ENOMEM;
 		g->e[g->n++] = e;
 	}
+	apart_by_target(run, file, d);
 	/* a group of which only "All clients" is in the file */
 	for (i = 0; i < run->ng; i++) {
 		struct rpt_fio_group *g = &run->g[i];

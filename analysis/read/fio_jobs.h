@@ -21,6 +21,13 @@ struct rpt_status;
  * kept aside for the group's throughput and fio's own merged latency. A group
  * of which the file holds only the "All clients" entry (some tools keep only
  * that) has it as its one entry as well.
+ *
+ * Jobs of one fio group on different disks are report groups of their own,
+ * one per target (their bytes are no one drive's): the target is the
+ * disk a filename names (/dev/sdb1 and /dev/sdb are sdb, /dev/ng0n1 and
+ * /dev/nvme0n1p2 are nvme0n1, an SPDK "traddr=" its PCIe address), else ""
+ * (files, which may share a disk, and engines without a filename: one
+ * target, added up as before). A warning names the targets.
  */
 struct rpt_fio_entry {
 	struct json_object *obj;
@@ -37,6 +44,10 @@ struct rpt_fio_entry {
 
 struct rpt_fio_group {
 	int groupid;
+	char target[128];		/* its jobs' disk (above), "" unknown */
+	const char *filename;		/* its first job's filename option as fio
+					 * printed it, or NULL */
+	bool by_target;			/* fio's group has jobs on other targets too */
 	struct rpt_fio_entry *e;
 	size_t n;
 	size_t cap;
@@ -48,6 +59,8 @@ struct rpt_fio_run {
 	struct json_object *globals;	/* "global options", object or array */
 	struct rpt_fio_version ver;	/* "fio version" */
 	bool client_server;
+	int signal;			/* N of fio's "fio: terminating on signal N"
+					 * (reader_json.h), 0 none */
 	const char *host;		/* client/server: the one host read, or NULL */
 	struct rpt_fio_group *g;
 	size_t ng;

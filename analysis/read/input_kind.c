@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hist_log.h"
 #include "input_kind.h"
 #include "reader_log.h"
 
@@ -35,6 +36,49 @@ static void version_line(const char *text, size_t len, char *v, size_t vlen)
 		}
 		p = nl ? nl + 1 : e;
 	}
+}
+
+/*
+ * fio's messages alone: the first line "fio: ..." or "Bad option ...", no
+ * JSON after it. Its lines, joined by "; ", into @v.
+ */
+static bool fio_messages(const char *text, size_t len, char *v, size_t vlen)
+{
+	const char *p = text, *e = text + len;
+	size_t at = 0;
+
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+		p++;
+	if ((size_t)(e - p) < 5 || (strncmp(p, "fio: ", 5) && strncmp(p, "Bad option", 10)))
+		return false;
+	while (p < e && vlen) {
+		const char *nl = memchr(p, '\n', e - p);
+		size_t n = (nl ? nl : e) - p;
+
+		while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
+			n--;
+		if (n && at + 3 < vlen)
+			at += (size_t)snprintf(v + at, vlen - at, "%s%.*s", at ? "; " : "", (int)n, p);
+		p = nl ? nl + 1 : e;
+	}
+	return true;
+}
+
+/* A latency histogram log (hist_log.h): its first line one of fio's intervals. */
+static bool hist_log(const char *text, size_t len)
+{
+	struct rpt_hist_reader *r = malloc(sizeof(*r));
+	struct rpt_hist_line l;
+	bool yes;
+
+	if (!r || rpt_hist_open_mem(r, "", text, len)) {
+		free(r);
+		return false;
+	}
+	yes = rpt_hist_next(r, &l) == 1;
+	rpt_hist_close(r);
+	free(r);
+	return yes;
 }
 
 enum rpt_input_kind rpt_input_kind(const char *text, size_t len, char *version, size_t vlen)
@@ -72,6 +116,10 @@ enum rpt_input_kind rpt_input_kind(const char *text, size_t len, char *version, 
 		lines++;
 	if (lines && (lines == 8 || ret == 0 || r.pos + 256 >= len))
 		return RPT_INPUT_FIO_LOG;
+	if (hist_log(text, len))
+		return RPT_INPUT_FIO_HIST_LOG;
+	if (fio_messages(text, len, version, vlen))
+		return RPT_INPUT_FIO_ERROR;
 	return RPT_INPUT_OTHER;
 }
 
@@ -106,6 +154,14 @@ char *rpt_input_advice(char *buf, size_t len, const char *file, enum rpt_input_k
 	case RPT_INPUT_FIO_LOG:
 		snprintf(buf, len, "%s:1: this is %s (time, value, ddir, bs lines), not fio's JSON output; ssdq-report reads a job's logs through the JSON fio wrote for it (--output-format=json+ --output=NAME.json, the logs beside it as write_bw_log names them): give it that file or its directory",
 			 file, log_type(file));
+		break;
+	case RPT_INPUT_FIO_HIST_LOG:
+		snprintf(buf, len, "%s:1: this is a latency histogram log (write_hist_log: time, ddir, bs and fio's bucket counts a line), not fio's JSON output; ssdq-report reads it through the JSON fio wrote for its job (--output-format=json+ --output=NAME.json, the log beside it as write_hist_log names it): give it that file or its directory",
+			 file);
+		break;
+	case RPT_INPUT_FIO_ERROR:
+		snprintf(buf, len, "%s:1: this holds only fio's messages, no JSON: \"%s\": fio refused the job or could not start it, and ran nothing; mend what it names and run it again",
+			 file, version ? version : "");
 		break;
 	default:
 		snprintf(buf, len, "%s:1: no JSON object found (expected fio --output-format=json or json+ output)",

@@ -6,7 +6,8 @@
 
 /*
  * What an input that holds no fio JSON is, so that the message can say what
- * to do: fio's normal (human-readable) output, a fio log given on its own,
+ * to do: fio's normal (human-readable) output, a fio log or latency
+ * histogram log given on its own, fio's messages alone (a job it refused),
  * an empty file, or something else. Judged from the first 64 KiB.
  */
 enum rpt_input_kind {
@@ -15,6 +16,8 @@ enum rpt_input_kind {
 	RPT_INPUT_FIO_NORMAL,	/* fio --output-format=normal (the default) */
 	RPT_INPUT_FIO_LOG,	/* time, value, ddir, bs[, offset][, prio] lines */
 	RPT_INPUT_FIO_JSON,	/* a '{' line with "fio version" or "jobs" */
+	RPT_INPUT_FIO_ERROR,	/* only fio's messages ("fio: failed parsing ...") */
+	RPT_INPUT_FIO_HIST_LOG,	/* time, ddir, bs, bucket counts (write_hist_log) */
 };
 
 #define RPT_INPUT_SNIFF_BYTES	65536
@@ -23,7 +26,9 @@ enum rpt_input_kind {
  * rpt_input_kind() - Classify the start of a file.
  * @text: its first bytes (need not be NUL-terminated)
  * @len: their number (at most RPT_INPUT_SNIFF_BYTES are looked at)
- * @version: on RPT_INPUT_FIO_NORMAL, the "fio-X.Y" line fio printed, or ""
+ * @version: on RPT_INPUT_FIO_NORMAL, the "fio-X.Y" line fio printed; on
+ *	RPT_INPUT_FIO_ERROR, fio's messages, joined by "; " and cut to @vlen;
+ *	else ""
  * @vlen: its size
  *
  * Return: the kind.

@@ -47,6 +47,27 @@ static size_t next_doc(const char *text, size_t len, size_t off, bool after_doc)
 	return len;
 }
 
+/* fio's "fio: terminating on signal N" line in text [@from, @to), else 0 */
+static int signal_line(const char *text, size_t from, size_t to)
+{
+	static const char line[] = "fio: terminating on signal ";
+	const char *p = text + from, *e = text + to;
+	int sig = 0;
+
+	while (p < e && (p = memmem(p, e - p, line, sizeof(line) - 1))) {
+		const char *q = p + sizeof(line) - 1;
+
+		if (p == text || p[-1] == '\n') {
+			for (sig = 0; q < e && *q >= '0' && *q <= '9' && sig < 1000; q++)
+				sig = sig * 10 + (*q - '0');
+			if (sig)
+				return sig;
+		}
+		p = q;
+	}
+	return 0;
+}
+
 int rpt_json_parse(const char *name, const char *text, size_t len,
 		   struct json_object **root, unsigned int *ndocs,
 		   struct rpt_diag *d)
@@ -61,8 +82,8 @@ int rpt_json_parse_each(const char *name, const char *text, size_t len,
 	struct json_tokener *tok;
 	struct json_object *last = NULL;
 	unsigned int docs = 0;
-	size_t off = 0;
-	int ret = 0;
+	size_t off = 0, gap;
+	int ret = 0, sig = 0;
 
 	*root = NULL;
 	if (ndocs)
@@ -76,7 +97,10 @@ int rpt_json_parse_each(const char *name, const char *text, size_t len,
 		enum json_tokener_error jerr;
 		size_t start, chunk;
 
+		gap = off;
 		off = next_doc(text, len, off, docs > 0);
+		if (!sig)
+			sig = signal_line(text, gap, off);
 		if (off >= len)
 			break;
 		start = off;
@@ -134,12 +158,21 @@ int rpt_json_parse_each(const char *name, const char *text, size_t len,
 		return ret;
 	}
 	if (!last) {
-		char msg[1024], version[64];
+		char msg[1536], version[512];
 		enum rpt_input_kind k = rpt_input_kind(text, len, version, sizeof(version));
 
 		rpt_diag_add(d, RPT_ERROR, "%s",
 			     rpt_input_advice(msg, sizeof(msg), name, k, version));
 		return -ENOMSG;
+	}
+	if (sig) {
+		struct json_object *v = json_object_new_int(sig);
+
+		if (!v || json_object_object_add(last, RPT_JSON_FIO_SIGNAL, v)) {
+			json_object_put(v);
+			json_object_put(last);
+			return -ENOMEM;
+		}
 	}
 	*root = last;
 	if (ndocs)

@@ -16,7 +16,13 @@
  * complete one is kept. A truncated last document is a warning when an
  * earlier one is complete, an error otherwise. Messages name the file and the
  * line and byte offset.
+ *
+ * fio stopped by a signal prints "fio: terminating on signal N" before the
+ * JSON of the part that ran; that line, anywhere outside the documents, is
+ * kept as the last document's RPT_JSON_FIO_SIGNAL member (N, an int), read
+ * by fio_jobs.h.
  */
+#define RPT_JSON_FIO_SIGNAL	"ssdq_fio_signal"
 
 /**
  * typedef rpt_json_doc_fn - Called for every complete document in turn,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	struct rpt_smart *s = arg;
 	const char *const *keys = keys_v1;
 	struct rpt_smart_sample x;
+	struct json_object *v;
 	double *dst[6] = { &x.temp_c, &x.cw, &x.tmt1, &x.tmt2, &x.tmt1_s, &x.tmt2_s };
 	double us, version = 1;
 	int i, ret;
@@ -62,6 +64,12 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 		if (rpt_jsonl_num(o, keys[i], r->where, dst[i], d) < 0)
 			return -EINVAL;
 	}
+	x.du_written = x.media_written = NAN;
+	if (rpt_jsonl_num(o, "data_units_written", r->where, &x.du_written, d) < 0)
+		return -EINVAL;
+	if (json_object_object_get_ex(o, "ocp", &v) && json_object_is_type(v, json_type_object) &&
+	    rpt_jsonl_num(v, "physical_media_units_written", r->where, &x.media_written, d) < 0)
+		return -EINVAL;
 	if (s->n && x.t_ms < s->s[s->n - 1].t_ms) {
 		rpt_diag_add(d, RPT_ERROR, "%s: time_us goes back in time: sample left out",
 			     r->where);
@@ -164,4 +172,83 @@ void rpt_smart_window(const struct rpt_smart *s, double t0_ms, double t1_ms,
 		rpt_fig_set(&th->temp_max_c, tmax);
 	else
 		rpt_fig_null(&th->temp_max_c, "no SMART temperature sample during the job");
+}
+
+/* a figure to 10 % needs its counters to move this many steps */
+#define WA_STEPS	10
+#define DATA_UNIT	512000.0
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * The media counter's step: the greatest common divisor of its moves
+ * between samples over the whole log (a counter of bytes that moves by
+ * whole GiB shows 1 GiB; one that counts each byte, a few bytes).
+ */
+static double media_step(const struct rpt_smart *s)
+{
+	uint64_t g = 0;
+
+	for (size_t i = 1; i < s->n; i++) {
+		double d = s->s[i].media_written - s->s[i - 1].media_written;
+
+		if (d > 0 && d < 9e15)
+			g = gcd(g, (uint64_t)d);
+	}
+	return g ? (double)g : NAN;
+}
+
+void rpt_smart_write_amp(const struct rpt_smart *s, double t0_ms, double t1_ms,
+			 struct rpt_write_amp *w)
+{
+	const struct rpt_smart_sample *a = NULL, *b = NULL;
+
+	memset(w, 0, sizeof(*w));
+	w->host_bytes = w->media_bytes = w->media_step = NAN;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct rpt_smart_sample *x = &s->s[i];
+
+		if (x->t_ms <= t0_ms || !a)
+			a = x->t_ms <= t1_ms ? x : a;
+		if (x->t_ms >= t0_ms && (!b || b->t_ms < t1_ms))
+			b = x;
+	}
+	if (!a || !b || b <= a) {
+		rpt_fig_null(&w->wa, "fewer than two SMART samples around the job");
+		return;
+	}
+	if (isnan(a->media_written) || isnan(b->media_written)) {
+		rpt_fig_null(&w->wa, "no media write counter: the drive has no OCP C0h log "
+			     "(physical media units written)");
+		return;
+	}
+	if (isnan(a->du_written) || isnan(b->du_written)) {
+		rpt_fig_null(&w->wa, "no data_units_written in the SMART log");
+		return;
+	}
+	w->host_bytes = (b->du_written - a->du_written) * DATA_UNIT;
+	w->media_bytes = b->media_written - a->media_written;
+	w->media_step = media_step(s);
+	if (w->host_bytes < WA_STEPS * DATA_UNIT) {
+		rpt_fig_null(&w->wa, "the job is too short for SMART's data units written: "
+			     "%.0f units of 512 000 B, %d needed for a figure to 10 %%",
+			     w->host_bytes / DATA_UNIT, WA_STEPS);
+		return;
+	}
+	if (isnan(w->media_step) || w->media_bytes < WA_STEPS * w->media_step) {
+		rpt_fig_null(&w->wa, "the job is too short for the media counter: it moved "
+			     "%.0f B in steps of %.0f B, %d steps needed for a figure to 10 %%",
+			     w->media_bytes, isnan(w->media_step) ? 0 : w->media_step, WA_STEPS);
+		return;
+	}
+	rpt_fig_set(&w->wa, w->media_bytes / w->host_bytes);
 }

@@ -28,6 +28,9 @@ struct rpt_smart_sample {
 	double cw;		/* critical warning bits */
 	double tmt1, tmt2;	/* thermal management transitions */
 	double tmt1_s, tmt2_s;	/* seconds spent in thermal management */
+	double du_written;	/* data_units_written (512 000 B units), NAN */
+	double media_written;	/* the OCP C0h log's physical_media_units_written
+				 * (bytes), NAN without "ocp" */
 };
 
 struct rpt_smart {
@@ -102,5 +105,30 @@ void rpt_smart_window(const struct rpt_smart *s, double t0_ms, double t1_ms,
  * Return: ms, or 1000 with fewer than two samples.
  */
 double rpt_smart_interval(const struct rpt_smart *s);
+
+/*
+ * Write amplification over a window: the media's bytes written (the OCP C0h
+ * log's physical media units written) over the host's (data units written,
+ * 512 000 B each), both from the SMART samples around the window: the last
+ * at or before its start, the first at or after its end (else the ones
+ * inside). Each counter moves in steps: the host's of 512 000 B, the
+ * media's the greatest common divisor of its moves over the log; a window whose
+ * counters moved fewer than 10 steps gets null, with why.
+ */
+struct rpt_write_amp {
+	struct rpt_fig wa;		/* media / host bytes */
+	double host_bytes, media_bytes;	/* the differences, NAN unknown */
+	double media_step;		/* bytes, NAN unknown */
+};
+
+/**
+ * rpt_smart_write_amp() - Write amplification during [@t0_ms, @t1_ms].
+ * @s: samples
+ * @t0_ms: window start
+ * @t1_ms: window end
+ * @w: the result; wa null with a reason when it cannot be told to 10 %
+ */
+void rpt_smart_write_amp(const struct rpt_smart *s, double t0_ms, double t1_ms,
+			 struct rpt_write_amp *w);
 
 #endif

@@ -140,6 +140,15 @@ size_t rpt_drive_index(const struct rpt_report *r, const struct rpt_test *t)
 	return r->nd;
 }
 
+char *rpt_test_job_name(char *buf, size_t len, const struct rpt_test *t, const struct rpt_job *j)
+{
+	if (strcmp(t->name, j->name))
+		snprintf(buf, len, "%s / %s", t->name, j->name);
+	else
+		snprintf(buf, len, "%s", t->name);
+	return buf;
+}
+
 char *rpt_drive_scope(char *buf, size_t len, const struct rpt_drive *d)
 {
 	const char *dir = d->dir ? d->dir : d->name, *end = dir + strlen(dir), *base;

@@ -91,6 +91,19 @@ char *rpt_drive_scope(char *buf, size_t len, const struct rpt_drive *d);
 bool rpt_drive_hl(const struct rpt_charts *c, const struct rpt_drive *d);
 
 /**
+ * rpt_test_job_name() - A job as the page names it: "TEST / JOB", or TEST
+ * alone when the job is named as its test (a test of one job: "fill", not
+ * "fill / fill").
+ * @buf: destination
+ * @len: its size
+ * @t: the test
+ * @j: one of its jobs
+ *
+ * Return: @buf.
+ */
+char *rpt_test_job_name(char *buf, size_t len, const struct rpt_test *t, const struct rpt_job *j);
+
+/**
  * rpt_highlight_find() - The drive of @r that --highlight NAME names: its
  * name, its directory as given, or that directory's last component.
  * @r: the report

@@ -49,6 +49,7 @@ void rpt_html_cdf(struct rpt_charts *c, const struct rpt_report *r, const char *
 {
 	struct rpt_xy_series s[64];
 	char title[320], aria[256], what[160] = "";
+	unsigned int mark = 0;
 	size_t ns = 0, d;
 	FILE *o;
 
@@ -61,6 +62,7 @@ void rpt_html_cdf(struct rpt_charts *c, const struct rpt_report *r, const char *
 		j = &t->jobs[rpt_test_headline(t)];
 		if (!j->lat_cdf.n)
 			continue;
+		mark |= j->host.pct_marked ? RPT_MARK_HOST : 0;
 		if (!what[0])
 			snprintf(what, sizeof(what), "%s%s%s", t->njobs > 1 ? j->name : "",
 				 t->njobs > 1 ? ", " : "", j->lat_kind ? j->lat_kind : "latency");
@@ -71,13 +73,14 @@ void rpt_html_cdf(struct rpt_charts *c, const struct rpt_report *r, const char *
 	}
 	if (!ns)
 		return;
-	snprintf(title, sizeof(title), "%s: latency distribution (%s), percentile against µs", name,
-		 what);
+	snprintf(title, sizeof(title), "%s: latency distribution (%s), percentile against µs%s", name,
+		 what, rpt_mark_note(mark));
 	snprintf(aria, sizeof(aria), "%s: latency distribution", name);
 	if ((o = rpt_html_figure(c, true, scope, name, "latency-cdf"))) {
 		rpt_svg_xy(o, &(struct rpt_svg_head){ aria, title, W },
-			   &(struct rpt_axis){ "latency, µs (log scale)", RPT_AXIS_LOG, 0 },
-			   &(struct rpt_axis){ "percentile (scale of nines)", RPT_AXIS_NINES, 0 }, s, ns,
+			   &(struct rpt_axis){ .name = "latency, µs (log scale)", .kind = RPT_AXIS_LOG },
+			   &(struct rpt_axis){ .name = "percentile (scale of nines)",
+					       .kind = RPT_AXIS_NINES }, s, ns,
 			   NULL, 0);
 		rpt_html_figure_end(c);
 	}

@@ -54,6 +54,32 @@ double rpt_svg_nice_step(double max, int n)
 	return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
 }
 
+struct rpt_svg_lin rpt_svg_lin_range(double lo, double hi, int n, double unit)
+{
+	struct rpt_svg_lin a;
+
+	if (!(hi > lo))
+		hi = lo + (lo ? fabs(lo) / 10 : 1);
+	a.step = fmax(rpt_svg_nice_step(hi - lo, n), unit);
+	/* an end a rounding error past a multiple is that multiple */
+	a.lo = floor(lo / a.step + 1e-9) * a.step;
+	a.top = ceil(hi / a.step - 1e-9) * a.step;
+	return a;
+}
+
+struct rpt_svg_lin rpt_svg_lin_axis(double hi, int n)
+{
+	return rpt_svg_lin_range(0, hi > 0 ? hi : 1, n, 0);
+}
+
+bool rpt_svg_lin_tick(const struct rpt_svg_lin *a, int k, double *v)
+{
+	if (k > lround((a->top - a->lo) / a->step))
+		return false;
+	*v = a->lo + k * a->step;
+	return true;
+}
+
 void rpt_svg_put_label(FILE *out, const char *s, size_t max)
 {
 	size_t chars = 0;
@@ -125,13 +151,13 @@ static void svg_close(FILE *out)
 	fputs("</g>\n</svg>\n", out);
 }
 
-/* Horizontal grid lines with their values, every @step up to @max. */
-static void y_grid(FILE *out, int x0, int y0, int pw, int ph, double max, double step)
+/* Horizontal grid lines with their values, the ticks of @a. */
+static void y_grid(FILE *out, int x0, int y0, int pw, int ph, const struct rpt_svg_lin *a)
 {
 	double v;
 
-	for (v = 0; v <= max + step / 2; v += step) {
-		double py = y0 + ph - v / max * ph;
+	for (int k = 0; rpt_svg_lin_tick(a, k, &v); k++) {
+		double py = y0 + ph - v / a->top * ph;
 
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
 			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.10g</text>\n",
@@ -195,7 +221,8 @@ void rpt_svg_bars(FILE *out, const struct rpt_svg_head *h, const char *unit,
 		  const struct rpt_bar *b, size_t n, int prec)
 {
 	const int w = h->width ? h->width : RPT_SVG_W;
-	double max = 0, step, x;
+	struct rpt_svg_lin xa;
+	double max = 0, x;
 	size_t i, longest = 4;
 	int left, pw, row, top, bottom;
 	unsigned int marks = 0;
@@ -218,12 +245,10 @@ void rpt_svg_bars(FILE *out, const struct rpt_svg_head *h, const char *unit,
 	row = BAR + 6 + top;
 	pw = w - left - 70;
 	bottom = (int)n * row;
-	if (max <= 0)
-		max = 1;
-	step = rpt_svg_nice_step(max, 5);
-	max = ceil(max / step) * step;
+	xa = rpt_svg_lin_axis(max, 5);
+	max = xa.top;
 	rpt_svg_open(out, h, bottom + 44);
-	for (x = 0; x <= max + step / 2; x += step) {
+	for (int k = 0; rpt_svg_lin_tick(&xa, k, &x); k++) {
 		double px = left + x / max * pw;
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
@@ -284,7 +309,8 @@ void rpt_svg_lines(FILE *out, const struct rpt_svg_head *h, const char *xname,
 {
 	const int w = h->width ? h->width : RPT_SVG_W;
 	const int x0 = 70, y0 = 14, pw = w - 100, ph = 240;
-	double max = 0, step;
+	struct rpt_svg_lin ya;
+	double max = 0;
 	size_t i, k, longest = 1;
 	int legend_y = y0 + ph + 56, cols;
 
@@ -298,12 +324,10 @@ void rpt_svg_lines(FILE *out, const struct rpt_svg_head *h, const char *xname,
 	if (!nx || !ns)
 		return;
 	cols = rpt_svg_legend_cols(w, longest);
-	if (max <= 0)
-		max = 1;
-	step = rpt_svg_nice_step(max, 5);
-	max = ceil(max * 1.05 / step) * step;
+	ya = rpt_svg_lin_axis(max * 1.05, 5);
+	max = ya.top;
 	rpt_svg_open(out, h, legend_y + 18 * (int)((ns + (size_t)cols - 1) / (size_t)cols));
-	y_grid(out, x0, y0, pw, ph, max, step);
+	y_grid(out, x0, y0, pw, ph, &ya);
 	for (i = 0; i < nx; i++) {
 		double px = x0 + (nx > 1 ? (double)i / (nx - 1) * pw : pw / 2.0);
 
@@ -366,7 +390,8 @@ void rpt_svg_scatter(FILE *out, const struct rpt_svg_head *h, const char *xname,
 {
 	const int w = h->width ? h->width : RPT_SVG_W;
 	const int x0 = 70, y0 = 14, pw = w - 100, ph = 300;
-	double xmax = 0, ymax = 0, xs, ys, v;
+	struct rpt_svg_lin xa, ya;
+	double xmax = 0, ymax = 0, v;
 	size_t i, longest = 1;
 	int legend_y = y0 + ph + 56, cols;
 
@@ -380,13 +405,13 @@ void rpt_svg_scatter(FILE *out, const struct rpt_svg_head *h, const char *xname,
 		if (strlen(groups[i]) > longest)
 			longest = strlen(groups[i]);
 	cols = rpt_svg_legend_cols(w, longest);
-	xs = rpt_svg_nice_step(xmax, 6);
-	ys = rpt_svg_nice_step(ymax, 5);
-	xmax = ceil(xmax * 1.02 / xs) * xs;
-	ymax = ceil(ymax * 1.05 / ys) * ys;
+	xa = rpt_svg_lin_axis(xmax * 1.02, 6);
+	ya = rpt_svg_lin_axis(ymax * 1.05, 5);
+	xmax = xa.top;
+	ymax = ya.top;
 	rpt_svg_open(out, h, legend_y + 18 * (int)((ng + (size_t)cols - 1) / (size_t)cols));
-	y_grid(out, x0, y0, pw, ph, ymax, ys);
-	for (v = 0; v <= xmax + xs / 2; v += xs) {
+	y_grid(out, x0, y0, pw, ph, &ya);
+	for (int k = 0; rpt_svg_lin_tick(&xa, k, &v); k++) {
 		double px = x0 + v / xmax * pw;
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>"

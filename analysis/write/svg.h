@@ -193,6 +193,52 @@ const char *rpt_svg_color(size_t i);
 double rpt_svg_nice_step(double max, int n);
 
 /*
+ * A linear axis: its ticks are lo + k x step up to its top, lo and top
+ * multiples of the step. The step is the one the ends were rounded with,
+ * never one found again from them: that can be another (1750 over 5 steps:
+ * 200, a top of 1800; 1800 over 5 steps: 500), and put a tick labelled 2000
+ * past the top, drawn at it where the chart holds its marks inside the plot.
+ */
+struct rpt_svg_lin {
+	double lo;
+	double step;
+	double top;
+};
+
+/**
+ * rpt_svg_lin_axis() - A linear axis holding @hi: a round step for about @n
+ * steps (rpt_svg_nice_step()) and the first multiple of it at or above @hi.
+ * @hi: the largest value drawn (<= 0: 1)
+ * @n: > 0
+ *
+ * Return: the axis.
+ */
+struct rpt_svg_lin rpt_svg_lin_axis(double hi, int n);
+
+/**
+ * rpt_svg_lin_range() - A linear axis holding @lo to @hi: a round step for
+ * about @n steps over the range, at least @unit, and the multiples of it at
+ * or below @lo and at or above @hi.
+ * @lo: the smallest value drawn
+ * @hi: the largest (not above @lo: a range around @lo)
+ * @n: > 0
+ * @unit: the least step (1: whole numbers), 0: any
+ *
+ * Return: the axis.
+ */
+struct rpt_svg_lin rpt_svg_lin_range(double lo, double hi, int n, double unit);
+
+/**
+ * rpt_svg_lin_tick() - The @k-th tick of @a (its lo at k = 0).
+ * @a: the axis
+ * @k: from 0
+ * @v: its value
+ *
+ * Return: false past the top.
+ */
+bool rpt_svg_lin_tick(const struct rpt_svg_lin *a, int k, double *v);
+
+/*
  * Numeric x against y: fill curves (GB written against MB/s, a marker per
  * drive's SLC cache) and latency distributions (µs on a log scale against
  * the percentile on a scale of nines).
@@ -207,6 +253,9 @@ struct rpt_axis {
 	const char *name;
 	enum rpt_axis_kind kind;
 	double hi;		/* 0: from the data */
+	bool zoom;		/* LINEAR: from the data's least value (a margin of 5 % of the
+				 * range on y), not from 0 */
+	double unit;		/* LINEAR: the least step between ticks (1: whole numbers) */
 };
 
 struct rpt_xy_series {

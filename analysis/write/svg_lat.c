@@ -5,9 +5,12 @@
 #include <string.h>
 
 #include "html.h"
+#include "marks.h"
 #include "writers.h"
 
-#define ROW	34	/* three bars of 7 px, 8 apart, and a gap */
+#define BAR	8	/* a bar's height */
+#define PITCH	10	/* from one bar of a row to the next */
+#define ROW	38	/* three bars, and a gap */
 #define CHAR_W	7.0
 
 void rpt_svg_latency(FILE *out, const struct rpt_svg_head *h, const struct rpt_lat_row *rows,
@@ -72,7 +75,7 @@ void rpt_svg_latency(FILE *out, const struct rpt_svg_head *h, const struct rpt_l
 				r->hl ? " font-weight=\"bold\"" : "");
 		else
 			fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\"%s", left - 6,
-				y + 16, r->hl ? " font-weight=\"bold\"" : "");
+				y + 18, r->hl ? " font-weight=\"bold\"" : "");
 		rpt_svg_drive_attr(out, r->drive);
 		fputc('>', out);
 		rpt_svg_put_label(out, r->label, stacked ? (size_t)((w - 30) / CHAR_W) : 160);
@@ -85,13 +88,18 @@ void rpt_svg_latency(FILE *out, const struct rpt_svg_head *h, const struct rpt_l
 			if (!r->f[m]->ok || r->f[m]->v <= 0)
 				continue;
 			bw = log10(fmax(r->f[m]->v, lo) / lo) / log10(hi / lo) * pw;
-			fprintf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\"",
-				left, y + m * 8, fmax(bw, 1), color[m]);
+			rpt_fmt_num(num, sizeof(num), r->f[m]->v, 1);
+			fprintf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"",
+				left, y + m * PITCH, fmax(bw, 1), BAR, color[m]);
 			if (r->hl)
 				fputs(" stroke=\"" RPT_SVG_INK "\" stroke-width=\"1.5\"", out);
 			rpt_svg_drive_attr(out, r->drive);
-			fprintf(out, "><title>%s %s µs</title></rect>\n", name[m],
-				rpt_fmt_num(num, sizeof(num), r->f[m]->v, 1));
+			fprintf(out, "><title>%s %s µs</title></rect>\n", name[m], num);
+			/* its value at its end, as the other bar charts' */
+			fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\"%s", left + fmax(bw, 1) + 3,
+				y + m * PITCH + BAR, r->hl ? " font-weight=\"bold\"" : "");
+			rpt_svg_drive_attr(out, r->drive);
+			fprintf(out, ">%s%s</text>\n", num, rpt_mark_sign(r->f[m]->mark));
 		}
 	}
 	fputs("</g>\n</svg>\n", out);

@@ -13,7 +13,8 @@
 struct tscale {
 	double unit_s;		/* s per axis unit */
 	const char *uname;
-	double xmax;		/* in units */
+	struct rpt_svg_lin x;	/* in units */
+	struct rpt_svg_lin y;	/* linear */
 	double ylo, yhi;	/* linear: 0 and the top; log: decades */
 	bool log_y;
 	int pw, y0;
@@ -21,7 +22,7 @@ struct tscale {
 
 static double px_x(const struct tscale *sc, double t_s)
 {
-	return X0 + fmin(fmax(t_s / sc->unit_s / sc->xmax, 0), 1) * sc->pw;
+	return X0 + fmin(fmax(t_s / sc->unit_s / sc->x.top, 0), 1) * sc->pw;
 }
 
 static double px_y(const struct tscale *sc, double v)
@@ -56,10 +57,7 @@ static void scales(struct tscale *sc, const struct rpt_time_line *s, size_t ns,
 		tmax = fmax(tmax, sp[k].t1_s);
 	sc->unit_s = tmax > 3 * 3600 ? 3600 : tmax > 300 ? 60 : 1;
 	sc->uname = tmax > 3 * 3600 ? "h" : tmax > 300 ? "min" : "s";
-	sc->xmax = tmax / sc->unit_s;
-	if (sc->xmax <= 0)
-		sc->xmax = 1;
-	sc->xmax = ceil(sc->xmax / rpt_svg_nice_step(sc->xmax, 8)) * rpt_svg_nice_step(sc->xmax, 8);
+	sc->x = rpt_svg_lin_axis(tmax / sc->unit_s, 8);
 	if (sc->log_y) {
 		if (!isfinite(lo))
 			lo = hi > 0 ? hi : 1;
@@ -68,18 +66,15 @@ static void scales(struct tscale *sc, const struct rpt_time_line *s, size_t ns,
 		if (sc->yhi <= sc->ylo)
 			sc->yhi = sc->ylo * 10;
 	} else {
-		double step;
-
-		hi = hi > 0 ? hi * 1.05 : 1;
-		step = rpt_svg_nice_step(hi, 5);
+		sc->y = rpt_svg_lin_axis(hi * 1.05, 5);
 		sc->ylo = 0;
-		sc->yhi = ceil(hi / step) * step;
+		sc->yhi = sc->y.top;
 	}
 }
 
 static void grid(FILE *out, const struct tscale *sc)
 {
-	double v, step;
+	double v;
 
 	if (sc->log_y) {
 		for (v = sc->ylo; v <= sc->yhi * 1.0001; v *= 10)
@@ -87,15 +82,13 @@ static void grid(FILE *out, const struct tscale *sc)
 				"<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">%.10g</text>\n",
 				X0, px_y(sc, v), X0 + sc->pw, px_y(sc, v), X0 - 5, px_y(sc, v) + 4, v);
 	} else {
-		step = rpt_svg_nice_step(sc->yhi, 5);
-		for (v = 0; v <= sc->yhi + step / 2; v += step)
+		for (int k = 0; rpt_svg_lin_tick(&sc->y, k, &v); k++)
 			fprintf(out, "<line x1=\"%d\" y1=\"%.0f\" x2=\"%d\" y2=\"%.0f\" stroke=\"#ddd\"/>"
 				"<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">%.10g</text>\n",
 				X0, px_y(sc, v), X0 + sc->pw, px_y(sc, v), X0 - 5, px_y(sc, v) + 4, v);
 	}
-	step = rpt_svg_nice_step(sc->xmax, 8);
-	for (v = 0; v <= sc->xmax + step / 2; v += step) {
-		double x = X0 + v / sc->xmax * sc->pw;
+	for (int k = 0; rpt_svg_lin_tick(&sc->x, k, &v); k++) {
+		double x = X0 + v / sc->x.top * sc->pw;
 
 		fprintf(out, "<line x1=\"%.0f\" y1=\"%d\" x2=\"%.0f\" y2=\"%d\" stroke=\"#eee\"/>"
 			"<text x=\"%.0f\" y=\"%d\" text-anchor=\"middle\">%.10g</text>\n",
@@ -103,10 +96,11 @@ static void grid(FILE *out, const struct tscale *sc)
 	}
 }
 
-/* the spans of one kind share a colour: erase, idle, burst */
+/* the spans of one kind share a colour: erase, idle, burst, the host's spikes */
 static const char *span_color(const char *label)
 {
-	return !strcmp(label, "erase") ? "#f3d7d3" : !strcmp(label, "idle") ? "#dde6f2" : "#efe6c8";
+	return !strcmp(label, "erase") ? "#f3d7d3" : !strcmp(label, "idle") ? "#dde6f2" :
+	       !strcmp(label, "! host") ? "#f4b8c8" : "#efe6c8";
 }
 
 static void spans(FILE *out, const struct tscale *sc, const struct rpt_time_span *sp, size_t nsp)

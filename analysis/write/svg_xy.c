@@ -12,6 +12,7 @@
 struct scale {
 	enum rpt_axis_kind kind;
 	double lo, hi;		/* for NINES, in nines */
+	struct rpt_svg_lin lin;	/* LINEAR: its ticks (hi is lin.top) */
 	double p0, len;		/* px of lo, and of hi - lo (negative: upwards) */
 };
 
@@ -32,7 +33,7 @@ static double pos(const struct scale *s, double v)
 		f = fmin(nines(v), s->hi) / s->hi;
 		break;
 	default:
-		f = v / s->hi;
+		f = (v - s->lo) / (s->hi - s->lo);
 	}
 	return s->p0 + fmin(fmax(f, 0), 1) * s->len;
 }
@@ -75,11 +76,17 @@ static void range(struct scale *sc, const struct rpt_axis *a, const struct rpt_x
 		sc->hi = fmin(MAX_NINES, fmax(2, ceil(nines(last_below_one) + 0.3)));
 		break;
 	default:
-		sc->lo = 0;
-		hi = a->hi > 0 ? a->hi : pick_x ? hi : hi * 1.05;
-		if (hi <= 0)
-			hi = 1;
-		sc->hi = ceil(hi / rpt_svg_nice_step(hi, 6)) * rpt_svg_nice_step(hi, 6);
+		if (a->zoom && isfinite(lo)) {
+			double pad = pick_x ? 0 : (hi - lo) / 20;
+
+			sc->lin = rpt_svg_lin_range(lo - pad, a->hi > 0 ? a->hi : hi + pad, 6,
+						    a->unit);
+		} else {
+			sc->lin = rpt_svg_lin_range(0, a->hi > 0 ? a->hi : pick_x ? hi : hi * 1.05,
+						    6, a->unit);
+		}
+		sc->lo = sc->lin.lo;
+		sc->hi = sc->lin.top;
 	}
 }
 
@@ -87,7 +94,7 @@ static void range(struct scale *sc, const struct rpt_axis *a, const struct rpt_x
 static size_t ticks(const struct scale *s, double *v, size_t max)
 {
 	size_t n = 0;
-	double d, step;
+	double d;
 
 	switch (s->kind) {
 	case RPT_AXIS_LOG:
@@ -103,8 +110,7 @@ static size_t ticks(const struct scale *s, double *v, size_t max)
 			v[n++] = 1 - pow(10, -d);
 		break;
 	default:
-		step = rpt_svg_nice_step(s->hi, 6);
-		for (d = 0; d <= s->hi + step / 2 && n < max; d += step)
+		for (int k = 0; n < max && rpt_svg_lin_tick(&s->lin, k, &d); k++)
 			v[n++] = d;
 	}
 	return n;

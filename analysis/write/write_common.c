@@ -1,8 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "writers.h"
+
+char *rpt_fmt_tq(char *buf, size_t len, const struct rpt_job *j)
+{
+	if (j->threads && j->iodepth.ok)
+		snprintf(buf, len, "T%uQ%.0f", j->threads, j->iodepth.v);
+	else if (j->threads)
+		snprintf(buf, len, "T%u", j->threads);
+	else if (j->iodepth.ok)
+		snprintf(buf, len, "Q%.0f", j->iodepth.v);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
 
 char *rpt_fmt_bs(char *buf, size_t len, double bytes)
 {
@@ -19,6 +33,21 @@ char *rpt_fmt_bs(char *buf, size_t len, double bytes)
 	else
 		snprintf(buf, len, "%llu%c", (unsigned long long)b, unit[u]);
 	return buf;
+}
+
+void rpt_put_csv(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
 }
 
 void rpt_put_json_str(FILE *out, const char *s)
@@ -59,6 +88,19 @@ void rpt_put_html(FILE *out, const char *s)
 		default: fputc(*s, out);
 		}
 	}
+}
+
+char *rpt_basis_note(char *buf, size_t len, const struct rpt_device *dev)
+{
+	char note[64];
+
+	if (dev && dev->scale > 1)
+		snprintf(buf, len, "%s: sizes, times and energies are the full drive's (the run's "
+			 "x %.10g); rates, power, latency and temperature as measured",
+			 rpt_scale_note(note, sizeof(note), dev), dev->scale);
+	else if (len)
+		buf[0] = '\0';
+	return buf;
 }
 
 char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev)

@@ -7,25 +7,10 @@
 #include "marks.h"
 #include "writers.h"
 
-static void put_csv(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void field(FILE *out, const char *s)
 {
 	fputc(',', out);
-	put_csv(out, s);
+	rpt_put_csv(out, s);
 }
 
 static void num(FILE *out, const struct rpt_fig *f)
@@ -73,6 +58,17 @@ static void mark_cols(FILE *out, const struct rpt_job *j)
 	else
 		fputc(',', out);
 	fprintf(out, ",%s", rpt_job_marks(j) & RPT_MARK_FEW_IOS ? "true" : "false");
+}
+
+/* host_verdict, host_marked, host_<key> of the catalogue's host rows (host_verdict.h) */
+static void host_cols(FILE *out, const struct rpt_job *j)
+{
+	const struct rpt_cat *c;
+
+	field(out, rpt_hostv_word(&j->host));
+	fprintf(out, ",%s", rpt_job_marks(j) & RPT_MARK_HOST ? "true" : "false");
+	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c))
+		num(out, rpt_cat_job(c, j));
 }
 
 /* model ... date: device.json's, empty where it is not there */
@@ -160,7 +156,7 @@ static void header(FILE *out)
 {
 	const struct rpt_cat *c;
 
-	fputs("drive,test,job,rw,ddir,bs,iodepth,iodepth_set", out);
+	fputs("drive,test,job,rw,ddir,bs,iodepth,iodepth_set,threads,tq", out);
 	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
 		fprintf(out, ",%s", c->key);
 	fputs(",lat_kind,jobs_merged,gb_written", out);
@@ -171,8 +167,10 @@ static void header(FILE *out)
 		fprintf(out, ",series_%s", c->key);
 	fputs(",temp_max_c", out);
 	fill_keys(out, RPT_CAT_SMART);
-	fputs(",power_estimated,ios_per_burst,few_ios_per_burst,"
-	      "model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);
+	fputs(",power_estimated,ios_per_burst,few_ios_per_burst,host_verdict,host_marked", out);
+	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c))
+		fprintf(out, ",host_%s", c->key);
+	fputs(",model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);
 }
 
 int rpt_write_csv(FILE *out, const struct rpt_report *r)
@@ -192,8 +190,9 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 		for (k = 0; k < t[i].njobs; k++) {
 			const struct rpt_job *j = &t[i].jobs[k];
 			const struct rpt_cat *c;
+			char tq[32];
 
-			put_csv(out, drive);
+			rpt_put_csv(out, drive);
 			field(out, t[i].name);
 			field(out, j->name);
 			field(out, j->rw);
@@ -201,6 +200,11 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			num(out, &j->bs);
 			num(out, &j->iodepth);
 			num(out, &j->iodepth_set);
+			if (j->threads)
+				fprintf(out, ",%u", j->threads);
+			else
+				fputc(',', out);
+			field(out, rpt_fmt_tq(tq, sizeof(tq), j));
 			for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
 				num(out, rpt_cat_job(c, j));
 			field(out, j->lat_kind ? j->lat_kind : "");
@@ -219,6 +223,7 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			num(out, &j->thermal.temp_max_c);
 			fill_cols(out, j, RPT_CAT_SMART);
 			mark_cols(out, j);
+			host_cols(out, j);
 			provenance_cols(out, &t[i].dev);
 			notes(out, j, &t[i]);
 			fputc('\n', out);

@@ -16,9 +16,14 @@
 #define W	RPT_SVG_W	/* a chart across the page */
 
 /*
- * The page takes the window's width: charts scale with it (viewBox), two
- * or more side by side where there is room, one across where there is not;
- * printed, A4 landscape, two a row, no chart or table cut by a page break.
+ * The page takes the window's width. Every chart is drawn at its own size
+ * (its width and height, fonts of 12 px as the page's tables' 13), narrowed
+ * with the window where there is no room, never widened: charts widened to
+ * the width of what holds them drew their fonts at as many sizes (a chart
+ * 620 wide on its own across the page: twice those of one 1000 wide in a
+ * grid). Two or more side by side where there is room, one across where
+ * there is not; printed, A4 landscape, two a row, no chart or table cut by a
+ * page break.
  */
 static const char style[] =
 	"body{font:14px/1.4 sans-serif;margin:1em 2vw;color:#222}"
@@ -28,12 +33,13 @@ static const char style[] =
 	"td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
 	"td:first-child,th:first-child{text-align:left}"
 	".null{color:#999}.err{color:#b00}.warn{color:#a60}.tw{overflow-x:auto}"
+	".banner{border:2px solid #c44;background:#fdf0f0;padding:.2em 1em;margin:.6em 0}"
 	".sw{display:inline-block;width:.8em;height:.8em;margin:0 .35em 0 .9em;vertical-align:-.05em}"
 	"td .sw{margin-left:0}nav a{margin-right:1.2em}"
 	".figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,520px),1fr));"
 	"gap:.6em 2em;align-items:start}"
 	"figure{margin:.6em 0;break-inside:avoid}.figs>.wide{grid-column:1/-1}"
-	"svg{display:block;width:100%;height:auto}.figs>.wide svg{max-width:1600px}"
+	"svg{display:block;max-width:100%;height:auto}"
 	"@media print{@page{size:A4 landscape;margin:10mm}body{margin:0;font-size:10pt}"
 	"nav{display:none}h2,h3,p.sub{break-after:avoid}table,figure,tr{break-inside:avoid}"
 	".figs{grid-template-columns:1fr 1fr}.tw{overflow:visible}"
@@ -43,23 +49,26 @@ static const char style[] =
 static void job_label(char *buf, size_t len, const struct rpt_report *r, const struct rpt_test *t,
 		      const struct rpt_job *j)
 {
-	size_t d = rpt_drive_index(r, t);
+	size_t d = rpt_drive_index(r, t), k = 0;
 
 	if (r->nd > 1 && d < r->nd)
-		snprintf(buf, len, "%s: %s / %s", r->d[d].name, t->name, j->name);
-	else
-		snprintf(buf, len, "%s / %s", t->name, j->name);
+		k = (size_t)snprintf(buf, len, "%s: ", r->d[d].name);
+	if (k < len)
+		rpt_test_job_name(buf + k, len - k, t, j);
 }
 
-/* test @i is a PTS round or WSAT run of its drive: the PTS pages show it */
-static bool pts_owned(const struct rpt_report *r, size_t i)
+/*
+ * Test @i is not among the charts of every job: a PTS round or WSAT run of
+ * its drive (the PTS pages show it), or a step that measures nothing.
+ */
+static bool not_charted(const struct rpt_report *r, size_t i)
 {
 	size_t d = rpt_drive_index(r, &r->t[i]);
 
-	return d < r->nd && rpt_pts_owns(r->d[d].pts, i);
+	return (d < r->nd && rpt_pts_owns(r->d[d].pts, i)) || rpt_test_is_step(r, i);
 }
 
-/* Every job's MB/s and latency, in the colour of its drive, but the PTS pages'. */
+/* Every job's MB/s and latency, in the colour of its drive, but the PTS pages' and steps'. */
 static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 {
 	/* the throughput bars: the catalogue's figure, its head and digits */
@@ -71,7 +80,7 @@ static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 	FILE *o;
 
 	for (i = 0; i < r->nt; i++)
-		if (!pts_owned(r, i))
+		if (!not_charted(r, i))
 			nj += r->t[i].njobs;
 	if (!nj)
 		return 0;
@@ -85,7 +94,7 @@ static int every_job(struct rpt_charts *c, const struct rpt_report *r)
 		return -ENOMEM;
 	}
 	for (i = 0; i < r->nt; i++) {
-		if (pts_owned(r, i))
+		if (not_charted(r, i))
 			continue;
 		for (k = 0; k < r->t[i].njobs; k++, n++) {
 			const struct rpt_job *j = &r->t[i].jobs[k];
@@ -131,8 +140,9 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	/* a fill under 1 GB (a floppy's) in MB */
 	const double u = f->gb_written < 1 ? 1e3 : 1;
 	const char *un = u > 1 ? "MB" : "GB";
-	double max = 0, step, xmax = f->gb_written * u, xstep, v;
-	char a[48], b[48], c[48], title[320], rng[112];
+	double max = 0, xmax = f->gb_written * u, xstep, v;
+	struct rpt_svg_lin ya;
+	char a[48], b[48], c[48], title[320], tj[256], rng[112];
 	size_t i;
 	FILE *out = ch->html;
 
@@ -142,29 +152,27 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 		max = fmax(max, f->phases[i].mbps);
 	if (max <= 0 || xmax <= 0)
 		return;
-	step = rpt_svg_nice_step(max, 5);
-	max = ceil(max * 1.05 / step) * step;
+	ya = rpt_svg_lin_axis(max * 1.05, 5);
+	max = ya.top;
 	xstep = rpt_svg_nice_step(xmax, 8);
 	fputs("<h5>Fill: ", out);
-	rpt_put_html(out, t->name);
-	fputs(" / ", out);
-	rpt_put_html(out, j->name);
-	if (f->scale > 1)
-		fprintf(out, " (model scaled 1/%.10g: GB of the full drive)", f->scale);
+	rpt_put_html(out, rpt_test_job_name(tj, sizeof(tj), t, j));
 	fputs("</h5>\n", out);
-	snprintf(title, sizeof(title), "%s / %s: write speed per %s written", t->name, j->name, un);
+	snprintf(title, sizeof(title), "%s: write speed per %s written%s", tj, un,
+		 rpt_mark_note(j->host.thr_marked ? RPT_MARK_HOST : 0));
 	out = rpt_html_figure(ch, true, scope, t->name, "fill");
 	if (!out)
 		return;
 	rpt_svg_open(out, &(struct rpt_svg_head){ "write speed per GB written", title, W }, ph + 70);
-	for (v = 0; v <= max + step / 2; v += step) {
+	for (int k = 0; rpt_svg_lin_tick(&ya, k, &v); k++) {
 		double py = y0 + ph - v / max * ph;
 
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
 			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.10g</text>\n",
 			x0, py, x0 + pw, py, x0 - 5, py + 4, v);
 	}
-	for (v = 0; v <= xmax + 1e-9; v += xstep) {
+	/* the GB written, not rounded up: ticks to the last at or below it */
+	for (int k = 0; (v = k * xstep) <= xmax * (1 + 1e-9); k++) {
 		double px = x0 + v / xmax * pw;
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>"
@@ -231,9 +239,10 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 		}
 		tmin = fmin(0, tmin);
 		tstep = rpt_svg_nice_step(fmax(tmax - tmin, 1), 4);
+		tmin = floor(tmin / tstep) * tstep;
 		tmax = ceil(tmax * 1.05 / tstep) * tstep;
-		for (v = tmin; v <= tmax + tstep / 2; v += tstep)
-			fprintf(out, "<text x=\"%d\" y=\"%.1f\" fill=\"#c4463a\">%.0f</text>\n",
+		for (int k = 0; (v = tmin + k * tstep) <= tmax + tstep / 2; k++)
+			fprintf(out, "<text x=\"%d\" y=\"%.1f\" fill=\"#c4463a\">%.10g</text>\n",
 				x0 + pw + 4, y0 + ph - (v - tmin) / (tmax - tmin) * ph + 4, v);
 		fprintf(out, "<text x=\"%d\" y=\"%d\" fill=\"#c4463a\" transform=\"rotate(90 %d %d)\" text-anchor=\"middle\">°C (SMART)</text>\n",
 			x0 + pw + 34, y0 + ph / 2, x0 + pw + 34, y0 + ph / 2);
@@ -255,12 +264,11 @@ static void bursts_html(struct rpt_charts *ch, const char *scope, const struct r
 	struct rpt_bar *bars = calloc(b->n + 1, sizeof(*bars));
 	struct rpt_fig *f = calloc(b->n + 1, sizeof(*f));
 	char (*lab)[32] = calloc(b->n + 1, sizeof(*lab));
+	char tj[256];
 	size_t i;
 
 	fputs("<h5>Bursts: ", out);
-	rpt_put_html(out, t->name);
-	fputs(" / ", out);
-	rpt_put_html(out, j->name);
+	rpt_put_html(out, rpt_test_job_name(tj, sizeof(tj), t, j));
 	fprintf(out, "</h5>\n<p>%zu bursts, %.1f MB. Score ", b->n, b->bytes / 1e6);
 	if (b->score_mbps.ok)
 		fprintf(out, "<b>%.1f MB/s</b> (bytes / time bursting)", b->score_mbps.v);
@@ -286,9 +294,9 @@ static void bursts_html(struct rpt_charts *ch, const char *scope, const struct r
 		bars[b->n].f = &b->score_mbps;
 		o = rpt_html_figure(ch, false, scope, t->name, "bursts");
 		if (o) {
-			char title[256];
+			char title[512];
 
-			snprintf(title, sizeof(title), "%s / %s: MB/s per burst%s", t->name, j->name,
+			snprintf(title, sizeof(title), "%s: MB/s per burst%s", tj,
 				 rpt_mark_note(b->score_mbps.mark));
 			rpt_svg_bars(o, &(struct rpt_svg_head){ "MB/s per burst", title, RPT_SVG_HALF },
 				     "MB/s", bars, b->n + 1, 0);
@@ -307,6 +315,33 @@ static void diag_list(FILE *out, const struct rpt_diag *d)
 	for (i = 0; i < d->n; i++) {
 		fprintf(out, "<p class=\"%s\">", d->level[i] == RPT_ERROR ? "err" : "warn");
 		rpt_put_html(out, d->msg[i]);
+		fputs("</p>\n", out);
+	}
+}
+
+/*
+ * Job @k's warnings, each once, named by the job when the test has several
+ * (a sweep's twelve jobs each warn of their p99.99).
+ */
+static void job_notes(FILE *out, const struct rpt_test *t, size_t k)
+{
+	const struct rpt_job *j = &t->jobs[k];
+	size_t i, o;
+
+	for (i = 0; i < j->notes.n; i++) {
+		for (o = 0; o < i && strcmp(j->notes.msg[o], j->notes.msg[i]); o++)
+			;
+		if (o < i)
+			continue;
+		fprintf(out, "<p class=\"%s\">", j->notes.level[i] == RPT_ERROR ? "err" : "warn");
+		if (t->njobs > 1) {
+			fputs("<b>", out);
+			rpt_put_html(out, j->name);
+			if (j->split && j->ddir)
+				fprintf(out, " (%s)", j->ddir);
+			fputs("</b>: ", out);
+		}
+		rpt_put_html(out, j->notes.msg[i]);
 		fputs("</p>\n", out);
 	}
 }
@@ -505,6 +540,67 @@ static void marks_html(FILE *out, const struct rpt_test *t)
 	fputs("</p>\n", out);
 }
 
+/* The job's host verdict in a cell: its word, the whole verdict as its title. */
+static void host_td(FILE *out, const struct rpt_job *j)
+{
+	char line[2 * RPT_WHY_LEN];
+
+	fprintf(out, "<td class=\"%s\" title=\"", !j->host.measured ? "null" :
+		j->host.bound || j->host.pct_marked ? "marked" : "quiet");
+	rpt_put_html(out, rpt_hostv_line(&j->host, line, sizeof(line)));
+	fputs("\">", out);
+	rpt_put_html(out, rpt_hostv_word(&j->host));
+	fprintf(out, "%s</td>", j->host.bound || j->host.pct_marked ? rpt_mark_sign(RPT_MARK_HOST) : "");
+}
+
+/*
+ * At the page's top: the host-bound jobs named, each with its verdict, or
+ * how many jobs the host left alone and how many were not measured.
+ */
+static void host_banner(FILE *out, const struct rpt_report *r)
+{
+	size_t i, k, bound = 0, quiet = 0, none = 0;
+	char label[512], line[2 * RPT_WHY_LEN];
+
+	for (i = 0; i < r->nt; i++)
+		for (k = 0; k < r->t[i].njobs; k++) {
+			const struct rpt_host_verdict *v = &r->t[i].jobs[k].host;
+
+			bound += v->bound;
+			quiet += v->measured && !v->bound;
+			none += !v->measured;
+		}
+	if (!bound) {
+		fputs("<p class=\"note\">Host interference: ", out);
+		if (quiet)
+			fprintf(out, "%zu job%s measured, none host-bound%s", quiet, quiet > 1 ? "s" : "",
+				none ? "; " : "");
+		if (none)
+			fprintf(out, "%zu job%s not measured (no host sidecar: fio without ssdq's engine, or an older run)",
+				none, none > 1 ? "s" : "");
+		fputs(".</p>\n", out);
+		return;
+	}
+	fprintf(out, "<div class=\"warn banner\"><p><b>Host-bound: %zu job%s</b> — the host, not the "
+		"drive, set figures marked %s: the job thread waited for a CPU, or the host added "
+		"latency, past the thresholds (docs/report.md, \"Marks\").</p><ul>\n", bound,
+		bound > 1 ? "s" : "", rpt_mark_sign(RPT_MARK_HOST));
+	for (i = 0; i < r->nt; i++)
+		for (k = 0; k < r->t[i].njobs; k++) {
+			const struct rpt_job *j = &r->t[i].jobs[k];
+
+			if (!j->host.bound)
+				continue;
+			job_label(label, sizeof(label), r, &r->t[i], j);
+			fputs("<li><b>", out);
+			rpt_put_html(out, label);
+			fputs("</b>: ", out);
+			rpt_put_html(out, rpt_hostv_line(&j->host, line, sizeof(line)));
+			fputs("</li>\n", out);
+		}
+	fputs("</ul></div>\n", out);
+}
+
 static void test_table(struct rpt_charts *ch, const char *scope, const struct rpt_report *r,
 		       const struct rpt_test *t)
 {
@@ -531,15 +627,15 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	diag_list(out, &t->diag);
 	if (!t->njobs)
 		return;
-	fputs("<div class=\"tw\"><table><tr><th>job</th><th>rw</th><th>dir</th><th>bs</th><th>QD</th>",
+	fputs("<div class=\"tw\"><table><tr><th>job</th><th>rw</th><th>dir</th><th>bs</th><th>T/QD</th>",
 	      out);
 	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
 		if (!(c->flags & RPT_CAT_NOTABLE))
 			fprintf(out, "<th>%s</th>", c->head);
-	fputs("<th>latency</th><th>stop</th></tr>\n", out);
+	fputs("<th>latency</th><th>stop</th><th>host</th></tr>\n", out);
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
-		char bs[16] = "–";
+		char bs[16] = "–", tq[32];
 
 		if (j->bs.ok)
 			rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
@@ -548,8 +644,8 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 		fputs("</td><td>", out);
 		rpt_put_html(out, j->rw);
 		fprintf(out, "</td><td>%s</td><td>%s</td>", j->ddir ? j->ddir : "–", bs);
-		if (j->iodepth.ok)
-			fprintf(out, "<td>%.0f</td>", j->iodepth.v);
+		if (j->iodepth.ok || j->threads)
+			fprintf(out, "<td>%s</td>", rpt_fmt_tq(tq, sizeof(tq), j));
 		else
 			rpt_html_td(out, &j->iodepth, 0);
 		for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c))
@@ -557,12 +653,14 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 				rpt_html_td(out, rpt_cat_job(c, j), c->digits);
 		fprintf(out, "<td>%s</td>", j->lat_kind ? j->lat_kind : "");
 		if (j->stop) {
-			fprintf(out, "<td>%s</td></tr>\n", j->stop);
+			fprintf(out, "<td>%s</td>", j->stop);
 		} else {
 			fputs("<td class=\"null\" title=\"", out);
 			rpt_put_html(out, j->stop_why);
-			fputs("\">–</td></tr>\n", out);
+			fputs("\">–</td>", out);
 		}
+		host_td(out, j);
+		fputs("</tr>\n", out);
 	}
 	fputs("</table></div>\n", out);
 	marks_html(out, t);
@@ -571,7 +669,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
 
-		diag_list(out, &j->notes);
+		job_notes(out, t, k);
 		if (j->has_bursts)
 			bursts_html(ch, scope, t, j);
 		if (!rpt_job_is_fill(t, j))
@@ -626,7 +724,7 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 	const char **groups = calloc(r->nd ? r->nd : 1, sizeof(*groups));
 	size_t n = 0, d, i, k;
 	unsigned int marks = 0;
-	char legend[512];
+	char legend[512], tj[256];
 	FILE *o;
 
 	for (d = 0; p && lab && groups && d < r->nd; d++) {
@@ -634,15 +732,16 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 		for (i = 0; i < r->d[d].ntests; i++) {
 			const struct rpt_test *t = &r->t[r->d[d].test[i]];
 
-			if (rpt_pts_owns(r->d[d].pts, r->d[d].test[i]))
-				continue;	/* the PTS pages' cells have their W */
+			/* the PTS pages' cells have their W; steps measure nothing */
+			if (not_charted(r, r->d[d].test[i]))
+				continue;
 			for (k = 0; k < t->njobs && k < 64; k++) {
 				const struct rpt_job *j = &t->jobs[k];
 
 				if (!j->mbps.ok || !j->power_w.ok)
 					continue;
-				snprintf(lab[n], sizeof(lab[n]), "%s%s%s / %s%s", r->nd > 1 ? r->d[d].name : "",
-					 r->nd > 1 ? ": " : "", t->name, j->name,
+				snprintf(lab[n], sizeof(lab[n]), "%s%s%s%s", r->nd > 1 ? r->d[d].name : "",
+					 r->nd > 1 ? ": " : "", rpt_test_job_name(tj, sizeof(tj), t, j),
 					 rpt_mark_sign(j->power_w.mark | j->mbps.mark));
 				marks |= j->power_w.mark | j->mbps.mark;
 				p[n].x = j->mbps.v;
@@ -701,7 +800,7 @@ static void provenance_html(FILE *out, const struct rpt_device *dev)
 
 static void drive_head(FILE *out, const struct rpt_drive *dr)
 {
-	char note[64];
+	char note[256];
 
 	fputs("<h2 class=\"drive\">Drive: ", out);
 	rpt_put_html(out, dr->name);
@@ -711,9 +810,11 @@ static void drive_head(FILE *out, const struct rpt_drive *dr)
 		fputs(" · ssdq drive model ", out);
 		rpt_put_html(out, dr->dev.preset);
 	}
-	if (dr->dev.scale > 1)
-		fprintf(out, " · <b>%s</b>: sizes are the full drive's (bytes × %.10g), speeds and power as measured",
-			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
+	if (dr->dev.scale > 1) {
+		fputs(" · <b>", out);
+		rpt_put_html(out, rpt_basis_note(note, sizeof(note), &dr->dev));
+		fputs("</b>", out);
+	}
 	fputs("</p>\n", out);
 	provenance_html(out, &dr->dev);
 	diag_list(out, &dr->diag);
@@ -768,7 +869,11 @@ static void toc(FILE *out, const struct rpt_report *r)
 		rpt_put_html(out, r->d[i].name);
 		fputs("</a>", out);
 	}
-	fputs("<a href=\"#jobs\">Every job</a></nav>\n", out);
+	for (i = 0; i < r->nt && not_charted(r, i); i++)
+		;
+	if (i < r->nt)
+		fputs("<a href=\"#jobs\">Every job</a>", out);
+	fputs("</nav>\n", out);
 }
 
 int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_opts *o)
@@ -787,6 +892,7 @@ int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_
 		"<h1>ssdq report</h1>\n<p>MB = 10<sup>6</sup> bytes, GB = 10<sup>9</sup> bytes. "
 		"A dash is a figure that could not be computed; hover it for the reason.</p>\n",
 		style);
+	host_banner(out, r);
 	toc(out, r);
 	if (r->nd > 1)
 		ret = rpt_html_review(&c, r);

@@ -201,6 +201,7 @@ static void fill(FILE *out, const struct rpt_job *j)
 	}
 	fprintf(out, "%s]", f->nphases ? "\n          " : "");
 	reasons(out, ind, keys, figs, n);
+	marks(out, ind, keys, figs, n);
 	fputs("\n        }", out);
 }
 
@@ -265,12 +266,43 @@ static void bursts(FILE *out, const struct rpt_bursts *b)
 	fputs("\n        }", out);
 }
 
+/* The job's host verdict (host_verdict.h): its word, reason, figures and spikes. */
+static void host(FILE *out, const struct rpt_host_verdict *v, const struct rpt_job *j)
+{
+	const char *ind = "          ";
+	const char *keys[RPT_CAT_MAX];
+	const struct rpt_fig *figs[RPT_CAT_MAX];
+	char line[2 * RPT_WHY_LEN];
+	size_t i, n = cat_figs(RPT_OF_HOST, j, keys, figs);
+
+	fprintf(out, "{\n%s\"verdict\": ", ind);
+	rpt_put_json_str(out, rpt_hostv_word(v));
+	fprintf(out, ",\n%s\"measured\": %s,\n%s\"line\": ", ind, v->measured ? "true" : "false",
+		ind);
+	rpt_put_json_str(out, rpt_hostv_line(v, line, sizeof(line)));
+	fprintf(out, ",\n%s\"model\": %s", ind, v->model ? "true" : "false");
+	fprintf(out, ",\n%s\"intervals\": %zu", ind, v->intervals);
+	for (i = 0; i < n; i++)
+		fig(out, ind, keys[i], figs[i]);
+	fprintf(out, ",\n%s\"throughput_marked\": %s,\n%s\"mean_marked\": %s,\n%s\"cdf_marked\": %s",
+		ind, v->thr_marked ? "true" : "false", ind, v->mean_marked ? "true" : "false", ind,
+		v->pct_marked ? "true" : "false");
+	fprintf(out, ",\n%s\"spikes_unix_ms\": [", ind);
+	for (i = 0; i < v->nspikes; i++) {
+		fprintf(out, "%s[%.3f, %.3f]", i ? ", " : "", v->spike[i].t0_ms, v->spike[i].t1_ms);
+	}
+	fputc(']', out);
+	reasons(out, ind, keys, figs, n);
+	fputs("\n        }", out);
+}
+
 static void job(FILE *out, const struct rpt_job *j)
 {
 	const char *ind = "        ";
 	const char *keys[RPT_CAT_MAX + 3];
 	const struct rpt_fig *figs[RPT_CAT_MAX + 3];
 	size_t i, n = cat_figs(RPT_OF_JOB, j, keys, figs);
+	char tq[32];
 
 	fprintf(out, "      {\n%s\"name\": ", ind);
 	rpt_put_json_str(out, j->name);
@@ -281,6 +313,12 @@ static void job(FILE *out, const struct rpt_job *j)
 	fig(out, ind, "bs", &j->bs);
 	fig(out, ind, "iodepth", &j->iodepth);
 	fig(out, ind, "iodepth_set", &j->iodepth_set);
+	if (j->threads)
+		fprintf(out, ",\n%s\"threads\": %u", ind, j->threads);
+	else
+		fprintf(out, ",\n%s\"threads\": null", ind);
+	fprintf(out, ",\n%s\"tq\": ", ind);
+	rpt_put_json_str_or_null(out, j->threads || j->iodepth.ok ? rpt_fmt_tq(tq, sizeof(tq), j) : NULL);
 	for (i = 0; i < n; i++)
 		fig(out, ind, keys[i], figs[i]);
 	fprintf(out, ",\n%s\"jobs_merged\": %u", ind, j->njobs);
@@ -331,8 +369,14 @@ static void job(FILE *out, const struct rpt_job *j)
 	figs[n] = &j->bursts.score_mbps;
 	marks(out, ind, keys, figs, n + (j->has_bursts ? 1 : 0));
 	fprintf(out, ",\n%s\"power_estimated\": %s", ind, j->power_estimated ? "true" : "false");
+	fprintf(out, ",\n%s\"energy_from\": ", ind);
+	rpt_put_json_str_or_null(out, j->energy_from);
+	fprintf(out, ",\n%s\"energy_note\": ", ind);
+	rpt_put_json_str_or_null(out, j->energy_note[0] ? j->energy_note : NULL);
 	fprintf(out, ",\n%s\"ios_per_burst\": ", ind);
 	num(out, j->has_bursts ? j->ios_per_burst : NAN);
+	fprintf(out, ",\n%s\"host\": ", ind);
+	host(out, &j->host, j);
 	rpt_json_timeline(out, ind, &j->tl);
 	strings(out, ind, "warnings", &j->notes, RPT_WARN);
 	fputs("\n      }", out);
@@ -379,6 +423,7 @@ static void drive(FILE *out, const struct rpt_report *r, const struct rpt_drive 
 	struct rpt_vgroup *g = NULL;
 	long ng = rpt_variant_groups(r, dr, &g), i;
 	unsigned int v;
+	char note[256];
 	size_t k;
 
 	fputs("    {\n      \"name\": ", out);
@@ -389,6 +434,9 @@ static void drive(FILE *out, const struct rpt_report *r, const struct rpt_drive 
 	device(out, "      ", &dr->dev);
 	fputs(",\n      \"scale\": ", out);
 	num(out, dr->dev.scale);
+	fputs(",\n      \"basis\": ", out);
+	rpt_put_json_str_or_null(out, dr->dev.scale > 1 ? rpt_basis_note(note, sizeof(note), &dr->dev) :
+				 NULL);
 	strings(out, "      ", "errors", &dr->diag, RPT_ERROR);
 	strings(out, "      ", "warnings", &dr->diag, RPT_WARN);
 	fputs(",\n      \"tests\": [", out);

@@ -245,6 +245,49 @@ static void cond_line(char *buf, size_t len, const struct rpt_pts_test *t)
 			 " (the client class's, PTS-C)" : " (the enterprise class's, PTS-E)");
 }
 
+/*
+ * The cells of @t whose window rounds throttled, in one sentence: "the
+ * drive throttled (SMART) in the window of cells r0-4k (3 of 5 rounds),
+ * ...: their figures are a throttled drive's"; "" when none did.
+ */
+static void throttle_line(char *buf, size_t len, const struct rpt_pts_test *t)
+{
+	size_t n = 0, at;
+	int rounds = t->last - t->first + 1;
+
+	*buf = '\0';
+	for (size_t k = 0; k < t->ncells; k++) {
+		const struct rpt_pts_cell *c = &t->cell[k];
+
+		if (!c->throttled)
+			continue;
+		at = strlen(buf);
+		snprintf(buf + at, len - at, "%s%s (%d of %d rounds)",
+			 n++ ? ", " : "the drive throttled (its SMART) in the window of cells ",
+			 c->name, c->throttled, rounds);
+	}
+	at = strlen(buf);
+	if (n)
+		snprintf(buf + at, len - at, ": %s figures are a throttled drive's",
+			 n > 1 ? "their" : "its");
+}
+
+/* WSAT's throttling: "the drive throttled from 1234.5 GB written (SMART ...)" */
+static void wsat_throttle_line(char *buf, size_t len, const struct rpt_pts_wsat *ws)
+{
+	char gb[48];
+
+	*buf = '\0';
+	if (!ws->throttled)
+		return;
+	if (isnan(ws->throttle_gb))
+		snprintf(buf, len, "the drive throttled during the run (%s)", ws->throttle_why);
+	else
+		snprintf(buf, len, "the drive throttled from %s GB written on (%s): the IOPS from "
+			 "there are a throttled drive's, marked on the chart",
+			 rpt_fmt_num(gb, sizeof(gb), ws->throttle_gb, 1), ws->throttle_why);
+}
+
 static void text_test(FILE *out, const struct rpt_drive *d, const struct rpt_pts_test *t)
 {
 	char line[512], num[48], bsl[24], hv[HDR_ROWS][320];
@@ -258,6 +301,9 @@ static void text_test(FILE *out, const struct rpt_drive *d, const struct rpt_pts
 	cond_line(line, sizeof(line), t);
 	if (*line)
 		fprintf(out, "  %s\n", line);
+	throttle_line(line, sizeof(line), t);
+	if (*line)
+		fprintf(out, "  ! %s\n", line);
 	header_rows(d, t, hv, hn);
 	for (int i = 0; i < HDR_ROWS; i++)
 		fprintf(out, "  %-30s %s\n", hn[i], hv[i]);
@@ -318,7 +364,7 @@ static void text_test(FILE *out, const struct rpt_drive *d, const struct rpt_pts
 
 static void text_wsat(FILE *out, const struct rpt_pts_wsat *ws)
 {
-	char a[48], b[48];
+	char a[48], b[48], line[512];
 
 	if (!ws->n) {
 		fprintf(out, "\nSNIA PTS write saturation: no periods: %s\n", ws->why);
@@ -330,6 +376,9 @@ static void text_wsat(FILE *out, const struct rpt_pts_wsat *ws)
 		"?");
 	fprintf(out, "  IOPS first period %s, last %s\n", rpt_fmt_num(a, sizeof(a), ws->iops[0], 0),
 		rpt_fmt_num(b, sizeof(b), ws->iops[ws->n - 1], 0));
+	wsat_throttle_line(line, sizeof(line), ws);
+	if (*line)
+		fprintf(out, "  ! %s\n", line);
 }
 
 int rpt_write_pts_text(FILE *out, const struct rpt_drive *d)
@@ -367,6 +416,7 @@ static void json_cell(FILE *out, const struct rpt_pts_cell *c)
 		fputs("null", out);
 	fputs(", \"bs\": ", out);
 	jnum(out, c->bs > 0 ? c->bs : NAN);
+	fprintf(out, ", \"throttled_rounds\": %d", c->throttled);
 	for (cat = rpt_cat_first(RPT_OF_PTS); cat; cat = rpt_cat_next(cat)) {
 		fprintf(out, ", \"%s\": ", cat->key);
 		jnum(out, rpt_cat_pts(cat, c)->ok ? rpt_cat_pts(cat, c)->v : NAN);
@@ -533,7 +583,14 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 		fputs(i ? ", " : "", out);
 		jnum(out, p->wsat.iops[i]);
 	}
-	fputs("], \"why\": ", out);
+	fputs("], \"throttle_gb\": ", out);
+	jnum(out, p->wsat.throttled && !isnan(p->wsat.throttle_gb) ? p->wsat.throttle_gb : NAN);
+	fputs(", \"throttle\": ", out);
+	if (p->wsat.throttled)
+		rpt_put_json_str(out, p->wsat.throttle_why);
+	else
+		fputs("null", out);
+	fputs(", \"why\": ", out);
 	if (p->wsat.n)
 		fputs("null", out);
 	else
@@ -554,7 +611,9 @@ static void html_rounds(struct rpt_charts *ch, const char *scope, const struct r
 	double *y, *av, *hi, *lo, *fit;
 	char title[256], yname[64], fig[64], spec[128];
 	struct rpt_xy_series s[5];
-	struct rpt_axis xa = { "round", RPT_AXIS_LINEAR, b }, ya = { yname, RPT_AXIS_LINEAR, 0 };
+	/* the window's chart zoomed to its rounds and its values, the band's 20 % */
+	struct rpt_axis xa = { "round", RPT_AXIS_LINEAR, b, window, 1 };
+	struct rpt_axis ya = { yname, RPT_AXIS_LINEAR, 0, window, 0 };
 	size_t ns = 0;
 	FILE *out;
 
@@ -689,7 +748,7 @@ static void html_convergence(struct rpt_charts *ch, const char *scope, const str
 			     const double *v, const char *what, const char *unit, const char *fig)
 {
 	struct rpt_xy_series s[MAXAX];
-	struct rpt_axis xa = { "round", RPT_AXIS_LINEAR, t->nrounds }, ya = { unit, RPT_AXIS_LOG, 0 };
+	struct rpt_axis xa = { .name = "round", .kind = RPT_AXIS_LINEAR, .hi = t->nrounds }, ya = { .name = unit, .kind = RPT_AXIS_LOG, .hi = 0 };
 	double *x = calloc((size_t)t->nrounds, sizeof(*x));
 	char title[256], name[MAXAX][48];
 	size_t ns = 0;
@@ -727,7 +786,7 @@ static void html_2d(struct rpt_charts *ch, const char *scope, const struct rpt_p
 	int mix[MAXAX];
 	size_t nmix, nb = axes(t, bs, mix, &nmix), ns = 0;
 	struct rpt_xy_series s[MAXAX];
-	struct rpt_axis xa = { "block size (KiB)", RPT_AXIS_LOG, 0 }, ya = { c->unit, RPT_AXIS_LOG, 0 };
+	struct rpt_axis xa = { .name = "block size (KiB)", .kind = RPT_AXIS_LOG, .hi = 0 }, ya = { .name = c->unit, .kind = RPT_AXIS_LOG, .hi = 0 };
 	char name[MAXAX][32], title[256];
 	FILE *out;
 
@@ -817,6 +876,12 @@ static void html_test(struct rpt_charts *ch, const char *scope, const struct rpt
 		rpt_put_html(out, line);
 		fputs("</p>\n", out);
 	}
+	throttle_line(line, sizeof(line), t);
+	if (*line) {
+		fputs("<p class=\"warn\">", out);
+		rpt_put_html(out, line);
+		fputs("</p>\n", out);
+	}
 	html_header(out, d, t);
 	for (int k = 0; k < t->ntracks; k++) {
 		const struct rpt_pts_window *w = &t->w[k];
@@ -863,7 +928,7 @@ static void html_throughput_2d(struct rpt_charts *ch, const char *scope, const s
 {
 	double x[2][MAXAX], y[2][MAXAX];
 	size_t n[2] = { 0 };
-	struct rpt_axis xa = { "block size (KiB)", RPT_AXIS_LOG, 0 }, ya = { "MB/s", RPT_AXIS_LINEAR, 0 };
+	struct rpt_axis xa = { .name = "block size (KiB)", .kind = RPT_AXIS_LOG, .hi = 0 }, ya = { .name = "MB/s", .kind = RPT_AXIS_LINEAR, .hi = 0 };
 	struct rpt_xy_series s[2];
 	FILE *out;
 
@@ -908,11 +973,12 @@ static void html_throughput_2d(struct rpt_charts *ch, const char *scope, const s
 
 static void html_wsat(struct rpt_charts *ch, const char *scope, const struct rpt_pts_wsat *ws)
 {
-	struct rpt_axis xa = { "GB written", RPT_AXIS_LINEAR, 0 }, ya = { "IOPS", RPT_AXIS_LINEAR, 0 };
+	struct rpt_axis xa = { .name = "GB written", .kind = RPT_AXIS_LINEAR };
+	struct rpt_axis ya = { .name = "IOPS", .kind = RPT_AXIS_LINEAR };
 	struct rpt_xy_series s = { .name = "4 KiB random write IOPS", .x = ws->gb, .y = ws->iops,
 				   .n = ws->n, .color = rpt_svg_color(0) };
-	struct rpt_xy_mark m[4];
-	char lab[4][32];
+	struct rpt_xy_mark m[5];
+	char lab[4][32], line[512];
 	size_t nm = 0;
 	FILE *out;
 
@@ -930,6 +996,15 @@ static void html_wsat(struct rpt_charts *ch, const char *scope, const struct rpt
 						      .color = "#999" };
 			nm++;
 		}
+	wsat_throttle_line(line, sizeof(line), ws);
+	if (*line) {
+		fputs("<p class=\"warn\">", ch->html);
+		rpt_put_html(ch->html, line);
+		fputs("</p>\n", ch->html);
+	}
+	if (ws->throttled && !isnan(ws->throttle_gb))
+		m[nm++] = (struct rpt_xy_mark){ .x = ws->throttle_gb, .label = "throttled (SMART)",
+						.color = "#c00" };
 	fputs("<div class=\"figs\">\n", ch->html);
 	out = rpt_html_figure(ch, true, scope, "wsat", "iops-gb");
 	if (out) {
@@ -941,8 +1016,8 @@ static void html_wsat(struct rpt_charts *ch, const char *scope, const struct rpt
 	}
 	out = rpt_html_figure(ch, true, scope, "wsat", "iops-time");
 	if (out) {
-		struct rpt_axis ta = { "minutes since the purge (a scaled model's: the full drive's)",
-				       RPT_AXIS_LINEAR, 0 };
+		struct rpt_axis ta = { .name = "minutes since the purge (a scaled model's: the full drive's)",
+				       .kind = RPT_AXIS_LINEAR };
 		struct rpt_xy_series st = s;
 		struct rpt_svg_head h = { "WSAT: IOPS against time",
 					  "WSAT: 4 KiB random write IOPS against time since the purge", 0 };

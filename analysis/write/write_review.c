@@ -240,6 +240,7 @@ static int fill_overlay(struct ctx *x, const char *name)
 	struct rpt_xy_mark m[64];
 	double *xs[64] = { 0 }, *ys[64] = { 0 }, scale = 1, most = 0;
 	char ml[64][160], title[256];
+	unsigned int hmark = 0;
 	size_t ns = 0, nm = 0, d, i;
 	bool mb;
 	FILE *o;
@@ -250,6 +251,8 @@ static int fill_overlay(struct ctx *x, const char *name)
 
 		if (j)
 			most = fmax(most, j->fill.gb_written);
+		if (j && j->host.thr_marked)
+			hmark = RPT_MARK_HOST;
 	}
 	mb = most < 1;	/* fills under 1 GB (a floppy's) in MB */
 	for (d = 0; d < x->r->nd && d < 64; d++) {
@@ -298,15 +301,16 @@ static int fill_overlay(struct ctx *x, const char *name)
 	}
 	if (!ns)
 		goto out;
-	snprintf(title, sizeof(title), "%s: write speed per %s written%s", name, mb ? "MB" : "GB",
-		 scale > 1 ? " (drive models: the full drive's GB)" : "");
+	snprintf(title, sizeof(title), "%s: write speed per %s written%s%s", name, mb ? "MB" : "GB",
+		 scale > 1 ? " (drive models: the full drive's GB)" : "", rpt_mark_note(hmark));
 	if ((o = rpt_html_figure(x->c, true, "compare", name, "fill"))) {
 		char aria[256];
 
 		snprintf(aria, sizeof(aria), "%s: write speed per GB written, every drive", name);
 		rpt_svg_xy(o, &(struct rpt_svg_head){ aria, title, RPT_SVG_W },
-			   &(struct rpt_axis){ mb ? "MB written" : "GB written", RPT_AXIS_LINEAR, 0 },
-			   &(struct rpt_axis){ "MB/s", RPT_AXIS_LINEAR, 0 }, s, ns, m, nm);
+			   &(struct rpt_axis){ .name = mb ? "MB written" : "GB written",
+					       .kind = RPT_AXIS_LINEAR },
+			   &(struct rpt_axis){ .name = "MB/s", .kind = RPT_AXIS_LINEAR }, s, ns, m, nm);
 		rpt_html_figure_end(x->c);
 	}
 out:
@@ -460,17 +464,20 @@ static int series_lines(struct ctx *x, size_t from, size_t to, const char *key,
 }
 
 /*
- * The rows best first by their p99 (its direction in the catalogue), the
- * rows without one last, ties in the drives' order.
+ * The rows best first by their mean (its direction in the catalogue), the
+ * rows without one last, ties in the drives' order: by the first bar of
+ * each row, as its neighbours, the speed per drive, sort (a QD1 test's IOPS
+ * are the inverse of its mean). By the p99, a drive with the slower mean
+ * and the better p99 came first, and the chart read worst first.
  */
 static void latency_sort(struct rpt_lat_row *rows, size_t n)
 {
-	bool lower = rpt_cat_find(RPT_OF_JOB, "lat_p99_us")->better == RPT_BETTER_LOWER;
+	bool lower = rpt_cat_find(RPT_OF_JOB, "lat_mean_us")->better == RPT_BETTER_LOWER;
 	size_t i, k;
 
 	for (i = 1; i < n; i++)
 		for (k = i; k > 0; k--) {
-			const struct rpt_fig *p = rows[k - 1].f[1], *q = rows[k].f[1];
+			const struct rpt_fig *p = rows[k - 1].f[0], *q = rows[k].f[0];
 			struct rpt_lat_row tmp;
 
 			if (!q->ok || (p->ok && (lower ? p->v <= q->v : p->v >= q->v)))
@@ -486,6 +493,7 @@ static void latency_bars(struct ctx *x, const char *name)
 {
 	struct rpt_lat_row rows[64];
 	char title[256], aria[256];
+	unsigned int lmark = 0;
 	size_t n = 0, d;
 	FILE *o;
 
@@ -501,7 +509,10 @@ static void latency_bars(struct ctx *x, const char *name)
 						  x->r->d[d].name, rpt_drive_hl(x->c, &x->r->d[d]) };
 	}
 	latency_sort(rows, n);
-	snprintf(title, sizeof(title), "%s: latency, mean and percentiles", name);
+	for (d = 0; d < n; d++)
+		lmark |= rows[d].f[0]->mark | rows[d].f[1]->mark | rows[d].f[2]->mark;
+	snprintf(title, sizeof(title), "%s: latency, mean and percentiles%s", name,
+		 rpt_mark_note(lmark & RPT_MARK_HOST));
 	snprintf(aria, sizeof(aria), "%s: latency per drive", name);
 	if (n && (o = rpt_html_figure(x->c, false, "compare", name, "latency"))) {
 		rpt_svg_latency(o, &(struct rpt_svg_head){ aria, title, RPT_SVG_HALF }, rows, n);

@@ -8,6 +8,7 @@
 #include "catalogue.h"
 #include "compare.h"
 #include "marks.h"
+#include "power.h"
 #include "pts_report.h"
 #include "review.h"
 #include "series.h"
@@ -33,15 +34,6 @@ static void cell(FILE *out, int width, int prec, const struct rpt_fig *f)
 		fprintf(out, " %*s", width, "-");
 }
 
-/* A whole number (a queue depth) */
-static void cell_int(FILE *out, int width, const struct rpt_fig *f)
-{
-	if (f->ok)
-		fprintf(out, " %*.0f", width, f->v);
-	else
-		fprintf(out, " %*s", width, "-");
-}
-
 /* "@pre VALUE @unit", or "@pre - @unit (why)" for a null figure. */
 static void value(FILE *out, const char *pre, int prec, const char *unit,
 		  const struct rpt_fig *f)
@@ -60,11 +52,11 @@ static void fill_line(FILE *out, const struct rpt_cat *cat, const struct rpt_fig
 		      const char *unit, double scale, const struct rpt_fig *same)
 {
 	const char *label = cat->label;
-	char buf[48];
+	char buf[48], num[56];
 
 	if (f->ok)
 		fprintf(out, "    %-17s %10s %s\n", label,
-			rpt_fmt_num(buf, sizeof(buf), f->v / scale, cat->digits), unit);
+			marked(num, sizeof(num), f, rpt_fmt_num(buf, sizeof(buf), f->v / scale, cat->digits)), unit);
 	else if (f != same && !strcmp(f->why, same->why))
 		fprintf(out, "    %-17s %10s    (as above)\n", label, "-");
 	else
@@ -83,9 +75,6 @@ static void fill(FILE *out, const struct rpt_job *j, bool verbose)
 	size_t i;
 
 	fprintf(out, "  fill: %s written", rpt_fmt_bytes(a, sizeof(a), f->gb_written * 1e9));
-	if (f->scale > 1)
-		fprintf(out, " (model scaled 1/%.10g: GB of the full drive, bytes x %.10g; speeds as measured)",
-			f->scale, f->scale);
 	if (f->source[0])
 		fprintf(out, "; from %s", f->source);
 	fputc('\n', out);
@@ -140,6 +129,43 @@ static void bursts(FILE *out, const struct rpt_bursts *b, bool verbose)
 	fputc('\n', out);
 }
 
+/* The peak power's window on the drive's basis: "100 ms", a scaled model's "100 s" */
+static const char *peak_window(char *buf, size_t len, const struct rpt_device *dev)
+{
+	double ms = RPT_PEAK_MS * (dev->scale > 1 ? dev->scale : 1);
+
+	if (ms >= 1000)
+		snprintf(buf, len, "%.10g s", ms / 1000);
+	else
+		snprintf(buf, len, "%.10g ms", ms);
+	return buf;
+}
+
+/* The job's host verdict (host_verdict.h) and its figures (the catalogue's host rows). */
+static void host_text(FILE *out, const struct rpt_job *j)
+{
+	char line[2 * RPT_WHY_LEN], buf[48];
+	const char *sep = "";
+	const struct rpt_cat *c;
+
+	fprintf(out, "  %s\n", rpt_hostv_line(&j->host, line, sizeof(line)));
+	if (!j->host.measured)
+		return;
+	fputs("  host:", out);
+	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c)) {
+		const struct rpt_fig *f = rpt_cat_job(c, j);
+
+		if (!f->ok)
+			continue;
+		fprintf(out, "%s %s %s %s", sep, c->label, rpt_fmt_num(buf, sizeof(buf), f->v, c->digits),
+			c->unit);
+		sep = ",";
+	}
+	if (j->host.nspikes)
+		fprintf(out, "%s %zu intervals over the threshold", sep, j->host.nspikes);
+	fputc('\n', out);
+}
+
 /* The reasons for the job's nulls, each reason once with all its keys. */
 static void reasons(FILE *out, const struct rpt_job *j)
 {
@@ -171,7 +197,7 @@ static void reasons(FILE *out, const struct rpt_job *j)
 
 static void drive(FILE *out, const struct rpt_drive *dr)
 {
-	char note[64], prov[512];
+	char note[256], prov[512];
 	size_t k;
 
 	fprintf(out, "#### drive: %s (%s)\n", dr->name, dr->dir);
@@ -188,8 +214,7 @@ static void drive(FILE *out, const struct rpt_drive *dr)
 			fprintf(out, "  run: %s\n", prov);
 	}
 	if (dr->dev.scale > 1)
-		fprintf(out, "  %s: sizes are the full drive's (bytes x %.10g), speeds and power as measured\n",
-			rpt_scale_note(note, sizeof(note), &dr->dev), dr->dev.scale);
+		fprintf(out, "  %s\n", rpt_basis_note(note, sizeof(note), &dr->dev));
 	/* errors go to stderr (main.c), in every format */
 	for (k = 0; k < dr->diag.n; k++)
 		if (dr->diag.level[k] != RPT_ERROR)
@@ -329,8 +354,8 @@ static int widest(int min, const char *const *s, size_t n)
 
 static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 {
-	int wn = 16, wr = 9, wd = 5;
-	char legend[512];
+	int wn = 16, wr = 9, wd = 5, wq = 5;
+	char legend[512], pw[32];
 	unsigned int marks = 0;
 	size_t k;
 
@@ -350,20 +375,23 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 
 		wn = widest(wn, (const char *const *)&j->name, 1);
 		wr = widest(wr, (const char *const *)&j->rw, 1);
+		char tq[32];
+		const char *q = rpt_fmt_tq(tq, sizeof(tq), j);
+
 		wd = widest(wd, &j->ddir, 1);
+		wq = widest(wq, &q, 1);
 	}
-	fprintf(out, "%-*s %-*s %-*s %5s %4s %9s %10s %7s %8s %9s %9s %9s  %s\n",
-		wn, "job", wr, "rw", wd, "dir", "bs", "QD", "MB/s", "IOPS", "W", "MB/s/W",
+	fprintf(out, "%-*s %-*s %-*s %5s %*s %9s %10s %7s %8s %9s %9s %9s  %s\n",
+		wn, "job", wr, "rw", wd, "dir", "bs", wq, "T/QD", "MB/s", "IOPS", "W", "MB/s/W",
 		"lat mean", "p99", "p99.99", "(µs)");
 	for (k = 0; k < t->njobs; k++) {
 		const struct rpt_job *j = &t->jobs[k];
-		char bs[16] = "-";
+		char bs[16] = "-", tq[32];
 
 		if (j->bs.ok)
 			rpt_fmt_bs(bs, sizeof(bs), j->bs.v);
-		fprintf(out, "%-*s %-*s %-*s %5s", wn, j->name, wr, j->rw, wd,
-			j->ddir ? j->ddir : "-", bs);
-		cell_int(out, 4, &j->iodepth);
+		fprintf(out, "%-*s %-*s %-*s %5s %*s", wn, j->name, wr, j->rw, wd,
+			j->ddir ? j->ddir : "-", bs, wq, rpt_fmt_tq(tq, sizeof(tq), j));
 		cell(out, 9, 1, &j->mbps);
 		cell(out, 10, 0, &j->iops);
 		cell(out, 7, 2, &j->power_w);
@@ -394,14 +422,15 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 			fprintf(out, "  temperature up to %.0f °C%s\n", j->thermal.temp_max_c.v,
 				j->thermal.throttled ? ", thermal management active" : "");
 		if (j->power_w.ok)
-			fprintf(out, "  power %.3f W%s, energy %.2f J%s, peak (100 ms) %s%.3f W%s\n",
+			fprintf(out, "  power %.3f W%s, energy %.2f J%s, peak (%s) %s%.3f W%s\n",
 				j->power_w.v, rpt_mark_sign(j->power_w.mark), j->energy_j.v,
-				rpt_mark_sign(j->energy_j.mark),
+				rpt_mark_sign(j->energy_j.mark), peak_window(pw, sizeof(pw), &t->dev),
 				j->peak_power_w.ok ? "" : "- ",
 				j->peak_power_w.ok ? j->peak_power_w.v : 0,
 				rpt_mark_sign(j->peak_power_w.mark));
 		if (j->has_bursts && !isnan(j->ios_per_burst))
 			fprintf(out, "  %.1f I/Os per burst\n", j->ios_per_burst);
+		host_text(out, j);
 		reasons(out, j);
 		marks |= rpt_job_marks(j);
 	}

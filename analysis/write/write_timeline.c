@@ -11,6 +11,7 @@
 #include "pts_report.h"
 #include "svg.h"
 #include "timeline.h"
+#include "marks.h"
 #include "writers.h"
 
 /* a line per series of @chart; colours by direction, percentiles dashed darker */
@@ -56,14 +57,58 @@ static const char *const chart_title[RPT_TL_NCHARTS] = {
 	"Temperature over time (SMART composite)",
 };
 
+/* what sets how often a chart's series is sampled */
+static const char *const chart_rate[RPT_TL_NCHARTS] = {
+	"fio's log_avg_msec", "fio's log_avg_msec",
+	"fio's log_avg_msec, and log_hist_msec for the percentiles", "ssdq_power_rate",
+	"ssdq_smart_interval",
+};
+
+/* points of @l a line goes through */
+static size_t line_points(const struct rpt_time_line *l)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->n; i++)
+		n += isfinite(l->t_s[i]) && isfinite(l->y[i]);
+	return n;
+}
+
+/*
+ * The lines of @l (@n) through two points or more, kept in order (a line
+ * through one draws nothing); their number. With none, a sentence in the
+ * chart's place says why.
+ */
+static size_t drawable(FILE *html, enum rpt_tl_chart ch, const char *title,
+		       struct rpt_time_line *l, size_t n)
+{
+	size_t i, k = 0, most = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t p = line_points(&l[i]);
+
+		most = p > most ? p : most;
+		if (p >= 2)
+			l[k++] = l[i];
+	}
+	if (n && !k) {
+		fputs("<p class=\"note\">", html);
+		rpt_put_html(html, title);
+		fprintf(html, ": not drawn: %s %zu point%s, and a line needs two (how often "
+			"it is sampled: %s).</p>\n", n > 1 ? "each line would have at most" :
+			"the line would have", most, most == 1 ? "" : "s", chart_rate[ch]);
+	}
+	return k;
+}
+
 void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt_test *t,
 		       const struct rpt_job *j)
 {
 	const struct rpt_timeline *tl = &j->tl;
 	struct rpt_time_line *l;
 	struct rpt_time_span *sp = NULL;
-	size_t i, nsp = 0;
-	char title[512], fig[64], yname[64];
+	size_t i, nsp = 0, phases = 0;
+	char title[512], fig[64], yname[64], tj[400];
 	int ch;
 
 	if (!tl->n)
@@ -77,17 +122,19 @@ void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt
 		c->err = c->err ? c->err : -ENOMEM;
 		return;
 	}
-	for (i = 0; i < tl->nsp; i++)
+	for (i = 0; i < tl->nsp; i++) {
 		sp[nsp++] = (struct rpt_time_span){ tl->sp[i].t0_s, tl->sp[i].t1_s, tl->sp[i].what };
+		phases += strcmp(tl->sp[i].what, RPT_HOSTV_SPAN) != 0;
+	}
 	fputs("<h5>Over time: ", c->html);
-	rpt_put_html(c->html, t->name);
-	fputs(" / ", c->html);
-	rpt_put_html(c->html, j->name);
+	rpt_put_html(c->html, rpt_test_job_name(tj, sizeof(tj), t, j));
 	fprintf(c->html, "</h5>\n<p class=\"note\">Each point is a column of the chart: its mean, "
 		"with the band from the lowest to the highest sample in it; percentiles per interval "
 		"(fio's histogram logs, merged as fiologparser_hist.py does) at the column's worst "
-		"interval.%s</p>\n", tl->nbursts ? " Shaded: the job's phases." :
-		tl->nsp ? " Shaded: the job's phases (erase, idle)." : "");
+		"interval.%s%s</p>\n", tl->nbursts ? " Shaded: the job's phases." :
+		phases ? " Shaded: the job's phases (erase, idle)." : "",
+		j->host.nspikes ? " Shaded " RPT_HOSTV_SPAN ": the intervals the host distorted "
+		"(its run delay or the latency it added past the threshold: the job's host verdict)." : "");
 	for (ch = 0; ch < RPT_TL_NCHARTS; ch++) {
 		struct rpt_svg_head h = { .title = title };
 		size_t n = lines_of(tl, (enum rpt_tl_chart)ch, l);
@@ -95,7 +142,11 @@ void rpt_html_timeline(struct rpt_charts *c, const char *scope, const struct rpt
 
 		if (!n)
 			continue;
-		snprintf(title, sizeof(title), "%s: %s / %s", chart_title[ch], t->name, j->name);
+		snprintf(title, sizeof(title), "%s: %s%s", chart_title[ch], tj,
+			 rpt_mark_note(j->host.nspikes && ch <= RPT_TL_LAT ? RPT_MARK_HOST : 0));
+		n = drawable(c->html, (enum rpt_tl_chart)ch, title, l, n);
+		if (!n)
+			continue;
 		snprintf(fig, sizeof(fig), "%s-time", rpt_tl_chart_key((enum rpt_tl_chart)ch));
 		snprintf(yname, sizeof(yname), "%s%s", rpt_tl_chart_unit((enum rpt_tl_chart)ch),
 			 ch == RPT_TL_LAT ? " (log scale)" : "");
@@ -138,14 +189,15 @@ static void test_chart(struct rpt_charts *c, const char *scope, const struct rpt
 	struct rpt_time_span sp[256];
 	char names[64][72], title[400], yname[64];
 	double *tt[64];
-	size_t n = 0, nsp = 0, k, i, m;
+	size_t n = 0, nsp = 0, k, i, m, drawn;
 	bool drive_wide = ch == RPT_TL_POWER || ch == RPT_TL_TEMP;
 	struct rpt_svg_head h = { .title = title };
 	FILE *out;
 
 	for (k = 0; k < t->njobs && n < 64; k++) {
 		const struct rpt_timeline *tl = &t->jobs[k].tl;
-		double off = tl->unix_ms ? (tl->origin_ms - origin) / 1000 : 0;
+		double off = tl->unix_ms ? (tl->origin_ms - origin) / 1000 *
+			     (tl->time_scale > 1 ? tl->time_scale : 1) : 0;
 
 		for (i = 0; i < tl->n && n < 64; i++) {
 			const struct rpt_tl_series *s = &tl->s[i];
@@ -182,15 +234,16 @@ static void test_chart(struct rpt_charts *c, const char *scope, const struct rpt
 				sp[nsp++] = x;
 		}
 	}
-	if (n) {
-		snprintf(title, sizeof(title), "%s: %s", chart_title[ch], t->name);
+	snprintf(title, sizeof(title), "%s: %s", chart_title[ch], t->name);
+	if (n && (drawn = drawable(c->html, ch, title, l, n))) {
 		snprintf(yname, sizeof(yname), "%s%s", rpt_tl_chart_unit(ch),
 			 ch == RPT_TL_LAT ? " (log scale)" : "");
 		out = rpt_chart_begin(c, scope, t->name, ch == RPT_TL_MBPS ? "mbps-time" :
 				      ch == RPT_TL_IOPS ? "iops-time" : ch == RPT_TL_LAT ? "latency-time" :
 				      ch == RPT_TL_POWER ? "power-time" : "temperature-time");
 		if (out) {
-			rpt_svg_time(out, &h, yname, "the test's start", ch == RPT_TL_LAT, l, n, sp, nsp);
+			rpt_svg_time(out, &h, yname, "the test's start", ch == RPT_TL_LAT, l, drawn, sp,
+				      nsp);
 			rpt_chart_end(c);
 		}
 	}
@@ -323,6 +376,8 @@ void rpt_json_timeline(FILE *out, const char *ind, const struct rpt_timeline *tl
 		fprintf(out, "%.0f", tl->origin_ms);
 	else
 		fputs("null", out);
+	/* t_s are the run's x this: a scaled model's full drive (the drive's basis) */
+	fprintf(out, ",\n%s  \"time_scale\": %.10g", ind, tl->time_scale > 1 ? tl->time_scale : 1);
 	fprintf(out, ",\n%s  \"charts\": [", ind);
 	for (int ch = 0; ch < RPT_TL_NCHARTS; ch++) {
 		const char *ssep = "";

@@ -145,6 +145,19 @@ int rpt_write_series_csv(const char *dir, const struct rpt_report *r, char *err_
 char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev);
 
 /**
+ * rpt_basis_note() - The basis of a scaled drive model's figures, said once
+ * per drive: "model scaled 1/S: sizes, times and energies are the full
+ * drive's (the run's x S); rates, power, latency and temperature as
+ * measured" (docs/report.md, "One basis"), else "".
+ * @buf: destination
+ * @len: its size
+ * @dev: the device
+ *
+ * Return: @buf.
+ */
+char *rpt_basis_note(char *buf, size_t len, const struct rpt_device *dev);
+
+/**
  * rpt_fmt_bs() - A block size as fio writes it: "512", "4k", "128k", "1M".
  * @buf: destination
  * @len: its size
@@ -153,6 +166,27 @@ char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev);
  * Return: @buf.
  */
 char *rpt_fmt_bs(char *buf, size_t len, double bytes);
+
+/**
+ * rpt_put_csv() - @s as a CSV field: quoted (quotes doubled) when it holds a
+ * comma, a quote or a line break, else as it is.
+ * @out: stream
+ * @s: the text
+ */
+void rpt_put_csv(FILE *out, const char *s);
+
+/**
+ * rpt_fmt_tq() - A row's threads and queue depth as SNIA PTS writes them:
+ * "T8Q16" (its fio threads, numjobs with group_reporting counted, and the
+ * queue depth fio ran at), "T8" or "Q16" where one is unknown, "-" where
+ * both are.
+ * @buf: destination
+ * @len: its size
+ * @j: the row
+ *
+ * Return: @buf.
+ */
+char *rpt_fmt_tq(char *buf, size_t len, const struct rpt_job *j);
 
 /**
  * rpt_put_json_str() - @s as a JSON string literal, quotes included.

@@ -158,6 +158,41 @@ pts_program() {
 	fi
 }
 
+# db_program: ssdq-db as this run finds it (SSDQ_DB_TOOL, PATH, the tree's
+# build/), or nothing
+db_program() {
+	if [ -n "${SSDQ_DB_TOOL:-}" ]; then echo "$SSDQ_DB_TOOL"
+	elif command -v ssdq-db >/dev/null 2>&1; then echo ssdq-db
+	elif [ -x "$JOBS/../build/ssdq-db" ]; then echo "$(cd "$JOBS/../build" && pwd)/ssdq-db"
+	fi
+}
+
+# check_db_options: the library (--db) and repeated tests (--repeat-cv,
+# --repeat-max) checked, REPEAT_MAX and REPEAT_MIN set, DBTOOL found (they
+# need ssdq-db), DB made absolute; dies (2) on a bad value
+check_db_options() {
+	if [ -n "$REPEAT_MAX" ] && [ -z "$REPEAT_CV" ]; then usage_error "--repeat-max needs --repeat-cv PCT"; fi
+	if [ -n "$REPEAT_CV" ]; then
+		awk -v v="$REPEAT_CV" 'BEGIN { exit !(v ~ /^[0-9]+(\.[0-9]*)?$/ && v > 0 && v <= 100) }' ||
+			usage_error "--repeat-cv wants the bound on the runs' coefficient of variation in %, above 0 and at most 100, not '$REPEAT_CV'"
+		REPEAT_MAX=${REPEAT_MAX:-5}
+		case $REPEAT_MAX in
+		''|*[!0-9]*) usage_error "--repeat-max wants a number of runs from 2 to 100, not '$REPEAT_MAX'" ;;
+		esac
+		[ "$REPEAT_MAX" -ge 2 ] && [ "$REPEAT_MAX" -le 100 ] ||
+			usage_error "--repeat-max wants a number of runs from 2 to 100, not '$REPEAT_MAX'"
+		REPEAT_MIN=3
+		[ "$REPEAT_MAX" -ge 3 ] || REPEAT_MIN=$REPEAT_MAX
+	fi
+	DBTOOL=''
+	if [ -n "$DB" ] || [ -n "$REPEAT_CV" ]; then
+		DBTOOL=$(db_program)
+		[ -n "$DBTOOL" ] || param_error "${DB:+--db}${REPEAT_CV:+${DB:+ and }--repeat-cv} need ssdq-db: neither on PATH nor in build/ (make builds build/ssdq-db; or set SSDQ_DB_TOOL=/path/to/ssdq-db)"
+		command -v "$DBTOOL" >/dev/null 2>&1 || param_error "SSDQ_DB_TOOL=$DBTOOL: no such program (make builds build/ssdq-db)"
+	fi
+	case $DB in ''|/*) ;; *) DB=$PWD/$DB ;; esac
+}
+
 # report_program: ssdq-report as this run finds it (SSDQ_REPORT, PATH, the
 # tree's build/); nothing when SSDQ_REPORT=none or there is none
 report_program() {

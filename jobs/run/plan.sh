@@ -37,8 +37,10 @@ suite_files() {
 # reads, its span (a parameter's name, or -) and that in bytes, the span its
 # reads stay within and that in bytes, its log interval's parameter (or io),
 # the step it needs first, what it is, its rounds (0: one run) and what
-# ssdq-pts tracks over them. Read them by name: plan_get, fields_awk.
-PLAN_FIELDS='name file time erases writes reads span span_bytes within within_bytes log needs what rounds track'
+# ssdq-pts tracks over them; then (suite_plan) the most runs of a test
+# repeated until its variation is low (--repeat-cv; 0: not repeated). Read
+# them by name: plan_get, fields_awk.
+PLAN_FIELDS='name file time erases writes reads span span_bytes within within_bytes log needs what rounds track repeat'
 
 # suite_plan SUITE [CAPACITY]: the suite's plan records (PLAN_FIELDS) from
 # the parameters' values (VALUES: ssdq-render --values); dies
@@ -46,10 +48,14 @@ PLAN_FIELDS='name file time erases writes reads span span_bytes within within_by
 suite_plan() {
 	_k=${KINDS:-$(sh "$JOBS/ssdq-render" --kinds)}
 	# shellcheck disable=SC2046 # one path a word
-	awk -v vals="$(for _n in $(printf '%s\n' "$_k" | awk '{ print $1 }'); do
+	_sp=$(awk -v vals="$(for _n in $(printf '%s\n' "$_k" | awk '{ print $1 }'); do
 		printf '%s=%s\n' "$_n" "$(param "$_n")"; done)" -v kinds="$_k" \
 	    -v cap="${2:-}" -v r="${SSDQ_EST_READ_MBPS:-}" -v w="${SSDQ_EST_WRITE_MBPS:-}" -v top="$JOBS/" \
-	    -f "$JOBS/lib/units.awk" -f "$JOBS/lib/suite.awk" $(suite_files "$1")
+	    -f "$JOBS/lib/units.awk" -f "$JOBS/lib/suite.awk" $(suite_files "$1")) || return $?
+	# repeat: the most runs of a test repeated until its variation is low
+	# (--repeat-cv): every test but the prep steps and those in rounds
+	printf '%s\n' "$_sp" | awk -F '\t' -v OFS='\t' -v rep="${REPEAT_MAX:-0}" "$(fields_awk "$PLAN_FIELDS")"'
+	NF { $F["repeat"] = ($F["rounds"] == 0 && rep > 0 && $F["what"] !~ /^prep:/) ? rep : 0; print }'
 }
 
 # suite_steps SUITE: "jobfile description" lines of a suite
@@ -59,14 +65,14 @@ suite_steps() {
 }
 
 # plan_get NAME FIELD: field FIELD (PLAN_FIELDS) of step NAME's plan record
-# (PLAN, else every suite's); round K of a test in rounds, NAME-K, is its
-# test's record
+# (PLAN, else every suite's); round K of a test in rounds or repeated,
+# NAME-K, is its test's record
 plan_get() {
 	{ if [ -n "${PLAN:-}" ]; then printf '%s\n' "$PLAN"; else suite_plan all "${CAPACITY:-}"; fi; } |
 		awk -F '\t' -v n="$1" -v want="$2" "$(fields_awk "$PLAN_FIELDS")"'
 		BEGIN { if (!(want in F)) { printf "ssdq-run: no plan field %s\n", want > "/dev/stderr"; exit 2 } }
 		$F["name"] == n { print $F[want]; found = 1; exit }
-		$F["rounds"] > 0 && index(n, $F["name"] "-") == 1 &&
+		($F["rounds"] > 0 || $F["repeat"] > 0) && index(n, $F["name"] "-") == 1 &&
 			substr(n, length($F["name"]) + 2) ~ /^[0-9]+$/ { r = $F[want] }
 		END { if (!found && r != "") print r }'
 }
@@ -121,6 +127,12 @@ run_defaults() {
 	# as much faster (up to 1 kHz), so short jobs still get their readings
 	if [ -n "$model" ] && ! given SSDQ_POWER_RATE; then
 		add_set "SSDQ_POWER_RATE=$(awk -v s="$scale" 'BEGIN { r = 10 * s; print (r > 1000 ? 1000 : r) }')"
+	fi
+	# and its SMART (the engine's 1 s / scale, at least the 10 ms the engine
+	# allows the model): a QD1 test of 0.1 s at 1/250 gets ten temperatures,
+	# where one a second gave one, and no line to draw
+	if [ -n "$model" ] && ! given SSDQ_SMART_INTERVAL; then
+		add_set "SSDQ_SMART_INTERVAL=$(awk -v s="$scale" 'BEGIN { ms = int(1000 / s); print (ms < 10 ? 10 : ms) "ms" }')"
 	fi
 	# a scaled model writes a second of the full drive in 1/scale of one:
 	# fio's averaged logs (10 ms at the least, the first sample up to 250 ms)
@@ -188,7 +200,7 @@ check_sizes() {
 # is (DONE: the steps finished earlier, one a line); a test in rounds with
 # the time of the most it runs
 plan_text() {
-	printf '%s\n' "$PLAN" | awk -F '\t' -v done="$1" "$(fields_awk "$PLAN_FIELDS")"'
+	printf '%s\n' "$PLAN" | awk -F '\t' -v done="$1" -v cv="${REPEAT_CV:-}" "$(fields_awk "$PLAN_FIELDS")"'
 	function t(x) {
 		x = int(x + 0.5)
 		if (x >= 3600) return sprintf("%d h %02d min", x / 3600, (x % 3600) / 60)
@@ -199,10 +211,12 @@ plan_text() {
 	NF {
 		n++
 		if ($F["name"] in fin) { printf "  %2d  %-26s done earlier\n", n, $F["name"]; next }
-		# a test in rounds: the most they take
-		k = $F["rounds"] > 0 ? $F["rounds"] : 1
+		# a test in rounds or repeated: the most they take
+		k = $F["rounds"] > 0 ? $F["rounds"] : $F["repeat"] > 0 ? $F["repeat"] : 1
+		how = $F["repeat"] > 0 ? sprintf(", repeated until its CV is at most %s %% (at most %d runs)", cv, $F["repeat"]) : ""
+		if ($F["rounds"] > 0) how = sprintf(", rounds until steady (at most %d)", $F["rounds"])
 		printf "  %2d  %-26s %-12s %s%s\n", n, $F["name"], $F["time"] < 0 ? "?" : t($F["time"] * k),
-			$F["what"], ($F["rounds"] > 0 ? sprintf(", rounds until steady (at most %d)", $F["rounds"]) : "")
+			$F["what"], how
 	}'
 }
 
@@ -215,7 +229,8 @@ plan_totals() {
 	BEGIN { k = split(done, d, "\n"); for (i = 1; i <= k; i++) fin[d[i]] = 1; e = "" }
 	NF && !($F["name"] in fin) {
 		left++
-		if ($F["time"] < 0) unk = 1; else s += $F["time"] * ($F["rounds"] > 0 ? $F["rounds"] : 1)
+		if ($F["time"] < 0) unk = 1
+		else s += $F["time"] * ($F["rounds"] > 0 ? $F["rounds"] : $F["repeat"] > 0 ? $F["repeat"] : 1)
 		if ($F["erases"] == 1 && noerase != 1) e = e (e == "" ? "" : ",") $F["name"]
 	}
 	END { printf "%.3f %d %d %s\n", s, unk, left, e == "" ? "-" : e }'

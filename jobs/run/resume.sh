@@ -126,7 +126,10 @@ say_destroyed() {
 	if [ -n "$model" ] || [ "$1" = 0 ]; then :
 	elif [ "$MULTI" = 0 ]; then
 		say "ALL DATA ON $device WILL BE DESTROYED: the tests write all over the namespace"
-		[ "$2" = - ] || say "and erase it (ssdq_erase=$(param SSDQ_ERASE)) at the start of: $(echo "$2" | tr , ' ')"
+		# (the SNIA PTS suite's purge has a parameter of its own)
+		_how=$(param SSDQ_ERASE)
+		! uses SSDQ_PTS_PURGE || _how=$(param SSDQ_PTS_PURGE)
+		[ "$2" = - ] || say "and erase it (ssdq_erase=${_how:-purge}) at the start of: $(echo "$2" | tr , ' ')"
 	else
 		say "ALL DATA ON THESE NAMESPACES WILL BE DESTROYED: the tests write all over them"
 		if [ "$LOCAL" = 0 ]; then

@@ -5,11 +5,13 @@
 #
 # The options (jobs/ssdq-run): suite, device (the last --device), out, scale
 # (N or auto, then N), model (a preset, "" a device), destroy, yes, dry,
-# restart (0/1); ETA, SHOW_ETA, STALL (seconds or auto), PTS_CLASS, OPEN_TCP;
+# restart (0/1); DB (the library, --db), DBTOOL (ssdq-db), REPEAT_CV,
+# REPEAT_MAX, REPEAT_MIN (repeated tests: --repeat-cv, --repeat-max); ETA, SHOW_ETA, STALL (seconds or auto), PTS_CLASS, OPEN_TCP;
 # SETS (the --set values, NAME=VALUE a line: add_set), GIVEN (the names --set gave), FIO_EXTRA
 # (the options after --, one a line), DEVICES, DEVICE_SPECS, HOST_SPECS, HOSTS_FILES.
 : "${suite=}" "${device=}" "${out=}" "${scale=1}" "${model=}"
 : "${destroy=0}" "${yes=0}" "${dry=0}" "${restart=0}"
+: "${DB=}" "${DBTOOL=}" "${REPEAT_CV=}" "${REPEAT_MAX=}" "${REPEAT_MIN=3}"
 : "${ETA=auto}" "${SHOW_ETA=0}" "${STALL=auto}" "${PTS_CLASS=}" "${OPEN_TCP=0}"
 : "${SETS=}" "${GIVEN=}" "${FIO_EXTRA=}"
 : "${DEVICES=}" "${DEVICE_SPECS=}" "${HOST_SPECS=}" "${HOSTS_FILES=}"

@@ -49,26 +49,31 @@ EOF
 			continue
 		fi
 		_rounds=$(plan_get "$name" rounds)
-		if [ "${_rounds:-0}" -gt 0 ]; then run_rounds "$_rounds"; else run_step; fi
+		_repeat=$(plan_get "$name" repeat)
+		if [ "${_rounds:-0}" -gt 0 ]; then run_rounds "$_rounds" round
+		elif [ "${_repeat:-0}" -gt 0 ]; then run_rounds "$_repeat" repeat
+		else run_step; fi
 		step_interrupted "$name" "$n"
 	done
 	exec 3<&-
 	trap - INT TERM HUP
 }
 
-# run_rounds MOST: test name (run_steps') in rounds: round K is step
+# run_rounds MOST KIND: test name (run_steps') in rounds: round K is step
 # NAME-K (its job file rendered as jobs/NAME-K.fio, its logs and JSON
 # NAME-K...), run by run_step on the targets that have neither finished the
 # test nor that round; after each round, on every target that has it,
-# round_verdict: the test is finished there when the steady-state rule
-# holds, or after MOST rounds. A killed round runs again
+# KIND_verdict: the test is finished there when the steady-state rule holds
+# (round_verdict) or its runs vary little (repeat_verdict), or after MOST
+# rounds. A killed round runs again
 run_rounds() {
 	_rr_test=$name _rr_desc=$desc _rr_k=0
 	while [ $_rr_k -lt "$1" ]; do
 		_rr_k=$((_rr_k + 1))
 		step_targets "$_rr_test" "$_rr_k"
 		[ -n "$UNDONE" ] || break
-		name=$_rr_test-$_rr_k desc="$_rr_desc, round $_rr_k (at most $1)"
+		if [ "$2" = round ]; then name=$_rr_test-$_rr_k desc="$_rr_desc, round $_rr_k (at most $1)"
+		else name=$_rr_test-$_rr_k desc="$_rr_desc, run $_rr_k (at most $1, until its CV <= $REPEAT_CV %)"; fi
 		if [ -n "$ACTIVE" ]; then
 			run_step
 			step_interrupted "$name" "$n"
@@ -77,7 +82,7 @@ run_rounds() {
 		fi
 		for _lab in $UNDONE; do
 			case " $FAILED " in *" $_lab "*) continue ;; esac
-			round_verdict "$_lab" "$_rr_test" "$_rr_k" "$1"
+			"$2"_verdict "$_lab" "$_rr_test" "$_rr_k" "$1"
 		done
 	done
 	name=$_rr_test desc=$_rr_desc
@@ -121,6 +126,45 @@ round_verdict() {
 		sed 's/^/    /' "$_vd/$2.steady" >&2
 		warn "${_vw}fix the cause and run the same command again to resume at test $n of $M" ;;
 	esac
+}
+
+# repeat_verdict LABEL TEST K MOST: after run K of a repeated TEST on target
+# LABEL, ssdq-db cv over its runs 1..K: the test is finished there when each
+# job's MB/s and IOPS vary by at most REPEAT_CV % (the coefficient of
+# variation) over REPEAT_MIN runs or more, or after MOST runs; not yet,
+# another run; unreadable runs fail the target. The account, what ssdq-db
+# keeps with the run and its page shows, in the target's TEST.repeat
+repeat_verdict() {
+	_vd=$(tdir "$1") _vl=$1 _vt=$2 _vk=$3 _vm=$4
+	_vw=''
+	[ "$MULTI" = 0 ] || _vw="[$_vl] "
+	set --
+	_i=1
+	while [ $_i -le "$_vk" ]; do
+		set -- "$@" "$_vd/$_vt-$_i.json"
+		_i=$((_i + 1))
+	done
+	_vr=0
+	"$DBTOOL" cv --max "$REPEAT_CV" --min "$REPEAT_MIN" "$@" >"$_vd/$_vt.cv" 2>&1 || _vr=$?
+	case $_vr in
+	0)	_vn="repeated until the CV of each job's MB/s and IOPS was at most $REPEAT_CV %: $_vk runs" ;;
+	3)	if [ "$_vk" -lt "$_vm" ]; then
+			say "  $_vw$_vt: runs 1-$_vk vary more than $REPEAT_CV % (or too few), another run"
+			return 0
+		fi
+		_vn="repeated $_vk times, the most (--repeat-max): the CV of its MB/s or IOPS is still above $REPEAT_CV %" ;;
+	*)	FAILED="$FAILED $_vl"
+		log "failed $_vt on $_vl: ssdq-db cv exit $_vr on its runs 1-$_vk"
+		warn "$_vw$_vt FAILED: ssdq-db cv could not read its runs (exit $_vr):"
+		sed 's/^/    /' "$_vd/$_vt.cv" >&2
+		warn "${_vw}fix the cause and run the same command again to resume at test $n of $M"
+		return 0 ;;
+	esac
+	{ echo "$_vn (ssdq-run --repeat-cv $REPEAT_CV --repeat-max $_vm)"; cat "$_vd/$_vt.cv"; } >"$_vd/$_vt.repeat"
+	log "repeated $_vt on $_vl: $_vk runs, ssdq-db cv exit $_vr"
+	say "  $_vw$_vt: $_vn:"
+	sed 's/^cv: /    /' "$_vd/$_vt.cv"
+	step_done "$_vd" "$_vt"
 }
 
 # run_step: step name (library file file, test n: run_steps') on every
@@ -250,6 +294,14 @@ run_report() {
 	"$report" "$@" || { warn "$report $* failed"; exit 4; }
 }
 
+# run_import DIR...: the finished results directories into the library
+# (--db); exit 4 when the import fails (the results stay where they are)
+run_import() {
+	[ -n "$DB" ] || return 0
+	say "importing into the library $DB: $*"
+	"$DBTOOL" --db "$DB" import "$@" || { warn "$DBTOOL --db $DB import $* failed; the results are in place: import them again later"; exit 4; }
+}
+
 # finish_run: the run's end: the report of every target that finished the
 # suite, what failed said; exits 0, or 1 when a target failed (the one
 # namespace's failure: no report)
@@ -258,6 +310,7 @@ finish_run() {
 		[ -z "$FAILED" ] || exit 1
 		say "suite $suite done: $OUT"
 		run_report "$OUT" "$OUT"
+		run_import "$OUT"
 		exit 0
 	fi
 	DONE_DIRS=
@@ -273,6 +326,8 @@ finish_run() {
 	fi
 	# shellcheck disable=SC2086 # one directory a word
 	[ -z "$DONE_DIRS" ] || run_report "$OUT/*" $DONE_DIRS
+	# shellcheck disable=SC2086 # one directory a word
+	[ -z "$DONE_DIRS" ] || run_import $DONE_DIRS
 	[ -z "$FAILED" ] || exit 1
 	exit 0
 }

@@ -352,5 +352,6 @@ run_params() {
 	[ $# -lt 2 ] || echo "power=$2"
 	echo "model=$model"
 	echo "scale=$scale"
+	[ -z "$REPEAT_CV" ] || echo "repeat=cv $REPEAT_CV %, at most $REPEAT_MAX runs"
 	printf '%s\n' "$VALUES"
 }

@@ -12,7 +12,13 @@ fio's own fields, read here independently of ssdq-report:
 
 - the rows: one per fio group, or one per data direction of a group that
   did I/O in more than one (read, write, trim); "mixed" alone with
-  unified_rw_reporting;
+  unified_rw_reporting; a group whose jobs ran on several disks (filename
+  /dev/sdb and /dev/sda; a partition is its disk's) a group per disk;
+- threads and depth: "T<threads>Q<iodepth>", the threads numjobs where
+  group_reporting merged them (fio 3.33 leaves a bare group_reporting out:
+  a group of one entry with numjobs > 1), else the entries;
+- a run fio stopped by a signal ("fio: terminating on signal N" in the
+  file): partial, cut short, exit 1;
 - MB/s: fio's bw_bytes (B/s) to the byte, or fio's bw (KiB/s, which fio
   rounds down) within that KiB/s; for a group of several entries fio prints
   no JSON figure, and its group rule (bytes / longest runtime per direction)
@@ -35,6 +41,7 @@ Prints "PASS: ..." / "FAIL: ..." lines and notes; exits 0.
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -143,6 +150,28 @@ def bins_pct(bins_list, scale, p):
     return None
 
 
+def disk(name):
+    """The disk a filename names (a partition's disk, a namespace's char
+    device's block device, an SPDK PCIe address), None for a file."""
+    m = re.search(r"traddr=\S+", name)
+    if m:
+        return m.group(0)
+    if not name.startswith("/dev/"):
+        return None
+    d = name[5:]
+    m = re.fullmatch(r"(.*\d)p\d+", d) or re.fullmatch(r"((?:sd|vd|hd|xvd)[a-z]+)\d+", d)
+    d = m.group(1) if m else d
+    return re.sub(r"^ng(\d)", r"nvme\1", d)
+
+
+def target(doc, e):
+    f = option(doc, e, "filename")
+    if not f:
+        return ""
+    disks = [disk(p) for p in re.split(r"(?<!\\):", f)]
+    return "" if None in disks else ":".join(disks)
+
+
 def rows_of(doc):
     """[(entries, all_clients_entry, dirs)] in the report's order."""
     ents = doc.get("jobs")
@@ -154,7 +183,7 @@ def rows_of(doc):
         if not isinstance(e, dict):
             continue
         e["_path"] = "%s[%d]" % ("client_stats" if cs else "jobs", i)
-        gid = e.get("groupid", 0)
+        gid = (e.get("groupid", 0), "" if cs else target(doc, e))
         g = next((x for x in groups if x[0] == gid), None)
         if g is None:
             g = [gid, [], None]
@@ -192,6 +221,17 @@ def option(doc, e, key):
         if isinstance(x, dict) and key in x:
             return x[key]
     return None
+
+
+def threads(doc, es, e):
+    """The threads entry @e of its group's entries @es stands for."""
+    nj = option(doc, e, "numjobs")
+    nj = int(nj) if nj and nj.isdigit() and int(nj) > 0 else 1
+    gr = option(doc, e, "group_reporting")
+    if gr is not None:
+        return nj if gr != "0" else 1
+    same = [x for x in doc.get("jobs", []) if x.get("groupid") == e.get("groupid")]
+    return nj if len(same) == 1 else 1
 
 
 def near(got, want, rel=1e-6, ab=1e-9):
@@ -326,6 +366,16 @@ def check_row(path, doc, row, rj):
         if not good:
             note("%s: QD %s, fio's iodepth=%s" % (name, rj["iodepth"], set_qd))
 
+    # threads and depth
+    if "jobs" in doc and all(e.get("job options") is not None for e in contrib):
+        t = sum(threads(doc, es, e) for e in contrib)
+        want = "T%dQ%d" % (t, rj["iodepth"]) if rj["iodepth"] is not None else "T%d" % t
+        good = rj.get("threads") == t and rj.get("tq") == want
+        ok &= good
+        if not good:
+            note("%s: threads %s (%s), fio's entries and options say %d (%s)" %
+                 (name, rj.get("threads"), rj.get("tq"), t, want))
+
     # Little's law
     little = any("Little's law" in w for w in rj["warnings"])
     if rj["iops"] and rj["lat_mean_us"] and rj["iodepth"] and all(e.get("job options") is not None for e in contrib):
@@ -358,8 +408,16 @@ def check_file(report, path, doc):
         return
     for row, rj in zip(rows, t["jobs"]):
         check_row(path, doc, row, rj)
-    if r.returncode != (1 if t["errors"] else 0):
-        say(False, "%s: exit %d with %d errors" % (path, r.returncode, len(t["errors"])))
+    text = open(path, encoding="utf-8", errors="replace").read()
+    sig = re.search(r"^fio: terminating on signal (\d+)", text, re.M)
+    if sig:
+        good = (t["partial"] or "").startswith("cut short: fio printed \"%s\"" % sig.group(0)) \
+            and r.returncode == 1 and any(j["partial"] and j["stop"] == "terminated" for j in t["jobs"])
+        say(good, "%s: fio's \"%s\": partial, cut short, exit %d (report: %s)" %
+            (os.path.basename(path), sig.group(0), r.returncode, t["partial"]))
+    if r.returncode != (1 if t["errors"] or t["partial"] else 0):
+        say(False, "%s: exit %d with %d errors, partial %s" %
+            (path, r.returncode, len(t["errors"]), t["partial"]))
 
 
 def main():

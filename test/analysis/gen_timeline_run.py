@@ -5,7 +5,7 @@ time charts (test_report_timeline.sh) and their benchmark (bench_timeline.sh):
 
   gen_timeline_run.py DIR [--jobs N] [--seconds S] [--avg-ms MS]
                       [--hist-ms MS] [--coarse C] [--rw rw|write|randread]
-                      [--no-sidecars] [--seed N] [--groups 29|19]
+                      [--no-sidecars] [--seed N] [--groups 29|19] [--kibps K]
 
 DIR/timeline.json (fio 3.33 JSON, N jobs of one group, log_unix_epoch=1) and
 per job i (fio thread i+1): timeline_bw.i.log, _iops.i.log, _clat.i.log
@@ -16,7 +16,8 @@ start, an erase before the I/O, an idle in the middle), power and SMART
 sidecars. The truth, for the tests:
 
   job i, direction d (0 read, 1 write), second s of I/O (1-based):
-    KiB/s = 1000 * (i + 1) * (d + 1) * (2 if 10 <= (s - 1) % 40 < 20 else 1)
+    KiB/s = K * (i + 1) * (d + 1) * (2 if 10 <= (s - 1) % 40 < 20 else 1), K = 1000
+            unless --kibps gives it
     IOPS  = KiB/s / 4
     clat  = 10000 * (d + 1) + 100 * i ns
   power: 5000 mW + 100 * (s % 7); SMART: 40 + (s // 60) °C, every 10 s
@@ -33,8 +34,11 @@ T0 = 1767225600000          # 2026-01-01 00:00:00 UTC, ms
 ERASE_MS = 2000             # the erase before the I/O
 
 
+KIBPS = [1000]              # K of the truth, --kibps
+
+
 def bw(i, d, s):
-    return 1000 * (i + 1) * (d + 1) * (2 if 10 <= (s - 1) % 40 < 20 else 1)
+    return KIBPS[0] * (i + 1) * (d + 1) * (2 if 10 <= (s - 1) % 40 < 20 else 1)
 
 
 def main():
@@ -49,7 +53,9 @@ def main():
     p.add_argument('--no-sidecars', action='store_true')
     p.add_argument('--seed', type=int, default=1)
     p.add_argument('--groups', type=int, default=29, choices=(29, 19))
+    p.add_argument('--kibps', type=int, default=1000)
     a = p.parse_args()
+    KIBPS[0] = a.kibps
     os.makedirs(a.dir, exist_ok=True)
     rnd = random.Random(a.seed)
     dirs = [0, 1] if a.rw == 'rw' else [1] if a.rw == 'write' else [0]

@@ -11,7 +11,7 @@
 
 R=${SSDQ_REPORT:-build/ssdq-report}
 C=${SSDQ_CORPUS:-../shared/corpus/fio-real}
-FX="test/fixtures/fio-3.33 test/fixtures/fio-3.33-shapes"
+FX="test/fixtures/fio-3.33 test/fixtures/fio-3.33-shapes test/fixtures/fio-3.33-cut-targets"
 if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
 if ! command -v python3 >/dev/null; then echo "SKIP: no python3"; exit 77; fi
 TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
@@ -54,6 +54,56 @@ assert [r["ddir"] for r in rows] == ["read", "write"], [r["ddir"] for r in rows]
 assert all("bw log" not in r["notes"] for r in rows), [r["notes"] for r in rows]
 ' "$TMP/rw.csv"
 
+# issue 35's shapes, real fio 3.33 runs (test/fixtures/fio-3.33-cut-targets)
+X=test/fixtures/fio-3.33-cut-targets
+"$R" "$X/two-disks.json" >"$T_OUT" 2>&1
+expect_out '^job \(/dev/sdb\) +read +read +128k +T4Q1 +104\.7 ' "eight jobs of one group on two disks: /dev/sdb's row, its four jobs (fio: 4 x 26.2 MB/s)"
+expect_out '^job \(/dev/sda\) +read +read +128k +T4Q1 +209\.3 ' "and /dev/sda's (fio: 4 x 52.3 MB/s), never one sum"
+expect_out "group 0 ran its jobs on 2 targets \(/dev/sdb, /dev/sda\): a row per target" "a warning names both disks"
+"$R" "$X/one-disk.json" >"$T_OUT" 2>&1
+expect_out '^p1 +read +read +128k +T3Q1 ' "two partitions and the char device of one namespace: one row of three jobs"
+expect_rc 1 "a run stopped by SIGINT: exit 1, as a killed run" "$R" "$X/sigint.json"
+expect_out '^PARTIAL RUN: cut short: fio printed "fio: terminating on signal 2" \(SIGINT, Ctrl-C\): the job ran 2\.[0-9] s of its runtime=300' \
+	"a run stopped by SIGINT: the partial line says what fio printed and how far it got"
+expect_out "sigint.json: partial run: cut short" "a run stopped by SIGINT: said on stderr"
+"$R" --format json "$X/sigint.json" >"$TMP/s.json" 2>/dev/null
+expect_rc 0 "a run stopped by SIGINT: JSON partial, stop terminated" python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))["tests"][0]
+j = t["jobs"][0]
+assert t["partial"].startswith("cut short: fio printed"), t["partial"]
+assert j["stop"] == "terminated" and j["partial"] is True, (j["stop"], j["partial"])
+' "$TMP/s.json"
+"$R" --format csv "$X/sigint.json" 2>/dev/null | grep -q '"partial run: cut short: fio printed' &&
+	pass "a run stopped by SIGINT: the CSV notes begin with it" || fail "a run stopped by SIGINT: no partial note in the CSV"
+"$R" --format json "$X/exitall.json" >"$TMP/e.json" 2>/dev/null
+expect_rc 0 "exitall: the reader, ended after 0.6 s of its 10, partial; the writer, done, not" python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))["tests"][0]
+w, r = t["jobs"]
+assert (w["name"], w["partial"], w["stop"]) == ("writer", False, None), w
+assert (r["name"], r["partial"], r["stop"]) == ("reader", True, "terminated"), r
+assert "fio ended it early: job reader (jobs[1]) ran 0." in t["partial"], t["partial"]
+' "$TMP/e.json"
+expect_rc 1 "exitall: exit 1" "$R" "$X/exitall.json"
+for f in numjobs-gr numjobs-global; do
+	"$R" "$X/$f.json" >"$T_OUT" 2>&1
+	expect_out '^randread +randread +read +4k +T8Q16 ' "$f: numjobs=8 iodepth=16 with group_reporting: T8Q16"
+	"$R" --format csv "$X/$f.json" >"$TMP/n.csv" 2>/dev/null
+	expect_rc 0 "$f: CSV threads 8, tq T8Q16, fio_version fio-3.33 (fio's JSON)" python3 -c '
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))[0]
+assert (r["threads"], r["tq"], r["iodepth"], r["fio_version"]) == ("8", "T8Q16", "16", "fio-3.33"), r
+' "$TMP/n.csv"
+	"$R" --html "$TMP/n.html" "$X/$f.json" 2>/dev/null
+	grep -q '<td>T8Q16</td>' "$TMP/n.html" && pass "$f: HTML T8Q16" || fail "$f: no T8Q16 in the HTML"
+done
+expect_rc 1 "fio's messages alone: exit 1" "$R" "$X/refused.json"
+expect_out "refused.json:1: this holds only fio's messages, no JSON: \"fio: /nonexistent/ssdq is not a directory; fio: failed parsing directory=/nonexistent/ssdq; fio: job global dropped\"" \
+	"fio's messages alone: named, and quoted"
+expect_rc 1 "a clat hist log alone: exit 1" "$R" "$X/hist_clat_hist.1.log"
+expect_out "hist_clat_hist.1.log:1: this is a latency histogram log \(write_hist_log" "a clat hist log alone: named for what it is"
+
 if [ ! -d "$C" ]; then summary; exit; fi
 
 # fio's normal output: named as such, with how to get JSON
@@ -93,7 +143,7 @@ expect_out '^== write-16-1 ' "a bad input among good ones: the good one reported
 # the log's fill 1.414 MB over its 55 s)
 F=$C/fioplot-floppy-seqwrite/write-16-1.json
 expect_rc 0 "floppy: text report" "$R" "$F"
-expect_out '^iotest +write +write +4k +16 +0\.0243 +5\.94 ' "floppy: 0.0243 MB/s and 5.94 IOPS (fio: 23 KiB/s, 5.940888)"
+expect_out '^iotest +write +write +4k +T1Q16 +0\.0243 +5\.94 ' "floppy: 0.0243 MB/s and 5.94 IOPS (fio: 23 KiB/s, 5.940888)"
 expect_out '^  fill: 1\.414 MB written' "floppy: the fill in MB"
 expect_out 'overall +0\.0256 MB/s' "floppy: the fill's speed in significant digits"
 expect_out 'phase 1 +0\.00 - +1\.41 MB +0\.0256 MB/s' "floppy: one phase, in MB"
@@ -110,7 +160,7 @@ if grep -q '<td>0.0243</td>' "$TMP/f.html" && grep -q '1.414 MB written' "$TMP/f
 
 # fio 2.18: io_bytes in KiB (fio: bw 1647 KiB/s = 1.69 MB/s, clat in µs)
 expect_rc 0 "fio 2.18: text report" "$R" "$C/fioplot-fio218-md127/json/randread-32-01.json"
-expect_out '^random-io +randread +read +4k +32 +1\.69 +412 +- +- +77649\.0 +505856\.0 +1036288\.0 +clat' \
+expect_out '^random-io +randread +read +4k +T1Q32 +1\.69 +412 +- +- +77649\.0 +505856\.0 +1036288\.0 +clat' \
 	"fio 2.18: 1.69 MB/s, mean 77649 µs, p99 505856 µs as fio printed"
 
 # the real 721 GB curve's group: a writer and a reader, a row each

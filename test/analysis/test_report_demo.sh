@@ -12,6 +12,11 @@
 #   the fill, the pSLC fill and the enterprise precondition;
 # - every chart of --svg-dir opens on its own in Chromium (an <svg> root, no
 #   parse error, no console message, drawn), one file per chart of the page;
+# - every chart of the page and of --svg-dir has its tick labels on its scale
+#   and no line of fewer than two points (test/lib/svg_check.py); each QD1
+#   and sustained test draws its latency percentiles over time (its
+#   histogram log scaled as its other logs) and each QD1 test its
+#   temperature (SMART read as much more often as the model is scaled);
 # - --highlight changes the marks of the highlighted drive in every
 #   comparison chart and nothing else in any chart.
 # The demo's results are build/demo's when make demo left them complete
@@ -115,6 +120,23 @@ cat "$T_OUT"
 expect_rc 0 "every chart of --svg-dir opens on its own in Chromium, one per chart of the page" \
 	python3 test/lib/page_check.py svgs "$TMP/svg" "$TMP/page.html"
 cat "$T_OUT"
+expect_rc 0 "every chart of the page and of --svg-dir: tick labels on their scale, lines of two points or more" \
+	python3 test/lib/svg_check.py "$TMP/page.html" "$TMP/svg"
+tail -n 1 "$T_OUT"
+# the charts the scaled logs give: a QD1 or sustained test's p99.99 over time
+# (--svg-dir: <drive>.<test>.latency-time.svg), a QD1 test's temperature
+for p in $P; do
+	for t in $(sed -n 's/^\([a-z]*\/\)*\(qd1-[a-z0-9-]*\|sustained-[a-z0-9-]*\)\.fio.*/\2/p' \
+		jobs/suites/consumer.suite jobs/suites/enterprise.suite); do
+		f=$TMP/svg/$p.$t.latency-time.svg
+		grep -q 'p99.99' "$f" 2>/dev/null && pass "$p $t: p99.99 over time drawn" ||
+			fail "$p $t: no p99.99 over time ($f)"
+		case $t in qd1-*)
+			[ -f "$TMP/svg/$p.$t.temperature-time.svg" ] && pass "$p $t: its temperature drawn" ||
+				fail "$p $t: no temperature chart" ;;
+		esac
+	done
+done
 
 # the drive under review given by its directory's name; its marks carry its name
 "$R" --format json "$D/qlc-1tb" "$D/tlc-dramless-1tb" >"$TMP/r.json" 2>/dev/null

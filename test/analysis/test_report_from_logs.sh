@@ -63,7 +63,7 @@ expect_out "--output-format=json\\+ --output=mixed.json \\(fio takes them only o
 expect_rc 0 "every row's $FIGS are fio's own" compare "$TMP/got.json" "$TMP/want.json" 1e-9 1e-9 "$FIGS"
 expect_rc 0 "the text report" "$R" "$FX/plain"
 expect_out "^source: no fio JSON in " "gives the source under the test's name"
-expect_out "^mixed +randrw +read +4k +4 " "and the rows"
+expect_out "^mixed +randrw +read +4k +T1Q4 " "and the rows"
 
 # ---- fio.out given as a file ------------------------------------------------
 expect_rc 0 "ssdq-report on fio.out" sh -c '"$1" --format json "$2" >"$3"' sh "$R" "$FX/plain/fio.out" "$TMP/out.json"

@@ -55,8 +55,8 @@ fill() {
 
 fill "$TMP/tlc" tlc-dramless-1tb 100% 0
 "$R" "$TMP/tlc" >"$T_OUT" 2>&1
-expect_out "model scaled 1/$SC: sizes are the full drive" "tlc: the drive header says the model is scaled"
-expect_out "fill: $(awk -v s=$SC 'BEGIN { printf "%.2f", int(1e12 / s / 1048576) * 1048576 * s / 1e9 }' | sed 's/\./\\./') GB written \\(model scaled 1/$SC" "tlc: GB written is the full drive's"
+expect_out "model scaled 1/$SC: sizes, times and energies are the full drive" "tlc: the drive header says the model is scaled, and the basis"
+expect_out "fill: $(awk -v s=$SC 'BEGIN { printf "%.2f", int(1e12 / s / 1048576) * 1048576 * s / 1e9 }' | sed 's/\./\\./') GB written\$" "tlc: GB written is the full drive's"
 "$R" --format json "$TMP/tlc" >"$TMP/tlc.json" 2>/dev/null
 expect_rc 0 "tlc-dramless-1tb: cache end, in-cache, direct and folding speeds as the model's own account" python3 -c '
 import json, sys
@@ -145,7 +145,10 @@ print("%d jobs, cache %.1f GB (model %.1f), post %.0f MB/s (model %.0f), %.2f GB
 assert j["jobs_merged"] == 2
 assert abs(f["gb_written"] - FULL) < 0.01 * FULL, f["gb_written"]
 assert abs(f["slc_cache_gb"] - cache) <= 0.07 * cache, (f["slc_cache_gb"], cache)
-assert abs(f["post_cache_mbps"] - direct) <= 0.08 * direct, (f["post_cache_mbps"], direct)
+# a speed the host distorted may leave the model account, but then it
+# carries the host mark (issue 34: a figure off by more than 10 % is marked)
+host = "host" in f.get("marks", {}).get("post_cache_mbps", [])
+assert host or abs(f["post_cache_mbps"] - direct) <= 0.08 * direct, (f["post_cache_mbps"], direct)
 assert abs(f["overall_mbps"] - overall) <= 0.05 * overall, (f["overall_mbps"], overall)
 ' "$TMP/nj.json" "$TMP/nj/fill.json" "$TMP/nj/fill_events.1.jsonl" "$TMP/nj/fill_events.2.jsonl"
 cat "$T_OUT"
@@ -303,7 +306,8 @@ for (ta, _), (tb, mw) in zip(pw, pw[1:]):
 want = mwms / cov / 1000
 print("burst power %.3f W (recomputed %.3f W), %.1f MB/s/W" % (j["power_w"], want, j["mbps_per_w"]))
 assert abs(j["power_w"] - want) <= 0.02 * want, (j["power_w"], want)
-assert abs(j["energy_j"] - j["power_w"] * busy / 1e6) <= 1e-4 * j["energy_j"]   # unix ms as doubles
+# J of the full drive: the run x 1000 (docs/report.md, "One basis")
+assert abs(j["energy_j"] - j["power_w"] * busy / 1e6 * 1000) <= 1e-4 * j["energy_j"]   # unix ms as doubles
 assert abs(j["mbps_per_w"] - b["score_mbps"] / j["power_w"]) <= 1e-6 * j["mbps_per_w"]
 assert abs(j["iops_per_w"] - j["iops"] * b["score_mbps"] / j["mbps"] / j["power_w"]) <= 1e-6 * j["iops_per_w"]
 ' "$TMP/burst-$rw.json" "$TMP/burst-$rw/burst-seq-$rw.json" "$TMP/burst-$rw/burst-seq-${rw}_events.1.jsonl" $rw \

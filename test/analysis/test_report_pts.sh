@@ -27,8 +27,10 @@
 # - WSAT: the model's regime turns from direct to random where the erased
 #   NAND runs out, (1 + spare) x the capacity within 1 %; the GB axis ends
 #   at the 4 x the capacity fio wrote, within 2 %; IOPS fall.
-# The HTML page holds each test's charts. About three minutes.
-# Run from the top of the tree; SSDQ_REPORT, SSDQ_PTS, SSDQ_SO override.
+# The HTML page holds each test's charts, their ticks on their scales and
+# no line of one point (test/lib/svg_check.py). About three minutes.
+# Run from the top of the tree; SSDQ_REPORT, SSDQ_PTS, SSDQ_SO override;
+# KEEP=DIR keeps the page and its charts there.
 . test/lib.sh
 
 R=${SSDQ_REPORT:-build/ssdq-report}
@@ -262,6 +264,13 @@ say(ws["gb"] and abs(ws["gb"][-1] - 4 * cap_gb) <= 0.02 * 4 * cap_gb,
     f"of 4 x {cap_gb:.0f}")
 say(len(ws["iops"]) > 4 and ws["iops"][-1] < 0.6 * max(ws["iops"][:3]),
     f"wsat: IOPS fall from {max(ws['iops'][:3]):.0f} to {ws['iops'][-1]:.0f}")
+# in the preset's own 30 degC the enterprise drive never throttles (docs/model.md:
+# 64 degC at its highest draw), so WSAT is the media's: the model's account
+# has no throttled regime nor temperature warning, and the page says none
+hot = [e for e in events("wsat") if e["event"] == "model_regime" and "throttled" in e["regime"]
+       or e["event"] == "critical_warning" and e.get("bytes")]
+say(not hot and ws["throttle"] is None and ws["throttle_gb"] is None,
+    f"wsat: no throttling in the preset's air (the model's account: {hot[:1]}; the page: {ws['throttle']})")
 # against time too: each period's end since the first began, the full drive's minutes
 lg = [l.split(",") for l in open(f"{d}/wsat_iops.1.log") if l.strip()]
 ends = [float(l[0]) for l in lg]
@@ -280,6 +289,10 @@ T_FAIL=$((T_FAIL + $(grep -c '^FAIL' "$T_OUT")))
 [ $rc -le 1 ] || fail "the checks' script failed (exit $rc)"
 
 expect_rc 0 "ssdq-report --html on the PTS run" "$R" --html "$TMP/p.html" --svg-dir "$TMP/svg" "$D"
+expect_rc 0 "every chart of the page and of --svg-dir: tick labels on their scale, lines of two points or more" \
+	python3 test/lib/svg_check.py "$TMP/p.html" "$TMP/svg"
+tail -n 1 "$T_OUT"
+[ -z "${KEEP:-}" ] || { mkdir -p "$KEEP" && cp -r "$TMP/p.html" "$TMP/svg" "$KEEP/"; }
 for what in "SNIA PTS IOPS: iops" "SNIA PTS Latency: latency" "SNIA PTS Throughput: throughput-128k" \
 	"SNIA PTS write saturation" "99.999 % µs" "IOPS/W"; do
 	grep -q "$what" "$TMP/p.html" && pass "the page holds \"$what\"" || fail "the page lacks \"$what\""
@@ -334,6 +347,23 @@ b=$(grep -c '<title>[a-z0-9-]*-round-[0-9]* / \|<title>[a-z0-9-]*-prep / ' "$TMP
 n=$(grep -c '^== [a-z0-9-]*-round-[0-9]* (\|^== [a-z0-9-]*-prep (\|^== wsat (' "$TMP/text0")
 [ "$n" = 0 ] && pass "the text: no test of its own for a round, a prep or WSAT" ||
 	fail "the text: $n tests of rounds, preps or WSAT"
+# the purges and preconditionings are preparation: where the page shows one
+# it is filed last, none in a power scatter (the page no longer opens with
+# one of the steps alone), no purge latency distribution
+python3 - "$TMP/p.html" >"$T_OUT" 2>&1 <<'PY'
+import re, sys
+h = open(sys.argv[1]).read()
+secs = re.findall(r'<h3 class="sec">[^<]*: ([^<]*)</h3>', h)
+prep = h[h.rindex("Preparation steps"):] if "Preparation steps" in h else ""
+ok = (secs and (not prep or secs[-1].startswith("Preparation steps"))
+      and 'id="power"' not in h
+      and "purge: latency distribution" not in h)
+print("%s: the steps last if shown, out of a power scatter, no purge CDF (sections %s)"
+      % ("PASS" if ok else "FAIL", secs))
+PY
+cat "$T_OUT"
+T_PASS=$((T_PASS + $(grep -c '^PASS' "$T_OUT")))
+T_FAIL=$((T_FAIL + $(grep -c '^FAIL' "$T_OUT")))
 # each test's conditions, as its rounds' fio options say; the IOPS test's class
 grep -q "^  Test conditions: T4Q32, active range 100% (the enterprise class's, PTS-E)" "$TMP/text0" &&
 	grep -q "^  Test conditions: T1Q1, active range 100%$" "$TMP/text0" &&

@@ -209,7 +209,7 @@ for t in rep["tests"]:
         if secs < 0.02 or abs(inio - joules) > 0.05 * joules:
             spread.append((t["test"], j["name"], round(inio / joules, 2)))
             continue
-        win = j["energy_j"] / j["power_w"]
+        win = j["energy_j"] / j["power_w"] / rep["drives"][0]["scale"]   # J of the full drive
         want = (joules + IDLE_W * (win - secs)) / win if win > secs else joules / secs
         err = abs(j["power_w"] - want) / want
         n += 1

@@ -3,7 +3,8 @@
 # --opt=value as well as --opt value in ssdq-run and ssdq-render; fio options
 # after -- reach every fio run of ssdq-run; an unknown --model preset or
 # --suite refused before anything runs (exit 2, what exists listed, no
-# results directory). Runs no test: a stand-in fio records its arguments and
+# results directory), as are a bad --repeat-cv, --repeat-max or a --db
+# without ssdq-db; the plan names the tests --repeat-cv repeats. Runs no test: a stand-in fio records its arguments and
 # fails. usage: sh test/jobs/options.sh (env SSDQ_SO, SSDQ_REPORT, SSDQ_SAMPLE)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
@@ -73,6 +74,21 @@ expect_out '^    SSDQ_BURSTS_TOTAL +16m$' "and 8 of them"
 expect_rc 0 "--set SSDQ_BURST=128k keeps one I/O a burst" env SSDQ_SO="$SO" SSDQ_REPORT=none sh "$RUN" \
 	--suite consumer --model qlc-1tb --scale 1000 --set SSDQ_BURST=128k --out r7 --dry-run
 expect_out '^    SSDQ_BURST +128k$' "as given"
+
+# ---- the library and repeated tests: refused before anything runs ------------
+expect_rc 2 "--repeat-cv x refused" sh "$RUN" --suite pslc --model qlc-1tb --out r8 --repeat-cv x
+expect_out "--repeat-cv wants the bound on the runs' coefficient of variation in %" "it says what it wants"
+expect_rc 2 "--repeat-max without --repeat-cv refused" sh "$RUN" --suite pslc --model qlc-1tb --out r8 --repeat-max 4
+expect_rc 2 "--repeat-max 1 refused" sh "$RUN" --suite pslc --model qlc-1tb --out r8 --repeat-cv 5 --repeat-max 1
+expect_out "--repeat-max wants a number of runs from 2 to 100, not '1'" "named"
+expect_rc 2 "--db without ssdq-db refused" env SSDQ_DB_TOOL="$TMP/no-ssdq-db" sh "$RUN" --suite pslc \
+	--model qlc-1tb --out r8 --db lib.sqlite
+expect_out 'SSDQ_DB_TOOL=.*no-ssdq-db: no such program' "named"
+[ ! -e r8 ] && pass "no results directory after a refused option" || fail "a refused option left r8/"
+expect_rc 0 "--repeat-cv 3 --repeat-max=4: the plan says which tests repeat" env SSDQ_SO="$SO" SSDQ_REPORT=none \
+	sh "$RUN" --suite consumer --model qlc-1tb --scale 1000 --out r9 --repeat-cv 3 --repeat-max=4 --dry-run
+expect_out '^ +2 +burst-seq-read .*, repeated until its CV is at most 3 % \(at most 4 runs\)$' "a measured test repeats"
+expect_out '^ +1 +prefill +[0-9]+ s +prep: erase, write 16 GB$' "a prep step does not"
 
 # ---- fio's progress line ends before ssdq-run's next line ----------------------
 cat >"$TMP/fio-eta" <<EOF2

@@ -23,7 +23,7 @@ for kv in SSDQ_SPAN:1g SSDQ_PREFILL:256m SSDQ_BURST:2m SSDQ_BURSTS_TOTAL:16m SSD
 	SSDQ_QD_RUNTIME:937ms SSDQ_IDLE:937ms SSDQ_FRAG_BYTES:512m SSDQ_FRAG_RUNTIME:5625ms \
 	SSDQ_RAND_IOS:1562 SSDQ_RAND_RUNTIME:9375ms SSDQ_SWEEP_RUNTIME:468ms SSDQ_DUTY:20 \
 	SSDQ_FILL_SIZE:100% SSDQ_ENT_SPAN:100% SSDQ_PSLC_QD:1 SSDQ_ERASE:auto SSDQ_LOG_MSEC:15 \
-	SSDQ_PSLC_LOG_MSEC:10 SSDQ_FILL_LOG_MSEC:10; do
+	SSDQ_PSLC_LOG_MSEC:10 SSDQ_FILL_LOG_MSEC:10 SSDQ_HIST_MSEC:15; do
 	expect_out "^${kv%%:*}='${kv#*:}'\$" "--scale 64: ${kv%%:*}=${kv#*:}"
 done
 grep -q '^SSDQ_POWER' "$T_OUT" && fail "an engine parameter has a value without --set" ||
@@ -32,6 +32,16 @@ expect_rc 0 "--scale 256" $R --scale 256 --values
 expect_out "^SSDQ_QD_RUNTIME='234ms'\$" "--scale 256: SSDQ_QD_RUNTIME=234ms"
 expect_out "^SSDQ_PREFILL='64m'\$" "--scale 256: SSDQ_PREFILL=64m"
 expect_out "^SSDQ_LOG_MSEC='10'\$" "--scale 256: log intervals stay at least 10 ms (1000 / 256 would be 3)"
+expect_out "^SSDQ_HIST_MSEC='10'\$" "--scale 256: the histogram log's interval scales as the others, to 10 ms"
+# the QD1 and sustained tests' histogram logs: scaled, so that a test of a
+# tenth of a second has intervals (at 1000 ms it had none, and no percentiles
+# over time)
+for f in enterprise/qd1-rand-read-4k.fio consumer/sustained-seq-read.fio; do
+	sh "$J/ssdq-render" --scale 250 "$J/$f" >"$TMP/hist.fio" 2>"$T_OUT"
+	grep -Eq '^log_hist_msec=10[[:space:]]+# SSDQ_HIST_MSEC' "$TMP/hist.fio" &&
+		pass "$f at 1/250: log_hist_msec=10" ||
+		fail "$f at 1/250: $(grep '^log_hist_msec' "$TMP/hist.fio")"
+done
 expect_rc 0 "--scale 2" $R --scale 2 --values
 expect_out "^SSDQ_PSLC_LOG_MSEC='250'\$" "--scale 2: 500 ms / 2 = 250 ms"
 expect_rc 0 "--scale 100000: sizes stay at least 128 KiB" $R --scale 100000 --values

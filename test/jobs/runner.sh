@@ -237,6 +237,8 @@ if grep -q '^ssdq_power=' "$R"; then fail "the model run names a power source (t
 else pass "the model's power is the engine's default for it (the model)"; fi
 grep -q '^ssdq_power_rate=640[[:space:]]' "$R" && pass "scale 64: power sampled at 640 Hz, written in" ||
 	fail "no ssdq_power_rate=640 in $R"
+grep -q '^ssdq_smart_interval=15ms[[:space:]]' "$R" && pass "scale 64: SMART read every 15 ms (1 s / 64), written in" ||
+	fail "no ssdq_smart_interval=15ms in $R"
 case $c in *" jobs/pslc-fill.fio") pass "the rendered job file DIR/jobs/pslc-fill.fio is the last argument" ;;
 *) fail "fio call: $c" ;; esac
 grep -q '^log_avg_msec=0[[:space:]]*# SSDQ_PSLC_LOG_MSEC' "$R" && grep -q '^size=100%[[:space:]]' "$R" &&

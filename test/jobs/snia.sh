@@ -6,7 +6,8 @@
 # round by round, never against a round number written into the test. On the
 # drive model with real fio and ssdq.so (cells cut to 300 ms): the 128 KiB
 # throughput test from its own purge and WIPC (at 128 KiB), the write cache
-# off in every round (PTS-E) and back on after them, as it was. With a stand-in fio whose JSON gives each
+# off in every round (PTS-E) and back on after them, as it was; on in every
+# round of the client class (PTS-C). With a stand-in fio whose JSON gives each
 # round a chosen figure: a series that never settles runs to the line's 25
 # rounds, one that settles stops where ssdq-pts says, two namespaces each stop
 # at their own round, a round killed by SIGTERM runs again on resume (its
@@ -163,6 +164,14 @@ fio --ioengine=external:"$SO" --filename=m/model.state --ssdq_model=tlc-enterpri
 grep -q '"event":"write_cache","job":"k","present":true,"enabled":true,"asked":"keep","was":null' \
 	keep_events.1.jsonl 2>/dev/null && pass "after the run the write cache is back on, as it was" ||
 	fail "after the run: $(grep write_cache keep_events.1.jsonl 2>&1)"
+
+# PTS-C: the write cache on in the prep and every round (asked on, found on)
+expect_rc 0 "the same test in the client class" sh "$RUN" --suite pts --pts-class client \
+	--model tlc-enterprise-4tb --scale 1000 --set SSDQ_PTS_CELL_RUNTIME=300ms --out c --yes --eta never
+on=$(cat c/"${P}"_events.*.jsonl c/"$T"-*_events.*.jsonl | grep -c '"event":"write_cache","job":"[^"]*","present":true,"enabled":true,"asked":"on"')
+all=$(cat c/"${P}"_events.*.jsonl c/"$T"-*_events.*.jsonl | grep -c '"event":"write_cache"')
+[ "$on" -gt 2 ] && [ "$on" = "$all" ] && pass "PTS-C: the write cache on in all $all jobs of the prep and the rounds" ||
+	fail "PTS-C: write cache on in $on of $all jobs"
 
 # ---- on a test host (fio --server on 127.0.0.1, through SSH): the same rounds ---------
 P=$(free_port)

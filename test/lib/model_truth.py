@@ -106,3 +106,58 @@ class Truth:
             if r.startswith(regime):
                 return self.gb(b0)
         return None
+
+
+class HostAccount:
+    """The drive model's own account of a QD1 job's I/Os, from the engine's
+    host sidecar (<prefix>_host.<N>.jsonl, docs/host.md) and, when the job
+    ran with ssdq_host_log=1, its per-I/O intended times
+    (<prefix>_intended.<N>.log): what fio's figures would be had the host
+    added nothing. Shares as ssdq-report's host verdict computes them
+    (analysis/compute/host_verdict.h), in %.
+
+    usage: a = HostAccount(host_path, intended_path=None, qd=1)
+    """
+
+    def __init__(self, host, intended=None, qd=1):
+        lines = [json.loads(x) for x in open(host) if x.strip()]
+        head, iv = lines[0], lines[1:]
+        if head.get("kind") != "host_start" or head.get("version") != 1:
+            raise ValueError("%s: not a version 1 host sidecar" % host)
+        self.model = head.get("model", False)
+        self.schedstat = head.get("source") == "schedstat"
+        self.qd = qd
+        s = lambda k: sum(x.get(k, 0) for x in iv)
+        self.t_us, self.delay_us, self.ios = s("interval_us"), s("run_delay_us"), s("ios")
+        self.intended_us, self.added_us = s("intended_us"), s("host_added_us")
+        self.late, self.idle_us = s("late_ios"), s("drive_idle_us")
+        self.intended = None
+        if intended and os.path.exists(intended):
+            self.intended = sorted(float(x.split(",")[1]) / 1e3 for x in open(intended)
+                                   if x.strip())
+
+    def wait_pct(self):
+        return 100 * self.delay_us / self.t_us if self.schedstat else None
+
+    def added_pct(self):
+        return 100 * self.added_us / (self.intended_us + self.added_us)
+
+    def late_pct(self):
+        return 100 * self.late / self.ios
+
+    def time_pct(self):
+        idle = self.idle_us / self.t_us
+        return 100 * (idle + (1 - idle) * self.added_pct() / 100)
+
+    def iops(self):
+        """I/Os a second had the host added nothing (QD1: one after another)."""
+        return self.ios / (self.intended_us / self.qd) * 1e6
+
+    def mean_us(self):
+        return self.intended_us / self.ios
+
+    def pct_us(self, p):
+        """The intended time's percentile P (needs the intended log), or None."""
+        if not self.intended:
+            return None
+        return self.intended[min(len(self.intended) - 1, int(len(self.intended) * p / 100))]

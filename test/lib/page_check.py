@@ -44,9 +44,10 @@ FACTS = r"""(() => {
     first: first ? first.getAttribute('aria-label') : null,
     first_section: sec,
     sections: [...document.querySelectorAll('h2[id^=compare-]')].map(h => h.id),
+    // "Fill: TEST[ / JOB][ (model scaled ...)]"
     drive_fills: drives.map(d => [...d.querySelectorAll('h5')]
         .map(h => h.textContent).filter(t => t.startsWith('Fill: '))
-        .map(t => t.slice(6).split(' / ')[0])),
+        .map(t => t.slice(6).split(' / ')[0].split(' (')[0])),
     compare_fills: svgs.filter(s => !inDrive(s) && (s.getAttribute('aria-label') || '')
         .endsWith('write speed per GB written, every drive'))
         .map(s => s.getAttribute('aria-label').split(':')[0]),

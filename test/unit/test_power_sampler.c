@@ -252,6 +252,75 @@ TEST(hwmon_one_source)
 	CHECK(access(c.smart_log, F_OK) != 0);	/* no SMART asked for */
 }
 
+/* An INA238-like board under the fixture root: 5 W and an energy counter. */
+static void energy_board(const char *name)
+{
+	CHECK_EQ_INT(sh("rm -rf %s/class/hwmon/%s && mkdir -p %s/class/hwmon/%s && cd %s/class/hwmon/%s"
+			" && echo 5000000 > power1_input && echo 777 > energy1_input",
+			dir, name, dir, name, dir, name), 0);
+}
+
+TEST(energy_counter_event)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 100 };
+	struct ssdq_sampler *s;
+	char spec[128], *ev, *l;
+	int64_t end;
+
+	energy_board("hwmon8");
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon8", dir);
+	c.power = spec;
+	c.job = "seq1";
+	paths(&c, "energy");
+	s = open_virtual(&c, 2);
+	if (!s)
+		return;
+	CHECK_EQ_INT(vclock_run(&vc, 300000), 0);
+	CHECK_EQ_INT(sh("echo 1234567 > %s/class/hwmon/hwmon8/energy1_input", dir), 0);
+	CHECK_EQ_INT(vclock_run(&vc, 500000), 0);
+	/* drawn after the end: not the job's */
+	end = ssdq_sampler_end(s);
+	CHECK_EQ_INT(sh("echo 9999999 > %s/class/hwmon/hwmon8/energy1_input", dir), 0);
+	CHECK_EQ_INT(vclock_run(&vc, 600000), 0);
+	close_virtual(s);
+	ev = slurp(c.events_log);
+	l = ev ? strstr(ev, "\"event\":\"energy_counter\"") : NULL;
+	CHECK(l != NULL);
+	if (!l)
+		return;
+	CHECK_EQ_INT(event_time(ev, "energy_counter"), end);
+	CHECK_CONTAINS(l, "\"source\":\"hwmon:");
+	CHECK_CONTAINS(l, "\"t0_us\":1700000000000000,\"joules\":1.233790,\"wraps\":0,"
+		       "\"drops\":0,\"bridged_j\":0.000000");
+	CHECK(strstr(l + 24, "energy_counter") == NULL);	/* once, though closed after */
+}
+
+TEST(energy_counter_stopped)
+{
+	struct ssdq_sampler_cfg c = { .power_hz = 10 };
+	struct ssdq_sampler *s;
+	char spec[128], *ev, *l;
+
+	energy_board("hwmon9");
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon9", dir);
+	c.power = spec;
+	paths(&c, "stopped");
+	s = open_virtual(&c, 2);
+	if (!s)
+		return;
+	/* 5 W for 3 s and the counter never moves */
+	CHECK_EQ_INT(vclock_run(&vc, 3000000), 0);
+	ssdq_sampler_end(s);
+	close_virtual(s);
+	ev = slurp(c.events_log);
+	l = ev ? strstr(ev, "\"event\":\"energy_counter\"") : NULL;
+	CHECK(l != NULL);
+	if (!l)
+		return;
+	CHECK_CONTAINS(l, "\"joules\":null");
+	CHECK_CONTAINS(l, "the counter stopped");
+}
+
 TEST(hwmon_gap)
 {
 	struct ssdq_sampler_cfg c = { .power_hz = 100 };
@@ -724,6 +793,47 @@ TEST(averaged_source_spans_open_to_end)
 	CHECK_EQ_INT(p.max_step, 1);
 }
 
+static int hot_smart(void *arg, struct ssdq_smart *out)
+{
+	(void)arg;
+	memset(out, 0, sizeof(*out));
+	out->composite_temp_k = 345;
+	out->critical_warning = 0x02;
+	return 0;
+}
+
+/*
+ * SMART from a callback (the drive model: no controller node): a critical
+ * warning names what the SMART came from, in the warning and the event,
+ * never "(null)" (the demo's WSAT: "temperature on (null)"); with no name
+ * given, "the drive".
+ */
+TEST(critical_warning_names_its_drive)
+{
+	struct ssdq_sampler_cfg c = { .smart_ms = 100, .smart_read = hot_smart,
+				      .smart_name = "/tmp/pts/model.state" };
+	char *ev;
+
+	paths(&c, "hot");
+	warnings[0] = '\0';
+	if (!sample_virtual(&c, 1, 150000))
+		return;
+	CHECK_CONTAINS(warnings, "SMART critical warning 0x02 (was 0x00), temperature on "
+		       "/tmp/pts/model.state");
+	CHECK(!strstr(warnings, "(null)"));
+	ev = slurp(c.events_log);
+	CHECK(ev && strstr(ev, "\"event\":\"critical_warning\"") &&
+	      strstr(ev, "\"source\":\"/tmp/pts/model.state\""));
+
+	c = (struct ssdq_sampler_cfg){ .smart_ms = 100, .smart_read = hot_smart };
+	paths(&c, "hot-unnamed");
+	warnings[0] = '\0';
+	if (!sample_virtual(&c, 1, 150000))
+		return;
+	CHECK_CONTAINS(warnings, "temperature on the drive");
+	CHECK(!strstr(warnings, "(null)"));
+}
+
 /*
  * ssdq_sampler_end(): the threads keep running until close, but the power
  * and SMART logs end at the given time (the engine passes its job_end).
@@ -886,6 +996,8 @@ int main(void)
 		SKIP("no fixtures in test/fixtures/hwmon (set SSDQ_SRCDIR)");
 	setenv("SSDQ_TEST_SYSFS", dir, 1);
 	RUN(hwmon_one_source);
+	RUN(energy_counter_event);
+	RUN(energy_counter_stopped);
 	RUN(hwmon_gap);
 	RUN(two_sources_summed);
 	RUN(cmd_own_timestamps);
@@ -893,6 +1005,7 @@ int main(void)
 	RUN(averaged_source_keeps_its_energy);
 	RUN(averaged_source_spans_open_to_end);
 	RUN(end_cuts_the_logs);
+	RUN(critical_warning_names_its_drive);
 	RUN(open_errors);
 	RUN(events_never_wait);
 	RUN(source_with_fd_is_waited_on);

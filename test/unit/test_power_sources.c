@@ -176,6 +176,160 @@ TEST(hwmon_sensor_disappears)
 	ssdq_source_close(s);
 }
 
+/* A board with a power channel and an energy counter (INA238-like): hwmon3. */
+static void energy_board(const char *name, const char *more)
+{
+	CHECK_EQ_INT(sh("rm -rf %s/class/hwmon/%s && mkdir -p %s/class/hwmon/%s && cd %s/class/hwmon/%s"
+			" && echo ina238 > name && echo 5000000 > power1_input"
+			" && echo 1000 > energy1_input %s", root, name, root, name, root, name,
+			more), 0);
+}
+
+static void set_attr(const char *name, const char *attr, unsigned long long v)
+{
+	CHECK_EQ_INT(sh("echo %llu > %s/class/hwmon/%s/%s", v, root, name, attr), 0);
+}
+
+/* One power reading at @t_us (s) after the counter was set to @uj. */
+static void tick(struct ssdq_source *s, const char *name, double t_s, unsigned long long uj)
+{
+	struct ssdq_sample x;
+
+	set_attr(name, "energy1_input", uj);
+	CHECK_EQ_INT(ssdq_source_read(s, (int64_t)(t_s * 1e6), &x, 1), 1);
+}
+
+/* energy_board() hwmon3 with @more, opened with @opts after its directory. */
+static struct ssdq_source *open_board(const char *more, const char *opts)
+{
+	struct ssdq_source *s = NULL;
+	char spec[256], err[512];
+
+	energy_board("hwmon3", more);
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon3%s", root, opts);
+	if (!CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), 0))
+		printf("  %s\n", err);
+	return s;
+}
+
+TEST(hwmon_energy_counter)
+{
+	struct ssdq_source *s;
+	struct ssdq_energy e;
+	char spec[256], err[512];
+
+	s = open_board("", "");
+	if (!s)
+		return;
+	/* 5 W for 3 s: the counter's difference, exact, not the power read */
+	tick(s, "hwmon3", 1, 1000);
+	tick(s, "hwmon3", 2, 1000 + 4000000);
+	tick(s, "hwmon3", 3, 1000 + 9500000);
+	set_attr("hwmon3", "energy1_input", 1000 + 15250000);
+	CHECK_EQ_INT(ssdq_source_energy(s, 4000000, &e), 0);
+	CHECK(e.uj == 15250000);
+	CHECK_EQ_INT(e.wraps, 0);
+	CHECK_EQ_INT(e.drops, 0);
+	CHECK_EQ_INT(e.stopped_us, 0);
+	CHECK_EQ_INT(e.time_us, 4000000);
+	ssdq_source_close(s);
+
+	/* energy=none: no counter */
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon3,energy=none", root);
+	CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), 0);
+	CHECK_EQ_INT(ssdq_source_energy(s, 1, &e), -ENODATA);
+	ssdq_source_close(s);
+	/* a board without one */
+	CHECK_EQ_INT(open_spec("hwmon:ssdq_uw", &s, err, sizeof(err)), 0);
+	CHECK_EQ_INT(ssdq_source_energy(s, 1, &e), -ENODATA);
+	ssdq_source_close(s);
+	/* a channel named that is not there, a bad modulus */
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon3,energy=2", root);
+	CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), -ENOENT);
+	CHECK_CONTAINS(err, "energy2_input");
+	snprintf(spec, sizeof(spec), "hwmon:%s/class/hwmon/hwmon3,energy_wrap=0", root);
+	CHECK_EQ_INT(open_spec(spec, &s, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "energy_wrap=0");
+}
+
+TEST(hwmon_energy_wraps)
+{
+	struct ssdq_source *s;
+	struct ssdq_energy e;
+
+	/* a 40-bit register of 1 µJ: the modulus given, each wrap exact */
+	s = open_board("", ",energy_wrap=1099511627776");
+	if (!s)
+		return;
+	tick(s, "hwmon3", 1, 1099511627776ULL - 2000000);
+	tick(s, "hwmon3", 2, 3000000);		/* wrapped: 2 J to the top, 3 J past it */
+	CHECK_EQ_INT(ssdq_source_energy(s, 2500000, &e), 0);
+	CHECK(e.uj == 1099511627776.0 - 2000000 - 1000 + 2000000 + 3000000);
+	CHECK_EQ_INT(e.wraps, 1);
+	CHECK(e.bridged_uj == 0);
+	ssdq_source_close(s);
+
+	/* no modulus: the span across the drop is the power read's (5 W × 1 s) */
+	s = open_board("", "");
+	if (!s)
+		return;
+	tick(s, "hwmon3", 1, 5001000);
+	tick(s, "hwmon3", 2, 500);
+	tick(s, "hwmon3", 3, 5000500);
+	CHECK_EQ_INT(ssdq_source_energy(s, 3000000, &e), 0);
+	CHECK(e.uj == 5000000 + 5000000 + 5000000);
+	CHECK(e.bridged_uj == 5000000);
+	CHECK_EQ_INT(e.drops, 1);
+	ssdq_source_close(s);
+
+	/* two counters, one goes back with no modulus: the account is refused */
+	s = open_board("&& echo 7 > energy2_input", "");
+	if (!s)
+		return;
+	tick(s, "hwmon3", 1, 2000);
+	tick(s, "hwmon3", 2, 10);
+	CHECK_EQ_INT(ssdq_source_energy(s, 2000000, &e), -ERANGE);
+	CHECK_CONTAINS(s->err, "energy_wrap=");
+	ssdq_source_close(s);
+}
+
+TEST(hwmon_energy_counter_stops)
+{
+	struct ssdq_source *s;
+	struct ssdq_energy e;
+
+	s = open_board("", "");
+	if (!s)
+		return;
+	tick(s, "hwmon3", 1, 1000);
+	tick(s, "hwmon3", 2, 5001000);
+	/* standing for 1.5 s at 5 W (7.5 J due): a slow update, not yet stopped */
+	tick(s, "hwmon3", 3, 5001000);
+	tick(s, "hwmon3", 3.5, 5001000);
+	CHECK_EQ_INT(ssdq_source_energy(s, 3500000, &e), 0);
+	CHECK_EQ_INT(e.stopped_us, 0);
+	/* still standing at 4.5 s: stopped since 2 s */
+	tick(s, "hwmon3", 4.5, 5001000);
+	CHECK_EQ_INT(ssdq_source_energy(s, 4500000, &e), 0);
+	CHECK_EQ_INT(e.stopped_us, 2000000);
+	/* moving again: running, though the account missed what it did not count */
+	tick(s, "hwmon3", 5.5, 10001000);
+	CHECK_EQ_INT(ssdq_source_energy(s, 5500000, &e), 0);
+	CHECK_EQ_INT(e.stopped_us, 0);
+	ssdq_source_close(s);
+
+	/* an idle drive (no power read) with a still counter has not stopped */
+	s = open_board("&& echo 0 > power1_input", "");
+	if (!s)
+		return;
+	tick(s, "hwmon3", 1, 1000);
+	tick(s, "hwmon3", 10, 1000);
+	CHECK_EQ_INT(ssdq_source_energy(s, 10000000, &e), 0);
+	CHECK_EQ_INT(e.stopped_us, 0);
+	CHECK(e.uj == 0);
+	ssdq_source_close(s);
+}
+
 TEST(cmd_parse_line)
 {
 	int64_t t;
@@ -297,6 +451,9 @@ int main(void)
 	RUN(hwmon_average);
 	RUN(hwmon_errors);
 	RUN(hwmon_sensor_disappears);
+	RUN(hwmon_energy_counter);
+	RUN(hwmon_energy_wraps);
+	RUN(hwmon_energy_counter_stops);
 	RUN(cmd_parse_line);
 	RUN(cmd_source);
 	RUN(cmd_open_errors);

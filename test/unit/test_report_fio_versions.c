@@ -5,8 +5,9 @@
  * files): fio 2.x's io_bytes in KiB and latencies in µs, means without N,
  * percentile maps with repeated keys, json+ bins keyed in µs or by bucket
  * index, unified reporting, client/server with "All clients" only or with
- * the clients; the rows per data direction; the plausibility warnings; what
- * an input that is not JSON is; the figures' digits.
+ * the clients; the rows per data direction and per disk; threads and
+ * depth; a run fio cut short; the plausibility warnings; what an input that
+ * is not JSON is; the figures' digits.
  */
 #include <errno.h>
 #include <math.h>
@@ -429,6 +430,171 @@ out:
 	rpt_test_free(&t);
 }
 
+/* One job entry of group @gid with @opts, reading @bytes in @ms. */
+static int entry(char *buf, size_t len, const char *name, int gid, const char *opts,
+		 double bytes, double ms)
+{
+	return snprintf(buf, len,
+			"{\"jobname\": \"%s\", \"groupid\": %d, \"job options\": {%s},\n"
+			" \"read\": {\"io_bytes\": %.0f, \"runtime\": %.0f, \"total_ios\": %.0f,\n"
+			"  \"clat_ns\": {\"mean\": 1000, \"N\": %.0f}}}",
+			name, gid, opts, bytes, ms, bytes / 4096, bytes / 4096);
+}
+
+/* A document of fio 3.33 with @n entries (name, gid, options, bytes, ms). */
+static void doc_of(char *buf, size_t len, const char *lead, const char *globals,
+		   const char *const (*e)[3], const double (*io)[2], size_t n)
+{
+	size_t at = (size_t)snprintf(buf, len, "%s{\"fio version\": \"fio-3.33\", "
+				     "\"global options\": {%s}, \"jobs\": [", lead, globals);
+
+	for (size_t i = 0; i < n && at < len; i++) {
+		at += (size_t)snprintf(buf + at, len - at, "%s", i ? ",\n" : "");
+		at += (size_t)entry(buf + at, len - at, e[i][0], atoi(e[i][1]), e[i][2],
+				    io[i][0], io[i][1]);
+	}
+	snprintf(buf + at, len - at, "]}\n");
+}
+
+/*
+ * Jobs of one group on different disks: a row per disk (a partition is its
+ * disk's, a namespace's char device its block device's, an SPDK address its
+ * drive's); files may share a disk: one row.
+ */
+TEST(rows_per_disk)
+{
+	static const char *const e[][3] = {
+		{ "a", "0", "\"filename\": \"/dev/sdb1\"" },
+		{ "b", "0", "\"filename\": \"/dev/sdb\"" },
+		{ "c", "0", "\"filename\": \"/dev/sda\"" },
+		{ "d", "1", "\"filename\": \"/dev/nvme0n1p2\"" },
+		{ "e", "1", "\"filename\": \"/dev/ng0n1\"" },
+		{ "f", "2", "\"filename\": \"/mnt/a/f\"" },
+		{ "g", "2", "\"filename\": \"/mnt/b/g\"" },
+		{ "h", "3", "\"filename\": \"trtype=PCIe traddr=0000.87.00.0 ns=1\"" },
+		{ "i", "3", "\"filename\": \"trtype=PCIe traddr=0000.88.00.0 ns=1\"" },
+	};
+	static const double io[][2] = {
+		{ 1e8, 1000 }, { 1e8, 2000 }, { 4e8, 1000 }, { 1e8, 1000 }, { 1e8, 1000 },
+		{ 1e8, 1000 }, { 1e8, 1000 }, { 1e8, 1000 }, { 3e8, 1000 },
+	};
+	static const char *const names[] = { "a (/dev/sdb1)", "c (/dev/sda)", "d", "f",
+		"h (trtype=PCIe traddr=0000.87.00.0 ns=1)", "i (trtype=PCIe traddr=0000.88.00.0 ns=1)" };
+	static const double mbps[] = { 2e8 / 2000 / 1000, 400, 200, 200, 100, 300 };
+	char text[8192];
+	struct rpt_test t;
+
+	doc_of(text, sizeof(text), "", "\"numjobs\": \"1\"", e, io, 9);
+	CHECK_EQ_INT(load_text("disks.json", text, &t), 0);
+	if (CHECK_EQ_INT(t.njobs, 6))
+		for (size_t i = 0; i < 6; i++) {
+			CHECK_STREQ(t.jobs[i].name, names[i]);
+			CHECK_FIG(t.jobs[i].mbps, mbps[i]);
+		}
+	CHECK(has_msg(&t.diag, "group 0 ran its jobs on 2 targets (/dev/sdb1, /dev/sda): a row per target"));
+	CHECK(has_msg(&t.diag, "group 3 ran its jobs on 2 targets"));
+	CHECK_EQ_INT(t.jobs[0].njobs, 2);
+	CHECK_EQ_INT(t.jobs[0].threads, 2);
+	rpt_test_free(&t);
+}
+
+/* T of T/QD: numjobs where group_reporting merged them, from job or global options */
+TEST(threads)
+{
+	static const char *const e[][3] = {
+		{ "gr", "0", "\"numjobs\": \"8\", \"group_reporting\": \"1\", \"iodepth\": \"16\"" },
+		{ "each", "1", "\"iodepth\": \"4\"" },
+		{ "each", "1", "\"iodepth\": \"4\"" },
+		{ "bare", "2", "\"iodepth\": \"2\"" },
+	};
+	static const double io[][2] = { { 1e8, 1000 }, { 1e8, 1000 }, { 1e8, 1000 }, { 1e8, 1000 } };
+	char text[8192];
+	struct rpt_test t;
+
+	/* numjobs=2 global: group 1's two entries, group 2's one (a bare group_reporting) */
+	doc_of(text, sizeof(text), "", "\"numjobs\": \"2\"", e, io, 4);
+	CHECK_EQ_INT(load_text("threads.json", text, &t), 0);
+	if (CHECK_EQ_INT(t.njobs, 3)) {
+		CHECK_EQ_INT(t.jobs[0].threads, 8);
+		CHECK_EQ_INT(t.jobs[1].threads, 2);
+		CHECK_EQ_INT(t.jobs[2].threads, 2);
+	}
+	/* fio's JSON names its version: the CSV's fio_version without device.json */
+	CHECK_STREQ(t.dev.prov.fio_version, "fio-3.33");
+	rpt_test_free(&t);
+}
+
+/* Load one entry of @opts that ran @ms and read @bytes; @lead before the JSON. */
+static void load_one(const char *lead, const char *opts, double bytes, double ms,
+		     struct rpt_test *t)
+{
+	const char *const e[][3] = { { "j", "0", opts } };
+	const double io[][2] = { { bytes, ms } };
+	char text[4096];
+
+	doc_of(text, sizeof(text), lead, "", e, io, 1);
+	CHECK_EQ_INT(load_text("cut.json", text, t), 0);
+}
+
+/* A run fio cut short: its signal line, or well short of its runtime or size */
+TEST(cut_short)
+{
+	static const char sig[] = "\nfio: terminating on signal 2\n";
+	static const struct {
+		const char *lead, *opts;
+		double bytes, ms;
+		bool cut;
+	} c[] = {
+		/* set for 5 min, stopped by SIGINT after 48 s */
+		{ sig, "\"runtime\": \"5m\", \"size\": \"64g\"", 4.8e9, 48000, true },
+		/* it had run its runtime when the signal came */
+		{ sig, "\"runtime\": \"10\"", 1e9, 10001, false },
+		/* or done its size */
+		{ sig, "\"size\": \"1g\"", 1073741824, 5000, false },
+		/* nothing known: fio says it terminated the run */
+		{ sig, "\"rw\": \"read\"", 1e9, 5000, true },
+		/* no line: time_based, 48 s of 300 */
+		{ "", "\"runtime\": \"300\", \"time_based\": \"1\"", 4.8e9, 48000, true },
+		/* a runtime and a size it reached first: done */
+		{ "", "\"runtime\": \"300\", \"size\": \"1g\"", 1073741824, 10000, false },
+		/* a runtime, no size: it may have reached the device's end */
+		{ "", "\"runtime\": \"300\"", 4.8e9, 48000, false },
+		/* a size it did a tenth of, with no runtime */
+		{ "", "\"size\": \"10g\"", 1073741824, 5000, true },
+		/* a share of the device, which the file does not size */
+		{ "", "\"size\": \"10%\"", 1e6, 5000, false },
+		/* numjobs=4 with group_reporting: four sizes */
+		{ "", "\"size\": \"1g\", \"numjobs\": \"4\", \"group_reporting\": \"1\"",
+		  4 * 1073741824.0, 5000, false },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct rpt_test t;
+
+		load_one(c[i].lead, c[i].opts, c[i].bytes, c[i].ms, &t);
+		if (!CHECK_EQ_INT(t.njobs, 1)) {
+			rpt_test_free(&t);
+			continue;
+		}
+		if (!CHECK(t.jobs[0].partial == c[i].cut && t.killed == c[i].cut && !t.partial == !c[i].cut))
+			printf("  case %zu: partial %d, killed %d, %s\n", i, t.jobs[0].partial, t.killed,
+			       t.partial ? t.partial : "(no partial line)");
+		if (c[i].cut)
+			CHECK(t.jobs[0].stop && !strcmp(t.jobs[0].stop, "terminated") &&
+			      !strncmp(t.partial, "cut short: ", 11));
+		if (c[i].cut && *c[i].lead)
+			CHECK(strstr(t.partial, "fio printed \"fio: terminating on signal 2\" (SIGINT"));
+		rpt_test_free(&t);
+	}
+	{
+		struct rpt_test t;
+
+		load_one(sig, "\"runtime\": \"5m\"", 4.8e9, 48000, &t);
+		CHECK(t.partial && strstr(t.partial, "the job ran 48.0 s of its runtime=5m"));
+		rpt_test_free(&t);
+	}
+}
+
 /* --status-interval snapshots of fio 2.18: io_bytes in KiB there too */
 TEST(status_snapshots_fio2)
 {
@@ -627,15 +793,29 @@ TEST(not_json)
 		{ "x_clat.1.log", "500, 8088, 1, 4096, 0\n", "this is a latency log", RPT_INPUT_FIO_LOG },
 		{ "empty.json", "\n  \n", "empty.json: empty file", RPT_INPUT_EMPTY },
 		{ "other.json", "hello\nworld\n", "other.json:1: no JSON object found", RPT_INPUT_OTHER },
+		{ "refused.json", "fio: failed parsing directory=/nope\nfio: job global dropped\n",
+		  "refused.json:1: this holds only fio's messages, no JSON: \"fio: failed parsing "
+		  "directory=/nope; fio: job global dropped\"", RPT_INPUT_FIO_ERROR },
+		{ "bad.json", "Bad option <output-format=json>\n",
+		  "this holds only fio's messages, no JSON: \"Bad option", RPT_INPUT_FIO_ERROR },
+		{ "x_clat_hist.1.log", NULL, "x_clat_hist.1.log:1: this is a latency histogram log",
+		  RPT_INPUT_FIO_HIST_LOG },
 	};
+	char hist[8192];
+	size_t at = (size_t)snprintf(hist, sizeof(hist), "201, 0, 4096");
 	size_t i;
 
+	/* fio 3's layout at log_hist_coarseness=0: 1856 counts */
+	for (i = 0; i < 1856; i++)
+		at += (size_t)snprintf(hist + at, sizeof(hist) - at, ", %d", i == 60 ? 3 : 0);
+	snprintf(hist + at, sizeof(hist) - at, "\n");
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		const char *text = c[i].text ? c[i].text : hist;
 		struct rpt_test t;
 		char v[64];
 
-		CHECK_EQ_INT(rpt_input_kind(c[i].text, strlen(c[i].text), v, sizeof(v)), c[i].kind);
-		CHECK(load_text(c[i].name, c[i].text, &t) < 0);
+		CHECK_EQ_INT(rpt_input_kind(text, strlen(text), v, sizeof(v)), c[i].kind);
+		CHECK(load_text(c[i].name, text, &t) < 0);
 		CHECK(t.diag.nerrors == 1 && has_msg(&t.diag, c[i].msg));
 		rpt_test_free(&t);
 	}
@@ -676,6 +856,9 @@ int main(void)
 	RUN(all_clients_merged_percentiles);
 	RUN(all_clients_shared_target);
 	RUN(a_row_per_direction);
+	RUN(rows_per_disk);
+	RUN(threads);
+	RUN(cut_short);
 	RUN(plausibility);
 	RUN(series_per_direction);
 	RUN(status_snapshots_fio2);

@@ -6,7 +6,11 @@
 
 #include "harness.h"
 
+#include "energy_counter.h"
+#include "events.h"
 #include "power.h"
+#include <math.h>
+#include <unistd.h>
 
 static char *power_log(double t0, double t1, double step, double mw,
 		       double spike_t, double spike_mw, size_t *len)
@@ -167,6 +171,85 @@ TEST(bursts_coverage)
 	free(log);
 }
 
+/* The log of power_log() in a file, for what reads a path. */
+static void log_file(char *path, size_t plen, const char *log, size_t len)
+{
+	FILE *f;
+	int fd;
+
+	snprintf(path, plen, "/tmp/ssdq-energy.XXXXXX");
+	fd = mkstemp(path);
+	CHECK(fd >= 0);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (f) {
+		fwrite(log, 1, len, f);
+		fclose(f);
+	}
+}
+
+TEST(energy_counter_over_the_window)
+{
+	/* 5 W by the samples, 49 J over 10 s by the counter: the counter wins */
+	struct rpt_energy_counter c = { .have = true, .t0_ms = 0, .t1_ms = 10000, .joules = 49 };
+	char path[64], note[512];
+	size_t len;
+	char *log = power_log(0, 10000, 100, 5000, -1, 0, &len);
+	struct rpt_fig e = { 0 };
+
+	log_file(path, sizeof(path), log, len);
+	CHECK(rpt_energy_counter_window(&c, path, 0, 10000, &e, note, sizeof(note)));
+	CHECK_W(e, 49.0);
+	CHECK_STREQ(note, "energy counter over the window");
+	/* a window ending 2 s before job_end (fio writing its logs): 10 J of samples out */
+	memset(&e, 0, sizeof(e));
+	CHECK(rpt_energy_counter_window(&c, path, 0, 8000, &e, note, sizeof(note)));
+	CHECK_W(e, 39.0);
+	CHECK_CONTAINS(note, "less 10.000 J over the 2.000 s");
+	/* a counter that does not cover the window, and one that gave no figure */
+	c.t0_ms = 2000;
+	CHECK(!rpt_energy_counter_window(&c, path, 0, 8000, &e, note, sizeof(note)));
+	CHECK_CONTAINS(note, "sum of power samples: the energy counter spans");
+	c.t0_ms = 0;
+	c.joules = NAN;
+	snprintf(c.why, sizeof(c.why), "the counter stopped");
+	CHECK(!rpt_energy_counter_window(&c, path, 0, 8000, &e, note, sizeof(note)));
+	CHECK_CONTAINS(note, "gave no figure (the counter stopped)");
+	c.have = false;
+	CHECK(!rpt_energy_counter_window(&c, path, 0, 8000, &e, note, sizeof(note)));
+	CHECK_CONTAINS(note, "no energy counter");
+	unlink(path);
+	free(log);
+}
+
+TEST(energy_counter_events)
+{
+	const char ok[] = "{\"time_us\":1700000010000000,\"event\":\"energy_counter\","
+			  "\"source\":\"hwmon:x\",\"t0_us\":1700000000000000,\"joules\":49.5,"
+			  "\"wraps\":1,\"drops\":1,\"bridged_j\":0.25,\"msg\":\"went back\"}\n";
+	const char null[] = "{\"time_us\":1700000010000000,\"event\":\"energy_counter\","
+			    "\"t0_us\":1700000000000000,\"joules\":null,\"msg\":\"stopped\"}\n";
+	const char bad[] = "{\"time_us\":1700000010000000,\"event\":\"energy_counter\","
+			   "\"joules\":1}\n";
+	struct rpt_events e;
+	struct rpt_diag d = { 0 };
+
+	CHECK_EQ_INT(rpt_events_read_mem("ev", ok, strlen(ok), NULL, &e, &d), 0);
+	CHECK(e.counter.have && e.counter.joules == 49.5 && e.counter.bridged_j == 0.25);
+	CHECK(e.counter.t0_ms == 1700000000000.0 && e.counter.t1_ms == 1700000010000.0);
+	CHECK_STREQ(e.counter.why, "went back");
+	rpt_events_free(&e);
+	CHECK_EQ_INT(rpt_events_read_mem("ev", null, strlen(null), NULL, &e, &d), 0);
+	CHECK(e.counter.have && isnan(e.counter.joules));
+	CHECK_STREQ(e.counter.why, "stopped");
+	rpt_events_free(&e);
+	/* no t0_us: the line is refused, named */
+	CHECK_EQ_INT(rpt_events_read_mem("ev", bad, strlen(bad), NULL, &e, &d), 0);
+	CHECK(!e.counter.have);
+	CHECK_EQ_INT(e.bad_lines, 1);
+	rpt_events_free(&e);
+	rpt_diag_free(&d);
+}
+
 int main(void)
 {
 	RUN(bursts_only);
@@ -176,5 +259,7 @@ int main(void)
 	RUN(too_little_coverage);
 	RUN(huge_gap_is_fast);
 	RUN(bad_lines);
+	RUN(energy_counter_over_the_window);
+	RUN(energy_counter_events);
 	return harness_main();
 }

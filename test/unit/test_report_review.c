@@ -284,8 +284,8 @@ static void render(bool hl, char **buf, size_t *len, int what)
 		};
 		struct rpt_xy_mark m = { 100, "SLC cache 100 GB", "#222222", "Drive B", hl };
 
-		rpt_svg_xy(out, &h, &(struct rpt_axis){ "µs", RPT_AXIS_LOG, 0 },
-			   &(struct rpt_axis){ "percentile", RPT_AXIS_NINES, 0 }, s, 2, &m, 1);
+		rpt_svg_xy(out, &h, &(struct rpt_axis){ .name = "µs", .kind = RPT_AXIS_LOG },
+			   &(struct rpt_axis){ .name = "percentile", .kind = RPT_AXIS_NINES }, s, 2, &m, 1);
 	}
 	fclose(out);
 }

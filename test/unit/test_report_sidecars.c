@@ -544,8 +544,68 @@ TEST(throttling_or_cache_end)
 	rmdir(dir);
 }
 
+/* SMART lines 1 s apart from unix ms 1000000: data units and media bytes given. */
+static void wa_log(struct rpt_smart *s, const double *du, const double *mw, int n)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+	struct rpt_diag d = { 0 };
+
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "{\"version\":2,\"time_us\":%.0f,\"composite_temp_c\":40,"
+			"\"data_units_written\":%.0f", (1000000.0 + 1000 * i) * 1000, du[i]);
+		if (mw[i] >= 0)
+			fprintf(f, ",\"ocp\":{\"physical_media_units_written\":%.0f}", mw[i]);
+		fputs("}\n", f);
+	}
+	fclose(f);
+	CHECK_EQ_INT(rpt_smart_read_mem("wa_smart.1.jsonl", buf, len, s, &d), 0);
+	CHECK_EQ_INT(d.n, 0);
+	rpt_diag_free(&d);
+	free(buf);
+}
+
+TEST(smart_write_amp)
+{
+	/* 100 data units by the host, 1.5 times that on the media in 4096 B steps */
+	const double du[4] = { 7, 57, 107, 108 };
+	const double mw[4] = { 4096, 4096 + 38400000, 4096 + 76800000, 4096 + 78000000 };
+	const double no[4] = { -1, -1, -1, -1 };
+	const double small_mw[4] = { 1e9, 1e9, 1e9 + 2.0 * (1 << 30), 1e9 + 2.0 * (1 << 30) };
+	struct rpt_write_amp w;
+	struct rpt_smart s;
+
+	wa_log(&s, du, mw, 4);
+	/* window 1000000.5 to 1002000 ms: sample 0 (before it) and 2 (at its end) */
+	rpt_smart_write_amp(&s, 1000000.5, 1002000, &w);
+	CHECK(w.wa.ok && fabs(w.wa.v - 1.5) < 1e-12);
+	CHECK(w.host_bytes == 100 * 512000.0);
+	CHECK(w.media_bytes == 76800000);
+	CHECK(w.media_step == 1200000);
+	/* inside one step of the host's counter: too short, said */
+	rpt_smart_write_amp(&s, 1002000.5, 1002999, &w);
+	CHECK(!w.wa.ok);
+	CHECK_CONTAINS(w.wa.why, "too short for SMART's data units written: 1 units");
+	rpt_smart_free(&s);
+	/* a media counter of coarse steps (2 GiB): one step is no figure */
+	wa_log(&s, du, small_mw, 4);
+	rpt_smart_write_amp(&s, 1000000.5, 1002000, &w);
+	CHECK(!w.wa.ok);
+	CHECK_CONTAINS(w.wa.why, "too short for the media counter: it moved 2147483648 B in "
+		       "steps of 2147483648 B");
+	rpt_smart_free(&s);
+	/* no OCP log */
+	wa_log(&s, du, no, 4);
+	rpt_smart_write_amp(&s, 1000000.5, 1002000, &w);
+	CHECK(!w.wa.ok);
+	CHECK_CONTAINS(w.wa.why, "no OCP C0h log");
+	rpt_smart_free(&s);
+}
+
 int main(void)
 {
+	RUN(smart_write_amp);
 	RUN(smart_samples);
 	RUN(smart_samples_v2);
 	RUN(throttling_or_cache_end);

@@ -304,6 +304,7 @@ TEST(comparison)
 	r.t[2].jobs[0].has_fill = true;
 	r.t[2].jobs[0].writes_ns = true;	/* a whole-namespace fill (review.h) */
 	rpt_fig_set(&r.t[2].jobs[0].fill.slc_cache_gb, 88);
+	rpt_fig_set(&r.t[2].jobs[0].fill.in_cache_mbps, 2800);
 	rpt_fig_set(&r.t[2].jobs[0].fill.post_cache_mbps, 650);
 	rpt_fig_null(&r.t[2].jobs[0].fill.last16_mbps, "only 8 GB written");
 	rpt_fig_set(&r.t[2].jobs[0].fill.overall_mbps, 620);
@@ -340,13 +341,16 @@ TEST(comparison)
 	}
 	tb = &c.t[2];
 	CHECK_STREQ(tb->test, "fill");
-	if (CHECK_EQ_INT(tb->ncols, 4)) {
+	/* the cache, its speed (in-cache MB/s), then post-cache, last 16 GB, overall */
+	if (CHECK_EQ_INT(tb->ncols, 5)) {
 		CHECK_STREQ(tb->col[0].key, "slc_cache_gb");
 		CHECK_FIG(tb->cell[0], 88);
-		CHECK(!tb->cell[2].ok);
-		CHECK_CONTAINS(tb->cell[2].why, "only 8 GB written");
-		CHECK(!tb->cell[4].ok);
-		CHECK_CONTAINS(tb->cell[4].why, "Drive B has no test fill");
+		CHECK_STREQ(tb->col[1].key, "in_cache_mbps");
+		CHECK_FIG(tb->cell[1], 2800);
+		CHECK(!tb->cell[3].ok);
+		CHECK_CONTAINS(tb->cell[3].why, "only 8 GB written");
+		CHECK(!tb->cell[5].ok);
+		CHECK_CONTAINS(tb->cell[5].why, "Drive B has no test fill");
 	}
 	rpt_compare_free(&c);
 	/* one drive: nothing to compare */

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grow.h"
+#include "host_verdict.h"
+#include "log_find.h"
+
+const double rpt_hostv_pct[RPT_HOSTV_NPCT] = { 50, 99, 99.9, 99.99 };
+
+/* The running sums over the window's intervals. */
+struct sums {
+	double t_us, delay_us, nivcsw, ios, intended_us, added_us, added_max_us, late, idle_us;
+	bool delay, csw, model;
+};
+
+static void add(struct sums *s, const struct rpt_host_iv *x)
+{
+	s->t_us += x->interval_us;
+	if (!isnan(x->run_delay_us)) {
+		s->delay_us += x->run_delay_us;
+		s->delay = true;
+	}
+	if (!isnan(x->nivcsw)) {
+		s->nivcsw += x->nivcsw;
+		s->csw = true;
+	}
+	if (isnan(x->ios) || isnan(x->intended_us) || isnan(x->host_added_us))
+		return;
+	s->model = true;
+	s->ios += x->ios;
+	s->intended_us += x->intended_us;
+	s->added_us += x->host_added_us;
+	if (!isnan(x->host_added_max_us))
+		s->added_max_us = fmax(s->added_max_us, x->host_added_max_us);
+	if (!isnan(x->late_ios))
+		s->late += x->late_ios;
+	if (!isnan(x->drive_idle_us))
+		s->idle_us += x->drive_idle_us;
+}
+
+/* Share @a of @b in %, or null with @why. */
+static void share(struct rpt_fig *f, double a, double b, const char *why)
+{
+	if (b > 0)
+		rpt_fig_set(f, 100 * fmin(fmax(a / b, 0), 1));
+	else
+		rpt_fig_null(f, "%s", why);
+}
+
+/* The time share of @s: what the throughput lost (host_verdict.h). */
+static double time_share(const struct sums *s)
+{
+	double idle = s->t_us > 0 ? fmin(s->idle_us / s->t_us, 1) : 0;
+	double obs = s->intended_us + s->added_us;
+
+	return idle + (1 - idle) * (obs > 0 ? s->added_us / obs : 0);
+}
+
+static void model_figs(struct rpt_host_verdict *v, const struct sums *s)
+{
+	static const char none[] = "not on the drive model: no account of the I/Os' intended times";
+	struct rpt_fig *f[] = { &v->added_mean_us, &v->added_max_us, &v->added_share,
+				&v->late_share, &v->idle_share, &v->time_share };
+	size_t i;
+
+	if (!s->model) {
+		for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+			rpt_fig_null(f[i], none);
+		return;
+	}
+	if (s->ios > 0) {
+		rpt_fig_set(&v->added_mean_us, s->added_us / s->ios);
+		rpt_fig_set(&v->added_max_us, s->added_max_us);
+	} else {
+		rpt_fig_null(&v->added_mean_us, "no I/O completed in the job's intervals");
+		rpt_fig_null(&v->added_max_us, "no I/O completed in the job's intervals");
+	}
+	share(&v->added_share, s->added_us, s->intended_us + s->added_us,
+	      "no I/O time in the job's intervals");
+	share(&v->late_share, s->late, s->ios, "no I/O completed in the job's intervals");
+	share(&v->idle_share, s->idle_us, s->t_us, "no time in the job's intervals");
+	if (s->t_us > 0)
+		rpt_fig_set(&v->time_share, 100 * time_share(s));
+	else
+		rpt_fig_null(&v->time_share, "no time in the job's intervals");
+}
+
+/* The share of I/Os the host held back, or could have: the percentile rule. */
+static double late_bound(const struct rpt_host_verdict *v, const struct sums *s,
+			 double iodepth, double ios)
+{
+	if (v->late_share.ok)
+		return v->late_share.v / 100;
+	if (!s->delay || !(ios > 0))
+		return NAN;
+	return s->delay_us / RPT_HOST_LATE_US * fmax(iodepth, 1) / ios;
+}
+
+static void verdict(struct rpt_host_verdict *v, const struct sums *s, double late)
+{
+	bool waited = v->wait_share.ok && v->wait_share.v >= 100 * RPT_HOST_WAIT_SHARE;
+	char pct[64] = "";
+	size_t n = 0, k;
+	int w = 0;
+
+	if (v->model) {
+		v->thr_marked = v->time_share.ok && v->time_share.v >= 100 * RPT_HOST_TIME_SHARE;
+		v->mean_marked = v->added_share.ok && v->added_share.v >= 100 * RPT_HOST_TIME_SHARE;
+	} else {
+		v->thr_marked = v->mean_marked = waited;
+	}
+	v->bound = v->thr_marked || v->mean_marked;
+	for (k = 0; k < RPT_HOSTV_NPCT; k++)
+		if ((v->model ? v->mean_marked : waited) ||
+		    (!isnan(late) && late > RPT_HOST_TAIL_SHARE * (1 - rpt_hostv_pct[k] / 100))) {
+			v->pct_marked |= 1u << k;
+			w += snprintf(pct + w, sizeof(pct) - w, "%sp%g", w ? ", " : "",
+				      rpt_hostv_pct[k]);
+		}
+	if (v->wait_share.ok)
+		n += snprintf(v->reason + n, sizeof(v->reason) - n,
+			      "the job thread waited for a CPU %.1f %% of its %.2f s",
+			      v->wait_share.v, s->t_us / 1e6);
+	if (v->wait_share.ok && !v->model)
+		n += snprintf(v->reason + n, sizeof(v->reason) - n, " (%s %.0f %%)",
+			      waited ? "host-bound from" : "under", 100 * RPT_HOST_WAIT_SHARE);
+	else if (!v->wait_share.ok)
+		n += snprintf(v->reason + n, sizeof(v->reason) - n,
+			      "run delay not measured (no schedstat)");
+	if (v->model && v->time_share.ok && n < sizeof(v->reason))
+		n += snprintf(v->reason + n, sizeof(v->reason) - n,
+			      "; the host took %.1f %% of its time from the drive model and added %.1f %% of the I/Os' latency (marked from %.0f %%), %.2f %% of I/Os late by %d µs or more",
+			      v->time_share.v, v->added_share.ok ? v->added_share.v : 0,
+			      100 * RPT_HOST_TIME_SHARE, v->late_share.ok ? v->late_share.v : 0,
+			      RPT_HOST_LATE_US);
+	if (*pct && n < sizeof(v->reason))
+		snprintf(v->reason + n, sizeof(v->reason) - n, "; %s may be the host's", pct);
+}
+
+/* The intervals whose own share passes a threshold. */
+static int spikes(struct rpt_host_verdict *v, const struct rpt_host_iv *x)
+{
+	struct sums s = { 0 };
+	bool over;
+
+	add(&s, x);
+	if (s.model)
+		over = s.t_us > 0 && time_share(&s) >= RPT_HOST_TIME_SHARE;
+	else
+		over = s.delay && s.t_us > 0 && s.delay_us / s.t_us >= RPT_HOST_WAIT_SHARE;
+	if (!over)
+		return 0;
+	if (RPT_GROW(v->spike, v->spike_cap, v->nspikes, 16))
+		return -ENOMEM;
+	v->spike[v->nspikes++] = (struct rpt_host_spike){ x->t_ms - x->interval_us / 1000, x->t_ms };
+	return 0;
+}
+
+int rpt_hostv_compute(const struct rpt_host *h, double t0_ms, double t1_ms, double iodepth,
+		      double ios, struct rpt_host_verdict *v)
+{
+	bool window = !isnan(t0_ms) && !isnan(t1_ms) && t1_ms > t0_ms;
+	struct sums s = { 0 };
+	size_t i;
+	int ret;
+
+	memset(v, 0, sizeof(*v));
+	for (i = 0; i < h->n; i++) {
+		const struct rpt_host_iv *x = &h->iv[i];
+		double mid = x->t_ms - x->interval_us / 2000;
+
+		if (window && (mid < t0_ms || mid > t1_ms))
+			continue;
+		add(&s, x);
+		v->intervals++;
+		ret = spikes(v, x);
+		if (ret)
+			return ret;
+	}
+	if (!v->intervals || !(s.t_us > 0)) {
+		rpt_hostv_not_measured(v, "the host sidecar has no interval in the job's active window");
+		return 0;
+	}
+	v->measured = true;
+	v->model = s.model;
+	v->schedstat = s.delay;
+	v->active_s = s.t_us / 1e6;
+	if (s.delay)
+		share(&v->wait_share, s.delay_us, s.t_us, "");
+	else
+		rpt_fig_null(&v->wait_share, "run delay not measured (no schedstat: CONFIG_SCHEDSTATS)");
+	if (s.csw)
+		rpt_fig_set(&v->nivcsw_per_s, s.nivcsw / (s.t_us / 1e6));
+	else
+		rpt_fig_null(&v->nivcsw_per_s, "context switches not measured");
+	model_figs(v, &s);
+	verdict(v, &s, late_bound(v, &s, iodepth, ios));
+	return 0;
+}
+
+/* Append the intervals of @x to @h (@h's header: the first sidecar's). */
+static int merge(struct rpt_host *h, struct rpt_host *x, bool first)
+{
+	size_t i;
+
+	if (first) {
+		*h = *x;
+		memset(x, 0, sizeof(*x));
+		return 0;
+	}
+	h->schedstat = h->schedstat || x->schedstat;
+	h->model = h->model && x->model;
+	for (i = 0; i < x->n; i++) {
+		if (RPT_GROW(h->iv, h->cap, h->n, 64))
+			return -ENOMEM;
+		h->iv[h->n++] = x->iv[i];
+	}
+	rpt_host_free(x);
+	return 0;
+}
+
+int rpt_hostv_read_group(const char *dir, const char *prefix, const struct rpt_fio_group *g,
+			 struct rpt_host *h, char *why, size_t len, struct rpt_diag *d)
+{
+	int nread = 0, ret = 0;
+	size_t i, w = 0;
+
+	memset(h, 0, sizeof(*h));
+	snprintf(why, len, "no host sidecar: a run without ssdq's engine, or older than its host measurement");
+	for (i = 0; i < g->n && ret >= 0; i++) {
+		const struct rpt_fio_entry *e = &g->e[i];
+		const char *pre[2] = { prefix, e->jobname };
+		unsigned int t, nt = e->nthreads > 1 ? e->nthreads : 1;
+		int k;
+
+		if (!e->thread)
+			continue;
+		for (t = e->thread; t < e->thread + nt && ret >= 0; t++)
+			for (k = 0; k < 2; k++) {
+				char *p = pre[k] ? rpt_log_path(dir, pre[k], "host", "jsonl", t, true,
+								e->host) : NULL;
+				struct rpt_host x;
+
+				if (!p || access(p, R_OK)) {
+					free(p);
+					continue;
+				}
+				ret = rpt_host_read(p, &x, d);
+				if (w < len && (ret == -EPROTONOSUPPORT || (ret && ret != -ENOMEM)))
+					w += snprintf(why + w, len - w, "%s%s: %s", w ? "; " : "", p,
+						      ret == -EPROTONOSUPPORT ? "a version this ssdq-report does not know" :
+						      "cannot be read");
+				else if (!ret)
+					ret = merge(h, &x, !nread++);
+				rpt_host_free(&x);
+				free(p);
+				if (ret != -ENOMEM)
+					ret = 0;
+				break;
+			}
+	}
+	if (ret == -ENOMEM) {
+		rpt_host_free(h);
+		return ret;
+	}
+	return nread;
+}
+
+void rpt_hostv_not_measured(struct rpt_host_verdict *v, const char *fmt, ...)
+{
+	struct rpt_fig *f[] = { &v->wait_share, &v->nivcsw_per_s, &v->added_mean_us,
+				&v->added_max_us, &v->added_share, &v->late_share,
+				&v->idle_share, &v->time_share };
+	va_list ap;
+	size_t i;
+
+	rpt_hostv_free(v);
+	memset(v, 0, sizeof(*v));
+	va_start(ap, fmt);
+	vsnprintf(v->why, sizeof(v->why), fmt, ap);
+	va_end(ap);
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		rpt_fig_null(f[i], "host: not measured (%s)", v->why);
+}
+
+bool rpt_hostv_pct_marked(const struct rpt_host_verdict *v, double p)
+{
+	size_t k;
+
+	for (k = 0; k < RPT_HOSTV_NPCT; k++)
+		if (rpt_hostv_pct[k] == p)
+			return v->pct_marked & (1u << k);
+	return v->bound;
+}
+
+const char *rpt_hostv_word(const struct rpt_host_verdict *v)
+{
+	return !v->measured ? "not measured" : v->bound ? "host-bound" : v->pct_marked ? "tail" :
+	       "quiet";
+}
+
+char *rpt_hostv_line(const struct rpt_host_verdict *v, char *buf, size_t len)
+{
+	if (!v->measured)
+		snprintf(buf, len, "host: not measured%s%s%s", *v->why ? " (" : "", v->why,
+			 *v->why ? ")" : "");
+	else
+		snprintf(buf, len, "%s%s: %s", v->bound ? "" : "host: ", rpt_hostv_word(v), v->reason);
+	return buf;
+}
+
+int rpt_hostv_spans(const struct rpt_host_verdict *v, struct rpt_timeline *tl)
+{
+	size_t i = 0, k;
+	int ret = 0;
+
+	while (i < v->nspikes && !ret) {
+		double t1 = v->spike[i].t1_ms;
+
+		for (k = i + 1; k < v->nspikes && v->spike[k].t0_ms <= t1 + 1; k++)
+			t1 = fmax(t1, v->spike[k].t1_ms);
+		ret = rpt_tl_add_span_ms(tl, v->spike[i].t0_ms, t1, RPT_HOSTV_SPAN);
+		i = k;
+	}
+	return ret;
+}
+
+void rpt_hostv_free(struct rpt_host_verdict *v)
+{
+	if (!v)
+		return;
+	free(v->spike);
+	v->spike = NULL;
+	v->nspikes = 0;
+	v->spike_cap = 0;
+}

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_HOST_VERDICT_H
+#define SSDQ_HOST_VERDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "figure.h"
+#include "fio_jobs.h"
+#include "host.h"
+#include "timeline.h"
+
+/*
+ * A job's host verdict (issue 34, docs/report.md "Host"): how much the host
+ * took from the job over its active time, from the engine's host sidecar
+ * (host.h), and which of its figures that distorted (marks.h,
+ * RPT_MARK_HOST).
+ *
+ * Shares are in % (0 to 100):
+ * - wait_share: Σ run_delay / Σ interval — the share of the time the job
+ *   thread was runnable but waited for a CPU (the scheduler's run delay);
+ * - nivcsw_per_s: the job thread's involuntary context switches a second;
+ * and on the drive model, from its own account of each I/O:
+ * - added_mean_us, added_max_us: the latency the host added to an I/O (the
+ *   time the engine handed it to fio less the deadline the model set);
+ * - added_share: Σ host-added / Σ (intended + host-added): the share of
+ *   the I/Os' observed time the host added — how far the mean latency moved;
+ * - late_share: the share of I/Os late by RPT_HOST_LATE_US or more;
+ * - idle_share: the share of the time none of the job's I/Os was in the
+ *   model (at QD1 the host's time between a completion and the next
+ *   submission);
+ * - time_share: idle_share + (1 − idle_share) × added_share — the share of
+ *   the job's time the host took from the drive: how far the throughput
+ *   moved (at QD1 exactly 1 − the model's I/O time / the job's time).
+ *
+ * The thresholds (measured on the drive model: docs/report.md, "Marks"): on
+ * the model its own account decides — time_share >= RPT_HOST_TIME_SHARE
+ * marks the throughput (MB/s, IOPS, efficiency, the fill's speeds; at QD1
+ * fio's IOPS left the model's account by time_share to 0.21 points in 63
+ * runs), added_share >= RPT_HOST_TIME_SHARE the mean latency (which moves
+ * by added / (1 − added) and up to 2.6 points of fio's own stamping), and a
+ * percentile p is marked when more than a hundredth of its tail,
+ * (1 − p) / 100, of the I/Os were late by RPT_HOST_LATE_US or more (p99
+ * moved 16 % from the model's account with 0.02 % of the I/Os late: the
+ * host's smaller delays gather in the same tail), or when the mean is. On a
+ * namespace (no account) a job whose thread waited for a CPU
+ * RPT_HOST_WAIT_SHARE of its time or more has all of them marked (on the
+ * model, whose thread sleeps to each I/O's deadline, the time share ran 2.5
+ * to 7.1 points above the wait share: a late wake-up is not run delay), and
+ * a percentile p
+ * also when the run delay, cut in RPT_HOST_LATE_US pieces each holding back
+ * iodepth I/Os, could have made more than (1 − p) / 100 of the I/Os late. A
+ * job with its throughput or mean marked is host-bound. An interval whose
+ * own time share (model) or wait share (namespace) passes the threshold is
+ * a spike, drawn on the job's time charts.
+ */
+#define RPT_HOST_WAIT_SHARE	0.03
+#define RPT_HOST_TIME_SHARE	0.07
+/* the share of a percentile's tail whose lateness marks it */
+#define RPT_HOST_TAIL_SHARE	0.01
+
+/* An interval the host distorted, unix ms */
+struct rpt_host_spike {
+	double t0_ms, t1_ms;
+};
+
+struct rpt_host_verdict {
+	bool measured;			/* a host sidecar covered the job */
+	char why[RPT_WHY_LEN];		/* when !measured: why ("no host sidecar") */
+	bool model;			/* the model's account is in it */
+	bool schedstat;			/* run delays measured */
+	size_t intervals;		/* over the active window */
+	double active_s;		/* Σ interval */
+	struct rpt_fig wait_share;
+	struct rpt_fig nivcsw_per_s;
+	struct rpt_fig added_mean_us;
+	struct rpt_fig added_max_us;
+	struct rpt_fig added_share;
+	struct rpt_fig late_share;
+	struct rpt_fig idle_share;
+	struct rpt_fig time_share;
+	bool thr_marked;		/* MB/s, IOPS, efficiency: the host's */
+	bool mean_marked;		/* the mean latency: the host's */
+	bool bound;			/* host-bound: either of those */
+	unsigned int pct_marked;	/* bit k: the k-th of rpt_hostv_pct[] marked */
+	char reason[RPT_WHY_LEN];	/* what the host did, against the thresholds */
+	struct rpt_host_spike *spike;	/* in time order */
+	size_t nspikes;
+	size_t spike_cap;
+};
+
+/* The percentiles the verdict judges: 50, 99, 99.9, 99.99 (the job's p99 and p99.99 among them) */
+#define RPT_HOSTV_NPCT	4
+extern const double rpt_hostv_pct[RPT_HOSTV_NPCT];
+
+/**
+ * rpt_hostv_compute() - The verdict over the intervals of @h that lie in
+ * [@t0_ms, @t1_ms] (their middle); every interval when the window is not
+ * known (NAN).
+ * @h: the host sidecar
+ * @t0_ms: the job's active window, unix ms, or NAN
+ * @t1_ms: its end, or NAN
+ * @iodepth: the job's queue depth (1 when not known)
+ * @ios: the job's I/Os (fio's latency samples), 0 when not known: the
+ *       namespace's percentile rule
+ * @v: the verdict; free with rpt_hostv_free()
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_hostv_compute(const struct rpt_host *h, double t0_ms, double t1_ms, double iodepth,
+		      double ios, struct rpt_host_verdict *v);
+
+/**
+ * rpt_hostv_read_group() - Read the host sidecars of every thread of group
+ * @g (<prefix>_host.<N>.jsonl, the bw log's prefix first, then the job's
+ * name) into one: their intervals side by side, as the verdict sums them.
+ * @dir: the results directory
+ * @prefix: the bw log's prefix, or NULL
+ * @g: the group
+ * @h: the intervals; free with rpt_host_free()
+ * @why: when none could be read, why ("no host sidecar (looked for ...)")
+ * @len: its size
+ * @d: errors of bad lines
+ *
+ * Return: the sidecars read (0: none), or -ENOMEM.
+ */
+int rpt_hostv_read_group(const char *dir, const char *prefix, const struct rpt_fio_group *g,
+			 struct rpt_host *h, char *why, size_t len, struct rpt_diag *d);
+
+/**
+ * rpt_hostv_not_measured() - A verdict of "host: not measured" and why.
+ * @v: the verdict
+ * @fmt: printf format of the reason
+ */
+void rpt_hostv_not_measured(struct rpt_host_verdict *v, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/**
+ * rpt_hostv_pct_marked() - Whether the verdict marks percentile @p.
+ * @v: the verdict
+ * @p: a percentile (99, 99.99)
+ *
+ * Return: true when the host may have set it.
+ */
+bool rpt_hostv_pct_marked(const struct rpt_host_verdict *v, double p);
+
+/**
+ * rpt_hostv_word() - The verdict in a word: "host-bound", "tail" (only
+ * percentiles marked), "quiet", "not measured".
+ * @v: the verdict
+ *
+ * Return: a static string.
+ */
+const char *rpt_hostv_word(const struct rpt_host_verdict *v);
+
+/**
+ * rpt_hostv_line() - The verdict in one line: "host-bound: ...", "host:
+ * quiet (...)" or "host: not measured (...)".
+ * @v: the verdict
+ * @buf: destination
+ * @len: its size
+ *
+ * Return: @buf.
+ */
+char *rpt_hostv_line(const struct rpt_host_verdict *v, char *buf, size_t len);
+
+/* The label of a spike's span on the time charts */
+#define RPT_HOSTV_SPAN	"! host"
+
+/**
+ * rpt_hostv_spans() - The verdict's spikes as spans of the job's time
+ * charts (RPT_HOSTV_SPAN), adjacent ones joined.
+ * @v: the verdict
+ * @tl: the job's timeline (of unix-ms logs; else nothing is added)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_hostv_spans(const struct rpt_host_verdict *v, struct rpt_timeline *tl);
+
+/**
+ * rpt_hostv_free() - Free the spikes.
+ * @v: NULL-safe
+ */
+void rpt_hostv_free(struct rpt_host_verdict *v);
+
+#endif

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The host sidecar (read/host.h) and the host verdict (compute/host_verdict.h)
+ * with the marks it puts on a job's figures (compute/marks.h): synthetic
+ * sidecars whose shares are known, bad lines each with its error, a version
+ * refused, a sidecar without run delays, and the thresholds' edges.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+#include "host.h"
+#include "host_verdict.h"
+#include "marks.h"
+#include "report.h"
+
+#define T0	1795990000000000LL	/* unix µs */
+
+static int has_msg(const struct rpt_diag *d, const char *needle)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (strstr(d->msg[i], needle))
+			return 1;
+	printf("  no message with \"%s\" among %zu\n", needle, d->n);
+	for (i = 0; i < d->n; i++)
+		printf("    %s\n", d->msg[i]);
+	return 0;
+}
+
+/* A header of @source, @model; @n 1 s intervals, interval i waiting delay[i] µs. */
+static char *sidecar(const char *source, bool model, const double *delay, int n, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+	int i;
+
+	fprintf(f, "{\"version\":1,\"kind\":\"host_start\",\"time_us\":%lld,\"tid\":4242,"
+		"\"source\":\"%s\",\"ncpu\":2,\"cpus_allowed\":1,\"model\":%s,\"interval_ms\":1000}\n",
+		T0, source, model ? "true" : "false");
+	for (i = 0; i < n; i++) {
+		fprintf(f, "{\"time_us\":%lld,\"interval_us\":1000000", T0 + (i + 1) * 1000000LL);
+		if (delay)
+			fprintf(f, ",\"run_delay_us\":%.0f,\"cpu_us\":300000", delay[i]);
+		fprintf(f, ",\"nivcsw\":%d,\"nvcsw\":10000", 10 * i);
+		if (model)	/* 10000 I/Os of 80 µs, idle 100 ms; i adds i x 20 ms */
+			fprintf(f, ",\"ios\":10000,\"intended_us\":800000,\"host_added_us\":%d,"
+				"\"host_added_max_us\":%d,\"late_ios\":%d,\"drive_idle_us\":%d",
+				i * 20000, i ? 5000 : 0, i * 2, 200000 - i * 20000);
+		fputs("}\n", f);
+	}
+	fclose(f);
+	return buf;
+}
+
+TEST(read_intervals)
+{
+	double delay[4] = { 0, 10000, 100000, 5000 };
+	struct rpt_diag d = { 0 };
+	struct rpt_host h;
+	size_t len;
+	char *buf = sidecar("schedstat", true, delay, 4, &len);
+
+	CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", buf, len, &h, &d), 0);
+	CHECK_EQ_INT(d.n, 0);
+	CHECK(h.has_start);
+	CHECK(h.schedstat);
+	CHECK(h.model);
+	CHECK_EQ_INT(h.tid, 4242);
+	CHECK_EQ_INT(h.ncpu, 2);
+	CHECK_EQ_INT(h.cpus_allowed, 1);
+	CHECK_NEAR(h.interval_ms, 1000, 0);
+	CHECK_NEAR(h.t0_ms, T0 / 1000.0, 0);
+	CHECK_EQ_U64(h.n, 4);
+	CHECK_NEAR(h.iv[2].run_delay_us, 100000, 0);
+	CHECK_NEAR(h.iv[2].host_added_us, 40000, 0);
+	CHECK_NEAR(h.iv[3].nivcsw, 30, 0);
+	CHECK_NEAR(h.iv[3].t_ms, T0 / 1000.0 + 4000, 0);
+	rpt_host_free(&h);
+	free(buf);
+}
+
+TEST(bad_lines)
+{
+	static const char text[] =
+		"{\"time_us\":1795990000500000,\"interval_us\":500000}\n"
+		"{\"version\":1,\"kind\":\"host_start\",\"time_us\":1795990000000000,\"source\":\"schedstat\",\"model\":false}\n"
+		"{\"time_us\":1795990001000000,\"interval_us\":1000000,\"run_delay_us\":7}\n"
+		"{\"time_us\":1795990002000000,\"interval_us\":1000000,\"run_delay_us\":\"lots\"}\n"
+		"{\"time_us\":1795990002000000,\"interval_us\":1000000,\"run_delay_us\":-3}\n"
+		"{\"time_us\":1795990002000000}\n"
+		"{\"time_us\":1795990000900000,\"interval_us\":1000000}\n"
+		"not json\n"
+		"{\"version\":1,\"kind\":\"host_start\",\"time_us\":1795990000000000}\n"
+		"{\"kind\":\"host_note\",\"msg\":\"a kind this reader does not know\"}\n"
+		"{\"time_us\":1795990003000000,\"interval_us\":1000000,\"run_delay_us\":9}\n";
+	struct rpt_diag d = { 0 };
+	struct rpt_host h;
+
+	CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", text, sizeof(text) - 1, &h, &d), 0);
+	CHECK(has_msg(&d, "x_host.1.jsonl:1: an interval before the host_start line"));
+	CHECK(has_msg(&d, "x_host.1.jsonl:4: run_delay_us: expected a number, got string"));
+	CHECK(has_msg(&d, "x_host.1.jsonl:5: run_delay_us: -3 is negative"));
+	CHECK(has_msg(&d, "x_host.1.jsonl:6: interval_us: missing"));
+	CHECK(has_msg(&d, "x_host.1.jsonl:7: time_us goes back in time"));
+	CHECK(has_msg(&d, "x_host.1.jsonl:8:"));
+	CHECK(has_msg(&d, "x_host.1.jsonl:9: a second host_start line"));
+	CHECK_EQ_INT(d.nerrors, 7);
+	CHECK_EQ_U64(h.n, 2);
+	CHECK_NEAR(h.iv[0].run_delay_us, 7, 0);
+	CHECK_NEAR(h.iv[1].run_delay_us, 9, 0);
+	CHECK(isnan(h.iv[0].ios));	/* not the model: no account */
+	rpt_host_free(&h);
+	rpt_diag_free(&d);
+}
+
+TEST(version_refused)
+{
+	static const char text[] =
+		"{\"version\":2,\"kind\":\"host_start\",\"time_us\":1795990000000000,\"source\":\"schedstat\"}\n"
+		"{\"time_us\":1795990001000000,\"interval_us\":1000000,\"run_delay_us\":7}\n";
+	struct rpt_diag d = { 0 };
+	struct rpt_host h;
+
+	CHECK_EQ_INT(rpt_host_read_mem("x_host.3.jsonl", text, sizeof(text) - 1, &h, &d),
+		     -EPROTONOSUPPORT);
+	CHECK(has_msg(&d, "x_host.3.jsonl:1: host sidecar version 2: this reader knows version 1 only"));
+	CHECK_EQ_U64(h.n, 0);
+	CHECK(h.refused);
+	rpt_host_free(&h);
+	rpt_diag_free(&d);
+}
+
+TEST(missing_file)
+{
+	struct rpt_diag d = { 0 };
+	struct rpt_host h;
+
+	CHECK_EQ_INT(rpt_host_read("/nonexistent/x_host.1.jsonl", &h, &d), -ENOENT);
+	CHECK(has_msg(&d, "/nonexistent/x_host.1.jsonl"));
+	rpt_host_free(&h);
+	rpt_diag_free(&d);
+}
+
+/* A namespace: the run delay decides; spikes are the intervals past 5 %. */
+TEST(verdict_namespace)
+{
+	double delay[5] = { 10000, 20000, 200000, 10000, 10000 };	/* 250 ms of 5 s: 5 % */
+	struct rpt_host_verdict v;
+	struct rpt_diag d = { 0 };
+	struct rpt_host h;
+	char line[2 * RPT_WHY_LEN];
+	size_t len;
+	char *buf = sidecar("schedstat", false, delay, 5, &len);
+
+	CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", buf, len, &h, &d), 0);
+	CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 1, 50000, &v), 0);
+	CHECK(v.measured);
+	CHECK(!v.model);
+	CHECK_EQ_U64(v.intervals, 5);
+	CHECK_NEAR(v.wait_share.v, 5.0, 1e-12);
+	CHECK_NEAR(v.nivcsw_per_s.v, (0 + 10 + 20 + 30 + 40) / 5.0, 1e-12);
+	CHECK(!v.time_share.ok);
+	CHECK_CONTAINS(v.time_share.why, "not on the drive model");
+	CHECK(v.bound && v.thr_marked && v.mean_marked);
+	CHECK(rpt_hostv_pct_marked(&v, 99) && rpt_hostv_pct_marked(&v, 99.99));
+	CHECK_EQ_U64(v.nspikes, 1);	/* the third interval: 20 % */
+	CHECK_NEAR(v.spike[0].t0_ms, T0 / 1000.0 + 2000, 0);
+	CHECK_NEAR(v.spike[0].t1_ms, T0 / 1000.0 + 3000, 0);
+	CHECK_STREQ(rpt_hostv_word(&v), "host-bound");
+	CHECK_CONTAINS(rpt_hostv_line(&v, line, sizeof(line)), "waited for a CPU 5.0 % of its 5.00 s");
+	rpt_hostv_free(&v);
+
+	/* the window: the third interval's middle lies outside [0, 2.4 s] */
+	CHECK_EQ_INT(rpt_hostv_compute(&h, T0 / 1000.0, T0 / 1000.0 + 2400, 1, 50000, &v), 0);
+	CHECK_EQ_U64(v.intervals, 2);
+	CHECK_NEAR(v.wait_share.v, 1.5, 1e-12);
+	CHECK(!v.bound);
+	/* 30 ms of run delay in 100 µs pieces: 300 of 50000 I/Os could be
+	 * late, 0.6 %: more than a hundredth of p50's tail (0.5 %) */
+	CHECK(rpt_hostv_pct_marked(&v, 50) && rpt_hostv_pct_marked(&v, 99));
+	CHECK(rpt_hostv_pct_marked(&v, 99.99));
+	rpt_hostv_free(&v);
+	/* 10 ms (h.iv[0] alone, 1 %): 100 of 2e6 I/Os, 0.005 %: not p99's 0.01 % */
+	CHECK_EQ_INT(rpt_hostv_compute(&h, T0 / 1000.0, T0 / 1000.0 + 900, 1, 2e6, &v), 0);
+	CHECK_EQ_U64(v.intervals, 1);
+	CHECK(!rpt_hostv_pct_marked(&v, 99));
+	CHECK(rpt_hostv_pct_marked(&v, 99.9) && rpt_hostv_pct_marked(&v, 99.99));
+	CHECK_STREQ(rpt_hostv_word(&v), "tail");
+	rpt_hostv_free(&v);
+	/* without the job's I/O count no bound: only the share decides */
+	CHECK_EQ_INT(rpt_hostv_compute(&h, T0 / 1000.0, T0 / 1000.0 + 2400, 1, 0, &v), 0);
+	CHECK_EQ_INT(v.pct_marked, 0);
+	CHECK_STREQ(rpt_hostv_word(&v), "quiet");
+	rpt_hostv_free(&v);
+	/* a window with no interval: not measured, never quiet */
+	CHECK_EQ_INT(rpt_hostv_compute(&h, T0 / 1000.0 + 9e6, T0 / 1000.0 + 9.1e6, 1, 0, &v), 0);
+	CHECK(!v.measured);
+	CHECK_STREQ(rpt_hostv_word(&v), "not measured");
+	CHECK_CONTAINS(rpt_hostv_line(&v, line, sizeof(line)), "host: not measured (");
+	rpt_hostv_free(&v);
+	rpt_host_free(&h);
+	free(buf);
+}
+
+/* No schedstat: the run delay is null, not 0; nothing is said from it. */
+TEST(verdict_no_schedstat)
+{
+	struct rpt_host_verdict v;
+	struct rpt_diag d = { 0 };
+	struct rpt_host h;
+	size_t len;
+	char *buf = sidecar("none", false, NULL, 3, &len);
+
+	CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", buf, len, &h, &d), 0);
+	CHECK(!h.schedstat);
+	CHECK(isnan(h.iv[0].run_delay_us));
+	CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 1, 1000, &v), 0);
+	CHECK(v.measured);
+	CHECK(!v.wait_share.ok);
+	CHECK_CONTAINS(v.wait_share.why, "run delay not measured");
+	CHECK(!v.bound);
+	CHECK_EQ_INT(v.pct_marked, 0);
+	rpt_hostv_free(&v);
+	rpt_host_free(&h);
+	free(buf);
+}
+
+/*
+ * The model: intervals of 10000 I/Os of 80 µs, interval i with i x 20 ms
+ * added and 200 - i x 20 ms idle, so the time share is 20 % in each
+ * (1 - 800 ms / 1 s), and the latency share i x 20 / (800 + i x 20).
+ */
+TEST(verdict_model)
+{
+	double delay[3] = { 0, 0, 0 };
+	struct rpt_host_verdict v;
+	struct rpt_diag d = { 0 };
+	struct rpt_host h;
+	size_t len;
+	char *buf = sidecar("schedstat", true, delay, 3, &len);
+
+	CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", buf, len, &h, &d), 0);
+	CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 1, 30000, &v), 0);
+	CHECK(v.model);
+	CHECK_NEAR(v.wait_share.v, 0, 0);
+	CHECK_NEAR(v.added_mean_us.v, 60000.0 / 30000, 1e-12);
+	CHECK_NEAR(v.added_max_us.v, 5000, 0);
+	CHECK_NEAR(v.added_share.v, 100 * 60000.0 / 2460000, 1e-9);
+	CHECK_NEAR(v.late_share.v, 100 * 6.0 / 30000, 1e-9);
+	CHECK_NEAR(v.idle_share.v, 100 * 540000.0 / 3e6, 1e-9);
+	CHECK_NEAR(v.time_share.v, 20, 1e-9);	/* 1 - 2.4 s of I/O in 3 s */
+	CHECK(v.thr_marked);			/* 20 % >= 7 % */
+	CHECK(!v.mean_marked);			/* 2.4 % < 7 % */
+	CHECK(v.bound);
+	/* 6 late of 30000, 0.02 %: past a hundredth of p99's tail (0.01 %), not p50's */
+	CHECK(rpt_hostv_pct_marked(&v, 99.99) && rpt_hostv_pct_marked(&v, 99));
+	CHECK(!rpt_hostv_pct_marked(&v, 50));
+	CHECK_EQ_U64(v.nspikes, 3);		/* each interval at 20 % */
+	rpt_hostv_free(&v);
+	rpt_host_free(&h);
+	free(buf);
+}
+
+/* The marks the verdict puts on a job's figures, and only those. */
+TEST(marks_follow_verdict)
+{
+	double delay[3] = { 0, 0, 0 };
+	struct rpt_job j;
+	struct rpt_diag d = { 0 };
+	struct rpt_host h;
+	size_t len;
+	char *buf = sidecar("schedstat", true, delay, 3, &len);
+	struct rpt_fig *all[] = { &j.mbps, &j.iops, &j.power_w, &j.energy_j, &j.mbps_per_w,
+				  &j.iops_per_w, &j.lat_mean_us, &j.lat_p99_us, &j.lat_p9999_us,
+				  &j.peak_power_w };
+	size_t i;
+
+	memset(&j, 0, sizeof(j));
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		rpt_fig_set(all[i], 1 + i);
+	CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", buf, len, &h, &d), 0);
+	CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 1, 30000, &j.host), 0);
+	rpt_job_mark(&j);
+	CHECK(j.mbps.mark & RPT_MARK_HOST);
+	CHECK(j.iops.mark & RPT_MARK_HOST);
+	CHECK(j.mbps_per_w.mark & RPT_MARK_HOST);
+	CHECK(j.iops_per_w.mark & RPT_MARK_HOST);
+	CHECK(!(j.lat_mean_us.mark & RPT_MARK_HOST));
+	CHECK(j.lat_p99_us.mark & RPT_MARK_HOST);
+	CHECK(j.lat_p9999_us.mark & RPT_MARK_HOST);
+	CHECK(!(j.power_w.mark & RPT_MARK_HOST));	/* the drive's, not the host's */
+	CHECK(!(j.peak_power_w.mark & RPT_MARK_HOST));
+	CHECK(rpt_job_marks(&j) & RPT_MARK_HOST);
+	CHECK_STREQ(rpt_mark_sign(j.iops.mark), "!");
+	CHECK_STREQ(rpt_mark_sign(RPT_MARK_ESTIMATED | RPT_MARK_HOST), "~!");
+	CHECK_STREQ(rpt_mark_name(2), "host");
+	CHECK_CONTAINS(rpt_mark_note(RPT_MARK_HOST), "distorted by the host");
+	rpt_hostv_free(&j.host);
+
+	/* not measured: no host mark anywhere */
+	memset(&j, 0, sizeof(j));
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		rpt_fig_set(all[i], 1 + i);
+	rpt_hostv_not_measured(&j.host, "no host sidecar");
+	rpt_job_mark(&j);
+	CHECK(!(rpt_job_marks(&j) & RPT_MARK_HOST));
+	rpt_host_free(&h);
+	free(buf);
+}
+
+int main(void)
+{
+	RUN(read_intervals);
+	RUN(bad_lines);
+	RUN(version_refused);
+	RUN(missing_file);
+	RUN(verdict_namespace);
+	RUN(verdict_no_schedstat);
+	RUN(verdict_model);
+	RUN(marks_follow_verdict);
+	return harness_main();
+}
