@@ -104,8 +104,8 @@ MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o
 ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
                engine/pollq.c engine/uring_plan.c engine/holders.c \
                engine/host_acct.c engine/hostload.c engine/host_iolog.c
-ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
-               engine/phases.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/guard.c engine/stop.c engine/buffers.c engine/options.c \
+ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/backend.c engine/be_uring.c engine/be_sync.c engine/be_model.c \
+               engine/phases.c engine/sidecar_path.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/guard.c engine/stop.c engine/buffers.c engine/options.c \
                engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c \
                engine/target.c engine/target_ns.c engine/target_model.c engine/write_cache.c
 POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
@@ -135,10 +135,10 @@ include analysis/analysis.mk
 ssdq.so:
 	$(Q)ln -sf $(B)/ssdq.so $@
 
-$(VERSION_H): FORCE
-	@mkdir -p $(dir $@)
-	@printf '#define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$@.tmp
-	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+# written when make reads this file, and only when the version changed: no
+# FORCE'd rule, so `make -q` can say the build is up to date
+$(shell mkdir -p $(B)/gen && printf '\043define SSDQ_VERSION "%s"\n' '$(SSDQ_VERSION)' >$(VERSION_H).tmp && \
+	{ cmp -s $(VERSION_H).tmp $(VERSION_H) && rm -f $(VERSION_H).tmp || mv $(VERSION_H).tmp $(VERSION_H); })
 $(B)/power/ssdq-sample.o $(B)/analysis/main.o $(B)/analysis/pts_main.o $(B)/analysis/db_main.o $(B)/common/device_json.o: $(VERSION_H)
 $(B)/analysis/main.o $(B)/analysis/pts_main.o $(B)/analysis/db_main.o: ANALYSIS_CFLAGS += -I$(B)/gen
 

@@ -3,8 +3,9 @@
 #define SSDQ_COMMON_DEVICE_JSON_H
 
 /*
- * device.json's frame, written by one writer for a namespace
- * (power/device_info.c) and the drive model (engine/target_model.c) alike:
+ * device.json's frame, around the members of its one writer
+ * (power/device_info.c: ssdq_devinfo_json(), which serialises what the
+ * controller probe or the drive model, engine/target_model.c, filled):
  *
  *   {"format": "ssdq-device", "version": 1, "time_us": T,
  *    ... what the drive is (the caller's) ...,

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "ssdq.h"
+#include "sidecar_path.h"
 #include "host_acct.h"
 #include "host_iolog.h"
 #include "sidecar.h"

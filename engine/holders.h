@@ -4,8 +4,8 @@
 
 /*
  * What may stand on a namespace before a job writes to it: a mount, swap,
- * device-mapper or md above its block node or a partition of it, or a
- * filesystem or partition-table signature. No fio here.
+ * device-mapper or md above its block node or a partition of it (holders.c;
+ * a filesystem or partition-table signature: signature.h). No fio here.
  */
 #include <stddef.h>
 
@@ -59,25 +59,5 @@ int ssdq_ng_block(const struct ssdq_sysroot *root, const char *ng, char *block, 
  */
 int ssdq_holders_find(const struct ssdq_sysroot *root, const char *block, char *why,
 		      size_t len);
-
-/**
- * ssdq_signature_find() - Look for filesystem, RAID, LVM, crypto, swap and
- * partition-table signatures on a block device or image file (libblkid).
- * @path: the block node ("/dev/nvme0n1")
- * @what: out: the signatures found, e.g. "ext4 filesystem at offset 1080,
- *	dos partition table at offset 510", or why none could be looked for
- * @len: size of @what
- *
- * The device's cached pages are dropped before the probe: writes sent
- * through the generic node bypass the block node's page cache, which may
- * hold a signature those writes have since overwritten. An area that
- * cannot be read (a drive failing reads of deallocated LBAs) is taken to
- * hold none.
- *
- * Return: 0 when there is none, -EEXIST when there is (@what names them),
- * -ENOSYS when ssdq.so was built without libblkid, -ENOMEM, -EIO when
- * libblkid cannot take the device, or -errno when @path cannot be opened.
- */
-int ssdq_signature_find(const char *path, char *what, size_t len);
 
 #endif

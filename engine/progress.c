@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "sidecar_path.h"
 #include "sidecar.h"
 #include "hostload.h"
 #include "progress.h"

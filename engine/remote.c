@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "ssdq.h"
-#include "sidecar.h"
 #include "remote.h"
+#include "sidecar_path.h"
 #include "iolog.h"
 #include "server.h"
 
@@ -50,93 +50,6 @@ int ssdq_remote_text(const char *buf, size_t len)
 		return -ENOTCONN;
 	}
 	return 0;
-}
-
-/* ${TMPDIR:-/tmp}/ssdq-server.<pid of fio's backend process>, made 0700 */
-static int run_dir(struct thread_data *td, char *out, size_t len)
-{
-	const char *tmp = getenv("TMPDIR");
-	pid_t main_pid = td->o.use_thread ? getpid() : getppid();
-	struct stat st;
-	int n;
-
-	n = snprintf(out, len, "%s/ssdq-server.%d", tmp && *tmp ? tmp : "/tmp", (int)main_pid);
-	if (n < 0 || (size_t)n >= len)
-		return -ENAMETOOLONG;
-	if (mkdir(out, 0700) && errno != EEXIST)
-		return -errno;
-	if (lstat(out, &st))
-		return -errno;
-	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid())
-		return -EPERM;
-	return 0;
-}
-
-/* a name with '/' (write_bw_log=dir/x) as one file name: '%' -> %25, '/' -> %2F */
-static int flatten(const char *name, char *out, size_t len)
-{
-	size_t o = 0;
-
-	for (; *name; name++) {
-		const char *s = *name == '/' ? "%2F" : *name == '%' ? "%25" : NULL;
-		size_t k = s ? 3 : 1;
-
-		if (o + k >= len)
-			return -ENAMETOOLONG;
-		if (s)
-			memcpy(out + o, s, 3);
-		else
-			out[o] = *name;
-		o += k;
-	}
-	out[o] = '\0';
-	return 0;
-}
-
-static void unflatten(const char *name, char *out)
-{
-	while (*name) {
-		if (!strncmp(name, "%2F", 3) || !strncmp(name, "%25", 3)) {
-			*out++ = name[2] == 'F' ? '/' : '%';
-			name += 3;
-		} else {
-			*out++ = *name++;
-		}
-	}
-	*out = '\0';
-}
-
-int ssdq_sidecar_path(struct thread_data *td, const char *name, char *out, size_t len)
-{
-	char dir[PATH_MAX], flat[PATH_MAX];
-	int ret, n;
-
-	if (!is_backend) {
-		if (out != name) {
-			if (strlen(name) >= len)
-				return -ENAMETOOLONG;
-			memmove(out, name, strlen(name) + 1);
-		}
-		return 0;
-	}
-	ret = run_dir(td, dir, sizeof(dir));
-	if (ret)
-		return ret;
-	ret = flatten(name, flat, sizeof(flat));
-	if (ret)
-		return ret;
-	n = snprintf(out, len, "%s/%s", dir, flat);
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
-
-int ssdq_device_json_path(struct thread_data *td, char *out, size_t len)
-{
-	char name[64];
-
-	if (!is_backend)
-		return ssdq_sidecar_path(td, "device.json", out, len);
-	snprintf(name, sizeof(name), "device.%d.json", td->thread_number);
-	return ssdq_sidecar_path(td, name, out, len);
 }
 
 /*
@@ -212,7 +125,7 @@ static int send_one(struct thread_data *td, const char *path, const char *as)
 	if (as)
 		snprintf(name, sizeof(name), "%s", as);
 	else
-		unflatten(base ? base + 1 : path, name);
+		ssdq_sidecar_unflatten(base ? base + 1 : path, name);
 	ret = send_file(td, path, name);
 	if (ret) {
 		ssdq_log("%s: could not send %s to fio's client (%s); it stays on the server as %s",
@@ -259,7 +172,7 @@ void ssdq_remote_announce(struct thread_data *td)
 	if (!is_backend)
 		return;
 	note_connection();
-	if (run_dir(td, dir, sizeof(dir)))
+	if (ssdq_sidecar_dir(td, dir, sizeof(dir)))
 		return;
 	gethostname(host, sizeof(host) - 1);
 	ssdq_log("%s: sidecars of this job on %s:%s until the job's end", td->o.name, host, dir);
@@ -302,7 +215,7 @@ int ssdq_remote_send(struct thread_data *td)
 
 	if (!is_backend)
 		return 0;
-	if (client_gone() && !run_dir(td, dir, sizeof(dir))) {
+	if (client_gone() && !ssdq_sidecar_dir(td, dir, sizeof(dir))) {
 		ssdq_log("%s: fio's client is gone: the job's sidecars stay on the server in %s "
 			 "(the next ssdq-run of the same command names them)", td->o.name, dir);
 		return 1;
@@ -313,7 +226,7 @@ int ssdq_remote_send(struct thread_data *td)
 	if (!ssdq_device_json_path(td, path, sizeof(path)))
 		failed += send_one(td, path, "device.json");
 	/* the last job of the run leaves no directory behind */
-	if (!run_dir(td, dir, sizeof(dir)))
+	if (!ssdq_sidecar_dir(td, dir, sizeof(dir)))
 		rmdir(dir);
 	return failed;
 }

@@ -23,7 +23,7 @@
  *   in the run's directory.
  *
  * Outside a server (plain fio) nothing changes: sidecars go to the working
- * directory, messages to stderr.
+ * directory, messages to stderr. Where the files go: sidecar_path.h.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -42,23 +42,6 @@ bool ssdq_remote(void);
  * locally.
  */
 int ssdq_remote_text(const char *buf, size_t len);
-
-/**
- * ssdq_sidecar_path() - Where sidecar @name ("fill_events.1.jsonl") is
- * written: @name itself in plain fio, the run's directory/@name in a
- * server (the directory is made on first use, mode 0700).
- *
- * Return: 0, -ENAMETOOLONG, or -errno of making the directory.
- */
-int ssdq_sidecar_path(struct thread_data *td, const char *name, char *out, size_t len);
-
-/**
- * ssdq_device_json_path() - Where the job writes device.json: device.json
- * in plain fio, the run's directory/device.<N>.json in a server.
- *
- * Return: as ssdq_sidecar_path().
- */
-int ssdq_device_json_path(struct thread_data *td, char *out, size_t len);
 
 /**
  * ssdq_remote_announce() - In a server: tell fio's client where the job's

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "sidecar_path.h"
 #include "sampling.h"
 #include "sidecar.h"
 #include "remote.h"

@@ -10,24 +10,9 @@
 #include "ssdq.h"
 #include "sidecar.h"
 #include "stop.h"
-#include "remote.h"
+#include "sidecar_path.h"
 #include "jsonl.h"
 #include "util.h"
-
-int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suffix,
-		      char *out, size_t len)
-{
-	const char *pre = td->o.bw_log_file ? td->o.bw_log_file : td->o.name;
-	int n;
-
-	if (td->o.per_job_logs)
-		n = snprintf(out, len, "%s_%s.%d.%s", pre, kind, td->thread_number, suffix);
-	else
-		n = snprintf(out, len, "%s_%s.%s", pre, kind, suffix);
-	if (n < 0 || (size_t)n >= len)
-		return -ENAMETOOLONG;
-	return ssdq_sidecar_path(td, out, out, len);
-}
 
 /* The events sidecar's first failed write, named with its errno (once). */
 static void events_write_failed(struct thread_data *td, int e)
@@ -126,8 +111,7 @@ void ssdq_event_bytes_str(struct thread_data *td, const char *name, long long by
 
 void ssdq_event_end(struct thread_data *td, int64_t t_us)
 {
-	uint64_t bytes = td->io_bytes[DDIR_READ] + td->io_bytes[DDIR_WRITE] +
-			 td->io_bytes[DDIR_TRIM];
+	uint64_t bytes = ssdq_job_bytes(td);
 	event(td, t_us, "job_end", (long long)bytes, "stop", ssdq_stop_reason(td, bytes), NULL);
 }
 

@@ -3,7 +3,7 @@
 #define SSDQ_ENGINE_SIDECAR_H
 
 /*
- * The job's events sidecar and how sidecars are named (sidecar.c, fio_info.c).
+ * The job's events sidecar (sidecar.c, fio_info.c); where sidecars go: sidecar_path.h.
  * Includes fio's headers.
  */
 #include <stddef.h>
@@ -64,16 +64,6 @@ void ssdq_event_fio_stats(struct thread_data *td, int64_t t_us);
  * @t_us: its time (CLOCK_REALTIME, microseconds), from ssdq_sampling_end()
  */
 void ssdq_event_end(struct thread_data *td, int64_t t_us);
-
-/**
- * ssdq_sidecar_name() - Name a sidecar as fio names the job's logs:
- * "<write_bw_log prefix or job name>_<kind>.<N>.<suffix>"; inside
- * fio --server, that name in the run's own directory (remote.h).
- *
- * Return: 0, or -ENAMETOOLONG.
- */
-int ssdq_sidecar_name(struct thread_data *td, const char *kind, const char *suffix,
-		      char *out, size_t len);
 
 /** ssdq_sidecars_close() - Close the job's sidecars. */
 void ssdq_sidecars_close(struct thread_data *td);

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "holders.h"
+#include "signature.h"
 
 #ifdef SSDQ_HAVE_BLKID
 #include <blkid.h>

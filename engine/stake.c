@@ -10,6 +10,7 @@
 #include "ssdq.h"
 #include "stake.h"
 #include "holders.h"
+#include "signature.h"
 
 /* Writes, trims and erases destroy what is on the namespace; reads do not. */
 static bool job_destroys(struct thread_data *td)

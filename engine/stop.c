@@ -5,9 +5,11 @@
 
 const char *ssdq_stop_reason(struct thread_data *td, uint64_t bytes)
 {
+	struct ssdq_data *sd = td->io_ops_data;
 	struct timespec now;
 
-	if (ssdq_watch_stalled(td))
+	/* the stall watch's verdict (watch.h), read, not asked: watch.c calls down to here */
+	if (sd && sd->watch.stalled_ns)
 		return "stalled";
 	if (td->error)
 		return "error";

@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "ssdq.h"
-#include "device_json.h"
+#include "sidecar_path.h"
+#include "device_info.h"
 #include "sidecar.h"
 #include "model_power.h"
 #include "remote.h"
@@ -162,53 +163,46 @@ static int model_write_cache(const char *file, int set, char *err, size_t errlen
 }
 
 /*
- * device.json of the drive model: device.json's shape, identity from the
- * preset, its power-state table the model's PS0 (the most it draws).
+ * device.json of the drive model: the probe's structure, filled from the
+ * preset (identity, capacity, LBA format), its power-state table the
+ * model's PS0 (the most it draws).
  */
 static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 {
-	struct ssdq_host host;
-	char path[4096];
-	FILE *f;
+	struct ssdq_devinfo *d = malloc(sizeof(*d));
+	char path[4096], err[4200];
 	int wc, ret = ssdq_device_json_path(td, path, sizeof(path));
 
-	if (ret) {
+	if (ret || !d) {
+		free(d);
+		ret = ret ? ret : -ENOMEM;
 		ssdq_log("%s: cannot write device.json: %s", td->o.name, strerror(-ret));
 		return ret;
 	}
-	f = fopen(path, "we");
-	if (!f) {
-		ssdq_log("%s: cannot write %s: %s", td->o.name, path, strerror(errno));
-		return -errno;
-	}
-	ssdq_host_read(&host, fio_version_string);
-	ssdq_device_json_head(f, ssdq_realtime_us());
-	fputs("  \"controller\": null,\n  \"namespace\": ", f);
-	ssdq_json_str(f, td->files[0]->file_name);
-	fputs(",\n  \"nsid\": 1,\n  \"model\": ", f);
-	ssdq_json_str(f, m->p->summary);
-	fputs(",\n  \"serial\": \"ssdq-model\",\n  \"firmware\": \"ssdq\",\n"
-	      "  \"drive_model\": {\"preset\": ", f);
-	ssdq_json_str(f, m->p->name);
-	fprintf(f, ", \"scale\": %g},\n  \"capacity_bytes\": %llu,\n  \"lba_size\": %u,\n"
-		"  \"lba_format\": {\"index\": 0, \"data_size\": %u, \"metadata_size\": 0},\n"
-		"  \"power_states\": [\n    {\"ps\": 0, \"max_power_w\": %.4f, "
-		"\"non_operational\": false, \"entry_latency_us\": 0, \"exit_latency_us\": 0, "
-		"\"rrt\": 0, \"rrl\": 0, \"rwt\": 0, \"rwl\": 0}\n  ],\n"
-		"  \"power_state_current\": 0,\n  \"apst\": null",
-		m->scale, (unsigned long long)m->capacity, 1u << m->p->lba_shift,
-		1u << m->p->lba_shift, m->p->ps0_w);
+	ssdq_devinfo_init(d, fio_version_string);
+	snprintf(d->ns, sizeof(d->ns), "%s", td->files[0]->file_name);
+	d->have_ns = true;
+	d->nsid = 1;
+	d->idns.lba_shift = m->p->lba_shift;
+	d->idns.nsze = m->capacity >> m->p->lba_shift;
+	snprintf(d->id.serial, sizeof(d->id.serial), "ssdq-model");
+	snprintf(d->id.firmware, sizeof(d->id.firmware), "ssdq");
+	d->id.npss = 1;
+	d->id.ps[0].max_power_w = m->p->ps0_w;
+	d->id.ps[0].active_power_w = d->id.ps[0].idle_power_w = -1;
+	d->have_ps = true;
 	wc = ssdq_model_write_cache(m, -1);
-	ssdq_device_json_write_cache(f, wc != -EOPNOTSUPP, wc);
-	fputs(",\n  \"pcie\": null", f);
-	ssdq_device_json_tail(f, &host, NULL);
-	if (fclose(f)) {
-		int e = errno;
-
-		ssdq_log("%s: cannot write device.json: %s", td->o.name, strerror(e));
-		return -e;
-	}
-	return 0;
+	d->id.vwc = wc != -EOPNOTSUPP;
+	d->have_wce = wc >= 0;
+	d->wce = wc > 0;
+	d->drive_model.preset = m->p->name;
+	d->drive_model.summary = m->p->summary;
+	d->drive_model.scale = m->scale;
+	ret = ssdq_devinfo_save(d, path, err, sizeof(err));
+	if (ret)
+		ssdq_log("%s: %s", td->o.name, err);
+	free(d);
+	return ret;
 }
 
 /* the model is its own SMART and, unless ssdq_power= names one, power source */

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "ssdq.h"
+#include "sidecar_path.h"
 #include "nvme_admin.h"
 #include "nvme_id.h"
 #include "nvme_status.h"

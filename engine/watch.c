@@ -131,13 +131,6 @@ void ssdq_watch_completed(struct thread_data *td)
 	watch(td, false);
 }
 
-bool ssdq_watch_stalled(struct thread_data *td)
-{
-	struct ssdq_data *sd = td->io_ops_data;
-
-	return sd && sd->watch.stalled_ns;
-}
-
 void ssdq_watch_end(struct thread_data *td, int64_t t_us)
 {
 	struct ssdq_options *o = td->eo;

@@ -17,7 +17,7 @@
  * @quiet_since_ns: the last completion, or the submission that found no
  *	I/O in flight: the drive has said nothing since
  * @stalled_ns: how long the drive had been silent when the job was
- *	stopped for it; 0: it was not
+ *	stopped for it; 0: it was not (stop.c reads it for the stop reason)
  * @phase: "io", "erase" or "idle", for the progress line
  */
 struct ssdq_watch {
@@ -60,8 +60,5 @@ void ssdq_watch_completed(struct thread_data *td);
  * @t_us: its time (CLOCK_REALTIME, microseconds)
  */
 void ssdq_watch_end(struct thread_data *td, int64_t t_us);
-
-/** ssdq_watch_stalled() - Whether the job was stopped as stalled. */
-bool ssdq_watch_stalled(struct thread_data *td);
 
 #endif

@@ -224,17 +224,22 @@ static void read_pcie(struct ssdq_devinfo *d, const char *root)
 	     "(%s)", name, n < 0 || (size_t)n < sizeof(cfg) ? -EACCES : -ENOENT);
 }
 
+void ssdq_devinfo_init(struct ssdq_devinfo *d, const char *fio_version)
+{
+	memset(d, 0, sizeof(*d));
+	d->time_us = ssdq_realtime_us();
+	d->link_width = d->max_link_width = -1;
+	d->aspm_supported = d->aspm_enabled = -1;
+	ssdq_host_read(&d->sys, fio_version);
+}
+
 int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctrl,
 			 const char *sysfs_root, const char *fio_version)
 {
 	const char *root = sysfs_root ? sysfs_root : "/sys";
 	int fd = -1, ret;
 
-	memset(d, 0, sizeof(*d));
-	d->time_us = ssdq_realtime_us();
-	d->link_width = d->max_link_width = -1;
-	d->aspm_supported = d->aspm_enabled = -1;
-	ssdq_host_read(&d->sys, fio_version);
+	ssdq_devinfo_init(d, fio_version);
 	if (ng)
 		snprintf(d->ns, sizeof(d->ns), "%s", ng);
 	if (ctrl)
@@ -326,11 +331,17 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 	else
 		fputs(",\n  \"nsid\": null", f);
 	fputs(",\n  \"model\": ", f);
-	ssdq_json_str(f, d->have_ctrl ? c->model : NULL);
+	ssdq_json_str(f, d->drive_model.summary ? d->drive_model.summary :
+			 c->model[0] ? c->model : NULL);
 	fputs(",\n  \"serial\": ", f);
-	ssdq_json_str(f, d->have_ctrl ? c->serial : NULL);
+	ssdq_json_str(f, c->serial[0] ? c->serial : NULL);
 	fputs(",\n  \"firmware\": ", f);
-	ssdq_json_str(f, d->have_ctrl ? c->firmware : NULL);
+	ssdq_json_str(f, c->firmware[0] ? c->firmware : NULL);
+	if (d->drive_model.preset) {
+		fputs(",\n  \"drive_model\": {\"preset\": ", f);
+		ssdq_json_str(f, d->drive_model.preset);
+		fprintf(f, ", \"scale\": %g}", d->drive_model.scale);
+	}
 	if (d->have_ctrl)
 		fprintf(f, ",\n  \"vid\": %u,\n  \"ssvid\": %u,\n  \"nvme_version\": \"%u.%u\","
 			"\n  \"wctemp_c\": %d,\n  \"cctemp_c\": %d",
@@ -348,7 +359,7 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 		fputs(",\n  \"capacity_bytes\": null,\n  \"lba_size\": null,\n  \"lba_format\": null",
 		      f);
 	fputs(",\n  \"power_states\": ", f);
-	if (d->have_ctrl) {
+	if (c->npss) {
 		fputs("[", f);
 		for (unsigned int i = 0; i < c->npss && i < 32; i++) {
 			const struct ssdq_psd *p = &c->ps[i];
@@ -387,8 +398,15 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 			      "false, \"transitions\": []}", f);
 		}
 	}
-	ssdq_device_json_write_cache(f, d->have_ctrl ? d->id.vwc : -1,
+	/* the model's identity is its own: its write cache as a drive's */
+	ssdq_device_json_write_cache(f, d->have_ctrl || d->drive_model.preset ? d->id.vwc : -1,
 				     d->have_wce ? d->wce : -1);
+	/* the drive model has no link */
+	if (d->drive_model.preset) {
+		fputs(",\n  \"pcie\": null", f);
+		ssdq_device_json_tail(f, &d->sys, d->errors);
+		return;
+	}
 	fputs(",\n  \"pcie\": {\"current_link_speed\": ", f);
 	ssdq_json_str(f, d->link_speed[0] ? d->link_speed : NULL);
 	fputs(", \"current_link_width\": ", f);
@@ -413,28 +431,35 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 	ssdq_device_json_tail(f, &d->sys, d->errors);
 }
 
-int ssdq_devinfo_write(const char *path, const char *ng, const char *ctrl,
-		       const char *sysfs_root, const char *fio_version,
-		       char *err, size_t errlen)
+int ssdq_devinfo_save(const struct ssdq_devinfo *d, const char *path, char *err,
+		      size_t errlen)
 {
-	struct ssdq_devinfo *d = malloc(sizeof(*d));
-	FILE *f;
+	FILE *f = fopen(path, "we");
 	int ret;
 
-	if (!d)
-		return -ENOMEM;
-	ssdq_devinfo_collect(d, ng, ctrl, sysfs_root, fio_version);
-	f = fopen(path, "we");
 	if (!f) {
 		ret = -errno;
 		snprintf(err, errlen, "cannot write %s: %s", path, strerror(-ret));
-		free(d);
 		return ret;
 	}
 	ssdq_devinfo_json(f, d);
 	ret = fclose(f) ? -errno : 0;
 	if (ret)
 		snprintf(err, errlen, "writing %s: %s", path, strerror(-ret));
+	return ret;
+}
+
+int ssdq_devinfo_write(const char *path, const char *ng, const char *ctrl,
+		       const char *sysfs_root, const char *fio_version,
+		       char *err, size_t errlen)
+{
+	struct ssdq_devinfo *d = malloc(sizeof(*d));
+	int ret;
+
+	if (!d)
+		return -ENOMEM;
+	ssdq_devinfo_collect(d, ng, ctrl, sysfs_root, fio_version);
+	ret = ssdq_devinfo_save(d, path, err, errlen);
 	free(d);
 	return ret;
 }

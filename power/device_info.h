@@ -3,12 +3,15 @@
 #define SSDQ_POWER_DEVICE_INFO_H
 
 /*
- * device.json: what the drive under test is, written once at job start.
- * Format version 1, one JSON object:
+ * device.json: what the drive under test is, written once at job start by
+ * one writer (ssdq_devinfo_json()) from one structure, struct ssdq_devinfo,
+ * which the controller probe (ssdq_devinfo_collect()) and the drive model
+ * (engine/target_model.c) each fill. Format version 1, one JSON object:
  *
  *   format "ssdq-device", version 1, time_us,
  *   controller ("/dev/nvme0"), namespace ("/dev/ng0n1" or null), nsid,
- *   model, serial, firmware, vid, ssvid, nvme_version ("1.4"),
+ *   model, serial, firmware, drive_model {preset, scale} (the model only),
+ *   vid, ssvid, nvme_version ("1.4"),
  *   capacity_bytes, lba_size, lba_format {index, data_size, metadata_size},
  *   wctemp_c, cctemp_c,
  *   power_states [{ps, max_power_w, active_power_w|null, idle_power_w|null,
@@ -25,7 +28,7 @@
  *         through libpci; "sysfs": the kernel's current_link_* and
  *         max_link_* attributes, when config space is unreadable (without
  *         root only its first 64 bytes are), ASPM from the link/l*_aspm
- *         attributes; null: neither)},
+ *         attributes; null: neither)} (null for the drive model),
  *   kernel (uname -r), kernel_version (uname -v), machine, host (uname -n),
  *   fio_version, ssdq_version (git describe at build time, or a release's),
  *   errors [strings: what could not be read, and why]
@@ -41,7 +44,14 @@
 #include "device_json.h"
 #include "nvme_id.h"
 
-/** struct ssdq_devinfo - everything device.json holds */
+/**
+ * struct ssdq_devinfo - everything device.json holds. What is unknown:
+ * have_ctrl false (vid, ssvid, nvme_version, temperatures, APST), have_ns
+ * false (nsid, capacity, LBA format), have_ps false, id.npss 0 (no power
+ * states), an empty string (model, serial, firmware, nodes, PCIe names),
+ * -1 (widths, ASPM), 0 (link speeds), a negative power (a state's
+ * active or idle power).
+ */
 struct ssdq_devinfo {
 	int64_t time_us;
 	char ctrl[256];
@@ -61,7 +71,18 @@ struct ssdq_devinfo {
 	const char *pcie_source;		/* "libpci", "sysfs" or NULL */
 	struct ssdq_host sys;			/* uname, fio */
 	char errors[1024];			/* "; "-separated */
+	struct {
+		const char *preset;	/* NULL: a drive, not the model */
+		const char *summary;	/* "model": the preset's words, longer than MN */
+		double scale;
+	} drive_model;
 };
+
+/**
+ * ssdq_devinfo_init() - Make @d all unknown but its time (now) and host
+ * (uname(2), @fio_version: NULL unknown), for a caller to fill.
+ */
+void ssdq_devinfo_init(struct ssdq_devinfo *d, const char *fio_version);
 
 /**
  * ssdq_devinfo_collect() - Ask the drive and the system.
@@ -78,8 +99,16 @@ struct ssdq_devinfo {
 int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctrl,
 			 const char *sysfs_root, const char *fio_version);
 
-/** ssdq_devinfo_json() - Write @d as device.json to @f. */
+/** ssdq_devinfo_json() - Write @d as device.json to @f: the one writer. */
 void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d);
+
+/**
+ * ssdq_devinfo_save() - Write @d as device.json to the file @path.
+ *
+ * Return: 0, or -errno when @path cannot be written (message in @err).
+ */
+int ssdq_devinfo_save(const struct ssdq_devinfo *d, const char *path, char *err,
+		      size_t errlen);
 
 /**
  * ssdq_devinfo_write() - Collect and write device.json to @path.

@@ -58,6 +58,10 @@ expect_rc 0 "back to the configured tree rebuilds against it" \
 	sh -c "cd '$S' && make FIO_SRC='$fiosrc' build/engine/ssdq.o"
 grep -q "$fiosrc/config-host.h" "$S/build/engine/ssdq.d" && pass "and the object follows it" ||
 	fail "build/engine/ssdq.d still names another tree"
+# the version header is written only when the version changes, so a built
+# object that includes it is up to date for make -q
+expect_rc 0 "an object including the version header builds" sh -c "cd '$S' && make build/common/device_json.o"
+expect_rc 0 "and make -q then finds it up to date" sh -c "cd '$S' && make -q build/common/device_json.o"
 expect_rc 2 "a FIO_SRC that holds no fio is refused" sh -c "cd '$S' && make FIO_SRC=/nonexistent build/engine/ssdq.o"
 expect_out "FIO_SRC=/nonexistent: no such directory" "the refusal names the variable and the path"
 
@@ -83,6 +87,92 @@ for pair in common:nvme_ns.h nvme:sampler.h power:model.h power:ssdq.h model:ssd
 		expect_out "$hdr: No such file" "$dir/ may not include $hdr (a layer above it)"
 	rm -f "$S/$dir/zz_climb.c"
 done
+# calls SYMS: the pairs "USER DEFINER" between two modules, from SYMS' lines
+# "D NAME MODULE" (MODULE defines NAME) and "U NAME MODULE" (MODULE uses it)
+calls() {
+	awk '$1 == "D" { d[$2] = $3 } $1 == "U" { u[$2 " " $3] = 1 }
+	     END { for (k in u) { split(k, a, " "); if ((a[1] in d) && d[a[1]] != a[2]) print a[2], d[a[1]] } }' \
+		"$1" | sort -u
+}
+# in_layers WHAT SYMS MIN: WHAT (files) use each other at least MIN times
+# (calls), in layers: tsort finds no circle
+in_layers() {
+	calls "$2" >"$2.calls"
+	n=$(wc -l <"$2.calls")
+	[ "$n" -ge "$3" ] && pass "$1 use each other ($n pairs)" || fail "only $n uses between $1 found"
+	if tsort "$2.calls" >/dev/null 2>"$2.loop"; then
+		pass "$1 use each other in layers, without a circle"
+	else
+		fail "$1 use each other in a circle: $(sed -n 's/^tsort: //p' "$2.loop" | grep -v loop | tr '\n' ' ')"
+	fi
+}
+# nm_syms OBJ...: SYMS lines of objects, each object a module
+nm_syms() {
+	for o; do
+		nm "$o" | awk -v m="$(basename "$o" .o)" '$2 == "T" { print "D", $3, m } $1 == "U" { print "U", $2, m }'
+	done
+}
+# the engine's files: who calls whom, from the built objects (a module is
+# engine/X.c; an edge, a function X.o uses that another engine object
+# defines): no circle, and each function an engine header declares is defined
+# in the file of that name or one the header names
+objs=
+for c in "$top"/engine/*.c; do
+	o=$top/build/engine/$(basename "$c" .c).o
+	[ -f "$o" ] && objs="$objs $o"
+done
+if [ -z "$objs" ]; then
+	fail "no engine objects in $top/build/engine (make)"
+else
+	# shellcheck disable=SC2086 # the object list
+	nm_syms $objs >"$W/syms"
+	in_layers "the engine's files" "$W/syms" 40
+	for h in "$top"/engine/*.h; do
+		b=$(basename "$h" .h)
+		for f in $(grep -E '^[a-z]' "$h" | grep -v '^static' | grep -oE '[a-z0-9_]+\(' | tr -d '('); do
+			d=$(awk -v s="$f" '$1 == "D" && $2 == s { print $3 }' "$W/syms")
+			[ -n "$d" ] || continue # a macro's or a fio's name
+			if [ "$d" = "$b" ] || grep -q "[ (]$d\.c[,;) ]" "$h"; then
+				pass "engine/$b.h: $f is defined in engine/$d.c"
+			else
+				fail "engine/$b.h declares $f, defined in engine/$d.c, which it does not name"
+			fi
+		done
+	done
+fi
+# the runner's files (jobs/ssdq-run and its parts, jobs/run/): each function
+# defined once, the files calling each other in layers (an edge: a file
+# uses a function another defines), no eval, no file-wide shellcheck disable
+R="$top/jobs/ssdq-run $top/jobs/run/*.sh"
+# shellcheck disable=SC2086 # the file list
+for f in $R; do
+	m=$(basename "$f" .sh)
+	sed -n 's/^\([a-z_][a-z_0-9]*\)() *{.*/\1/p' "$f" | sed "s/\$/ $m/; s/^/D /"
+	sed 's/#.*//' "$f" | grep -oE '[a-z_][a-z_0-9]*' | sort -u | sed "s/\$/ $m/; s/^/U /"
+done >"$W/rsyms"
+dups=$(awk '$1 == "D" { print $2 }' "$W/rsyms" | sort | uniq -d | tr '\n' ' ')
+[ -z "$dups" ] && pass "every function of the runner is defined once" || fail "runner functions defined twice: $dups"
+in_layers "the runner's files" "$W/rsyms" 20
+# shellcheck disable=SC2086 # the file list
+ev=$(grep -n 'eval' $R | grep -v ':[[:space:]]*#' | head -n 3)
+[ -z "$ev" ] && pass "the runner runs no eval" || fail "the runner runs eval: $ev"
+# (a directive among a file's first comment lines, before any command, holds for all of it)
+# shellcheck disable=SC2086 # the file list
+fw=$(for f in $R; do awk '!/^#/ { exit } /^# shellcheck .*disable=/ { print FILENAME; exit }' "$f"; done | tr '\n' ' ')
+[ -z "$fw" ] && pass "no runner file turns a shellcheck check off for the whole file" || fail "file-wide shellcheck disable in: $fw"
+n=$(awk '/^set -u/ { f = 1 } f' "$top/jobs/ssdq-run" | wc -l)
+[ "$n" -le 300 ] && pass "ssdq-run's options and main flow: $n lines (at most 300)" ||
+	fail "ssdq-run's options and main flow: $n lines, more than 300"
+# a circle is found: two engine objects that call each other
+printf 'int zz_b(void);\nint zz_a(void) { return zz_b(); }\n' >"$W/zz_a.c"
+printf 'int zz_a(void);\nint zz_b(void) { return zz_a(); }\n' >"$W/zz_b.c"
+if (cd "$W" && cc -c zz_a.c zz_b.c) && nm_syms "$W/zz_a.o" "$W/zz_b.o" >"$W/syms2" &&
+	calls "$W/syms2" >"$W/calls2" && [ "$(wc -l <"$W/calls2")" = 2 ]; then
+	tsort "$W/calls2" >/dev/null 2>&1 && fail "the circle check misses two files calling each other" ||
+		pass "the circle check finds two files calling each other"
+else
+	fail "two files calling each other: no calls found ($(cat "$W/calls2" 2>/dev/null))"
+fi
 printf '#include "nvme_ns.h"\n#include "util.h"\nint zz_down;\n' >"$S/power/zz_down.c"
 expect_rc 0 "power/ includes nvme/ and common/ headers (the layers below it)" \
 	sh -c "cd '$S' && make build/power/zz_down.o"

@@ -11,7 +11,7 @@ S=${SSDQ_SAMPLE:-build/ssdq-sample}
 P=${SSDQ_PTS:-build/ssdq-pts}
 D=${SSDQ_DB_TOOL:-build/ssdq-db}
 for t in "$R" "$S" "$P" "$D"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 
 # options TOOL: the long options the tool accepts, from its source

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "catalogue.h"
@@ -162,6 +163,27 @@ size_t rpt_cat_series_columns(enum rpt_series_kind kind, const struct rpt_cat **
 const struct rpt_fig *rpt_cat_job(const struct rpt_cat *c, const struct rpt_job *j)
 {
 	return (const struct rpt_fig *)((const char *)j + c->off);
+}
+
+const struct rpt_fill_range *rpt_cat_range(const struct rpt_cat *c, const struct rpt_job *j)
+{
+	/* the one RPT_CAT_RANGE row, the SLC cache, and where its range lives */
+	if (!(c->flags & RPT_CAT_RANGE) || !j->has_fill || !j->fill.slc_range.ok)
+		return NULL;
+	return &j->fill.slc_range;
+}
+
+char *rpt_cat_fmt_range(char *buf, size_t len, const struct rpt_cat *c,
+			const struct rpt_job *j, double scale, const char *sep)
+{
+	const struct rpt_fill_range *r = rpt_cat_range(c, j);
+	char lo[48], hi[48];
+
+	if (!r)
+		return NULL;
+	snprintf(buf, len, "%s%s%s", rpt_fmt_num(lo, sizeof(lo), r->lo_gb / scale, c->digits), sep,
+		 rpt_fmt_num(hi, sizeof(hi), r->hi_gb / scale, c->digits));
+	return buf;
 }
 
 const struct rpt_fig *rpt_cat_series(const struct rpt_cat *c, const struct rpt_series *s)

@@ -110,6 +110,33 @@ const struct rpt_cat *rpt_cat_find(enum rpt_cat_of of, const char *key);
 const struct rpt_fig *rpt_cat_job(const struct rpt_cat *c, const struct rpt_job *j);
 
 /**
+ * rpt_cat_range() - Where the log places the value of row @c (RPT_CAT_RANGE:
+ * the SLC cache's end, struct rpt_fill_range) in @j: what every writer
+ * prints beside the figure.
+ * @c: the row
+ * @j: the job
+ *
+ * Return: the range, or NULL when @c has none, @j no fill, or the log
+ * places it nowhere.
+ */
+const struct rpt_fill_range *rpt_cat_range(const struct rpt_cat *c, const struct rpt_job *j);
+
+/**
+ * rpt_cat_fmt_range() - rpt_cat_range() as "LO<sep>HI", each divided by
+ * @scale (1, or 1e-3 for MB) and printed at the row's digits, into @buf.
+ * @buf: room for the text
+ * @len: its size
+ * @c: the row
+ * @j: the job
+ * @scale: what the GB figures are divided by
+ * @sep: between the two: " to ", " and "
+ *
+ * Return: @buf, or NULL when there is no range (@buf untouched).
+ */
+char *rpt_cat_fmt_range(char *buf, size_t len, const struct rpt_cat *c,
+			const struct rpt_job *j, double scale, const char *sep);
+
+/**
  * rpt_cat_series() - The figure of row @c (RPT_OF_SERIES) in @s.
  * @c: the row
  * @s: the series

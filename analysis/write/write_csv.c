@@ -123,6 +123,7 @@ static void series_cols(FILE *out, const struct rpt_test *t, size_t k)
 static void fill_cols(FILE *out, const struct rpt_job *j, unsigned int smart)
 {
 	const struct rpt_fill *f = &j->fill;
+	const struct rpt_fill_range *range;
 	const struct rpt_cat *c;
 
 	if (!smart)
@@ -133,8 +134,9 @@ static void fill_cols(FILE *out, const struct rpt_job *j, unsigned int smart)
 		j->has_fill ? num(out, rpt_cat_job(c, j)) : (void)fputc(',', out);
 		if (!(c->flags & RPT_CAT_RANGE))
 			continue;
-		if (j->has_fill && f->slc_range.ok)
-			fprintf(out, ",%.10g,%.10g", f->slc_range.lo_gb, f->slc_range.hi_gb);
+		range = rpt_cat_range(c, j);
+		if (range)
+			fprintf(out, ",%.10g,%.10g", range->lo_gb, range->hi_gb);
 		else
 			fputs(",,", out);
 	}

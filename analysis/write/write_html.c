@@ -135,13 +135,14 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 		       const struct rpt_job *j)
 {
 	const struct rpt_fill *f = &j->fill;
+	const struct rpt_cat *slc = rpt_cat_find(RPT_OF_FILL, "slc_cache_gb");
 	const int x0 = 60, y0 = 20, pw = W - 120, ph = 260;
 	/* a fill under 1 GB (a floppy's) in MB */
 	const double u = f->gb_written < 1 ? 1e3 : 1;
 	const char *un = u > 1 ? "MB" : "GB";
 	double max = 0, xmax = f->gb_written * u, xstep, v;
 	struct rpt_svg_lin ya;
-	char a[48], b[48], c[48], title[320], tj[256];
+	char a[48], b[48], c[48], title[320], tj[256], rng[112];
 	size_t i;
 	FILE *out = ch->html;
 
@@ -202,14 +203,15 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 		}
 		fputs("\"/>\n", out);
 	}
-	if (f->slc_range.ok) {
+	if (rpt_cat_fmt_range(rng, sizeof(rng), slc, j, 1 / u, " and ")) {
 		/* where the log places the cache's end: a band, with or without a figure */
-		double a = x0 + fmin(f->slc_range.lo_gb * u / xmax, 1) * pw;
-		double b = x0 + fmin(f->slc_range.hi_gb * u / xmax, 1) * pw;
+		const struct rpt_fill_range *r = rpt_cat_range(slc, j);
+		double a = x0 + fmin(r->lo_gb * u / xmax, 1) * pw;
+		double b = x0 + fmin(r->hi_gb * u / xmax, 1) * pw;
 
 		fprintf(out, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#c4463a\" fill-opacity=\"0.12\">"
-			"<title>the cache ends between %.1f and %.1f GB</title></rect>\n",
-			a, y0, fmax(b - a, 1), ph, f->slc_range.lo_gb, f->slc_range.hi_gb);
+			"<title>the cache ends between %s %s</title></rect>\n",
+			a, y0, fmax(b - a, 1), ph, rng, un);
 	}
 	if (f->slc_cache_gb.ok) {
 		double px = x0 + f->slc_cache_gb.v * u / xmax * pw;
@@ -684,10 +686,9 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 		fputs(". SLC cache: ", out);
 		if (j->fill.slc_cache_gb.ok) {
 			fprintf(out, "%s GB", rpt_fmt_num(num, sizeof(num), j->fill.slc_cache_gb.v, 1));
-			if (j->fill.slc_range.ok)
-				fprintf(out, " (%s to %s GB)",
-					rpt_fmt_num(num, sizeof(num), j->fill.slc_range.lo_gb, 1),
-					rpt_fmt_num(num2, sizeof(num2), j->fill.slc_range.hi_gb, 1));
+			if (rpt_cat_fmt_range(num, sizeof(num), rpt_cat_find(RPT_OF_FILL, "slc_cache_gb"),
+					      j, 1, " to "))
+				fprintf(out, " (%s GB)", num);
 			fprintf(out, " at %s MB/s", rpt_fmt_num(num2, sizeof(num2), j->fill.in_cache_mbps.v, 0));
 			if (j->fill.post_cache_mbps.ok)
 				fprintf(out, ", then %s MB/s",

@@ -127,10 +127,12 @@ static void strings(FILE *out, const char *ind, const char *key,
  * Where the cache ends as far as the log resolves it (slc.h), and the
  * log_avg_msec that resolves it to 2 %.
  */
-static void slc_range(FILE *out, const char *ind, const struct rpt_fill_range *r)
+static void slc_range(FILE *out, const char *ind, const struct rpt_job *j)
 {
+	const struct rpt_fill_range *r = rpt_cat_range(rpt_cat_find(RPT_OF_FILL, "slc_cache_gb"), j);
+
 	fprintf(out, ",\n%s\"slc_cache_range_gb\": ", ind);
-	if (r->ok) {
+	if (r) {
 		fputc('[', out);
 		num(out, r->lo_gb);
 		fputs(", ", out);
@@ -140,13 +142,13 @@ static void slc_range(FILE *out, const char *ind, const struct rpt_fill_range *r
 		fputs("null", out);
 	}
 	fprintf(out, ",\n%s\"slc_sample_gb\": ", ind);
-	if (r->ok)
+	if (r)
 		num(out, r->sample_gb);
 	else
 		fputs("null", out);
 	fprintf(out, ",\n%s\"slc_resolving_log_msec\": ", ind);
-	if (r->need_log_msec >= 0)
-		num(out, r->need_log_msec);
+	if (j->fill.slc_range.need_log_msec >= 0)
+		num(out, j->fill.slc_range.need_log_msec);
 	else
 		fputs("null", out);
 }
@@ -167,7 +169,7 @@ static void fill(FILE *out, const struct rpt_job *j)
 	rpt_put_json_str(out, f->source[0] ? f->source : "bw log");
 	for (i = 0; i < n; i++)
 		fig(out, ind, keys[i], figs[i]);
-	slc_range(out, ind, &f->slc_range);
+	slc_range(out, ind, j);
 	fprintf(out, ",\n%s\"throttle\": ", ind);
 	if (f->throttle_gb.ok)
 		rpt_put_json_str(out, f->throttle_why);

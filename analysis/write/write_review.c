@@ -287,11 +287,14 @@ static int fill_overlay(struct ctx *x, const char *name)
 		if (f->slc_cache_gb.ok || f->throttle_gb.ok) {
 			bool cache = f->slc_cache_gb.ok;
 			double at = cache ? f->slc_cache_gb.v : f->throttle_gb.v;
+			const struct rpt_cat *c = rpt_cat_find(RPT_OF_FILL,
+							       cache ? "slc_cache_gb" : "throttle_gb");
 			char num[48];
 
 			snprintf(ml[nm], sizeof(ml[nm]), "%s %s %s",
 				 cache ? "SLC cache" : "throttling at",
-				 rpt_fmt_num(num, sizeof(num), at * (mb ? 1e3 : 1), 1), mb ? "MB" : "GB");
+				 rpt_fmt_num(num, sizeof(num), at * (mb ? 1e3 : 1), c->digits),
+				 mb ? "MB" : "GB");
 			m[nm] = (struct rpt_xy_mark){ at * (mb ? 1e3 : 1), ml[nm], rpt_svg_color(d),
 						      x->r->d[d].name, hl };
 			nm++;

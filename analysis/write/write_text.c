@@ -48,14 +48,15 @@ static void value(FILE *out, const char *pre, int prec, const char *unit,
 }
 
 /* @f in @unit, a fill's sizes in GB or, under 1 GB written, MB (@scale 1e-3 = GB to MB) */
-static void fill_line(FILE *out, const char *label, const struct rpt_fig *f,
+static void fill_line(FILE *out, const struct rpt_cat *cat, const struct rpt_fig *f,
 		      const char *unit, double scale, const struct rpt_fig *same)
 {
+	const char *label = cat->label;
 	char buf[48], num[56];
 
 	if (f->ok)
 		fprintf(out, "    %-17s %10s %s\n", label,
-			marked(num, sizeof(num), f, rpt_fmt_num(buf, sizeof(buf), f->v / scale, 2)), unit);
+			marked(num, sizeof(num), f, rpt_fmt_num(buf, sizeof(buf), f->v / scale, cat->digits)), unit);
 	else if (f != same && !strcmp(f->why, same->why))
 		fprintf(out, "    %-17s %10s    (as above)\n", label, "-");
 	else
@@ -82,12 +83,11 @@ static void fill(FILE *out, const struct rpt_job *j, bool verbose)
 
 		if (cat->flags & (RPT_CAT_SMART | RPT_CAT_NOTEXT))
 			continue;
-		fill_line(out, cat->label, rpt_cat_job(cat, j), size ? gb : cat->unit, size ? k : 1,
+		fill_line(out, cat, rpt_cat_job(cat, j), size ? gb : cat->unit, size ? k : 1,
 			  &f->slc_cache_gb);
-		if ((cat->flags & RPT_CAT_RANGE) && f->slc_range.ok && f->slc_cache_gb.ok)
-			fprintf(out, "    %-17s %10s    (where the log places it: %s to %s %s)\n", "", "",
-				rpt_fmt_num(a, sizeof(a), f->slc_range.lo_gb / k, 2),
-				rpt_fmt_num(b, sizeof(b), f->slc_range.hi_gb / k, 2), gb);
+		if (rpt_cat_job(cat, j)->ok && rpt_cat_fmt_range(a, sizeof(a), cat, j, k, " to "))
+			fprintf(out, "    %-17s %10s    (where the log places it: %s %s)\n", "", "",
+				a, gb);
 	}
 	if (f->throttle_gb.ok)
 		fprintf(out, "    %-17s %10s GB  (%s)\n", "throttling",

@@ -46,8 +46,8 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r);
 #define RPT_JSON_SCHEMA	5
 
 /**
- * rpt_write_json() - {"ssdq_report": 1, "tests": [...]} with the job keys of
- * ARCHITECTURE.md and a "fill" object (or null) per job.
+ * rpt_write_json() - {"ssdq_report": RPT_JSON_SCHEMA, "tests": [...], ...} with
+ * the keys of ARCHITECTURE.md and a "fill" object (or null) per job.
  * @out: stream
  * @r: the report
  *

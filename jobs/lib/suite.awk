@@ -128,6 +128,7 @@ function flush(  name, t, sp, wi) {
 	if (("track" in a) != ("rounds" in a)) {
 		printf "ssdq-run: %s:%d: rounds= and track= go together\n", at_file, at_line > "/dev/stderr"; bad = 1
 	}
+	# a plan record: the fields of PLAN_FIELDS (jobs/run/plan.sh), in its order
 	printf "%s\t%s\t%.3f\t%d\t%.0f\t%.0f\t%s\t%.0f\t%s\t%.0f\t%s\t%s\t%s\t%d\t%s\n", name, file, t,
 		a["erases"] == "yes", "writes" in a ? ev("writes") : 0, "reads" in a ? ev("reads") : 0,
 		sp, sp == "-" ? -1 : param(sp), wi, wi == "-" ? -1 : param(wi),

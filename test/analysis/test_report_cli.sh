@@ -7,7 +7,7 @@
 R=${SSDQ_REPORT:-build/ssdq-report}
 FX=test/fixtures/fio-3.33
 if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 
 expect_rc 0 "text report of the fixtures directory" "$R" "$FX"

@@ -14,7 +14,7 @@ C=${SSDQ_CORPUS:-../shared/corpus/fio-real}
 FX="test/fixtures/fio-3.33 test/fixtures/fio-3.33-shapes test/fixtures/fio-3.33-cut-targets"
 if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
 if ! command -v python3 >/dev/null; then echo "SKIP: no python3"; exit 77; fi
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 
 if [ -d "$C" ]; then dirs="$C $FX"; else

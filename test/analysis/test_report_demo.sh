@@ -37,7 +37,7 @@ fi
 if [ -z "$CHR" ]; then echo "SKIP: no chromium (apt-get install chromium)"; exit 77; fi
 if ! command -v python3 >/dev/null; then echo "SKIP: python3 is not installed"; exit 77; fi
 export CHROMIUM=$CHR PYTHONPATH="$PWD/test/lib${PYTHONPATH:+:$PYTHONPATH}"
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 P="qlc-1tb tlc-dramless-1tb"
 

@@ -17,7 +17,7 @@ R=${SSDQ_REPORT:-build/ssdq-report}
 FX=test/fixtures/from-logs
 if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
 if ! command -v python3 >/dev/null; then echo "SKIP: no python3"; exit 77; fi
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 
 # compare GOT.json WANT.json SHARE MEAN_SHARE [FIGURES]: each row's figures

@@ -23,7 +23,7 @@ if [ -z "$CHR" ]; then
 fi
 if [ -z "$CHR" ]; then echo "SKIP: no chromium (apt-get install chromium)"; exit 77; fi
 if ! command -v python3 >/dev/null; then echo "SKIP: python3 is not installed"; exit 77; fi
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 
 # chromium ARGS... URL: headless, no network, a fresh profile, console to stderr

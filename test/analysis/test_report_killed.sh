@@ -330,7 +330,7 @@ if [ -n "$run" ] && wait_share "$run" 60 "$CLIENT"; then
 	grep -q "fio's client is gone: the job's sidecars stay on the server in $run" "$W/srv.log" &&
 		pass "client killed: the server names where the sidecars stay" ||
 		{ fail "client killed: the server does not say where the sidecars are"; sed 's/^/    /' "$W/srv.log" | head; }
-	# fetched as ssdq-run does for a host (jobs/ssdq-run-hosts)
+	# fetched as ssdq-run does for a host (jobs/run/hosts.sh)
 	for f in "$run"/fill_*; do cp "$f" "$d/"; done
 	cp "$run/device.1.json" "$d/device.json" 2>/dev/null
 	report "$d" "client killed"

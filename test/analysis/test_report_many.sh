@@ -16,7 +16,7 @@
 R=${SSDQ_REPORT:-build/ssdq-report}
 if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
 if ! command -v python3 >/dev/null; then echo "SKIP: no python3"; exit 77; fi
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 T_OUT=$TMP/out
 trap 'rm -rf "$TMP"' EXIT
 

@@ -34,7 +34,7 @@ if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
 if [ ! -f "$SO" ]; then echo "SKIP: no $SO (make build/ssdq.so)"; exit 77; fi
 if ! command -v fio >/dev/null; then echo "SKIP: fio is not installed"; exit 77; fi
 if ! command -v python3 >/dev/null; then echo "SKIP: python3 is not installed"; exit 77; fi
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 export PYTHONPATH="$PWD/test/lib${PYTHONPATH:+:$PYTHONPATH}"
 # fio at real-time priority where the host allows it (test/lib.sh)

@@ -8,7 +8,7 @@
 R=${SSDQ_REPORT:-build/ssdq-report}
 SO=${SSDQ_SO:-$PWD/build/ssdq.so}
 [ -x "$R" ] || { echo "SKIP: no $R (make)"; exit 77; }
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 T_OUT=$TMP/out
 trap 'rm -rf "$TMP"' EXIT
 

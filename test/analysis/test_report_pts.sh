@@ -41,7 +41,7 @@ for t in "$R" "$PTS"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; };
 command -v fio >/dev/null || { echo "SKIP: fio is not installed"; exit 77; }
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 top=$PWD
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 D=$TMP/pts
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 mkdir -p "$D"

@@ -21,7 +21,7 @@ if [ ! -f jobs/ssdq-render ] || [ ! -f jobs/consumer/sustained-seq-read.fio ]; t
 	echo "SKIP: the job library (jobs/ssdq-render, jobs/consumer) is not there"; exit 77
 fi
 JOBS=$(pwd)/jobs
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap '[ -n "$KEEP" ] || rm -rf "$TMP"; rm -f "$T_OUT"' EXIT
 
 # run DIR PRESET SUITE/TEST [NAME=VALUE...]: one job file, rendered at 1/1000

@@ -7,7 +7,7 @@
 . test/lib.sh
 R=${SSDQ_REPORT:-build/ssdq-report}
 [ -x "$R" ] || { echo "SKIP: no $R (make)"; exit 77; }
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 T_OUT=$TMP/out
 trap 'rm -rf "$TMP"' EXIT
 MD=test/fixtures/ssdq-model

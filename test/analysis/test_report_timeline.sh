@@ -15,7 +15,7 @@ FIO_SRC=${FIO_SRC:-build/fio-src/fio-3.33}
 GEN=test/analysis/gen_timeline_run.py
 HIST=$FIO_SRC/tools/hist/fiologparser_hist.py
 if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 T_OUT=$TMP/out
 trap 'rm -rf "$TMP"' EXIT
 

@@ -12,7 +12,7 @@
 R=${SSDQ_REPORT:-build/ssdq-report}
 GEN=test/analysis/gen_timeline_run.py
 if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
-TMP=$(mktemp -d)
+TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 T_OUT=$TMP/out
 trap 'rm -rf "$TMP"' EXIT
 

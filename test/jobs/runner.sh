@@ -148,12 +148,12 @@ check 0 "no block node (LBA format without a block device): nothing to mount" /d
 unset SSDQ_SYSFS SSDQ_DEVDIR SSDQ_MOUNTINFO SSDQ_SWAPS
 
 # ---- estimates -----------------------------------------------------------------------
-e=$(eval "$(sh "$J/ssdq-render" --values)"; estimate sustained-seq-write)
+e=$(VALUES=$(sh "$J/ssdq-render" --values); estimate sustained-seq-write)
 [ "$e" = 720.000 ] && pass "estimate: sustained writes, 6 x (60 s + 60 s idle)" || fail "estimate sustained-seq-write = $e"
-e=$(eval "$(sh "$J/ssdq-render" --values)"; estimate fill)
+e=$(VALUES=$(sh "$J/ssdq-render" --values); estimate fill)
 [ "$e" = -1.000 ] && pass "estimate: a fill of unknown capacity is unknown" || fail "estimate fill = $e"
 # shellcheck disable=SC2034 # estimate reads CAPACITY
-e=$(eval "$(sh "$J/ssdq-render" --values)"; CAPACITY=1000000000000; estimate fill)
+e=$(VALUES=$(sh "$J/ssdq-render" --values); CAPACITY=1000000000000; estimate fill)
 [ "$e" = 2030.000 ] && pass "estimate: a 1 TB fill at 500 MB/s plus the erase" || fail "estimate fill 1 TB = $e"
 
 # ---- suites on the drive model with a fake fio --------------------------------------

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,12 +109,18 @@ TEST(account_by_hand)
 #define NIO	200000
 static struct ssdq_host_acct shared;
 static _Atomic int writer_done;
+static _Atomic unsigned long reader_snaps;
 
 static void *writer(void *arg)
 {
 	(void)arg;
 	for (uint64_t i = 0; i < NIO; i++) {
 		uint64_t t = 10 + i * 10000;
+
+		/* halfway, until the reader has snapped twice: snapshots meet
+		 * writes however the host schedules the two threads */
+		while (i == NIO / 2 && atomic_load(&reader_snaps) < 2)
+			sched_yield();
 
 		ssdq_host_acct_busy(&shared, t);
 		ssdq_host_acct_io(&shared, t, t + 3000, t + 3000 + (i % 1000 == 999 ? 200000 : 5000),
@@ -131,10 +138,11 @@ TEST(account_two_threads)
 
 	ssdq_host_acct_init(&shared, 1);
 	atomic_store(&writer_done, 0);
+	atomic_store(&reader_snaps, 0);
 	CHECK_EQ_INT(pthread_create(&th, NULL, writer, NULL), 0);
 	do {
 		ssdq_host_acct_snap(&shared, 1, &s);
-		snaps++;
+		atomic_store(&reader_snaps, ++snaps);
 		/* one I/O in a thousand is 200 us late */
 		if (s.intended_ns != 3000 * s.ios ||
 		    s.added_ns != 5000 * s.ios + 195000 * (s.ios / 1000))

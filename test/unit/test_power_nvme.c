@@ -680,6 +680,48 @@ TEST(devinfo_without_device)
 	rmdir(dir);
 }
 
+/* the drive model fills the probe's structure: one writer, the model's members */
+TEST(devinfo_of_the_model)
+{
+	struct ssdq_devinfo *d = calloc(1, sizeof(*d));
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!CHECK(d != NULL))
+		return;
+	ssdq_devinfo_init(d, "fio-x");
+	snprintf(d->ns, sizeof(d->ns), "/tmp/m.state");
+	d->have_ns = true;
+	d->nsid = 1;
+	d->idns.lba_shift = 12;
+	d->idns.nsze = 1000;
+	snprintf(d->id.serial, sizeof(d->id.serial), "ssdq-model");
+	d->id.npss = 1;
+	d->id.ps[0].max_power_w = 5.5;
+	d->id.ps[0].active_power_w = d->id.ps[0].idle_power_w = -1;
+	d->drive_model.preset = "qlc-1tb";
+	d->drive_model.summary = "QLC NVMe, 1 TB, a summary longer than Identify's 40-byte MN";
+	d->drive_model.scale = 1000;
+	f = open_memstream(&buf, &len);
+	if (CHECK(f != NULL)) {
+		ssdq_devinfo_json(f, d);
+		fclose(f);
+		CHECK_CONTAINS(buf, "\"controller\": null");
+		CHECK_CONTAINS(buf, "\"model\": \"QLC NVMe, 1 TB, a summary longer than Identify's 40-byte MN\"");
+		CHECK_CONTAINS(buf, "\"serial\": \"ssdq-model\"");
+		CHECK_CONTAINS(buf, "\"drive_model\": {\"preset\": \"qlc-1tb\", \"scale\": 1000}");
+		CHECK_CONTAINS(buf, "\"vid\": null");
+		CHECK_CONTAINS(buf, "\"capacity_bytes\": 4096000");
+		CHECK_CONTAINS(buf, "{\"ps\": 0, \"max_power_w\": 5.5000, \"active_power_w\": null");
+		CHECK_CONTAINS(buf, "\"apst\": null");
+		CHECK_CONTAINS(buf, "\"pcie\": null");
+		CHECK_CONTAINS(buf, "\"errors\": []");
+	}
+	free(buf);
+	free(d);
+}
+
 int main(void)
 {
 	RUN(smart_decode);
@@ -696,5 +738,6 @@ int main(void)
 	RUN(ctrl_for_ng);
 	RUN(device_json);
 	RUN(devinfo_without_device);
+	RUN(devinfo_of_the_model);
 	return harness_main();
 }

@@ -99,6 +99,34 @@ TEST(slc_fill_time)
 }
 
 /* rpt_select_double() gives what sorting gives, duplicates and all */
+/* the SLC cache's range: the catalogue's, at the row's digits, for every writer */
+TEST(slc_range_from_the_row)
+{
+	const struct rpt_cat *c = rpt_cat_find(RPT_OF_FILL, "slc_cache_gb"), *r;
+	struct rpt_job j;
+	char buf[64];
+
+	if (!CHECK(c != NULL) || !CHECK(c->flags & RPT_CAT_RANGE))
+		return;
+	memset(&j, 0, sizeof(j));
+	j.has_fill = true;
+	j.fill.slc_range.ok = true;
+	j.fill.slc_range.lo_gb = 127.4258585;
+	j.fill.slc_range.hi_gb = 182.974113;
+	CHECK(rpt_cat_range(c, &j) == &j.fill.slc_range);
+	CHECK_STREQ(rpt_cat_fmt_range(buf, sizeof(buf), c, &j, 1, " to "), "127.4 to 183.0");
+	/* a fill under 1 GB, in MB */
+	CHECK_STREQ(rpt_cat_fmt_range(buf, sizeof(buf), c, &j, 1e-3, " and "), "127425.9 and 182974.1");
+	/* a row without a range, a range not placed, a job without a fill */
+	r = rpt_cat_find(RPT_OF_FILL, "in_cache_mbps");
+	CHECK(r && !rpt_cat_range(r, &j) && !rpt_cat_fmt_range(buf, sizeof(buf), r, &j, 1, " to "));
+	j.fill.slc_range.ok = false;
+	CHECK(!rpt_cat_range(c, &j));
+	j.fill.slc_range.ok = true;
+	j.has_fill = false;
+	CHECK(!rpt_cat_range(c, &j));
+}
+
 TEST(select_as_sorted)
 {
 	double v[257], w[257];
@@ -162,6 +190,7 @@ int main(void)
 	RUN(rows_whole_keys_unique);
 	RUN(figure_is_the_jobs);
 	RUN(slc_fill_time);
+	RUN(slc_range_from_the_row);
 	RUN(select_as_sorted);
 	RUN(series_columns_and_json_keys);
 	return harness_main();
