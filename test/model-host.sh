@@ -12,8 +12,9 @@ expect_rc 0 "a burst job on the model runs" \
 	fio --name=burst $M --ssdq_erase=auto --rw=write --bs=128k --iodepth=1 --size=64m \
 	--ssdq_burst=16m --ssdq_duty=20 --ssdq_power_rate=1000 --write_bw_log=burst \
 	--log_avg_msec=10 --log_unix_epoch=1 --output-format=json --output=burst.json
+# (its bitmaps, and 64 KiB of mapping-table cache tags a DRAM-less drive keeps)
 size=$(stat -c %s drive)
-[ "$size" -lt 65536 ] && pass "the model's state file stays small ($size bytes)" ||
+[ "$size" -lt 131072 ] && pass "the model's state file stays small ($size bytes)" ||
 	fail "the model's state file grew to $size bytes"
 [ "$(grep -c '"event":"burst_end","job":"burst","bytes":16777216' burst_events.1.jsonl)" = 4 ] &&
 	pass "four bursts of 16 MiB are recorded" || fail "burst events: $(cat burst_events.1.jsonl)"
