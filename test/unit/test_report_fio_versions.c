@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "diag_check.h"
 #include "harness.h"
 
 #include "figure.h"
@@ -42,19 +43,6 @@ static int load_text(const char *name, const char *text, struct rpt_test *t)
 	fputs(text, f);
 	fclose(f);
 	return rpt_test_load(path, t);
-}
-
-static int has_msg(const struct rpt_diag *d, const char *needle)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (strstr(d->msg[i], needle))
-			return 1;
-	printf("  no message with \"%s\" among %zu\n", needle, d->n);
-	for (i = 0; i < d->n; i++)
-		printf("    %s\n", d->msg[i]);
-	return 0;
 }
 
 #define CHECK_FIG(f, want)						\

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "diag_check.h"
 #include "harness.h"
 
 #include "report.h"
@@ -32,19 +33,6 @@ static int load(const char *sub, const char *name, struct rpt_test *t)
 
 	snprintf(path, sizeof(path), "%s/%s/%s", dir, sub, name);
 	return rpt_test_load(path, t);
-}
-
-static int has_msg(const struct rpt_diag *d, const char *needle)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (strstr(d->msg[i], needle))
-			return 1;
-	printf("  no message with \"%s\" among %zu\n", needle, d->n);
-	for (i = 0; i < d->n; i++)
-		printf("    %s\n", d->msg[i]);
-	return 0;
 }
 
 TEST(two_jobs_merged_bins)

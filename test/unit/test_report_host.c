@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag_check.h"
 #include "harness.h"
 
 #include "host.h"
@@ -19,19 +20,6 @@
 #include "report.h"
 
 #define T0	1795990000000000LL	/* unix µs */
-
-static int has_msg(const struct rpt_diag *d, const char *needle)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (strstr(d->msg[i], needle))
-			return 1;
-	printf("  no message with \"%s\" among %zu\n", needle, d->n);
-	for (i = 0; i < d->n; i++)
-		printf("    %s\n", d->msg[i]);
-	return 0;
-}
 
 /* A header of @source, @model; @n 1 s intervals, interval i waiting delay[i] µs. */
 static char *sidecar(const char *source, bool model, const double *delay, int n, size_t *len)

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "diag_check.h"
 #include "harness.h"
 
 #include "device.h"
@@ -20,19 +21,6 @@
 #include "smart.h"
 
 #define T0	1795990000000000LL	/* unix µs */
-
-static int has_msg(const struct rpt_diag *d, const char *needle)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (strstr(d->msg[i], needle))
-			return 1;
-	printf("  no message with \"%s\" among %zu\n", needle, d->n);
-	for (i = 0; i < d->n; i++)
-		printf("    %s\n", d->msg[i]);
-	return 0;
-}
 
 /*
  * A burst test as the engine logs it: burst i moves bytes[i] in busy[i] ms,

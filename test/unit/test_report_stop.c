@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "diag_check.h"
 #include "harness.h"
 
 #include "events.h"
@@ -21,17 +22,6 @@
 #include "stop.h"
 
 static char dir[64];
-
-static int has_msg(const struct rpt_diag *d, const char *needle)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (strstr(d->msg[i], needle))
-			return 1;
-	printf("  no message with \"%s\" among %zu\n", needle, d->n);
-	for (size_t i = 0; i < d->n; i++)
-		printf("    %s\n", d->msg[i]);
-	return 0;
-}
 
 static void put(const char *name, const char *text)
 {
