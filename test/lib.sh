@@ -128,6 +128,15 @@ wait_for() {
 	done
 }
 
+# suite_steps FILE: the number of steps (tests) of suite FILE; suite_step
+# FILE JOB: the 1-based step of job file JOB (as the suite names it: fill.fio)
+suite_steps() {
+	grep -Evc '^[[:space:]]*(#|$)' "$1"
+}
+suite_step() {
+	grep -Ev '^[[:space:]]*(#|$)' "$1" | awk -v j="$2" '$1 == j { print NR; exit }'
+}
+
 summary() {
 	echo "$T_PASS passed, $T_FAIL failed"
 	[ "$T_FAIL" = 0 ]

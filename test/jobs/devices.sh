@@ -60,6 +60,8 @@ expect_out "give each --device 'DEV power=SPEC'" "says how to give them"
 
 # ---- the consumer suite on two drives; one loses its state file mid-suite ---------
 D=$W/two
+NS=$(suite_steps "$top/jobs/suites/consumer.suite")
+NF=$(suite_step "$top/jobs/suites/consumer.suite" fill.fio)
 run_two() {
 	"$RUN" --suite consumer --model qlc-1tb --scale 1000 --device "$W/a.state" --device "$W/b.state" \
 		--out "$D" --yes >"$W/run$1.out" 2>&1
@@ -69,7 +71,7 @@ rpid=$!
 if wait_for "$D/b/ssdq-run.state" '^fill$'; then
 	# the drive goes away: its state file moved aside (a step running keeps it open)
 	mv b.state b.state.away && mkdir b.state
-	pass "b's state file taken away after its step 9 (fill)"
+	pass "b's state file taken away after its step $NF (fill)"
 else
 	fail "b never finished fill"
 fi
@@ -80,10 +82,10 @@ sed 's/^/    /' "$W/run1.out" | tail -n 8
 grep -q '\[b\] FAILED at [a-z-]*: ' "$W/run1.out" && pass "the failed namespace is named with the step it failed at" ||
 	{ fail "the failed namespace is not named so"; grep -A3 FAILED "$W/run1.out" | sed 's/^/    /'; }
 grep -q "FAILED on b" "$W/run1.out" && pass "the run's last words name it" || fail "the run's end does not name b"
-[ "$(grep -c . "$D/a/ssdq-run.state")" = 13 ] && pass "the other namespace completed all 13 steps" ||
-	fail "the other namespace completed $(grep -c . "$D/a/ssdq-run.state") of 13 steps"
+[ "$(grep -c . "$D/a/ssdq-run.state")" = "$NS" ] && pass "the other namespace completed all $NS steps" ||
+	fail "the other namespace completed $(grep -c . "$D/a/ssdq-run.state") of $NS steps"
 nb=$(grep -c . "$D/b/ssdq-run.state")
-[ "$nb" -ge 9 ] && [ "$nb" -lt 13 ] && pass "the failed namespace's state holds its $nb finished steps" ||
+[ "$nb" -ge "$NF" ] && [ "$nb" -lt "$NS" ] && pass "the failed namespace's state holds its $nb finished steps" ||
 	fail "the failed namespace's state holds $nb steps"
 clients_at_once "$D/ssdq-run.log" fill a b && pass "the two namespaces' whole-drive fills ran at once (both fio started before either ended)" ||
 	{ fail "the two namespaces' fills did not run at once"; grep ' fill' "$D/ssdq-run.log" | sed 's/^/    /'; }
@@ -93,12 +95,12 @@ run_two 2
 rc=$?
 [ $rc = 0 ] && pass "the state file back, same command: exit 0" ||
 	{ fail "the state file back, same command: exit $rc"; tail -n 20 "$W/run2.out" | sed 's/^/    /'; }
-grep -q "  b: $W/b.state .*, $nb of 13 tests finished earlier" "$W/run2.out" &&
+grep -q "  b: $W/b.state .*, $nb of $NS tests finished earlier" "$W/run2.out" &&
 	pass "the rerun resumes b after its $nb steps" || fail "the rerun does not say it resumes b"
 grep -q "\[a\]" "$W/run2.out" && fail "the rerun ran steps on the finished namespace again" ||
 	pass "the rerun leaves the finished namespace alone"
-[ "$(grep -c . "$D/b/ssdq-run.state")" = 13 ] && pass "the resumed namespace completed all 13 steps" ||
-	fail "the resumed namespace completed $(grep -c . "$D/b/ssdq-run.state") of 13 steps"
+[ "$(grep -c . "$D/b/ssdq-run.state")" = "$NS" ] && pass "the resumed namespace completed all $NS steps" ||
+	fail "the resumed namespace completed $(grep -c . "$D/b/ssdq-run.state") of $NS steps"
 
 for t in a b; do
 	# shellcheck disable=SC2046 # step names, one a word

@@ -65,6 +65,7 @@ P1=$(free_port) P2=$(free_port)
 start_server s1 "$P1"
 start_server s2 "$P2"
 A=127.0.0.1-$P1 B=127.0.0.1-$P2
+NS=$(suite_steps "$top/jobs/suites/consumer.suite")
 D=$W/two
 run_two() {
 	"$RUN" --suite consumer --model qlc-1tb --scale 1000 --host "127.0.0.1:$P1" \
@@ -87,10 +88,10 @@ grep -q "\[$B\] FAILED at [a-z-]*: 127.0.0.1:$P2 could not be reached or went aw
 	{ fail "the dead host is not named so"; grep -A3 FAILED "$W/run1.out" | sed 's/^/    /'; }
 grep -q "FAILED on $B" "$W/run1.out" && pass "the run's last words name the failed host" ||
 	fail "the run's end does not name $B"
-[ "$(grep -c . "$D/$A/ssdq-run.state")" = 13 ] && pass "the other host completed all 13 steps" ||
-	fail "the other host completed $(grep -c . "$D/$A/ssdq-run.state") of 13 steps"
+[ "$(grep -c . "$D/$A/ssdq-run.state")" = "$NS" ] && pass "the other host completed all $NS steps" ||
+	fail "the other host completed $(grep -c . "$D/$A/ssdq-run.state") of $NS steps"
 nb=$(grep -c . "$D/$B/ssdq-run.state")
-[ "$nb" -ge 4 ] && [ "$nb" -lt 13 ] && pass "the dead host's state holds its $nb finished steps" ||
+[ "$nb" -ge 4 ] && [ "$nb" -lt "$NS" ] && pass "the dead host's state holds its $nb finished steps" ||
 	fail "the dead host's state holds $nb steps"
 
 start_server s2 "$P2"
@@ -98,12 +99,12 @@ run_two 2
 rc=$?
 [ $rc = 0 ] && pass "restarted host, same command: exit 0" ||
 	{ fail "restarted host, same command: exit $rc"; tail -n 20 "$W/run2.out" | sed 's/^/    /'; }
-grep -q "$B: 127.0.0.1:$P2 .*, $nb of 13 tests finished earlier" "$W/run2.out" &&
+grep -q "$B: 127.0.0.1:$P2 .*, $nb of $NS tests finished earlier" "$W/run2.out" &&
 	pass "the rerun resumes the dead host after its $nb steps" || fail "the rerun does not say it resumes $B"
 grep -q "\[$A\]" "$W/run2.out" && fail "the rerun ran steps on the finished host again" ||
 	pass "the rerun leaves the finished host alone"
-[ "$(grep -c . "$D/$B/ssdq-run.state")" = 13 ] && pass "the resumed host completed all 13 steps" ||
-	fail "the resumed host completed $(grep -c . "$D/$B/ssdq-run.state") of 13 steps"
+[ "$(grep -c . "$D/$B/ssdq-run.state")" = "$NS" ] && pass "the resumed host completed all $NS steps" ||
+	fail "the resumed host completed $(grep -c . "$D/$B/ssdq-run.state") of $NS steps"
 
 # every target's directory complete, under the usual names, its own
 for t in "$A" "$B"; do
