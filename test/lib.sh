@@ -128,12 +128,12 @@ wait_for() {
 	done
 }
 
-# suite_steps FILE: the number of steps (tests) of suite FILE; suite_step
+# count_suite_steps FILE: the number of steps (tests) of suite FILE; suite_step_no
 # FILE JOB: the 1-based step of job file JOB (as the suite names it: fill.fio)
-suite_steps() {
+count_suite_steps() {
 	grep -Evc '^[[:space:]]*(#|$)' "$1"
 }
-suite_step() {
+suite_step_no() {
 	grep -Ev '^[[:space:]]*(#|$)' "$1" | awk -v j="$2" '$1 == j { print NR; exit }'
 }
 

@@ -60,8 +60,8 @@ expect_out "give each --device 'DEV power=SPEC'" "says how to give them"
 
 # ---- the consumer suite on two drives; one loses its state file mid-suite ---------
 D=$W/two
-NS=$(suite_steps "$top/jobs/suites/consumer.suite")
-NF=$(suite_step "$top/jobs/suites/consumer.suite" fill.fio)
+NS=$(count_suite_steps "$top/jobs/suites/consumer.suite")
+NF=$(suite_step_no "$top/jobs/suites/consumer.suite" fill.fio)
 run_two() {
 	"$RUN" --suite consumer --model qlc-1tb --scale 1000 --device "$W/a.state" --device "$W/b.state" \
 		--out "$D" --yes >"$W/run$1.out" 2>&1

@@ -65,7 +65,7 @@ P1=$(free_port) P2=$(free_port)
 start_server s1 "$P1"
 start_server s2 "$P2"
 A=127.0.0.1-$P1 B=127.0.0.1-$P2
-NS=$(suite_steps "$top/jobs/suites/consumer.suite")
+NS=$(count_suite_steps "$top/jobs/suites/consumer.suite")
 D=$W/two
 run_two() {
 	"$RUN" --suite consumer --model qlc-1tb --scale 1000 --host "127.0.0.1:$P1" \
