@@ -46,9 +46,25 @@ rt() {
 	if chrt -f 10 true 2>/dev/null; then chrt -f 10 "$@"; else "$@"; fi
 }
 
-# two busy loops on CPU 0, fio pinned beside them
+# two busy loops on CPU 0, fio pinned beside them. A QD1 job sleeps most of
+# its time and the scheduler favours a waking sleeper over plain loops, so
+# where the host allows it (root) the loops are real-time and busy half of
+# each 4 ms: whenever fio wakes in a busy half it waits for it
+spin() {
+	if chrt -f 20 true 2>/dev/null; then
+		exec taskset -c 0 chrt -f 20 python3 -c '
+import time
+while True:
+    t = time.monotonic() + 0.002
+    while time.monotonic() < t:
+        pass
+    time.sleep(0.002)'
+	else
+		exec taskset -c 0 sh -c 'while :; do :; done'
+	fi
+}
 for _i in 1 2; do
-	taskset -c 0 sh -c 'while :; do :; done' &
+	spin &
 	SPIN="$SPIN $!"
 done
 qd1 "$TMP/spin" taskset -c 0
