@@ -325,7 +325,7 @@ void rpt_html_timeline_compare(struct rpt_charts *c, const struct rpt_report *r)
 						       .y = s->mean, .color = rpt_svg_color(d),
 						       .drive = r->d[d].name,
 						       .hl = rpt_drive_hl(c, &r->d[d]) };
-			n++;
+			n += line_points(&l[n]) >= 2;	/* a line needs two points */
 		}
 		if (n < 2)
 			continue;

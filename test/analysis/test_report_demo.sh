@@ -135,9 +135,12 @@ for p in $P; do
 		if grep -q 'p99.99' "$f" 2>/dev/null; then pass "$p $t: p99.99 over time drawn ($iv intervals)"
 		elif [ "$iv" -lt 2 ]; then pass "$p $t: no p99.99 over time, as its hist log has $iv interval(s)"
 		else fail "$p $t: no p99.99 over time from $iv intervals ($f)"; fi
+		# and its temperature where the SMART sidecar has two samples
 		case $t in qd1-*)
-			[ -f "$TMP/svg/$p.$t.temperature-time.svg" ] && pass "$p $t: its temperature drawn" ||
-				fail "$p $t: no temperature chart" ;;
+			ns=$(cat "$D/$p/${t}"_smart.*.jsonl 2>/dev/null | grep -c '"time_us"')
+			if [ -f "$TMP/svg/$p.$t.temperature-time.svg" ]; then pass "$p $t: its temperature drawn"
+			elif [ "$ns" -lt 2 ]; then pass "$p $t: no temperature chart, as SMART was read $ns time(s)"
+			else fail "$p $t: no temperature chart from $ns SMART samples"; fi ;;
 		esac
 	done
 done

@@ -58,7 +58,7 @@ FACTS = r"""(() => {
   };
 })()"""
 
-ORDER = ["compare-fill", "compare-burst", "compare-sustained", "compare-qd1", "compare-other"]
+ORDER = ["compare-fill", "compare-burst", "compare-sustained", "compare-mixed", "compare-qd1", "compare-other"]
 
 
 def fail(msg):
