@@ -183,7 +183,9 @@ fi
 
 # 8. the same suite on the drive model (host side) leaves a results directory
 # of the same shape: the same files per test, numbers aside
-shape() { (cd "$1" && find . -maxdepth 1 ! -name . ! -name '.*' | sed 's|^\./||' | grep -v '^ssdq-run\.\|^model\.state$' | sed 's/[0-9][0-9]*/N/g' | sort -u); }
+# (a step's .stderr is kept when fio or the engine said something, e.g. the
+# model's note that a busy host kept it from its pace: a diagnostic, no result)
+shape() { (cd "$1" && find . -maxdepth 1 ! -name . ! -name '.*' | sed 's|^\./||' | grep -v '^ssdq-run\.\|^model\.state$\|\.stderr$' | sed 's/[0-9][0-9]*/N/g' | sort -u); }
 mt=$(mktemp -d)
 if SSDQ_SO="$ROOT/build/ssdq.so" SSDQ_REPORT=none sh "$ROOT/jobs/ssdq-run" --suite consumer \
 	--model tlc-dramless-1tb --scale 256 --out "$mt/model" --yes >"$mt/run.log" 2>&1; then
