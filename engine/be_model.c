@@ -305,7 +305,7 @@ static enum fio_q_status model_queue(struct thread_data *td, struct io_u *io_u)
 	if (!done)
 		return FIO_Q_COMPLETED;
 	if (!md->nr_pending)
-		ssdq_host_acct_busy(&sd->host_acct, now);
+		ssdq_host_acct_busy(&sd->host_acct, now, td->o.thinktime * 1000ull);
 	if (o->sync || td_ioengine_flagged(td, FIO_SYNCIO)) {
 		while (done == NEVER) {
 			if (ssdq_watch_tick(td) || td->terminate) {

@@ -39,20 +39,45 @@ void ssdq_host_acct_init(struct ssdq_host_acct *a, uint64_t now_ns)
 	atomic_init(&a->late_ios, 0);
 	atomic_init(&a->idle_ns, 0);
 	atomic_init(&a->idle_since_ns, now_ns ? now_ns : 1);
+	atomic_init(&a->planned_ns, 0);
+	atomic_init(&a->planned_since_ns, 0);
 	atomic_init(&a->job_max_ns, 0);
 	atomic_init(&a->max_word, 0);
 }
 
-void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns)
+void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns, uint64_t think_ns)
 {
-	uint64_t since = get(&a->idle_since_ns);
+	uint64_t since = get(&a->idle_since_ns), gap, planned;
 
 	if (!since)
 		return;
+	gap = now_ns > since ? now_ns - since : 0;
+	planned = think_ns && gap >= think_ns ? think_ns : 0;
 	write_begin(a);
-	if (now_ns > since)
-		add(&a->idle_ns, now_ns - since);
+	add(&a->idle_ns, gap - planned);
+	add(&a->planned_ns, planned);
 	atomic_store_explicit(&a->idle_since_ns, 0, RLX);
+	write_end(a);
+}
+
+void ssdq_host_acct_plan(struct ssdq_host_acct *a, uint64_t now_ns, bool start)
+{
+	uint64_t since = get(&a->idle_since_ns), p0 = get(&a->planned_since_ns);
+
+	if (!now_ns)
+		now_ns = 1;
+	write_begin(a);
+	if (start && !p0) {
+		if (since && now_ns > since)
+			add(&a->idle_ns, now_ns - since);
+		atomic_store_explicit(&a->idle_since_ns, 0, RLX);
+		atomic_store_explicit(&a->planned_since_ns, now_ns, RLX);
+	} else if (!start && p0) {
+		if (now_ns > p0)
+			add(&a->planned_ns, now_ns - p0);
+		atomic_store_explicit(&a->planned_since_ns, 0, RLX);
+		atomic_store_explicit(&a->idle_since_ns, now_ns, RLX);
+	}
 	write_end(a);
 }
 
@@ -98,7 +123,7 @@ static void snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_sna
 {
 	for (unsigned int tries = 0;; tries++) {
 		uint32_t s1 = atomic_load_explicit(&a->seq, memory_order_acquire), s2;
-		uint64_t since, word;
+		uint64_t since, psince, word;
 
 		if (s1 & 1) {
 			/* the job thread is inside an update: it may have lost its CPU there */
@@ -111,8 +136,10 @@ static void snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_sna
 		s->added_ns = get(&a->added_ns);
 		s->late_ios = get(&a->late_ios);
 		s->idle_ns = get(&a->idle_ns);
+		s->planned_ns = get(&a->planned_ns);
 		s->job_max_ns = get(&a->job_max_ns);
 		since = get(&a->idle_since_ns);
+		psince = get(&a->planned_since_ns);
 		word = get(&a->max_word);
 		atomic_thread_fence(memory_order_acquire);
 		s2 = atomic_load_explicit(&a->seq, RLX);
@@ -120,6 +147,8 @@ static void snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_sna
 			continue;
 		if (since && now_ns > since)
 			s->idle_ns += now_ns - since;
+		if (psince && now_ns > psince)
+			s->planned_ns += now_ns - psince;
 		s->added_max_us = word & LOW32;
 		/* reset the maximum unless an I/O was accounted since the snapshot */
 		if (!reset || atomic_compare_exchange_strong_explicit(&a->max_word, &word, word & ~LOW32,

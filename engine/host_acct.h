@@ -45,7 +45,11 @@
  * @added_ns: sum of their lateness
  * @late_ios: those late by SSDQ_HOST_LATE_NS or more
  * @idle_ns: closed spans with nothing in flight
- * @idle_since_ns: CLOCK_MONOTONIC start of the open idle span; 0: busy
+ * @idle_since_ns: CLOCK_MONOTONIC start of the open idle span; 0: busy or in a
+ *	planned idle
+ * @planned_ns: closed spans of planned idle (the job's own: a burst's duty-cycle
+ *	idle, the cool-down after it, fio's thinktime), not the host's
+ * @planned_since_ns: start of the open planned idle span; 0: none
  * @job_max_ns: the largest lateness of the job
  * @max_word: the interval's largest lateness (µs, saturated) in the low 32 bits, the
  *	low 32 bits of @ios at its last change in the high 32
@@ -58,6 +62,8 @@ struct ssdq_host_acct {
 	_Atomic uint64_t late_ios;
 	_Atomic uint64_t idle_ns;
 	_Atomic uint64_t idle_since_ns;
+	_Atomic uint64_t planned_ns;
+	_Atomic uint64_t planned_since_ns;
 	_Atomic uint64_t job_max_ns;
 	_Atomic uint64_t max_word;
 };
@@ -68,7 +74,7 @@ struct ssdq_host_acct {
  * largest (µs) since the previous snapshot
  */
 struct ssdq_host_snap {
-	uint64_t ios, intended_ns, added_ns, late_ios, idle_ns;
+	uint64_t ios, intended_ns, added_ns, late_ios, idle_ns, planned_ns;
 	uint64_t job_max_ns;
 	uint64_t added_max_us;
 };
@@ -82,8 +88,19 @@ void ssdq_host_acct_init(struct ssdq_host_acct *a, uint64_t now_ns);
 /**
  * ssdq_host_acct_busy() - The first I/O in flight was submitted at @now_ns:
  * the idle span ends. Call only on the change from none in flight.
+ * @think_ns: the job's planned pause before a submission (fio's thinktime),
+ *	0 if none: an idle span at least this long held one, and this much of it
+ *	counts as planned idle, the rest (the sleep's lateness too) as the host's
  */
-void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns);
+void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns, uint64_t think_ns);
+
+/**
+ * ssdq_host_acct_plan() - The job idles on purpose from @now_ns (@start: a
+ * burst's duty-cycle idle, the cool-down after the job) or stops doing so
+ * (!@start, nothing in flight: an idle span starts again). Planned idle is
+ * no drive idle the host took: the verdict leaves it out of the job's time.
+ */
+void ssdq_host_acct_plan(struct ssdq_host_acct *a, uint64_t now_ns, bool start);
 
 /**
  * ssdq_host_acct_io() - Account one I/O handed to fio at @reap_ns.

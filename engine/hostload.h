@@ -15,7 +15,8 @@
  * then one line per interval, values the interval's own:
  *   {"time_us":T,"interval_us":DT,"run_delay_us":R,"cpu_us":C,
  *    "nivcsw":I,"nvcsw":V[,"ios":K,"intended_us":A,"host_added_us":H,
- *    "host_added_max_us":X,"late_ios":L,"drive_idle_us":G]}
+ *    "host_added_max_us":X,"late_ios":L,"drive_idle_us":G,
+ *    "planned_idle_us":P]}
  * time_us: CLOCK_REALTIME at the interval's end (fio's log_unix_epoch
  * clock); run_delay_us: the job thread's time runnable but waiting for a
  * CPU (field 2 of /proc/self/task/TID/schedstat, which the scheduler

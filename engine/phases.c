@@ -22,10 +22,12 @@ static void idle(struct thread_data *td, uint64_t ns)
 		return;
 	ssdq_event(td, "idle_start", -1);
 	sd->watch.phase = "idle";
+	ssdq_host_acct_plan(&sd->host_acct, ssdq_mono_ns(), true);
 	if (ssdq_wait_for(&st, (int64_t)(ns / 1000)))
 		ssdq_event_str(td, "idle_end", "stop", "terminated");
 	else
 		ssdq_event(td, "idle_end", -1);
+	ssdq_host_acct_plan(&sd->host_acct, ssdq_mono_ns(), false);
 	sd->watch.phase = "io";
 }
 

@@ -16,12 +16,17 @@ const double rpt_hostv_pct[RPT_HOSTV_NPCT] = { 50, 99, 99.9, 99.99 };
 /* The running sums over the window's intervals. */
 struct sums {
 	double t_us, delay_us, nivcsw, ios, intended_us, added_us, added_max_us, late, idle_us;
+	double planned_us;
 	bool delay, csw, model;
 };
 
+/* The job's time: its planned idle (docs/host.md) is neither the host's nor the drive's. */
 static void add(struct sums *s, const struct rpt_host_iv *x)
 {
-	s->t_us += x->interval_us;
+	double planned = isnan(x->planned_idle_us) ? 0 : fmin(x->planned_idle_us, x->interval_us);
+
+	s->t_us += x->interval_us - planned;
+	s->planned_us += planned;
 	if (!isnan(x->run_delay_us)) {
 		s->delay_us += x->run_delay_us;
 		s->delay = true;
@@ -127,6 +132,9 @@ static void verdict(struct rpt_host_verdict *v, const struct sums *s, double lat
 		n += snprintf(v->reason + n, sizeof(v->reason) - n,
 			      "the job thread waited for a CPU %.1f %% of its %.2f s",
 			      v->wait_share.v, s->t_us / 1e6);
+	if (v->wait_share.ok && s->planned_us > 0)
+		n += snprintf(v->reason + n, sizeof(v->reason) - n,
+			      " (its %.2f s of planned idle left out)", s->planned_us / 1e6);
 	if (v->wait_share.ok && !v->model)
 		n += snprintf(v->reason + n, sizeof(v->reason) - n, " (%s %.0f %%)",
 			      waited ? "host-bound from" : "under", 100 * RPT_HOST_WAIT_SHARE);
@@ -200,6 +208,7 @@ int rpt_hostv_compute(const struct rpt_host *h, double t0_ms, double t1_ms, doub
 	v->model = s.model;
 	v->schedstat = s.delay;
 	v->active_s = s.t_us / 1e6;
+	v->planned_s = s.planned_us / 1e6;
 	if (s.delay)
 		share(&v->wait_share, s.delay_us, s.t_us, "");
 	else

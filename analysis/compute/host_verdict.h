@@ -71,7 +71,8 @@ struct rpt_host_verdict {
 	bool model;			/* the model's account is in it */
 	bool schedstat;			/* run delays measured */
 	size_t intervals;		/* over the active window */
-	double active_s;		/* Σ interval */
+	double active_s;		/* Σ interval − Σ planned idle */
+	double planned_s;		/* Σ planned idle: bursts' idle, cool-down, thinktime */
 	struct rpt_fig wait_share;
 	struct rpt_fig nivcsw_per_s;
 	struct rpt_fig added_mean_us;

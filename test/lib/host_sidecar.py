@@ -18,7 +18,7 @@ HEADER = {"version", "kind", "time_us", "tid", "source", "ncpu", "cpus_allowed",
 ALWAYS = {"time_us", "interval_us", "cpu_us"}
 SWITCHES = {"nivcsw", "nvcsw"}
 MODEL = {"ios", "intended_us", "host_added_us", "host_added_max_us", "late_ios",
-         "drive_idle_us"}
+         "drive_idle_us", "planned_idle_us"}
 
 
 class Host:
@@ -76,7 +76,8 @@ class Host:
     def totals(self):
         keys = ["interval_us", "run_delay_us", "cpu_us", "nivcsw", "nvcsw"]
         if self.header["model"]:
-            keys += ["ios", "intended_us", "host_added_us", "late_ios", "drive_idle_us"]
+            keys += ["ios", "intended_us", "host_added_us", "late_ios", "drive_idle_us",
+                     "planned_idle_us"]
         t = {k: self.total(k) for k in keys}
         t["lines"] = len(self.lines)
         t["run_delay_share"] = self.run_delay_share()

@@ -128,7 +128,10 @@ class HostAccount:
         self.schedstat = head.get("source") == "schedstat"
         self.qd = qd
         s = lambda k: sum(x.get(k, 0) for x in iv)
-        self.t_us, self.delay_us, self.ios = s("interval_us"), s("run_delay_us"), s("ios")
+        # the job's planned idle (bursts' duty cycle, thinktime) is left out, as
+        # analysis/compute/host_verdict.c does
+        self.t_us = s("interval_us") - s("planned_idle_us")
+        self.delay_us, self.ios = s("run_delay_us"), s("ios")
         self.intended_us, self.added_us = s("intended_us"), s("host_added_us")
         self.late, self.idle_us = s("late_ios"), s("drive_idle_us")
         self.intended = None

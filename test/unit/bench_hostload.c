@@ -70,7 +70,7 @@ int main(int argc, char **argv)
 		for (long i = 0; i < ios; i++) {
 			uint64_t t = t0 + (uint64_t)i * 100000;
 
-			ssdq_host_acct_busy(&the_acct, t);
+			ssdq_host_acct_busy(&the_acct, t, 0);
 			ssdq_host_acct_io(&the_acct, t, t + 80000, t + 80500, true);
 		}
 		per_io[b] = (double)(now_ns() - t0) / (double)ios;

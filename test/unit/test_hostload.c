@@ -69,7 +69,7 @@ TEST(account_by_hand)
 	struct ssdq_host_snap s;
 
 	ssdq_host_acct_init(&a, 1000);
-	ssdq_host_acct_busy(&a, 3000);			/* idle 1000-3000 */
+	ssdq_host_acct_busy(&a, 3000, 0);			/* idle 1000-3000 */
 	CHECK_EQ_U64(ssdq_host_acct_io(&a, 3000, 5000, 5200, true), 200);
 	ssdq_host_acct_snap(&a, 6000, &s);		/* idle again since 5200 */
 	CHECK_EQ_U64(s.ios, 1);
@@ -78,7 +78,7 @@ TEST(account_by_hand)
 	CHECK_EQ_U64(s.late_ios, 0);
 	CHECK_EQ_U64(s.idle_ns, 2000 + 800);
 	CHECK_EQ_U64(s.added_max_us, 0);
-	ssdq_host_acct_busy(&a, 7000);
+	ssdq_host_acct_busy(&a, 7000, 0);
 	CHECK_EQ_U64(ssdq_host_acct_io(&a, 7000, 9000, 159000, false), 150000);
 	/* reaped before its deadline (a failed I/O): on time */
 	CHECK_EQ_U64(ssdq_host_acct_io(&a, 7000, 200000, 159000, true), 0);
@@ -94,10 +94,45 @@ TEST(account_by_hand)
 	CHECK_EQ_U64(s.added_max_us, 0);
 	CHECK_EQ_U64(s.idle_ns, 2800 + 1000 + 11000);
 	ssdq_host_acct_idle(&a, 180000);		/* no change while idle already */
-	ssdq_host_acct_busy(&a, 190000);
+	ssdq_host_acct_busy(&a, 190000, 0);
 	ssdq_host_acct_snap(&a, 200000, &s);
 	CHECK_EQ_U64(s.ios, 3);
 	CHECK_EQ_U64(s.idle_ns, 2800 + 1000 + 1000 + 30000);
+}
+
+/*
+ * Planned idle: a burst's duty-cycle idle (plan start/end) and fio's
+ * thinktime (an idle span at least that long before a submission) are not
+ * drive idle; a think's overrun and a gap shorter than it are.
+ */
+TEST(account_planned_idle)
+{
+	struct ssdq_host_acct a;
+	struct ssdq_host_snap s;
+
+	ssdq_host_acct_init(&a, 1000);
+	ssdq_host_acct_busy(&a, 2000, 0);
+	CHECK_EQ_U64(ssdq_host_acct_io(&a, 2000, 4000, 4000, true), 0);
+	ssdq_host_acct_plan(&a, 4500, true);		/* idle 4000-4500, then planned */
+	ssdq_host_acct_snap(&a, 10000, &s);		/* inside the planned span */
+	CHECK_EQ_U64(s.idle_ns, 1000 + 500);
+	CHECK_EQ_U64(s.planned_ns, 5500);
+	ssdq_host_acct_plan(&a, 20000, true);		/* started already: no change */
+	ssdq_host_acct_plan(&a, 24500, false);		/* 20000 ns planned, idle again */
+	ssdq_host_acct_plan(&a, 25000, false);		/* ended already: no change */
+	ssdq_host_acct_busy(&a, 25500, 0);
+	ssdq_host_acct_snap(&a, 25500, &s);
+	CHECK_EQ_U64(s.idle_ns, 1500 + 1000);
+	CHECK_EQ_U64(s.planned_ns, 20000);
+	/* thinktime of 10 us: a 12 us gap holds one (2 us the host's overrun) */
+	CHECK_EQ_U64(ssdq_host_acct_io(&a, 25500, 26000, 26000, true), 0);
+	ssdq_host_acct_busy(&a, 38000, 10000);
+	/* a 3 us gap holds none: all of it drive idle */
+	CHECK_EQ_U64(ssdq_host_acct_io(&a, 38000, 39000, 39000, true), 0);
+	ssdq_host_acct_busy(&a, 42000, 10000);
+	ssdq_host_acct_snap(&a, 42000, &s);
+	CHECK_EQ_U64(s.idle_ns, 2500 + 2000 + 3000);
+	CHECK_EQ_U64(s.planned_ns, 20000 + 10000);
 }
 
 /*
@@ -122,7 +157,7 @@ static void *writer(void *arg)
 		while (i == NIO / 2 && atomic_load(&reader_snaps) < 2)
 			sched_yield();
 
-		ssdq_host_acct_busy(&shared, t);
+		ssdq_host_acct_busy(&shared, t, 0);
 		ssdq_host_acct_io(&shared, t, t + 3000, t + 3000 + (i % 1000 == 999 ? 200000 : 5000),
 				  true);
 	}
@@ -181,7 +216,7 @@ TEST(sidecar_lines)
 	/* 4 ms later: 1.5 ms more on a CPU, 1 ms more waiting, one I/O */
 	put_file("schedstat", "6500999 3000600 12\n");
 	put_file("status", status_b);
-	ssdq_host_acct_busy(&a, 2000);
+	ssdq_host_acct_busy(&a, 2000, 0);
 	ssdq_host_acct_io(&a, 2000, 100000, 250000, true);
 	CHECK_EQ_INT(ssdq_hostload_tick(h, 1700000000004000, 4001000), 0);
 	/* no time passed: no line */
@@ -190,8 +225,10 @@ TEST(sidecar_lines)
 	put_file("schedstat", "7000999 3000600 12\n");
 	put_file("status", "voluntary_ctxt_switches:\t20\nnonvoluntary_ctxt_switches:\t30\n");
 	CHECK_EQ_INT(ssdq_hostload_tick(h, 1700000000005000, 5001000), 0);
-	/* now it did: they count in this interval */
+	/* now it did: they count in this interval; 0.6 ms of it planned idle */
 	put_file("schedstat", "7100999 3000600 13\n");
+	ssdq_host_acct_plan(&a, 5201000, true);
+	ssdq_host_acct_plan(&a, 5801000, false);
 	CHECK_EQ_INT(ssdq_hostload_tick(h, 1700000000006000, 6001000), 0);
 	ssdq_hostload_close(h);
 	read_all("host.jsonl", buf, sizeof(buf));
@@ -202,15 +239,15 @@ TEST(sidecar_lines)
 		    "{\"time_us\":1700000000004000,\"interval_us\":4000,\"run_delay_us\":1000,"
 		    "\"cpu_us\":1500,\"nivcsw\":10,\"nvcsw\":2,\"ios\":1,\"intended_us\":98,"
 		    "\"host_added_us\":150,\"host_added_max_us\":150,\"late_ios\":1,"
-		    "\"drive_idle_us\":3752}\n"
+		    "\"drive_idle_us\":3752,\"planned_idle_us\":0}\n"
 		    "{\"time_us\":1700000000005000,\"interval_us\":1000,\"run_delay_us\":0,"
 		    "\"cpu_us\":500,\"nivcsw\":0,\"nvcsw\":0,\"ios\":0,\"intended_us\":0,"
 		    "\"host_added_us\":0,\"host_added_max_us\":0,\"late_ios\":0,"
-		    "\"drive_idle_us\":1000}\n"
+		    "\"drive_idle_us\":1000,\"planned_idle_us\":0}\n"
 		    "{\"time_us\":1700000000006000,\"interval_us\":1000,\"run_delay_us\":0,"
 		    "\"cpu_us\":100,\"nivcsw\":17,\"nvcsw\":11,\"ios\":0,\"intended_us\":0,"
 		    "\"host_added_us\":0,\"host_added_max_us\":0,\"late_ios\":0,"
-		    "\"drive_idle_us\":1000}\n");
+		    "\"drive_idle_us\":400,\"planned_idle_us\":600}\n");
 }
 
 TEST(sidecar_without_schedstat)
@@ -284,6 +321,7 @@ int main(void)
 	}
 	RUN(parse_proc_files);
 	RUN(account_by_hand);
+	RUN(account_planned_idle);
 	RUN(account_two_threads);
 	RUN(sidecar_lines);
 	RUN(sidecar_without_schedstat);

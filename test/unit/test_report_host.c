@@ -256,6 +256,68 @@ TEST(verdict_model)
 	free(buf);
 }
 
+/*
+ * A burst test at 20 % duty: 200 ms of I/O and 800 ms of the job's planned
+ * idle a second. Left out of its time, the drive idle is fio's few µs and
+ * the verdict quiet; a sidecar without planned_idle_us reads it as the host's.
+ */
+static char *burst_sidecar(bool planned, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+	int i;
+
+	fprintf(f, "{\"version\":1,\"kind\":\"host_start\",\"time_us\":%lld,\"tid\":4242,"
+		"\"source\":\"schedstat\",\"ncpu\":2,\"cpus_allowed\":1,\"model\":true,"
+		"\"interval_ms\":1000}\n", T0);
+	for (i = 0; i < 4; i++) {
+		fprintf(f, "{\"time_us\":%lld,\"interval_us\":1000000,\"run_delay_us\":1000,"
+			"\"cpu_us\":150000,\"nivcsw\":0,\"nvcsw\":2000,\"ios\":2000,"
+			"\"intended_us\":196000,\"host_added_us\":1000,\"host_added_max_us\":20,"
+			"\"late_ios\":0,\"drive_idle_us\":%d", T0 + (i + 1) * 1000000LL,
+			planned ? 3000 : 803000);
+		if (planned)
+			fputs(",\"planned_idle_us\":800000", f);
+		fputs("}\n", f);
+	}
+	fclose(f);
+	return buf;
+}
+
+TEST(verdict_planned_idle)
+{
+	struct rpt_host_verdict v;
+	struct rpt_diag d = { 0 };
+	struct rpt_host h;
+	size_t len;
+	char *buf = burst_sidecar(true, &len);
+
+	CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", buf, len, &h, &d), 0);
+	CHECK_NEAR(h.iv[0].planned_idle_us, 800000, 0);
+	CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 1, 8000, &v), 0);
+	CHECK_NEAR(v.active_s, 0.8, 1e-9);
+	CHECK_NEAR(v.planned_s, 3.2, 1e-9);
+	CHECK_NEAR(v.idle_share.v, 100 * 12000.0 / 800000, 1e-9);
+	CHECK_NEAR(v.wait_share.v, 100 * 4000.0 / 800000, 1e-9);
+	CHECK(v.time_share.v < 100 * RPT_HOST_TIME_SHARE);
+	CHECK(!v.bound);
+	CHECK(strstr(v.reason, "3.20 s of planned idle left out") != NULL);
+	rpt_hostv_free(&v);
+	rpt_host_free(&h);
+	free(buf);
+
+	/* the same run without the field (an older engine): 80 % idle, host-bound */
+	buf = burst_sidecar(false, &len);
+	CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", buf, len, &h, &d), 0);
+	CHECK(isnan(h.iv[0].planned_idle_us));
+	CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 1, 8000, &v), 0);
+	CHECK_NEAR(v.active_s, 4, 1e-9);
+	CHECK(v.bound);
+	rpt_hostv_free(&v);
+	rpt_host_free(&h);
+	free(buf);
+}
+
 /* The marks the verdict puts on a job's figures, and only those. */
 TEST(marks_follow_verdict)
 {
@@ -312,6 +374,7 @@ int main(void)
 	RUN(verdict_namespace);
 	RUN(verdict_no_schedstat);
 	RUN(verdict_model);
+	RUN(verdict_planned_idle);
 	RUN(marks_follow_verdict);
 	return harness_main();
 }
