@@ -10,8 +10,9 @@
 # the figures, not the verdict of the checks.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
-SO=${SSDQ_SO:-$top/build/ssdq.so}
-REPORT=${SSDQ_REPORT:-$top/build/ssdq-report}
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+SO=$(abs "${SSDQ_SO:-$top/build/ssdq.so}")
+REPORT=$(abs "${SSDQ_REPORT:-$top/build/ssdq-report}")
 W=$(mktemp -d)
 trap 'rm -rf "$W" "$T_OUT"' EXIT
 T_OUT=$(mktemp)
