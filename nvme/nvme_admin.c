@@ -137,6 +137,24 @@ int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled)
 	return answer(nvme_set_features(&args));
 }
 
+int ssdq_nvme_set_power_meas(int fd, uint32_t timeout_ms, uint32_t cdw11)
+{
+	uint32_t dw0 = 0;
+	struct nvme_set_features_args args = {
+		.result = &dw0,
+		.args_size = sizeof(args),
+		.fd = fd,
+		.timeout = timeout_ms,
+		.nsid = NVME_NSID_NONE,
+		.cdw11 = cdw11,
+		.save = false,
+		.uuidx = NVME_UUID_NONE,
+		.fid = 0x25,	/* Power Measurement: not in libnvme 1.3 */
+	};
+
+	return answer(nvme_set_features(&args));
+}
+
 int ssdq_nvme_format(int fd, uint32_t timeout_ms, uint32_t nsid, unsigned int lbaf,
 		     unsigned int ses)
 {
