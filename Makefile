@@ -98,8 +98,8 @@ NVME_SRCS   := nvme/nvme_cmd.c nvme/nvme_status.c nvme/nvme_admin.c nvme/nvme_id
                nvme/nvme_ns.c nvme/nvme_pmeas.c
 NVME_OBJS   := $(NVME_SRCS:nvme/%.c=$(B)/nvme/%.o)
 # The drive model (model/): what knows the drive it imitates, no fio.
-MODEL_CORE  := model/model.c model/model_presets.c
-MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o
+MODEL_CORE  := model/model.c model/model_presets.c model/model_ocp.c model/model_pmeas.c
+MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o $(B)/model/source_model_pm.o
 # The engine's parts that know no fio (its unit tests link these objects).
 ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
                engine/pollq.c engine/uring_plan.c engine/holders.c \
@@ -109,11 +109,11 @@ ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/backend.c engine/be_uring.c e
                engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c \
                engine/target.c engine/target_ns.c engine/target_model.c engine/write_cache.c
 POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
-               power/source_qis.c power/source_nvme_ps.c power/pcie.c power/smart_log.c power/device_info.c \
+               power/source_qis.c power/source_nvme_ps.c power/source_pmeas.c power/pcie.c power/smart_log.c power/device_info.c \
                power/sampler.c power/vet.c
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
-UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_nvme_pmeas test_model test_opt_parse test_nslock \
+UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_nvme_pmeas test_model test_model_pmeas test_opt_parse test_nslock \
               test_uring_plan test_hostload \
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
@@ -186,6 +186,11 @@ $(B)/test/test_db_%: $(B)/test/test_db_%.o $(ANALYSIS_DB_OBJS) $(ANALYSIS_LIB_OB
 # shorter stem than $(B)/test/%, so this rule wins for power tests: power/
 # and the NVMe part, no engine object
 $(B)/test/test_power_%: $(B)/test/test_power_%.o $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
+
+# the drive model's own power reports: model/, and power/ for its source
+$(B)/test/test_model_pmeas: $(B)/test/test_model_pmeas.o $(MODEL_OBJS) $(POWER_OBJS) $(NVME_OBJS) $(COMMON_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN) -o $@ $^ -lpthread -lm $(PCI_LIBS) $(NVME_LIBS)
 

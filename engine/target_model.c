@@ -205,7 +205,8 @@ static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 	return ret;
 }
 
-/* the model is its own SMART and, unless ssdq_power= names one, power source */
+/* the model is its own SMART and, unless ssdq_power= names one, power source
+ * and its own power measurement */
 static int model_sampling(struct thread_data *td, const char *file, struct ssdq_sampler_cfg *cfg,
 			  char *buf, size_t buflen)
 {
@@ -224,7 +225,9 @@ static int model_sampling(struct thread_data *td, const char *file, struct ssdq_
 		return ret;
 	}
 	if (!cfg->power) {
-		snprintf(buf, buflen, "model:%s", file);
+		/* its meter, and beside it its own measurement (model_pmeas.h) */
+		if ((size_t)snprintf(buf, buflen, "model:%s;model-pm:%s", file, file) >= buflen)
+			snprintf(buf, buflen, "model:%s", file);
 		cfg->power = buf;
 	}
 	cfg->smart_read = ssdq_model_smart_read;
