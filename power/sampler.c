@@ -108,6 +108,7 @@ struct ssdq_sampler {
 	/* OCP C0h: probed once at open, then read with every SMART sample */
 	bool have_ocp, ocp_failing;
 	uint8_t ocp_uuid_index;
+	struct ssdq_ocp_smart ocp_probe;	/* what the probe read (device.json's power fields) */
 	char ocp_msg[256];
 
 	pthread_mutex_t ev_lock;
@@ -839,7 +840,7 @@ static int open_sources(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *c
 static int open_smart(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, char *err,
 		      size_t errlen)
 {
-	struct ssdq_ocp_smart o;
+	struct ssdq_ocp_smart *o = &s->ocp_probe;
 	char why[160];
 	int ret;
 
@@ -862,11 +863,11 @@ static int open_smart(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg
 		return ret;
 	}
 	s->have_ocp = !ssdq_nvme_probe_ocp(s->smart_fd, SSDQ_NVME_POWER_TIMEOUT_MS,
-					   &s->ocp_uuid_index, &o, why, sizeof(why));
+					   &s->ocp_uuid_index, o, why, sizeof(why));
 	if (s->have_ocp)
 		snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has the OCP C0h log "
 			 "(version %u, UUID index %u): SMART lines carry \"ocp\"",
-			 s->ctrl, o.log_page_version, s->ocp_uuid_index);
+			 s->ctrl, o->log_page_version, s->ocp_uuid_index);
 	else
 		snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has no OCP C0h log (%s): "
 			 "SMART lines carry no \"ocp\"", s->ctrl, why);
@@ -894,14 +895,30 @@ static void vet_sources(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *c
  * device.json, then the sidecars, each created (the events file appended to)
  * and the first SMART sample taken, before any I/O. Return: 0 or -errno.
  */
+/* device.json, with the C0h power fields the OCP probe read. Return: 0 or -errno. */
+static int write_device_json(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg,
+			     char *err, size_t errlen)
+{
+	struct ssdq_devinfo *d = malloc(sizeof(*d));
+	int ret;
+
+	if (!d)
+		return -ENOMEM;
+	ssdq_devinfo_collect(d, s->ng, s->ctrl, cfg->sysfs_root, cfg->fio_version);
+	d->have_ocp_power = s->have_ocp && s->ocp_probe.have_power;
+	d->ocp = s->ocp_probe;
+	ret = ssdq_devinfo_save(d, cfg->device_json, err, errlen);
+	free(d);
+	return ret;
+}
+
 static int open_files(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, char *err,
 		      size_t errlen)
 {
 	int ret = 0;
 
 	if (cfg->device_json && (s->ng || s->ctrl)) {
-		ret = ssdq_devinfo_write(cfg->device_json, s->ng, s->ctrl, cfg->sysfs_root,
-					 cfg->fio_version, err, errlen);
+		ret = write_device_json(s, cfg, err, errlen);
 		if (ret)
 			return ret;
 	}
