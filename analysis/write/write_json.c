@@ -10,6 +10,25 @@
 #include "series.h"
 #include "writers.h"
 
+/* "drive": the drive's own measurement's source, accuracy and verdict (drive_power.h) */
+static void drive_own(FILE *out, const char *ind, const struct rpt_drive_figs *dr)
+{
+	fprintf(out, ",\n%s\"drive\": ", ind);
+	if (!dr->source[0]) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"source\": ", out);
+	rpt_put_json_str(out, dr->source);
+	fputs(", \"accuracy_pct\": ", out);
+	dr->accuracy_pct >= 0 ? fprintf(out, "%d", dr->accuracy_pct) : fputs("null", out);
+	fputs(", \"within\": ", out);
+	rpt_put_json_str_or_null(out, dr->within);
+	fprintf(out, ", \"estimated\": %s, \"note\": ", dr->estimated ? "true" : "false");
+	rpt_put_json_str_or_null(out, dr->note[0] ? dr->note : NULL);
+	fputc('}', out);
+}
+
 static void num(FILE *out, double v)
 {
 	if (!isfinite(v))
@@ -373,6 +392,7 @@ static void job(FILE *out, const struct rpt_job *j)
 	rpt_put_json_str_or_null(out, j->energy_from);
 	fprintf(out, ",\n%s\"energy_note\": ", ind);
 	rpt_put_json_str_or_null(out, j->energy_note[0] ? j->energy_note : NULL);
+	drive_own(out, ind, &j->drive);
 	fprintf(out, ",\n%s\"ios_per_burst\": ", ind);
 	num(out, j->has_bursts ? j->ios_per_burst : NAN);
 	fprintf(out, ",\n%s\"host\": ", ind);
