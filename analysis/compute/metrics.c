@@ -1159,6 +1159,10 @@ static void full_drive_basis(const struct rpt_device *dev, struct rpt_job *j)
 		j->energy_j.v *= dev->scale;
 	if (j->drive.energy_j.ok)
 		j->drive.energy_j.v *= dev->scale;
+	j->wa.host_bytes *= dev->scale;		/* NAN stays NAN */
+	j->wa.media_bytes *= dev->scale;
+	j->wa.media_step *= dev->scale;
+	j->wa.host_unit *= dev->scale;
 	j->bursts.busy_ms *= dev->scale;
 	j->bursts.idle_ms *= dev->scale;
 	rpt_tl_scale_time(&j->tl, dev->scale);
