@@ -15,9 +15,12 @@
 #include "sidecar.h"
 #include "remote.h"
 #include "util.h"
+#include "model_pmeas.h"
 #include "model_power.h"
 
-static const struct ssdq_source_ops *const engine_sources[] = { &ssdq_source_model, NULL };
+static const struct ssdq_source_ops *const engine_sources[] = {
+	&ssdq_source_model, &ssdq_source_model_pm, NULL
+};
 
 /*
  * One sampler per device: the first job to lock the device's lock file

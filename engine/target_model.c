@@ -9,6 +9,7 @@
 #include "sidecar_path.h"
 #include "device_info.h"
 #include "sidecar.h"
+#include "model_ocp.h"
 #include "model_power.h"
 #include "remote.h"
 #include "target_model.h"
@@ -162,12 +163,26 @@ static int model_write_cache(const char *file, int set, char *err, size_t errlen
 	return ret;
 }
 
+/* Its own power reports as a drive announces them: model_pmeas.h, model_ocp.h. */
+static void model_power_reports(struct ssdq_devinfo *d, struct ssdq_model *m)
+{
+	struct ssdq_model_smart ms;
+	struct ssdq_ocp_smart_log page;
+
+	d->have_pmeas = true;
+	d->pmeas.supported = true;
+	d->pmeas.sample_us = 1e6 / m->scale;
+	ssdq_model_peek(m, ssdq_mono_ns(), &ms);
+	ssdq_model_ocp_log(m, &ms, &page);
+	d->have_ocp_power = !ssdq_ocp_smart_decode(&page, &d->ocp) && d->ocp.have_power;
+}
+
 /*
  * device.json of the drive model: the probe's structure, filled from the
  * preset (identity, capacity, LBA format), its power-state table the
  * model's PS0 (the most it draws).
  */
-static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
+static int write_device_json(struct thread_data *td, struct ssdq_model *m)
 {
 	struct ssdq_devinfo *d = malloc(sizeof(*d));
 	char path[4096], err[4200];
@@ -195,6 +210,7 @@ static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 	d->id.vwc = wc != -EOPNOTSUPP;
 	d->have_wce = wc >= 0;
 	d->wce = wc > 0;
+	model_power_reports(d, m);
 	d->drive_model.preset = m->p->name;
 	d->drive_model.summary = m->p->summary;
 	d->drive_model.scale = m->scale;
@@ -205,7 +221,8 @@ static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 	return ret;
 }
 
-/* the model is its own SMART and, unless ssdq_power= names one, power source */
+/* the model is its own SMART and, unless ssdq_power= names one, power source
+ * and its own power measurement */
 static int model_sampling(struct thread_data *td, const char *file, struct ssdq_sampler_cfg *cfg,
 			  char *buf, size_t buflen)
 {
@@ -224,7 +241,9 @@ static int model_sampling(struct thread_data *td, const char *file, struct ssdq_
 		return ret;
 	}
 	if (!cfg->power) {
-		snprintf(buf, buflen, "model:%s", file);
+		/* its meter, and beside it its own measurement (model_pmeas.h) */
+		if ((size_t)snprintf(buf, buflen, "model:%s;model-pm:%s", file, file) >= buflen)
+			snprintf(buf, buflen, "model:%s", file);
 		cfg->power = buf;
 	}
 	cfg->smart_read = ssdq_model_smart_read;

@@ -695,6 +695,7 @@ static void fill_smart(struct ssdq_model_shared *sh, struct ssdq_model_smart *sm
 	smart->media_bytes_written = (uint64_t)sh->media_written;
 	smart->host_bytes_written = sh->bytes_written;
 	smart->host_reads = sh->host_reads;
+	smart->energy_j = sh->energy_j;
 	smart->host_writes = sh->host_writes;
 	smart->busy_ms = sh->busy_ns / 1000000;
 	smart->temp_c = sh->temp_c;
@@ -716,6 +717,18 @@ double ssdq_model_active_energy(struct ssdq_model *m)
 
 	lock(m->sh);
 	e = m->sh->energy_j + m->sh->backlog_media_j + m->sh->backlog_cmd_j;
+	unlock(m->sh);
+	return e;
+}
+
+double ssdq_model_drawn_energy(struct ssdq_model *m, uint64_t now_ns, uint64_t *at_ns)
+{
+	double e;
+
+	lock(m->sh);
+	settle(m, now_ns);
+	e = m->sh->energy_j;
+	*at_ns = m->sh->settle_ns > now_ns ? m->sh->settle_ns : now_ns;
 	unlock(m->sh);
 	return e;
 }

@@ -78,6 +78,7 @@ struct ssdq_model_smart {
 					 * garbage collection's (ssdq_model_wa()
 					 * times a random write past the cache) */
 	uint64_t host_reads, host_writes;
+	double energy_j;		/* drawn above idle, as settled */
 	uint64_t busy_ms;
 	double temp_c;
 	uint32_t tmt1_count;		/* entries into thermal throttling */
@@ -233,6 +234,14 @@ void ssdq_model_set_ambient(struct ssdq_model *m, double celsius);
  * is the job's energy (ground truth for power figures).
  */
 double ssdq_model_active_energy(struct ssdq_model *m);
+
+/**
+ * ssdq_model_drawn_energy() - The energy account drawn above idle, settled
+ * to @now_ns (or later, where another thread's I/O settled it first), in J:
+ * what a meter on the drive would have counted above idle by then.
+ * @at_ns: set to the time it is settled to (CLOCK_MONOTONIC, >= @now_ns)
+ */
+double ssdq_model_drawn_energy(struct ssdq_model *m, uint64_t now_ns, uint64_t *at_ns);
 
 /**
  * ssdq_model_peek() - The counters as of @now_ns, without touching the

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "model.h"
+#include "model_ocp.h"
 #include "model_power.h"
 #include "util.h"
 
@@ -73,6 +74,7 @@ int ssdq_model_smart_read(void *arg, struct ssdq_smart *out)
 {
 	struct ssdq_model *m = arg;
 	struct ssdq_model_smart ms;
+	struct ssdq_ocp_smart_log ocp;
 
 	ssdq_model_peek(m, ssdq_mono_ns(), &ms);
 	memset(out, 0, sizeof(*out));
@@ -88,9 +90,9 @@ int ssdq_model_smart_read(void *arg, struct ssdq_smart *out)
 	out->ctrl_busy_time_min = ms.busy_ms / 60000;
 	out->thm_temp1_trans_count = ms.tmt1_count;
 	out->thm_temp1_total_time_s = (uint32_t)(ms.tmt1_ms / 1000);
-	/* the OCP C0h log's media counter, in bytes as OCP 2.0 counts them */
-	out->have_ocp = true;
-	out->ocp.log_page_version = 3;
-	out->ocp.phys_media_units_written = ms.media_bytes_written;
+	/* the OCP C0h log as the model lays it out (model_ocp.h), read back
+	 * as a drive's: its media counter in bytes as OCP 2.0 counts them */
+	ssdq_model_ocp_log(m, &ms, &ocp);
+	out->have_ocp = !ssdq_ocp_smart_decode(&ocp, &out->ocp);
 	return 0;
 }

@@ -119,7 +119,8 @@ int ssdq_nvme_get_write_cache(int fd, uint32_t timeout_ms, bool *enabled)
 	return ret;
 }
 
-int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled)
+/* Set Features @fid with @cdw11, not saved (a power cycle brings back the drive's own). */
+static int set_feature(int fd, uint32_t timeout_ms, uint8_t fid, uint32_t cdw11)
 {
 	uint32_t dw0 = 0;
 	struct nvme_set_features_args args = {
@@ -128,13 +129,25 @@ int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled)
 		.fd = fd,
 		.timeout = timeout_ms,
 		.nsid = NVME_NSID_NONE,
-		.cdw11 = NVME_SET(enabled ? 1u : 0u, FEAT_VWC_WCE),
+		.cdw11 = cdw11,
 		.save = false,
 		.uuidx = NVME_UUID_NONE,
-		.fid = NVME_FEAT_FID_VOLATILE_WC,
+		.fid = fid,
 	};
 
 	return answer(nvme_set_features(&args));
+}
+
+int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled)
+{
+	return set_feature(fd, timeout_ms, NVME_FEAT_FID_VOLATILE_WC,
+			   NVME_SET(enabled ? 1u : 0u, FEAT_VWC_WCE));
+}
+
+int ssdq_nvme_set_power_meas(int fd, uint32_t timeout_ms, uint32_t cdw11)
+{
+	/* Power Measurement, 25h: not in libnvme 1.3 */
+	return set_feature(fd, timeout_ms, 0x25, cdw11);
 }
 
 int ssdq_nvme_format(int fd, uint32_t timeout_ms, uint32_t nsid, unsigned int lbaf,

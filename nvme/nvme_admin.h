@@ -88,6 +88,15 @@ int ssdq_nvme_get_write_cache(int fd, uint32_t timeout_ms, bool *enabled);
 int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled);
 
 /**
+ * ssdq_nvme_set_power_meas() - Set Features Power Measurement (25h, NVMe
+ * 2.1: nvme_pmeas.h), not saved.
+ * @cdw11: ssdq_pmeas_cdw11(): start or stop, the type, the stop time
+ *
+ * A controller without the feature answers Invalid Field in Command.
+ */
+int ssdq_nvme_set_power_meas(int fd, uint32_t timeout_ms, uint32_t cdw11);
+
+/**
  * ssdq_nvme_get_apst() - Get Features Autonomous Power State Transition
  * (0Ch), current: @dw0 (APSTE in bit 0) and the 256-byte table.
  */

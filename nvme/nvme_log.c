@@ -23,6 +23,8 @@ static uint64_t le128_sat(const uint8_t *p)
 _Static_assert(sizeof(struct ssdq_ocp_smart_log) == 512, "OCP C0h is 512 bytes");
 _Static_assert(offsetof(struct ssdq_ocp_smart_log, thermal_throttling_event_count) == 96,
 	       "OCP C0h: thermal throttling at byte 96");
+_Static_assert(offsetof(struct ssdq_ocp_smart_log, max_peak_power_capability) == 260,
+	       "OCP C0h: max peak power capability at byte 260");
 _Static_assert(offsetof(struct ssdq_ocp_smart_log, log_page_version) == 494,
 	       "OCP C0h: version at byte 494");
 
@@ -46,7 +48,44 @@ int ssdq_ocp_smart_decode(const struct ssdq_ocp_smart_log *log, struct ssdq_ocp_
 	o->thermal_throttling_count = log->thermal_throttling_event_count;
 	o->thermal_throttling_status = log->thermal_throttling_status;
 	o->log_page_version = le16toh(log->log_page_version);
+	if (o->log_page_version >= SSDQ_OCP_POWER_VERSION) {
+		o->have_power = true;
+		o->peak_power_w = le16toh(log->max_peak_power_capability);
+		o->max_avg_power_w = le16toh(log->current_max_avg_power);
+		for (int i = 5; i >= 0; i--)
+			o->lifetime_energy_wh = o->lifetime_energy_wh << 8 |
+						log->lifetime_power_consumed[i];
+	}
 	return 0;
+}
+
+/* @v into a 128-bit little-endian counter. */
+static void le128_put(uint8_t *p, uint64_t v)
+{
+	uint64_t le = htole64(v);
+
+	memset(p, 0, 16);
+	memcpy(p, &le, 8);
+}
+
+void ssdq_ocp_smart_encode(const struct ssdq_ocp_smart *o, struct ssdq_ocp_smart_log *log)
+{
+	uint64_t wh;
+
+	memset(log, 0, sizeof(*log));
+	le128_put(log->physical_media_units_written, o->phys_media_units_written);
+	le128_put(log->physical_media_units_read, o->phys_media_units_read);
+	log->thermal_throttling_event_count = o->thermal_throttling_count;
+	log->thermal_throttling_status = o->thermal_throttling_status;
+	log->log_page_version = htole16(o->log_page_version);
+	memcpy(log->log_page_guid, ssdq_ocp_smart_guid, 16);
+	if (!o->have_power)
+		return;
+	log->max_peak_power_capability = htole16(o->peak_power_w);
+	log->current_max_avg_power = htole16(o->max_avg_power_w);
+	wh = o->lifetime_energy_wh > 0xffffffffffffull ? 0xffffffffffffull : o->lifetime_energy_wh;
+	for (int i = 0; i < 6; i++)
+		log->lifetime_power_consumed[i] = (uint8_t)(wh >> (8 * i));
 }
 
 unsigned int ssdq_ocp_uuid_index(const struct nvme_id_uuid_list *list)

@@ -28,7 +28,13 @@ struct ssdq_ocp_smart_log {
 	uint8_t rsvd32[64];				/* bad blocks … refresh counts */
 	uint8_t thermal_throttling_event_count;		/* 96 */
 	uint8_t thermal_throttling_status;		/* 97 */
-	uint8_t rsvd98[396];				/* DSSD version … */
+	uint8_t rsvd98[162];				/* DSSD version … */
+	/* log page version 4 on (OCP Datacenter NVMe SSD Specification 2.5,
+	 * 2.6: SMART / Health Information Extended, bytes 269:260) */
+	uint16_t max_peak_power_capability;		/* 261:260, W */
+	uint16_t current_max_avg_power;			/* 263:262, W */
+	uint8_t lifetime_power_consumed[6];		/* 269:264, Wh */
+	uint8_t rsvd270[224];				/* DSSD firmware … */
 	uint16_t log_page_version;			/* 495:494 */
 	uint8_t log_page_guid[16];			/* 511:496 */
 } __attribute__((packed));
@@ -42,13 +48,27 @@ struct ssdq_ocp_smart_log {
  * @thermal_throttling_status: current throttling status (0: not
  *	throttled, else the drive's throttling level)
  * @log_page_version: the page's version
+ * @have_power: the page has the power fields below (version 4 and later:
+ *	OCP 2.5 added them)
+ * @peak_power_w: Max Peak Power Capability, the most the drive draws in a
+ *	peak (W; 0: not reported)
+ * @max_avg_power_w: Current Max Average Power, the drive's present limit on
+ *	its average power (W; 0: not reported)
+ * @lifetime_energy_wh: Lifetime Power Consumed, the energy the drive has
+ *	drawn over its life (Wh, a 48-bit counter)
  */
 struct ssdq_ocp_smart {
 	uint64_t phys_media_units_written, phys_media_units_read;
 	uint8_t thermal_throttling_count;
 	uint8_t thermal_throttling_status;
 	uint16_t log_page_version;
+	bool have_power;
+	uint16_t peak_power_w, max_avg_power_w;
+	uint64_t lifetime_energy_wh;
 };
+
+/* The first C0h log page version with the power fields. */
+#define SSDQ_OCP_POWER_VERSION	4
 
 /* The Log Page GUID of C0h as it lies in bytes 511:496 (AFD514C9…2810AFC5h). */
 extern const uint8_t ssdq_ocp_smart_guid[16];
@@ -62,6 +82,13 @@ extern const uint8_t ssdq_ocp_uuid[16];
  * Return: 0; -ENOMSG when the GUID is not the OCP one (another vendor's C0h).
  */
 int ssdq_ocp_smart_decode(const struct ssdq_ocp_smart_log *log, struct ssdq_ocp_smart *o);
+
+/**
+ * ssdq_ocp_smart_encode() - Lay out @o as a C0h page with the OCP GUID (the
+ * drive model's answer to Get Log Page C0h); the power fields only when
+ * @o->have_power.
+ */
+void ssdq_ocp_smart_encode(const struct ssdq_ocp_smart *o, struct ssdq_ocp_smart_log *log);
 
 /**
  * ssdq_ocp_uuid_index() - The index of the OCP UUID in an Identify UUID List.

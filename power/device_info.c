@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <libnvme.h>
+
 #include "device_info.h"
 #include "nvme_admin.h"
 #include "nvme_ns.h"
@@ -233,6 +235,24 @@ void ssdq_devinfo_init(struct ssdq_devinfo *d, const char *fio_version)
 	ssdq_host_read(&d->sys, fio_version);
 }
 
+/* Identify Controller, decoded, with its Power Measurement fields (nvme_pmeas.h). */
+static int read_id_ctrl(struct ssdq_devinfo *d, int fd)
+{
+	struct nvme_id_ctrl *raw = calloc(1, sizeof(*raw));
+	int ret;
+
+	if (!raw)
+		return -ENOMEM;
+	ret = ssdq_nvme_identify_ctrl(fd, SSDQ_NVME_POWER_TIMEOUT_MS, raw);
+	if (!ret) {
+		ssdq_id_ctrl_decode(raw, &d->id);
+		ssdq_pmeas_caps_decode(raw, &d->pmeas);
+		d->have_pmeas = true;
+	}
+	free(raw);
+	return ret;
+}
+
 int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctrl,
 			 const char *sysfs_root, const char *fio_version)
 {
@@ -254,7 +274,7 @@ int ssdq_devinfo_collect(struct ssdq_devinfo *d, const char *ng, const char *ctr
 		note(d, "cannot open %s: %s", d->ctrl, ret);
 		goto out;
 	}
-	ret = ssdq_nvme_read_id_ctrl(fd, SSDQ_NVME_POWER_TIMEOUT_MS, &d->id);
+	ret = read_id_ctrl(d, fd);
 	if (ret) {
 		note(d, "Identify Controller on %s: %s", d->ctrl, ret);
 		ret = ret < 0 ? ret : -EIO;
@@ -315,6 +335,30 @@ static const char *aspm_name(int v)
 	static const char *const names[] = { "disabled", "L0s", "L1", "L0s L1" };
 
 	return v < 0 ? NULL : names[v & 3];
+}
+
+static void power_reports_json(FILE *f, const struct ssdq_devinfo *d)
+{
+	const struct ssdq_ocp_smart *o = &d->ocp;
+
+	fputs(",\n  \"power_measurement\": ", f);
+	if (!d->have_pmeas)
+		fputs("null", f);
+	else if (d->pmeas.sample_us > 0)
+		fprintf(f, "{\"supported\": %s, \"sample_us\": %g, \"max_stop_min\": %u}",
+			d->pmeas.supported ? "true" : "false", d->pmeas.sample_us,
+			d->pmeas.max_stop_min);
+	else
+		fprintf(f, "{\"supported\": %s, \"sample_us\": null, \"max_stop_min\": %u}",
+			d->pmeas.supported ? "true" : "false", d->pmeas.max_stop_min);
+	fputs(",\n  \"ocp_power\": ", f);
+	if (!d->have_ocp_power)
+		fputs("null", f);
+	else
+		fprintf(f, "{\"log_page_version\": %u, \"max_peak_power_capability_w\": %u, "
+			"\"current_max_avg_power_w\": %u, \"lifetime_power_consumed_wh\": %llu}",
+			o->log_page_version, o->peak_power_w, o->max_avg_power_w,
+			(unsigned long long)o->lifetime_energy_wh);
 }
 
 void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
@@ -398,6 +442,7 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 			      "false, \"transitions\": []}", f);
 		}
 	}
+	power_reports_json(f, d);
 	/* the model's identity is its own: its write cache as a drive's */
 	ssdq_device_json_write_cache(f, d->have_ctrl || d->drive_model.preset ? d->id.vwc : -1,
 				     d->have_wce ? d->wce : -1);

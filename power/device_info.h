@@ -29,6 +29,12 @@
  *         max_link_* attributes, when config space is unreadable (without
  *         root only its first 64 bytes are), ASPM from the link/l*_aspm
  *         attributes; null: neither)} (null for the drive model),
+ *   power_measurement {supported, sample_us, max_stop_min}: the NVMe 2.1
+ *         Power Measurement feature as Identify Controller announces it
+ *         (nvme_pmeas.h; sample_us null when not reported),
+ *   ocp_power {log_page_version, max_peak_power_capability_w,
+ *         current_max_avg_power_w, lifetime_power_consumed_wh}: the OCP
+ *         C0h log's power fields (version 4 on; null without them),
  *   kernel (uname -r), kernel_version (uname -v), machine, host (uname -n),
  *   fio_version, ssdq_version (git describe at build time, or a release's),
  *   errors [strings: what could not be read, and why]
@@ -43,6 +49,8 @@
 
 #include "device_json.h"
 #include "nvme_id.h"
+#include "nvme_log.h"
+#include "nvme_pmeas.h"
 
 /**
  * struct ssdq_devinfo - everything device.json holds. What is unknown:
@@ -69,6 +77,10 @@ struct ssdq_devinfo {
 	int aspm_supported, aspm_enabled;	/* -1: unknown */
 	char pci_addr[32];			/* "": unknown */
 	const char *pcie_source;		/* "libpci", "sysfs" or NULL */
+	bool have_pmeas, have_ocp_power;
+	struct ssdq_pmeas_caps pmeas;		/* Identify Controller's word on it */
+	struct ssdq_ocp_smart ocp;		/* its power fields, with have_ocp_power
+						 * (the caller's: the sampler probes C0h) */
 	struct ssdq_host sys;			/* uname, fio */
 	char errors[1024];			/* "; "-separated */
 	struct {

@@ -42,7 +42,7 @@ struct ev {
 	char name[32];
 	char source[128];
 	char msg[256];
-	char members[160];	/* JSON text after the members above, "" none */
+	char members[256];	/* JSON text after the members above, "" none */
 };
 
 struct src_state {
@@ -50,6 +50,7 @@ struct src_state {
 	int64_t next_poll;
 	bool in_gap;
 	int64_t prev_t;		/* an averaged source's previous reading, 0: none */
+	int64_t prev_t0;	/* when it opened */
 	int64_t not_before;	/* waited on by fd: no read before this */
 	bool failed;		/* the last read failed: tick, do not wait on the fd */
 	struct ssdq_vet vet;	/* its readings checked at the door */
@@ -68,6 +69,10 @@ struct ssdq_sampler {
 	char *smart_name;	/* what SMART comes from, named in messages */
 	int nsrc;
 	struct src_state src[MAX_SOURCES];
+	/* the drive's own measurement beside other sources: out of their power
+	 * log, read at the end only (source.h, measure) */
+	struct ssdq_source *drive;
+	int64_t drive_t0, drive_next;
 	int64_t period_us;
 	FILE *power_f, *smart_f, *events_f;
 	int smart_fd;
@@ -103,6 +108,7 @@ struct ssdq_sampler {
 	/* OCP C0h: probed once at open, then read with every SMART sample */
 	bool have_ocp, ocp_failing;
 	uint8_t ocp_uuid_index;
+	struct ssdq_ocp_smart ocp_probe;	/* what the probe read (device.json's power fields) */
 	char ocp_msg[256];
 
 	pthread_mutex_t ev_lock;
@@ -502,6 +508,23 @@ static void sleep_until(struct ssdq_sampler *s, int64_t mono_us)
 	}
 }
 
+/*
+ * The drive's own measurement beside the meters: read at its own interval
+ * (or the meters' period, if longer) so the drive model sees each interval;
+ * its readings are not the power log's, its figures come at the end.
+ */
+static void drive_tick(struct ssdq_sampler *s, int64_t mono)
+{
+	struct ssdq_sample x;
+	int64_t step;
+
+	if (!s->drive || mono < s->drive_next)
+		return;
+	step = s->drive->min_interval_us > s->period_us ? s->drive->min_interval_us : s->period_us;
+	s->drive_next = mono + step;
+	ssdq_source_read(s->drive, rt_now(s), &x, 1);
+}
+
 static void *power_main(void *arg)
 {
 	struct ssdq_sampler *s = arg;
@@ -520,6 +543,7 @@ static void *power_main(void *arg)
 			s->src[i].src->idle_hint = idle;
 			poll_source(s, &s->src[i], mono, ready);
 		}
+		drive_tick(s, mono);
 		pthread_mutex_unlock(&s->read_lock);
 		ready = false;
 		if (s->nsrc == 1 && waits_on_fd(s, &s->src[0])) {
@@ -747,6 +771,21 @@ static int take_cfg(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, 
 }
 
 /* Opens each power source @cfg names. Return: 0 or -errno, @err saying why. */
+/* The drive's own measurement beside a meter: held against it, not added to it. */
+static void set_drive_aside(struct ssdq_sampler *s)
+{
+	for (int i = 0; i < s->nsrc && s->nsrc > 1; i++) {
+		if (!s->src[i].src->ops->measure)
+			continue;
+		s->drive = s->src[i].src;
+		s->drive_t0 = rt_now(s);
+		memmove(&s->src[i], &s->src[i + 1], (size_t)(s->nsrc - i - 1) * sizeof(s->src[0]));
+		s->nsrc--;
+		memset(&s->src[s->nsrc], 0, sizeof(s->src[0]));
+		return;
+	}
+}
+
 static int open_sources(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, char *err,
 			size_t errlen)
 {
@@ -782,12 +821,15 @@ static int open_sources(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *c
 		if (ret)
 			break;
 		/* its first mean is since its open, however late the first read */
+		s->src[i].prev_t0 = rt_now(s);
 		if (s->src[i].src->averaged)
-			s->src[i].prev_t = rt_now(s);
+			s->src[i].prev_t = s->src[i].prev_t0;
 		s->src[i].e0_ret = ssdq_source_energy(s->src[i].src, rt_now(s), &s->src[i].e0);
 		s->nsrc++;
 	}
 	free(split);
+	if (!ret)
+		set_drive_aside(s);
 	return ret;
 }
 
@@ -798,7 +840,7 @@ static int open_sources(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *c
 static int open_smart(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, char *err,
 		      size_t errlen)
 {
-	struct ssdq_ocp_smart o;
+	struct ssdq_ocp_smart *o = &s->ocp_probe;
 	char why[160];
 	int ret;
 
@@ -821,11 +863,11 @@ static int open_smart(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg
 		return ret;
 	}
 	s->have_ocp = !ssdq_nvme_probe_ocp(s->smart_fd, SSDQ_NVME_POWER_TIMEOUT_MS,
-					   &s->ocp_uuid_index, &o, why, sizeof(why));
+					   &s->ocp_uuid_index, o, why, sizeof(why));
 	if (s->have_ocp)
 		snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has the OCP C0h log "
 			 "(version %u, UUID index %u): SMART lines carry \"ocp\"",
-			 s->ctrl, o.log_page_version, s->ocp_uuid_index);
+			 s->ctrl, o->log_page_version, s->ocp_uuid_index);
 	else
 		snprintf(s->ocp_msg, sizeof(s->ocp_msg), "%s has no OCP C0h log (%s): "
 			 "SMART lines carry no \"ocp\"", s->ctrl, why);
@@ -853,14 +895,30 @@ static void vet_sources(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *c
  * device.json, then the sidecars, each created (the events file appended to)
  * and the first SMART sample taken, before any I/O. Return: 0 or -errno.
  */
+/* device.json, with the C0h power fields the OCP probe read. Return: 0 or -errno. */
+static int write_device_json(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg,
+			     char *err, size_t errlen)
+{
+	struct ssdq_devinfo *d = malloc(sizeof(*d));
+	int ret;
+
+	if (!d)
+		return -ENOMEM;
+	ssdq_devinfo_collect(d, s->ng, s->ctrl, cfg->sysfs_root, cfg->fio_version);
+	d->have_ocp_power = s->have_ocp && s->ocp_probe.have_power;
+	d->ocp = s->ocp_probe;
+	ret = ssdq_devinfo_save(d, cfg->device_json, err, errlen);
+	free(d);
+	return ret;
+}
+
 static int open_files(struct ssdq_sampler *s, const struct ssdq_sampler_cfg *cfg, char *err,
 		      size_t errlen)
 {
 	int ret = 0;
 
 	if (cfg->device_json && (s->ng || s->ctrl)) {
-		ret = ssdq_devinfo_write(cfg->device_json, s->ng, s->ctrl, cfg->sysfs_root,
-					 cfg->fio_version, err, errlen);
+		ret = write_device_json(s, cfg, err, errlen);
 		if (ret)
 			return ret;
 	}
@@ -1043,13 +1101,51 @@ static void energy_event(struct ssdq_sampler *s, struct src_state *st, int64_t t
 	pthread_mutex_unlock(&s->ev_lock);
 }
 
+/* The "drive_power" event: the drive's own figures over [t0, now], or null and why. */
+static void drive_event(struct ssdq_sampler *s, struct ssdq_source *src, int64_t t0, int64_t t,
+			bool beside)
+{
+	struct ssdq_drive_meas d;
+	struct ev e = { .time_us = t, .bytes = -1, .name = "drive_power" };
+	char pe[16] = "null";
+	int ret = src->ops->measure(src, &d);
+
+	snprintf(e.source, sizeof(e.source), "%.127s", src->spec);
+	snprintf(e.msg, sizeof(e.msg), "%s", d.why);
+	if (d.percent_error >= 0)
+		snprintf(pe, sizeof(pe), "%d", d.percent_error);
+	if (ret || isnan(d.joules))
+		snprintf(e.members, sizeof(e.members), ",\"t0_us\":%lld,\"joules\":null,"
+			 "\"count\":%u,\"interval_s\":%.9g,\"percent_error\":%s,\"beside\":%s",
+			 (long long)t0, d.count, d.interval_s, pe, beside ? "true" : "false");
+	else
+		snprintf(e.members, sizeof(e.members), ",\"t0_us\":%lld,\"joules\":%.6f,"
+			 "\"avg_w\":%.6f,\"max_w\":%.6f,\"count\":%u,\"interval_s\":%.9g,"
+			 "\"resolution_w\":%g,\"percent_error\":%s,\"estimated\":%s,\"beside\":%s",
+			 (long long)t0, d.joules, d.avg_w, isnan(d.max_w) ? d.avg_w : d.max_w,
+			 d.count, d.interval_s, d.resolution_w, pe, d.estimated ? "true" : "false",
+			 beside ? "true" : "false");
+	pthread_mutex_lock(&s->ev_lock);
+	if (s->ev_tail - s->ev_head >= EV_RING)
+		s->ev_dropped++;
+	else
+		s->ring[s->ev_tail++ % EV_RING] = e;
+	pthread_mutex_unlock(&s->ev_lock);
+}
+
 /* Each energy counter read at the end, once; under the read lock (not beside a read). */
 static void energy_events(struct ssdq_sampler *s, int64_t t)
 {
 	pthread_mutex_lock(&s->read_lock);
-	if (!s->energy_done)
-		for (int i = 0; i < s->nsrc; i++)
+	if (!s->energy_done) {
+		for (int i = 0; i < s->nsrc; i++) {
 			energy_event(s, &s->src[i], t);
+			if (s->src[i].src->ops->measure)
+				drive_event(s, s->src[i].src, s->src[i].prev_t0, t, false);
+		}
+		if (s->drive)
+			drive_event(s, s->drive, s->drive_t0, t, true);
+	}
 	s->energy_done = true;
 	pthread_mutex_unlock(&s->read_lock);
 }
@@ -1108,6 +1204,7 @@ int ssdq_sampler_close(struct ssdq_sampler *s)
 	drain_events(s);
 	for (int i = 0; i < s->nsrc; i++)
 		ssdq_source_close(s->src[i].src);
+	ssdq_source_close(s->drive);
 	for (int i = 0; i < 3; i++) {
 		FILE *f = i == 0 ? s->power_f : i == 1 ? s->smart_f : s->events_f;
 		int r = f ? close_file(s, f) : 0;

@@ -7,10 +7,15 @@ void ssdq_ocp_smart_json(FILE *f, const struct ssdq_ocp_smart *o)
 {
 	fprintf(f, "{\"log_page_version\":%u,\"thermal_throttling_status\":%u,"
 		"\"thermal_throttling_count\":%u,\"physical_media_units_written\":%llu,"
-		"\"physical_media_units_read\":%llu}", o->log_page_version,
+		"\"physical_media_units_read\":%llu", o->log_page_version,
 		o->thermal_throttling_status, o->thermal_throttling_count,
 		(unsigned long long)o->phys_media_units_written,
 		(unsigned long long)o->phys_media_units_read);
+	if (o->have_power)
+		fprintf(f, ",\"max_peak_power_capability\":%u,\"current_max_avg_power\":%u,"
+			"\"lifetime_power_consumed\":%llu", o->peak_power_w, o->max_avg_power_w,
+			(unsigned long long)o->lifetime_energy_wh);
+	fputc('}', f);
 }
 
 void ssdq_smart_json(FILE *f, int64_t time_us, const struct ssdq_smart *s)

@@ -12,6 +12,7 @@ static const struct ssdq_source_ops *const source_types[] = {
 	&ssdq_source_cmd,
 	&ssdq_source_qis,
 	&ssdq_source_nvme_ps,
+	&ssdq_source_nvme_pm,
 };
 
 int ssdq_source_open(const char *spec, const struct ssdq_source_cfg *cfg,
@@ -41,7 +42,7 @@ int ssdq_source_open(const char *spec, const struct ssdq_source_cfg *cfg,
 	}
 	if (!ops) {
 		snprintf(err, errlen, "power source \"%s\": unknown type \"%.*s\" "
-			 "(hwmon:, cmd:, qis:, nvme-ps)", spec, (int)tlen, spec);
+			 "(hwmon:, cmd:, qis:, nvme-ps, nvme-pm)", spec, (int)tlen, spec);
 		return -EINVAL;
 	}
 	if (spec[tlen] == ':')

@@ -13,6 +13,8 @@
  *	cmd:/path/prog args                        a program printing readings
  *	qis:host:port[:module]                     Quarch Instrument Server
  *	nvme-ps                                    the drive's own estimate
+ *	nvme-pm[:/dev/nvmeX]                       the drive's own measurement
+ *	                                           (Power Measurement, 25h)
  *
  * A source sums its rails: each sample is the source's total power at one
  * instant, or, for an averaged source (an energy counter, the drive model),
@@ -66,6 +68,29 @@ struct ssdq_source_cfg {
 struct ssdq_source;
 
 /**
+ * struct ssdq_drive_meas - the drive's own measurement since its source
+ * opened (the Power Measurement log, nvme/nvme_pmeas.h)
+ * @count: interval measurements the drive collected
+ * @interval_s: one interval's length (the drive model's: 1 s of the full
+ *	drive's time; a drive's: 1 s, the SMART Interval Power Measurement's)
+ * @avg_w: their mean; NaN when the drive gave none (@why says so)
+ * @max_w: the largest; NaN when not reported
+ * @joules: @avg_w × @count × @interval_s; NaN with @avg_w
+ * @resolution_w: the unit of the drive's power fields
+ * @percent_error: the drive's stated accuracy (%), -1 when not stated
+ * @estimated: the drive says its figures are estimates, not measured
+ * @why: why there is no figure, or what to know of it ("" when nothing)
+ */
+struct ssdq_drive_meas {
+	uint32_t count;
+	double interval_s;
+	double avg_w, max_w, joules, resolution_w;
+	int percent_error;
+	bool estimated;
+	char why[200];
+};
+
+/**
  * struct ssdq_energy - an energy counter's account since its source opened
  * @uj: energy counted, µJ, with the counter's wraps taken out
  * @bridged_uj: of @uj, what stood in for a drop of unknown width (a wrap
@@ -106,6 +131,12 @@ struct ssdq_energy {
  *	copy that to @out; @now_us stamps the reading. Not called concurrently
  *	with @read (the sampler holds its read lock). Returns 0, -ENODATA when
  *	the source has no counter, or -errno of the read (message in src->err).
+ * @measure: NULL, or for the drive's own measurement (nvme-pm, the drive
+ *	model's model-pm): its account since open into @out, read now. A
+ *	source with @measure beside other sources does not add to their
+ *	power log: the sampler reads it at the end only, and writes its
+ *	figures in a "drive_power" event, held against the others'. Returns
+ *	0, or -errno with @out->why set.
  * @close: release everything; called once, also after a failed read.
  */
 struct ssdq_source_ops {
@@ -115,6 +146,7 @@ struct ssdq_source_ops {
 	int (*read)(struct ssdq_source *src, int64_t now_us,
 		    struct ssdq_sample *out, int max);
 	int (*energy)(struct ssdq_source *src, int64_t now_us, struct ssdq_energy *out);
+	int (*measure)(struct ssdq_source *src, struct ssdq_drive_meas *out);
 	void (*close)(struct ssdq_source *src);
 };
 
@@ -166,6 +198,42 @@ extern const struct ssdq_source_ops ssdq_source_hwmon;
 extern const struct ssdq_source_ops ssdq_source_cmd;
 extern const struct ssdq_source_ops ssdq_source_qis;
 extern const struct ssdq_source_ops ssdq_source_nvme_ps;
+extern const struct ssdq_source_ops ssdq_source_nvme_pm;
+
+/**
+ * struct ssdq_pmeas_dev_ops - a drive's Power Measurement feature, as the
+ * nvme-pm source drives it: a controller (source_pmeas.c) or the drive
+ * model (model/model_pmeas.c)
+ * @start: Set Features 25h, Action start (which also resets it)
+ * @log: Get Log Page 25h, decoded (nvme_pmeas.h)
+ * @stop: Set Features 25h, Action stop
+ * @close: release @dev
+ * Each returns 0 or -errno (an NVMe status as -EIO) with a message in @why.
+ */
+struct ssdq_pmeas;
+struct ssdq_pmeas_dev_ops {
+	int (*start)(void *dev, char *why, size_t whylen);
+	int (*log)(void *dev, struct ssdq_pmeas *out, char *why, size_t whylen);
+	int (*stop)(void *dev, char *why, size_t whylen);
+	void (*close)(void *dev);
+};
+
+/**
+ * ssdq_pmeas_source_open() - Make @src the drive's own measurement through
+ * @ops on @dev: start the measurement, read its first page. On failure
+ * @dev is closed.
+ * @interval_s: the length of one of the drive's intervals
+ *
+ * Return: 0, or -errno with a message in @err naming @src's spec.
+ */
+int ssdq_pmeas_source_open(struct ssdq_source *src, const struct ssdq_pmeas_dev_ops *ops,
+			   void *dev, double interval_s, char *err, size_t errlen);
+
+/* read, measure and close of a source opened by ssdq_pmeas_source_open() */
+int ssdq_pmeas_source_read(struct ssdq_source *src, int64_t now_us, struct ssdq_sample *out,
+			   int max);
+int ssdq_pmeas_source_measure(struct ssdq_source *src, struct ssdq_drive_meas *out);
+void ssdq_pmeas_source_close(struct ssdq_source *src);
 
 /**
  * ssdq_source_open() - Open the source a spec names.

@@ -45,6 +45,9 @@ enum rpt_better { RPT_BETTER_NONE, RPT_BETTER_HIGHER, RPT_BETTER_LOWER };
 					 * (struct rpt_fill_range): the SLC cache */
 #define RPT_CAT_NOTABLE	(1u << 4)	/* not a column of a drive's job table
 					 * in the HTML page (said beside it) */
+#define RPT_CAT_OWNLINE	(1u << 5)	/* said, or its null reason, on a line of
+					 * its own in the text (not in its list of
+					 * reasons): the drive's own measurement */
 
 /* More than the rows of the catalogue: for arrays indexed by row */
 #define RPT_CAT_MAX	64

@@ -260,6 +260,36 @@ static void power(const struct rpt_fio_entry *e, const char *dir,
 	free(path);
 }
 
+/*
+ * The drive's own measurement over the window (drive_power.h); when it was
+ * the only source, the job's energy and power are the drive's.
+ */
+static void drive_power(const struct rpt_fio_entry *e, const char *dir, const char *prefix,
+			const struct window *w, const struct rpt_events *ev, struct rpt_job *j)
+{
+	char tried[2 * PATH_MAX + 8];
+	char *path;
+
+	if (!ev->drive.have || j->has_bursts || !w->ok) {
+		rpt_drive_figs_null(&j->drive, !ev->drive.have ? "no drive_power event: the "
+				    "drive's own measurement was not read (ssdq_power=...;nvme-pm)" :
+				    j->has_bursts ? "a burst test's window is its bursts, the "
+				    "drive's measurement spans the job" :
+				    "no active window for the drive's measurement");
+		return;
+	}
+	path = e->thread ? rpt_find_sidecar(dir, prefix, "power", "log", e, tried,
+					    sizeof(tried)) : NULL;
+	rpt_drive_figs(&ev->drive, path, w->t0, w->t1, &j->drive);
+	free(path);
+	if (ev->drive.beside || !j->drive.energy_j.ok)
+		return;
+	j->energy_from = "drive";
+	j->energy_j = j->drive.energy_j;
+	j->power_w = j->drive.power_w;
+	snprintf(j->energy_note, sizeof(j->energy_note), "%s", j->drive.note);
+}
+
 /* The job erased the drive and moved no more than a token of data. */
 static bool purge_step(const struct rpt_events *ev)
 {
@@ -1104,6 +1134,7 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 	if (!ret) {
 		events_window(&x, j);
 		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, &x.ev, taps, j, d);
+		drive_power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, &x.ev, j);
 		thermal(&x, j);
 		ret = host(&x, j, d);
 	}
@@ -1126,6 +1157,12 @@ static void full_drive_basis(const struct rpt_device *dev, struct rpt_job *j)
 		return;
 	if (j->energy_j.ok)
 		j->energy_j.v *= dev->scale;
+	if (j->drive.energy_j.ok)
+		j->drive.energy_j.v *= dev->scale;
+	j->wa.host_bytes *= dev->scale;		/* NAN stays NAN */
+	j->wa.media_bytes *= dev->scale;
+	j->wa.media_step *= dev->scale;
+	j->wa.host_unit *= dev->scale;
 	j->bursts.busy_ms *= dev->scale;
 	j->bursts.idle_ms *= dev->scale;
 	rpt_tl_scale_time(&j->tl, dev->scale);

@@ -8,6 +8,7 @@
 
 #include "device.h"
 #include "diag.h"
+#include "drive_power.h"
 #include "events.h"
 #include "figure.h"
 #include "host_verdict.h"
@@ -60,9 +61,12 @@ struct rpt_job {
 	struct rpt_fig peak_power_w;
 	const char *energy_from;	/* "counter" (a meter's energy counter,
 					 * energy_counter.h), "samples" (the power
-					 * log's), NULL without energy */
+					 * log's), "drive" (the drive's own
+					 * measurement, alone: drive_power.h),
+					 * NULL without energy */
 	char energy_note[RPT_WHY_LEN];	/* what energy_from took, or why not the
 					 * counter */
+	struct rpt_drive_figs drive;	/* the drive's own measurement (drive_power.h) */
 	struct rpt_fig mbps_per_w;
 	struct rpt_fig iops_per_w;
 	struct rpt_fig lat_mean_us;

@@ -29,6 +29,7 @@ static const struct {
 	{ "energy_counter", RPT_EV_ENERGY_COUNTER },
 	{ "write_cache", RPT_EV_WRITE_CACHE },
 	{ "model_energy", RPT_EV_MODEL_ENERGY },
+	{ "drive_power", RPT_EV_DRIVE_POWER },
 };
 
 static int push(struct rpt_events *e, const struct rpt_event *ev)
@@ -88,6 +89,70 @@ static int energy_counter(struct rpt_jsonl *r, struct json_object *o, double t_u
 		return -EINVAL;
 	}
 	c->bridged_j = bridged;
+	return 0;
+}
+
+/* A boolean member, false when absent. */
+static bool bool_of(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_boolean) &&
+	       json_object_get_boolean(v);
+}
+
+/* A drive_power line; a line it cannot read leaves the drive's figure unread. */
+static int drive_power(struct rpt_jsonl *r, struct json_object *o, double t_us,
+		       struct rpt_drive_power *p, struct rpt_diag *d)
+{
+	struct json_object *v;
+	double t0, pe = -1;
+
+	memset(p, 0, sizeof(*p));
+	if (rpt_jsonl_num(o, "t0_us", r->where, &t0, d) <= 0 || t0 > t_us) {
+		rpt_diag_add(d, RPT_ERROR, "%s: drive_power: t0_us: expected unix microseconds "
+			     "before time_us", r->where);
+		return -EINVAL;
+	}
+	p->t0_ms = t0 / 1000.0;
+	p->t1_ms = t_us / 1000.0;
+	p->joules = p->avg_w = p->max_w = NAN;
+	p->percent_error = -1;
+	p->beside = bool_of(o, "beside");
+	p->estimated = bool_of(o, "estimated");
+	if (json_object_object_get_ex(o, "msg", &v) && json_object_is_type(v, json_type_string))
+		snprintf(p->why, sizeof(p->why), "%s", json_object_get_string(v));
+	if (json_object_object_get_ex(o, "source", &v) && json_object_is_type(v, json_type_string))
+		snprintf(p->source, sizeof(p->source), "%.*s",
+			 (int)strcspn(json_object_get_string(v), ":"), json_object_get_string(v));
+	if ((json_object_object_get_ex(o, "count", NULL) &&
+	     rpt_jsonl_num(o, "count", r->where, &p->count, d) < 0) ||
+	    (json_object_object_get_ex(o, "interval_s", NULL) &&
+	     rpt_jsonl_num(o, "interval_s", r->where, &p->interval_s, d) < 0) ||
+	    (json_object_object_get_ex(o, "percent_error", &v) &&
+	     !json_object_is_type(v, json_type_null) &&
+	     (rpt_jsonl_num(o, "percent_error", r->where, &pe, d) < 0 || pe < 0 || pe > 100))) {
+		rpt_diag_add(d, RPT_ERROR, "%s: drive_power: count, interval_s, percent_error: "
+			     "expected numbers (a percent error of 0 to 100, or null)", r->where);
+		return -EINVAL;
+	}
+	p->percent_error = (int)pe;
+	p->have = true;
+	if (!json_object_object_get_ex(o, "joules", &v) || json_object_is_type(v, json_type_null)) {
+		if (!p->why[0])
+			snprintf(p->why, sizeof(p->why), "the drive gave no figure");
+		return 0;
+	}
+	if (rpt_jsonl_num(o, "joules", r->where, &p->joules, d) < 0 || p->joules < 0 ||
+	    rpt_jsonl_num(o, "avg_w", r->where, &p->avg_w, d) <= 0 || p->avg_w < 0 ||
+	    rpt_jsonl_num(o, "max_w", r->where, &p->max_w, d) <= 0 || p->max_w < p->avg_w ||
+	    (json_object_object_get_ex(o, "resolution_w", NULL) &&
+	     rpt_jsonl_num(o, "resolution_w", r->where, &p->resolution_w, d) < 0)) {
+		rpt_diag_add(d, RPT_ERROR, "%s: drive_power: joules, avg_w, max_w: expected J and "
+			     "W, at least 0, the maximum at least the mean", r->where);
+		p->have = false;
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -186,6 +251,8 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	if (ev.kind == RPT_EV_DEVICE_ERROR)
 		e->device_errors++;
 	if (ev.kind == RPT_EV_ENERGY_COUNTER && energy_counter(r, o, us, &e->counter, d))
+		return -EINVAL;
+	if (ev.kind == RPT_EV_DRIVE_POWER && drive_power(r, o, us, &e->drive, d))
 		return -EINVAL;
 	return push(e, &ev);
 }

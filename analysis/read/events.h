@@ -32,6 +32,7 @@ enum rpt_ev_kind {
 	RPT_EV_ENERGY_COUNTER,
 	RPT_EV_WRITE_CACHE,	/* the volatile write cache as the job found it */
 	RPT_EV_MODEL_ENERGY,	/* the drive model's own energy account of the job */
+	RPT_EV_DRIVE_POWER,	/* the drive's own Power Measurement over the sampler's span */
 };
 
 struct rpt_event {
@@ -66,9 +67,28 @@ struct rpt_energy_counter {
 	char why[160];		/* its "msg": why null, or what was bridged */
 };
 
+/*
+ * A drive_power line (power/sampler.h, docs/power.md): the drive's own
+ * Power Measurement from the sampler's start (t0_us) to its end, its mean,
+ * maximum and joules, and how it stands beside a meter.
+ */
+struct rpt_drive_power {
+	bool have;		/* a line was read (the last one counts) */
+	double t0_ms, t1_ms;	/* unix ms */
+	double joules;		/* NAN: null, why says why */
+	double avg_w, max_w;	/* NAN with joules */
+	double count, interval_s, resolution_w;
+	int percent_error;	/* the drive's stated accuracy, -1 none stated */
+	bool estimated;		/* the drive says its figures are estimates */
+	bool beside;		/* read beside a meter (not the power log's source) */
+	char source[64];	/* "nvme-pm", "model-pm": the spec's type */
+	char why[160];		/* its "msg" */
+};
+
 struct rpt_events {
 	struct rpt_event *ev;	/* in file order */
 	struct rpt_energy_counter counter;
+	struct rpt_drive_power drive;
 	size_t n;
 	size_t cap;
 	unsigned long bad_lines;

@@ -214,6 +214,7 @@ void rpt_smart_write_amp(const struct rpt_smart *s, double t0_ms, double t1_ms,
 
 	memset(w, 0, sizeof(*w));
 	w->host_bytes = w->media_bytes = w->media_step = NAN;
+	w->host_unit = DATA_UNIT;
 	for (size_t i = 0; i < s->n; i++) {
 		const struct rpt_smart_sample *x = &s->s[i];
 

@@ -119,6 +119,7 @@ struct rpt_write_amp {
 	struct rpt_fig wa;		/* media / host bytes */
 	double host_bytes, media_bytes;	/* the differences, NAN unknown */
 	double media_step;		/* bytes, NAN unknown */
+	double host_unit;		/* bytes of the host's counter's unit (512 000) */
 };
 
 /**

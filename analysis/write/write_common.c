@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -117,5 +118,29 @@ char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev)
 		snprintf(buf, len, "model scaled 1/%.10g", dev->scale);
 	else if (len)
 		buf[0] = '\0';
+	return buf;
+}
+
+char *rpt_fmt_drive_power(char *buf, size_t len, const struct rpt_job *j)
+{
+	const struct rpt_drive_figs *dr = &j->drive;
+	char acc[24] = "", cmp[160] = "";
+
+	if (!dr->source[0])
+		return NULL;
+	if (dr->accuracy_pct >= 0)
+		snprintf(acc, sizeof(acc), ", ±%d %%", dr->accuracy_pct);
+	if (!dr->energy_j.ok) {
+		snprintf(buf, len, "the drive's own (%s%s): – (%s)", dr->source, acc,
+			 dr->energy_j.why);
+		return buf;
+	}
+	if (dr->vs_meter_pct.ok)
+		snprintf(cmp, sizeof(cmp), "; against the meter %+.2f %%%s%s%s", dr->vs_meter_pct.v,
+			 dr->within ? ", " : "", dr->within ? dr->within : "",
+			 dr->within ? " its stated accuracy" : ", no accuracy stated");
+	snprintf(buf, len, "the drive's own (%s%s%s): %.3f W, %.1f J, largest interval %.3f W%s",
+		 dr->source, dr->estimated ? ", estimated" : "", acc, dr->power_w.v,
+		 dr->energy_j.v, dr->max_w.ok ? dr->max_w.v : NAN, cmp);
 	return buf;
 }

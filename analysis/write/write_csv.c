@@ -50,7 +50,8 @@ static void notes(FILE *out, const struct rpt_job *j, const struct rpt_test *t)
 	field(out, buf);
 }
 
-/* power_estimated, ios_per_burst, few_ios_per_burst (marks.h) */
+/* power_estimated, ios_per_burst, few_ios_per_burst (marks.h); energy_from and the
+ * drive's own measurement's source, accuracy and verdict (drive_power.h) */
 static void mark_cols(FILE *out, const struct rpt_job *j)
 {
 	fprintf(out, ",%s", j->power_estimated ? "true" : "false");
@@ -59,6 +60,13 @@ static void mark_cols(FILE *out, const struct rpt_job *j)
 	else
 		fputc(',', out);
 	fprintf(out, ",%s", rpt_job_marks(j) & RPT_MARK_FEW_IOS ? "true" : "false");
+	field(out, j->energy_from ? j->energy_from : "");
+	field(out, j->drive.source);
+	if (j->drive.accuracy_pct >= 0)
+		fprintf(out, ",%d", j->drive.accuracy_pct);
+	else
+		fputc(',', out);
+	field(out, j->drive.within ? j->drive.within : "");
 }
 
 /* host_verdict, host_marked, host_<key> of the catalogue's host rows (host_verdict.h) */
@@ -168,7 +176,8 @@ static void header(FILE *out)
 		fprintf(out, ",series_%s", c->key);
 	fputs(",temp_max_c", out);
 	fill_keys(out, RPT_CAT_SMART);
-	fputs(",power_estimated,ios_per_burst,few_ios_per_burst,host_verdict,host_marked", out);
+	fputs(",power_estimated,ios_per_burst,few_ios_per_burst,energy_from,drive_source,"
+	      "drive_accuracy_pct,drive_within,host_verdict,host_marked", out);
 	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c))
 		fprintf(out, ",host_%s", c->key);
 	fputs(",model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);

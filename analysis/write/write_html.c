@@ -346,6 +346,30 @@ static void job_notes(FILE *out, const struct rpt_test *t, size_t k)
 	}
 }
 
+/* Where a job's joules came from, and the drive's own measurement beside them. */
+static void energy_html(FILE *out, const struct rpt_test *t, size_t k)
+{
+	const struct rpt_job *j = &t->jobs[k];
+	char drv[512];
+
+	if (!j->energy_from)
+		return;
+	fputs("<p class=\"src\">", out);
+	if (t->njobs > 1) {
+		fputs("<b>", out);
+		rpt_put_html(out, j->name);
+		fputs("</b>: ", out);
+	}
+	fprintf(out, "energy from %s", !strcmp(j->energy_from, "counter") ?
+		"the meter's energy counter" : !strcmp(j->energy_from, "drive") ?
+		"the drive's own measurement" : "the power samples");
+	if (rpt_fmt_drive_power(drv, sizeof(drv), j)) {
+		fputs("; ", out);
+		rpt_put_html(out, drv);
+	}
+	fputs("</p>\n", out);
+}
+
 /* x labels of a series' members: "4" or "128k" */
 /* x labels of a series' members: "4", "128k" or "70%" */
 static void param_label(char *buf, size_t len, enum rpt_series_kind kind, double v)
@@ -672,6 +696,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 		const struct rpt_job *j = &t->jobs[k];
 
 		job_notes(out, t, k);
+		energy_html(out, t, k);
 		if (j->has_bursts)
 			bursts_html(ch, scope, t, j);
 		if (!rpt_job_is_fill(t, j))

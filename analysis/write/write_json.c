@@ -10,6 +10,43 @@
 #include "series.h"
 #include "writers.h"
 
+/*
+ * "write_amp_counts": the counters behind write_amp and their resolution
+ * (smart.h): the host's unit (512 000-byte data units), the media's the
+ * steps its counter moved by; null without them.
+ */
+static void wa_counts(FILE *out, const char *ind, const struct rpt_write_amp *w)
+{
+	fprintf(out, ",\n%s\"write_amp_counts\": ", ind);
+	if (isnan(w->host_bytes) || isnan(w->media_bytes)) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"host_bytes\": %.0f, \"media_bytes\": %.0f, \"host_unit_b\": %.0f, "
+		"\"media_step_b\": ", w->host_bytes, w->media_bytes, w->host_unit);
+	isnan(w->media_step) ? fputs("null", out) : fprintf(out, "%.0f", w->media_step);
+	fputc('}', out);
+}
+
+/* "drive": the drive's own measurement's source, accuracy and verdict (drive_power.h) */
+static void drive_own(FILE *out, const char *ind, const struct rpt_drive_figs *dr)
+{
+	fprintf(out, ",\n%s\"drive\": ", ind);
+	if (!dr->source[0]) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"source\": ", out);
+	rpt_put_json_str(out, dr->source);
+	fputs(", \"accuracy_pct\": ", out);
+	dr->accuracy_pct >= 0 ? fprintf(out, "%d", dr->accuracy_pct) : fputs("null", out);
+	fputs(", \"within\": ", out);
+	rpt_put_json_str_or_null(out, dr->within);
+	fprintf(out, ", \"estimated\": %s, \"note\": ", dr->estimated ? "true" : "false");
+	rpt_put_json_str_or_null(out, dr->note[0] ? dr->note : NULL);
+	fputc('}', out);
+}
+
 static void num(FILE *out, double v)
 {
 	if (!isfinite(v))
@@ -373,6 +410,8 @@ static void job(FILE *out, const struct rpt_job *j)
 	rpt_put_json_str_or_null(out, j->energy_from);
 	fprintf(out, ",\n%s\"energy_note\": ", ind);
 	rpt_put_json_str_or_null(out, j->energy_note[0] ? j->energy_note : NULL);
+	drive_own(out, ind, &j->drive);
+	wa_counts(out, ind, &j->wa);
 	fprintf(out, ",\n%s\"ios_per_burst\": ", ind);
 	num(out, j->has_bursts ? j->ios_per_burst : NAN);
 	fprintf(out, ",\n%s\"host\": ", ind);

@@ -129,6 +129,18 @@ static void bursts(FILE *out, const struct rpt_bursts *b, bool verbose)
 	fputc('\n', out);
 }
 
+/* Where a job's joules came from, in the text's words. */
+static const char *energy_from(const struct rpt_job *j)
+{
+	if (!j->energy_from)
+		return "source unknown";
+	if (!strcmp(j->energy_from, "counter"))
+		return "the meter's energy counter";
+	if (!strcmp(j->energy_from, "drive"))
+		return "the drive's own measurement";
+	return "the power samples";
+}
+
 /* The peak power's window on the drive's basis: "100 ms", a scaled model's "100 s" */
 static const char *peak_window(char *buf, size_t len, const struct rpt_device *dev)
 {
@@ -176,7 +188,7 @@ static void reasons(FILE *out, const struct rpt_job *j)
 	for (c = rpt_cat_first(RPT_OF_JOB); c; c = rpt_cat_next(c)) {
 		const struct rpt_fig *f = rpt_cat_job(c, j);
 
-		if (f->ok || done[c - rpt_catalogue])
+		if (f->ok || done[c - rpt_catalogue] || c->flags & RPT_CAT_OWNLINE)
 			continue;
 		fprintf(out, "  - %s", c->key);
 		for (o = rpt_cat_next(c); o; o = rpt_cat_next(o)) {
@@ -352,7 +364,7 @@ static int widest(int min, const char *const *s, size_t n)
 static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 {
 	int wn = 16, wr = 9, wd = 5, wq = 5;
-	char legend[512], pw[32];
+	char legend[512], pw[32], drv[512];
 	unsigned int marks = 0;
 	size_t k;
 
@@ -419,12 +431,15 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 			fprintf(out, "  temperature up to %.0f °C%s\n", j->thermal.temp_max_c.v,
 				j->thermal.throttled ? ", thermal management active" : "");
 		if (j->power_w.ok)
-			fprintf(out, "  power %.3f W%s, energy %.2f J%s, peak (%s) %s%.3f W%s\n",
+			fprintf(out, "  power %.3f W%s, energy %.2f J%s, peak (%s) %s%.3f W%s; "
+				"energy from %s\n",
 				j->power_w.v, rpt_mark_sign(j->power_w.mark), j->energy_j.v,
 				rpt_mark_sign(j->energy_j.mark), peak_window(pw, sizeof(pw), &t->dev),
 				j->peak_power_w.ok ? "" : "- ",
 				j->peak_power_w.ok ? j->peak_power_w.v : 0,
-				rpt_mark_sign(j->peak_power_w.mark));
+				rpt_mark_sign(j->peak_power_w.mark), energy_from(j));
+		if (rpt_fmt_drive_power(drv, sizeof(drv), j))
+			fprintf(out, "  %s\n", drv);
 		if (j->has_bursts && !isnan(j->ios_per_burst))
 			fprintf(out, "  %.1f I/Os per burst\n", j->ios_per_burst);
 		host_text(out, j);

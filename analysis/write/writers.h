@@ -170,6 +170,16 @@ char *rpt_basis_note(char *buf, size_t len, const struct rpt_device *dev);
 char *rpt_fmt_series_param(char *buf, size_t len, enum rpt_series_kind kind, double v);
 
 /**
+ * rpt_fmt_drive_power() - A job's line of the drive's own measurement
+ * (drive_power.h) for the text and HTML: "the drive's own (model-pm,
+ * estimated, ±1 %): 2.803 W, 24826.0 J, largest interval 3.259 W; against
+ * the meter +0.01 %, within its stated accuracy", or its reason.
+ *
+ * Return: @buf, or NULL when the job has no drive_power line.
+ */
+char *rpt_fmt_drive_power(char *buf, size_t len, const struct rpt_job *j);
+
+/**
  * rpt_fmt_bs() - A block size as fio writes it: "512", "4k", "128k", "1M".
  * @buf: destination
  * @len: its size

@@ -38,7 +38,14 @@
 #define APST		.what = "Get Features APST", .opcode = 0x0a, .cdw10 = 0x0c, \
 			.data_len = 256, .timeout_ms = TMO
 
-static uint8_t id_ctrl[4096], id_ns[4096], uuids[4096], smart[512], ocp[512], apst[256];
+#define SET_PM(act)	.what = "Set Features Power Measurement", .opcode = 0x09, .cdw10 = 0x25, \
+			.cdw11 = (act), .timeout_ms = TMO
+#define LOG_PM		.what = "Power Measurement log", .opcode = 0x02, .nsid = 0xffffffff, \
+			.cdw10 = 0x25 | 15 << 16, .data_len = 64, .timeout_ms = TMO
+
+static uint8_t id_ctrl[4096], id_ctrl_nopm[4096], id_ns[4096], uuids[4096], smart[512], ocp[512],
+	apst[256];
+static uint8_t pm_page[4][64];
 static char dir[] = "/tmp/ssdq-mock-power.XXXXXX";
 
 static void put16(uint8_t *p, unsigned int v) { p[0] = v & 0xff; p[1] = (v >> 8) & 0xff; }
@@ -73,6 +80,29 @@ static void make_pages(void)
 	put16(ocp + 494, 4);
 	memcpy(ocp + 496, guid, 16);
 	put64(apst, (uint64_t)100 << 8 | 1 << 3);	/* PS0 -> PS1 after 100 ms */
+	memcpy(id_ctrl_nopm, id_ctrl, sizeof(id_ctrl));
+	put32(id_ctrl + 96, 1u << 21);		/* CTRATT: Power Measurement Support */
+	put16(id_ctrl + 392, 4u << 8 | 100);	/* IPMSR: 100 ms */
+	put16(id_ctrl + 394, 60);		/* MSMT: 60 min */
+	put16(ocp + 260, 25);			/* max peak power capability, W */
+	put16(ocp + 262, 14);			/* current max average power, W */
+	ocp[264] = 16;				/* lifetime power consumed, Wh */
+	/* the Power Measurement log: started, then 10, 20, 30 intervals */
+	for (int i = 0; i < 4; i++) {
+		uint8_t *p = pm_page[i];
+
+		p[1] = 1;			/* generation */
+		put16(p + 2, 1);		/* PME */
+		put32(p + 4, 64);		/* SZE */
+		put32(p + 8, 10u * i);		/* PMC */
+		p[56] = 3;			/* ±3 % */
+	}
+	put32(pm_page[1] + 40, 1u << 16 | 40000);	/* mean 4.0 W */
+	put32(pm_page[1] + 44, 1u << 16 | 45000);
+	put32(pm_page[2] + 40, 1u << 16 | 45000);	/* mean 4.5 W: the last 10 at 5.0 W */
+	put32(pm_page[2] + 44, 1u << 16 | 52000);
+	put32(pm_page[3] + 40, 1u << 16 | 45000);	/* 30 at 4.5 W: the last 10 at 4.5 W */
+	put32(pm_page[3] + 44, 2u << 16 | 600);	/* largest 6 W */
 }
 
 static char *slurp(const char *path)
@@ -145,6 +175,13 @@ TEST(sampler_open_sends_and_writes)
 	CHECK_CONTAINS(text, "\"capacity_bytes\": 1073741824");
 	CHECK_CONTAINS(text, "\"power_state_current\": 1");
 	CHECK_CONTAINS(text, "\"transitions\": [{\"from_ps\": 0, \"to_ps\": 1, \"idle_ms\": 100}]");
+	CHECK_CONTAINS(text, "\"power_measurement\": {\"supported\": true, \"sample_us\": 100000, "
+		       "\"max_stop_min\": 60}");
+	CHECK_CONTAINS(text, "\"ocp_power\": {\"log_page_version\": 4, \"max_peak_power_capability_w\": "
+		       "25, \"current_max_avg_power_w\": 14, \"lifetime_power_consumed_wh\": 16}");
+	text = slurp(smart_log);
+	CHECK_CONTAINS(text, "\"max_peak_power_capability\":25,\"current_max_avg_power\":14,"
+		       "\"lifetime_power_consumed\":16}");
 }
 
 TEST(sampler_failures_named)
@@ -219,6 +256,73 @@ TEST(nvme_ps_source)
 	CHECK_EQ_INT(ssdq_mock_end(), 0);
 }
 
+TEST(nvme_pm_source)
+{
+	struct ssdq_mock_cmd cmds[] = {
+		{ ID_CTRL, .out_data = id_ctrl },
+		{ SET_PM(1) },
+		{ LOG_PM, .out_data = pm_page[0] },
+		{ LOG_PM, .out_data = pm_page[1] },
+		{ LOG_PM, .out_data = pm_page[2] },
+		{ LOG_PM, .out_data = pm_page[2] },
+		{ LOG_PM, .out_data = pm_page[3] },
+		{ SET_PM(0) },
+	};
+	struct ssdq_source_cfg cfg = { .ctrl_path = NODE };
+	struct ssdq_source *src = NULL;
+	struct ssdq_sample smp;
+	struct ssdq_drive_meas d;
+	char err[512] = "";
+
+	ssdq_mock_expect(cmds, sizeof(cmds) / sizeof(cmds[0]));
+	CHECK_EQ_INT(ssdq_source_open("nvme-pm", &cfg, &src, err, sizeof(err)), 0);
+	if (!src) {
+		printf("%s\n", err);
+		ssdq_mock_end();
+		return;
+	}
+	CHECK(src->averaged && !src->estimated);
+	CHECK_EQ_INT(src->min_interval_us, 1000000);
+	CHECK_EQ_INT(ssdq_source_read(src, 1000000, &smp, 1), 1);
+	CHECK(harness_near(smp.watts, 4.0, 1e-9));
+	CHECK_EQ_INT(ssdq_source_read(src, 2000000, &smp, 1), 1);
+	CHECK(harness_near(smp.watts, 5.0, 1e-9));	/* the 10 intervals since */
+	CHECK_EQ_INT(ssdq_source_read(src, 2500000, &smp, 1), 0);	/* none new */
+	CHECK_EQ_INT(src->ops->measure(src, &d), 0);
+	CHECK_EQ_INT(d.count, 30);
+	CHECK(harness_near(d.avg_w, 4.5, 1e-9));
+	CHECK(harness_near(d.max_w, 6.0, 1e-9));
+	CHECK(harness_near(d.joules, 4.5 * 30, 1e-9));
+	CHECK_EQ_INT(d.percent_error, 3);
+	CHECK(!d.estimated);
+	ssdq_source_close(src);
+	CHECK_EQ_INT(ssdq_mock_end(), 0);
+}
+
+/* QEMU's controller and drives before NVMe 2.1: refused at open, saying why. */
+TEST(nvme_pm_absent)
+{
+	struct ssdq_mock_cmd cmds[] = {
+		{ ID_CTRL, .out_data = id_ctrl_nopm },
+		{ ID_CTRL, .out_data = id_ctrl },
+		{ SET_PM(1), .err = 0x4002 },
+	};
+	struct ssdq_source_cfg cfg = { .ctrl_path = NODE };
+	struct ssdq_source *src = NULL;
+	char err[512] = "";
+
+	ssdq_mock_expect(cmds, sizeof(cmds) / sizeof(cmds[0]));
+	CHECK_EQ_INT(ssdq_source_open("nvme-pm", &cfg, &src, err, sizeof(err)), -EOPNOTSUPP);
+	CHECK_CONTAINS(err, "power source \"nvme-pm\": /dev/zero has no Power Measurement feature "
+		       "(Identify Controller CTRATT bit 21 clear)");
+	/* one that announces it but refuses the command */
+	CHECK_EQ_INT(ssdq_source_open("nvme-pm", &cfg, &src, err, sizeof(err)), -EIO);
+	CHECK_CONTAINS(err, "Set Features (Power Measurement, start) on /dev/zero: NVMe status "
+		       "0x4002: Invalid Field in Command");
+	CHECK(!src);
+	CHECK_EQ_INT(ssdq_mock_end(), 0);
+}
+
 TEST(power_bound_from_the_table)
 {
 	struct ssdq_mock_cmd cmds[] = { { ID_CTRL, .out_data = id_ctrl }, { ID_CTRL, .err = -EIO } };
@@ -244,6 +348,8 @@ int main(void)
 	RUN(sampler_open_sends_and_writes);
 	RUN(sampler_failures_named);
 	RUN(nvme_ps_source);
+	RUN(nvme_pm_source);
+	RUN(nvme_pm_absent);
 	RUN(power_bound_from_the_table);
 	{
 		char cmd[128];

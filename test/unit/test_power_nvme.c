@@ -135,7 +135,12 @@ static void make_ocp(uint8_t *b)
 	put64(b + 24, 0);
 	b[96] = 7;			/* thermal throttling events */
 	b[97] = 2;			/* throttling now, level 2 */
-	put16(b + 494, 4);		/* log page version */
+	put16(b + 260, 25);		/* max peak power capability, W */
+	put16(b + 262, 14);		/* current max average power, W */
+	memset(b + 264, 0, 6);		/* lifetime power consumed: 90 000 Wh */
+	put16(b + 264, 90000 & 0xffff);
+	b[266] = 90000 >> 16;
+	put16(b + 494, 4);		/* log page version (4: with the power fields) */
 	memcpy(b + 496, guid, 16);
 }
 
@@ -151,6 +156,10 @@ TEST(ocp_decode)
 	CHECK_EQ_INT(o.thermal_throttling_count, 7);
 	CHECK_EQ_INT(o.thermal_throttling_status, 2);
 	CHECK_EQ_INT(o.log_page_version, 4);
+	CHECK(o.have_power);
+	CHECK_EQ_INT(o.peak_power_w, 25);
+	CHECK_EQ_INT(o.max_avg_power_w, 14);
+	CHECK_EQ_U64(o.lifetime_energy_wh, 90000);
 	/* 128-bit counter past 64 bits saturates */
 	b[16 + 15] = 1;
 	CHECK_EQ_INT(ssdq_ocp_smart_decode((const struct ssdq_ocp_smart_log *)b, &o), 0);
@@ -201,7 +210,8 @@ TEST(ocp_json)
 	CHECK_CONTAINS(text, "\"thm_temp2_total_time\":20,\"ocp\":{\"log_page_version\":4,"
 		       "\"thermal_throttling_status\":2,\"thermal_throttling_count\":7,"
 		       "\"physical_media_units_written\":5000000000000,"
-		       "\"physical_media_units_read\":1234567}}");
+		       "\"physical_media_units_read\":1234567,\"max_peak_power_capability\":25,"
+		       "\"current_max_avg_power\":14,\"lifetime_power_consumed\":90000}}");
 	CHECK(strchr(text, '\n') == NULL);
 	free(text);
 	/* a new SMART parse clears it */

@@ -34,7 +34,8 @@ TEST(rows_whole_keys_unique)
 	{
 		const char *want[] = { "mbps", "iops", "power_w", "energy_j", "mbps_per_w",
 				       "iops_per_w", "lat_mean_us", "lat_p99_us", "lat_p9999_us",
-				       "peak_power_w", "write_amp" };
+				       "peak_power_w", "write_amp", "drive_power_w", "drive_energy_j",
+				       "drive_max_w", "drive_vs_meter_pct" };
 		const struct rpt_cat *c = rpt_cat_first(RPT_OF_JOB);
 
 		for (i = 0; i < sizeof(want) / sizeof(want[0]); i++, c = c ? rpt_cat_next(c) : NULL)

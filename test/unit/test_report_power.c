@@ -6,6 +6,7 @@
 
 #include "harness.h"
 
+#include "drive_power.h"
 #include "energy_counter.h"
 #include "events.h"
 #include "power.h"
@@ -250,6 +251,102 @@ TEST(energy_counter_events)
 	rpt_diag_free(&d);
 }
 
+/* The drive's own figures: over the window as a counter's, held against the meter's. */
+TEST(drive_figures_against_the_meter)
+{
+	/* the meter reads 5 W from 0 to 10 s; the drive says 5.1 W (51 J) ±3 % */
+	struct rpt_drive_power dp = {
+		.have = true, .t0_ms = 0, .t1_ms = 10000, .joules = 51, .avg_w = 5.1, .max_w = 6,
+		.count = 10, .interval_s = 1, .resolution_w = 0.0001, .percent_error = 3,
+		.beside = true, .source = "nvme-pm",
+	};
+	struct rpt_drive_figs f;
+	char path[64];
+	size_t len;
+	char *log = power_log(0, 10000, 100, 5000, -1, 0, &len);
+
+	log_file(path, sizeof(path), log, len);
+	rpt_drive_figs(&dp, path, 0, 8000, &f);
+	CHECK_W(f.energy_j, 41.0);		/* 51 J less the meter's 10 J outside */
+	CHECK_W(f.power_w, 41.0 / 8);
+	CHECK_W(f.max_w, 6.0);
+	CHECK_W(f.vs_meter_pct, 2.0);
+	CHECK_STREQ(f.within, "within");
+	CHECK_EQ_INT(f.accuracy_pct, 3);
+	CHECK_STREQ(f.source, "nvme-pm");
+	CHECK_CONTAINS(f.note, "the drive's own measurement (nvme-pm, 10 intervals of 1 s)");
+	/* 5.2 W is 4 % over: outside a stated 3 % */
+	dp.avg_w = 5.2;
+	rpt_drive_figs(&dp, path, 0, 8000, &f);
+	CHECK_W(f.vs_meter_pct, 4.0);
+	CHECK_STREQ(f.within, "outside");
+	/* no accuracy stated: the difference, no verdict */
+	dp.percent_error = -1;
+	rpt_drive_figs(&dp, path, 0, 8000, &f);
+	CHECK(f.vs_meter_pct.ok && f.within == NULL);
+	/* alone, its log is its own: no comparison */
+	dp.beside = false;
+	rpt_drive_figs(&dp, path, 0, 8000, &f);
+	CHECK(!f.vs_meter_pct.ok);
+	CHECK_CONTAINS(f.vs_meter_pct.why, "no meter beside");
+	CHECK(f.energy_j.ok);
+	/* no figure from the drive, and no line at all */
+	dp.joules = NAN;
+	snprintf(dp.why, sizeof(dp.why), "the drive completed no interval of 1 s in the run");
+	rpt_drive_figs(&dp, path, 0, 8000, &f);
+	CHECK(!f.energy_j.ok && !f.power_w.ok && !f.max_w.ok && !f.vs_meter_pct.ok);
+	CHECK_CONTAINS(f.energy_j.why, "completed no interval");
+	dp.have = false;
+	rpt_drive_figs(&dp, path, 0, 8000, &f);
+	CHECK_CONTAINS(f.energy_j.why, "no drive_power event");
+	CHECK_EQ_INT(f.accuracy_pct, -1);
+	unlink(path);
+	free(log);
+}
+
+TEST(drive_power_events)
+{
+	const char ok[] = "{\"time_us\":1700000010000000,\"event\":\"drive_power\","
+			  "\"source\":\"model-pm:/tmp/x.state\",\"t0_us\":1700000000000000,"
+			  "\"joules\":25.5,\"avg_w\":2.55,\"max_w\":3.7,\"count\":10000,"
+			  "\"interval_s\":0.001,\"resolution_w\":0.0001,\"percent_error\":1,"
+			  "\"estimated\":true,\"beside\":true}\n";
+	const char none[] = "{\"time_us\":1700000010000000,\"event\":\"drive_power\","
+			    "\"t0_us\":1700000000000000,\"joules\":null,\"count\":0,"
+			    "\"percent_error\":null,\"msg\":\"no interval\"}\n";
+	const char *bad[] = {
+		"{\"time_us\":1700000010000000,\"event\":\"drive_power\",\"joules\":1}\n",
+		"{\"time_us\":1700000010000000,\"event\":\"drive_power\",\"t0_us\":1700000000000000,"
+		"\"joules\":1,\"avg_w\":2,\"max_w\":1}\n",
+		"{\"time_us\":1700000010000000,\"event\":\"drive_power\",\"t0_us\":1700000000000000,"
+		"\"joules\":1,\"avg_w\":2,\"max_w\":3,\"percent_error\":300}\n",
+		"{\"time_us\":1700000010000000,\"event\":\"drive_power\",\"t0_us\":1700000000000000,"
+		"\"joules\":\"many\"}\n",
+	};
+	struct rpt_events e;
+	struct rpt_diag d = { 0 };
+
+	CHECK_EQ_INT(rpt_events_read_mem("ev", ok, strlen(ok), NULL, &e, &d), 0);
+	CHECK(e.drive.have && e.drive.joules == 25.5 && e.drive.avg_w == 2.55);
+	CHECK(e.drive.max_w == 3.7 && e.drive.count == 10000 && e.drive.percent_error == 1);
+	CHECK(e.drive.beside && e.drive.estimated);
+	CHECK_STREQ(e.drive.source, "model-pm");
+	CHECK(e.drive.t0_ms == 1700000000000.0 && e.drive.t1_ms == 1700000010000.0);
+	rpt_events_free(&e);
+	CHECK_EQ_INT(rpt_events_read_mem("ev", none, strlen(none), NULL, &e, &d), 0);
+	CHECK(e.drive.have && isnan(e.drive.joules) && e.drive.percent_error == -1);
+	CHECK_STREQ(e.drive.why, "no interval");
+	rpt_events_free(&e);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK_EQ_INT(rpt_events_read_mem("ev", bad[i], strlen(bad[i]), NULL, &e, &d), 0);
+		CHECK(!e.drive.have);
+		CHECK_EQ_INT(e.bad_lines, 1);
+		rpt_events_free(&e);
+	}
+	CHECK(d.n >= 4);
+	rpt_diag_free(&d);
+}
+
 int main(void)
 {
 	RUN(bursts_only);
@@ -261,5 +358,7 @@ int main(void)
 	RUN(bad_lines);
 	RUN(energy_counter_over_the_window);
 	RUN(energy_counter_events);
+	RUN(drive_figures_against_the_meter);
+	RUN(drive_power_events);
 	return harness_main();
 }
