@@ -129,6 +129,25 @@ static void bursts(FILE *out, const struct rpt_bursts *b, bool verbose)
 	fputc('\n', out);
 }
 
+/* A replayed trace's results: its file, then the trace section's figures */
+static void trace(FILE *out, const struct rpt_job *j)
+{
+	const struct rpt_cat *c;
+	const char *sep = "";
+
+	fprintf(out, "  trace: %s (%s%s):", j->trace.file,
+		j->trace.format ? j->trace.format : "not read",
+		j->trace.no_stall ? ", replay_no_stall" : "");
+	for (c = rpt_cat_first(RPT_OF_TRACE); c; c = rpt_cat_next(c)) {
+		char lead[64];
+
+		snprintf(lead, sizeof(lead), "%s %s ", sep, c->label);
+		value(out, lead, c->digits, c->unit, rpt_cat_job(c, j));
+		sep = ",";
+	}
+	fputc('\n', out);
+}
+
 /* The peak power's window on the drive's basis: "100 ms", a scaled model's "100 s" */
 static const char *peak_window(char *buf, size_t len, const struct rpt_device *dev)
 {
@@ -415,6 +434,8 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 			fill(out, j, verbose);
 		if (j->has_bursts)
 			bursts(out, &j->bursts, verbose);
+		if (j->has_trace)
+			trace(out, j);
 		if (j->has_smart && j->thermal.temp_max_c.ok)
 			fprintf(out, "  temperature up to %.0f °C%s\n", j->thermal.temp_max_c.v,
 				j->thermal.throttled ? ", thermal management active" : "");
