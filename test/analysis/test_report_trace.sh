@@ -63,6 +63,22 @@ assert j["error"] == 0, j["error"]
 assert d["global options"]["read_iolog"].endswith("/jobs/traces/office.iolog")
 ' "$D/trace-replay.json"
 
+# replay_scale= divides a trace's offsets, replay_align= aligns them (fio's own
+# per-I/O log with offsets: what the engine was given); the device the trace
+# names is not made
+A=$TMP/align
+mkdir -p "$A"
+printf 'fio version 3 iolog\n0 %s add\n0 %s open\n100 %s read 1536 4096\n200 %s write 1049088 8192\n300 %s read 2097152 4096\n400 %s close\n' \
+	"$A/recorded" "$A/recorded" "$A/recorded" "$A/recorded" "$A/recorded" "$A/recorded" >"$A/t.iolog"
+(cd "$A" && fio_rt --ioengine=external:"$SO" --filename="$A/model.state" --ssdq_model=qlc-1tb \
+	--ssdq_model_scale=1000 --name=t --read_iolog=t.iolog --replay_align=4k --replay_scale=2 \
+	--write_lat_log=t --log_offset=1 --output-format=json --output=t.json) >"$T_OUT" 2>&1 ||
+	fail "fio replay_scale/replay_align: $(tail -3 "$T_OUT")"
+[ "$(awk -F', ' '{ printf "%s:%s:%s ", $3, $4, $5 }' "$A/t_clat.1.log")" = "0:4096:0 1:8192:524288 0:4096:1048576 " ] &&
+	pass "replay_scale=2 replay_align=4k: offsets halved, then aligned down to 4 KiB" ||
+	fail "replay_scale/replay_align: $(cat "$A/t_clat.1.log" | tr '\n' ' ')"
+[ ! -e "$A/recorded" ] && pass "the device the trace names was not made" || fail "$A/recorded was made"
+
 # ---- the report against the trace, fio's JSON and the model's account ----------------
 "$R" --format json "$TMP/tlc-dramless-1tb" "$TMP/qlc-1tb" >"$TMP/r.json" 2>"$TMP/r.err" ||
 	fail "ssdq-report --format json: $(head -3 "$TMP/r.err")"
