@@ -19,13 +19,14 @@ static bool blktrace(const unsigned char *b)
 
 /*
  * The longest gap between two timed lines: v3 times are µs from the start,
- * v2 "wait" lines ms from it.
+ * v2 "wait" lines ms from it (the start itself their first time: a v2
+ * trace without a wait replays without idle).
  */
 static void idle_gaps(FILE *f, int v, struct rpt_fig *out)
 {
 	char line[4096], a[257], b[257];
 	unsigned long long t, last = 0, max = 0, off;
-	bool any = false;
+	bool any = v == 2;
 	unsigned int len;
 
 	while (fgets(line, sizeof(line), f)) {
