@@ -269,7 +269,11 @@ static void trace_html(FILE *out, const struct rpt_test *t, const struct rpt_job
 	fputs("</code> (", out);
 	rpt_put_html(out, j->trace.format ? j->trace.format : "not read");
 	fputs(j->trace.no_stall ? ", replay_no_stall: no idle" : "", out);
-	fputs(").</p>\n<table class=\"trace\"><tr>", out);
+	fputs(").", out);
+	if (t->dev.scale > 1)
+		fprintf(out, " Replayed as recorded: the run's own bytes, time and energy, not"
+			" &times; %.10g.", t->dev.scale);
+	fputs("</p>\n<table class=\"trace\"><tr>", out);
 	for (c = rpt_cat_first(RPT_OF_TRACE); c; c = rpt_cat_next(c)) {
 		fputs("<th>", out);
 		rpt_put_html(out, c->head);

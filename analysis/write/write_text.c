@@ -130,7 +130,7 @@ static void bursts(FILE *out, const struct rpt_bursts *b, bool verbose)
 }
 
 /* A replayed trace's results: its file, then the trace section's figures */
-static void trace(FILE *out, const struct rpt_job *j)
+static void trace(FILE *out, const struct rpt_test *t, const struct rpt_job *j)
 {
 	const struct rpt_cat *c;
 	const char *sep = "";
@@ -145,6 +145,9 @@ static void trace(FILE *out, const struct rpt_job *j)
 		value(out, lead, c->digits, c->unit, rpt_cat_job(c, j));
 		sep = ",";
 	}
+	if (t->dev.scale > 1)	/* the drive's other tests are on the full drive's basis */
+		fprintf(out, "; replayed as recorded: the run's own bytes, time and energy, "
+			"not x %.10g", t->dev.scale);
 	fputc('\n', out);
 }
 
@@ -435,7 +438,7 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 		if (j->has_bursts)
 			bursts(out, &j->bursts, verbose);
 		if (j->has_trace)
-			trace(out, j);
+			trace(out, t, j);
 		if (j->has_smart && j->thermal.temp_max_c.ok)
 			fprintf(out, "  temperature up to %.0f °C%s\n", j->thermal.temp_max_c.v,
 				j->thermal.throttled ? ", thermal management active" : "");

@@ -124,8 +124,8 @@ done
 
 # ---- every format and the comparison --------------------------------------------------
 "$R" "$D" >"$T_OUT" 2>&1
-expect_out "^  trace: .*/jobs/traces/office.iolog \\(iolog v3\\): throughput [0-9.]+ MB/s!?, mean latency [0-9.]+ µs!?, p99 latency [0-9.]+ µs!?, energy [0-9.]+ J!?, idle cut to 25.0 ms\$" \
-	"text: the trace line (MB/s, mean, p99, J, the idle cut said)"
+expect_out "^  trace: .*/jobs/traces/office.iolog \\(iolog v3\\): throughput [0-9.]+ MB/s!?, mean latency [0-9.]+ µs!?, p99 latency [0-9.]+ µs!?, energy [0-9.]+ J!?, idle cut to 25.0 ms; replayed as recorded: the run's own bytes, time and energy, not x 1000\$" \
+	"text: the trace line (MB/s, mean, p99, J, the idle cut said, not scaled)"
 "$R" --format csv "$D" >"$TMP/r.csv" 2>&1
 expect_rc 0 "CSV: the trace columns" python3 -c '
 import csv, sys
