@@ -2,10 +2,10 @@
 # /dev/ssdq-recorded, replayed by fio's read_iolog through ssdq onto the
 # namespace on the command line (the engine sets replay_redirect= to it): on
 # both namespaces, io_uring and sync, its 16 writes of 64 KiB land in the
-# first MiB at 560M + 16M a run (non-zero from the block node) and the MiB
+# first MiB at 560M + 8M a run (non-zero from the block node) and the MiB
 # after stays zero; its 16 reads read them back; the replay waits out the
 # trace's 200 ms gap. A replay_redirect= other than --filename is refused
-# naming the option, before any I/O. Writes 560M-624M of each namespace.
+# naming the option, before any I/O. Writes 560M-592M of each namespace.
 . /guest-lib.sh
 cd "$RESULTS" || exit 1
 o=560
@@ -31,11 +31,11 @@ for c in 512:uring 512:sync 4K:uring 4K:sync; do
 		done
 		echo "$t /dev/ssdq-recorded close"
 	} >"$n.iolog"
-	ssdq "$n" --filename="$ng" --name=replay --read_iolog="$n.iolog" --iodepth=1 $opt
+	ssdq "$n" --filename="$ng" --read_iolog="$n.iolog" --iodepth=1 $opt
 	echo "$(nonzero "$blk" "$base" 1048576) $(nonzero "$blk" $((base + 1048576)) 1048576)" >"$n.nonzero"
-	ssdq "$n-refused" --filename="$ng" --name=replay --read_iolog="$n.iolog" \
+	ssdq "$n-refused" --filename="$ng" --read_iolog="$n.iolog" \
 		--replay_redirect=/dev/ssdq-elsewhere $opt
 	[ -e /dev/ssdq-recorded ] || [ -e /dev/ssdq-elsewhere ] && echo made >"$n.made"
 	echo "$n" >>replays
-	o=$((o + 16))
+	o=$((o + 8))
 done
