@@ -16,6 +16,7 @@
 #include "buffers.h"
 #include "guard.h"
 #include "progress.h"
+#include "replay.h"
 #include "sampling.h"
 #include "sidecar.h"
 #include "stake.h"
@@ -170,7 +171,8 @@ static int ssdq_setup(struct thread_data *td)
 	struct fio_file *f;
 	unsigned int i;
 
-	if (check_fio_version() || need_filename(td) || ssdq_check_options(td))
+	if (check_fio_version() || need_filename(td) || ssdq_check_options(td) ||
+	    ssdq_replay_setup(td))
 		return 1;
 	if (ssdq_target_of(td)->diskless)
 		td->flags |= (unsigned long long)FIO_DISKLESSIO << TD_ENG_FLAG_SHIFT;
@@ -239,7 +241,8 @@ static int ssdq_init(struct thread_data *td)
 
 	if (check_fio_version())
 		return 1;
-	if (ssdq_check_verify(td) || ssdq_guard_job(td) || ssdq_check_options(td))
+	if (ssdq_check_verify(td) || ssdq_replay_check(td) || ssdq_guard_job(td) ||
+	    ssdq_check_options(td))
 		return 1;
 	sd = calloc(1, sizeof(*sd));
 	if (!sd)

@@ -40,6 +40,18 @@ fio_rt() {
 	if chrt -f 10 true 2>/dev/null; then chrt -f 10 fio "$@"; else command fio "$@"; fi
 }
 
+# need_model_run: the end-to-end tests' tools, or skip (exit 77) naming the
+# one missing: sets R (ssdq-report, SSDQ_REPORT) and SO (the engine's
+# absolute path, SSDQ_SO); needs fio and python3. From the top of the tree.
+need_model_run() {
+	R=${SSDQ_REPORT:-build/ssdq-report}
+	SO=$(cd "$(dirname "${SSDQ_SO:-build/ssdq.so}")" 2>/dev/null && pwd)/$(basename "${SSDQ_SO:-build/ssdq.so}")
+	if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
+	if [ ! -f "$SO" ]; then echo "SKIP: no $SO (make build/ssdq.so)"; exit 77; fi
+	if ! command -v fio >/dev/null; then echo "SKIP: fio is not installed"; exit 77; fi
+	if ! command -v python3 >/dev/null; then echo "SKIP: python3 is not installed"; exit 77; fi
+}
+
 # results_missing DIR STEP...: the files of a suite run's results directory
 # that are absent for these steps (each step's JSON, bw and power logs, SMART
 # and events sidecars with a job_end), as " name name ..."; nothing if complete

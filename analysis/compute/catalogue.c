@@ -24,6 +24,7 @@ static void slc_fill_s(struct rpt_job *j, struct rpt_fig *f)
 #define FILL(m)		offsetof(struct rpt_job, fill.m)
 #define BURST(m)	offsetof(struct rpt_job, bursts.m)
 #define HOST(m)		offsetof(struct rpt_job, host.m)
+#define TRACE(m)	offsetof(struct rpt_job, trace.m)
 #define SERIES(m)	offsetof(struct rpt_series, m)
 #define PTS(m)		offsetof(struct rpt_pts_cell, m)
 #define HI		RPT_BETTER_HIGHER
@@ -98,6 +99,17 @@ const struct rpt_cat rpt_catalogue[] = {
 	  PTS(mbps_per_w), NULL, NULL },
 	{ "temp_max_c", "hottest", "max °C", "°C", 0, RPT_OF_PTS, LO, RPT_CAT_SMART, PTS(temp_max_c),
 	  NULL, NULL },
+
+	{ "trace_mbps", "throughput", "MB/s", "MB/s", 1, RPT_OF_TRACE, HI, 0, TRACE(mbps), NULL,
+	  "mbps" },
+	{ "trace_lat_mean_us", "mean latency", "mean µs", "µs", 1, RPT_OF_TRACE, LO, 0,
+	  TRACE(lat_mean_us), NULL, "lat_mean_us" },
+	{ "trace_lat_p99_us", "p99 latency", "p99 µs", "µs", 1, RPT_OF_TRACE, LO, 0,
+	  TRACE(lat_p99_us), NULL, "lat_p99_us" },
+	{ "trace_energy_j", "energy", "J", "J", 2, RPT_OF_TRACE, LO, 0, TRACE(energy_j), NULL,
+	  "energy_j" },
+	{ "trace_idle_max_ms", "idle cut to", "idle max ms", "ms", 1, RPT_OF_TRACE,
+	  RPT_BETTER_NONE, 0, TRACE(idle_max_ms), NULL, "idle_max_ms" },
 
 	{ "wait_pct", "waited for a CPU", "CPU wait %", "%", 1, RPT_OF_HOST, LO, 0,
 	  HOST(wait_share), NULL, NULL },

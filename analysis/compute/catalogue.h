@@ -26,9 +26,13 @@
  *   "pts" cells;
  * - RPT_OF_HOST: a job's host verdict (struct rpt_host_verdict,
  *   host_verdict.h): the JSON "host" object, the CSV's host columns, the
- *   text's and HTML's host line.
+ *   text's and HTML's host line;
+ * - RPT_OF_TRACE: a replayed trace's figures (struct rpt_trace, trace.h):
+ *   the JSON "trace" object, the CSV's trace columns, the text's, HTML's
+ *   and the comparison's trace results.
  */
-enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_PTS, RPT_OF_HOST };
+enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_PTS, RPT_OF_HOST,
+		  RPT_OF_TRACE };
 
 struct rpt_pts_cell;
 
@@ -104,7 +108,8 @@ size_t rpt_cat_series_columns(enum rpt_series_kind kind, const struct rpt_cat **
 const struct rpt_cat *rpt_cat_find(enum rpt_cat_of of, const char *key);
 
 /**
- * rpt_cat_job() - The figure of row @c (RPT_OF_JOB, _FILL, _BURST or _HOST) in @j.
+ * rpt_cat_job() - The figure of row @c (RPT_OF_JOB, _FILL, _BURST, _HOST or
+ * _TRACE) in @j.
  * @c: the row
  * @j: the job
  *

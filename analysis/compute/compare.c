@@ -71,6 +71,11 @@ static int job_heads(struct heads *hs, const char *p, const struct rpt_test *t,
 
 	const struct rpt_cat *c;
 
+	if (j->has_trace) {	/* the trace results, its idle cut said */
+		for (c = rpt_cat_first(RPT_OF_TRACE); c; c = rpt_cat_next(c))
+			ret |= add(hs, p, c, rpt_cat_job(c, j));
+		return ret;
+	}
 	if (j->has_bursts) {
 		ret |= add_job(hs, p, RPT_OF_BURST, "burst_mbps", j);
 		ret |= add_job(hs, p, RPT_OF_JOB, "power_w", j);

@@ -1191,7 +1191,9 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 	rpt_tl_taps_free(&taps);
 	if (ret)
 		return ret;
-	full_drive_basis(dev, j);
+	/* a trace replays as recorded, not scaled with the model */
+	if (!rpt_trace_read(run, rpt_fio_row_entry(run, g, mask), dir, j))
+		full_drive_basis(dev, j);
 	if (j->has_bursts && j->power_w.ok && j->power_w.v > 0) {
 		/*
 		 * The power is the bursts' only: so is the throughput, the burst
@@ -1220,5 +1222,7 @@ int rpt_job_compute(const struct rpt_fio_run *run, const struct rpt_fio_group *g
 		rpt_fig_null(&j->iops_per_w, "%s", *why ? why : "zero power");
 	}
 	rpt_job_mark(j);
+	if (j->has_trace)
+		rpt_trace_figures(j);
 	return 0;
 }

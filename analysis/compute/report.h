@@ -15,6 +15,7 @@
 #include "slc.h"
 #include "smart.h"
 #include "timeline.h"
+#include "trace.h"
 
 /* A latency distribution from json+ bins (lat_hist.h): n points, the
  * latency in µs ascending and the share of the samples at or below it. */
@@ -92,6 +93,8 @@ struct rpt_job {
 					 * events show */
 	bool has_bursts;
 	struct rpt_bursts bursts;
+	bool has_trace;			/* it replayed a trace (read_iolog, trace.h) */
+	struct rpt_trace trace;
 	double ios_per_burst;		/* mean, NAN without bursts (marks.h) */
 	bool power_estimated;		/* the power source's readings are
 					 * estimates (marks.h) */

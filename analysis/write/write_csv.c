@@ -80,6 +80,20 @@ static void host_cols(FILE *out, const struct rpt_job *j)
 		num(out, rpt_cat_job(c, j));
 }
 
+/* trace, trace_format, the trace section's figures: empty for a job that replayed none */
+static void trace_cols(FILE *out, const struct rpt_job *j)
+{
+	const struct rpt_cat *c;
+
+	field(out, j->has_trace ? j->trace.file : "");
+	field(out, j->has_trace && j->trace.format ? j->trace.format : "");
+	for (c = rpt_cat_first(RPT_OF_TRACE); c; c = rpt_cat_next(c))
+		if (j->has_trace)
+			num(out, rpt_cat_job(c, j));
+		else
+			fputc(',', out);
+}
+
 /* model ... date: device.json's, empty where it is not there */
 static void provenance_cols(FILE *out, const struct rpt_device *dev)
 {
@@ -180,6 +194,9 @@ static void header(FILE *out)
 	      "drive_accuracy_pct,drive_within,host_verdict,host_marked", out);
 	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c))
 		fprintf(out, ",host_%s", c->key);
+	fputs(",trace,trace_format", out);
+	for (c = rpt_cat_first(RPT_OF_TRACE); c; c = rpt_cat_next(c))
+		fprintf(out, ",%s", c->key);
 	fputs(",model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);
 }
 
@@ -234,6 +251,7 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			fill_cols(out, j, RPT_CAT_SMART);
 			mark_cols(out, j);
 			host_cols(out, j);
+			trace_cols(out, j);
 			provenance_cols(out, &t[i].dev);
 			notes(out, j, &t[i]);
 			fputc('\n', out);

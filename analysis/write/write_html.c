@@ -256,6 +256,45 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	rpt_html_figure_end(ch);
 }
 
+/* A replayed trace's results (trace.h): a table of the trace section's figures. */
+static void trace_html(FILE *out, const struct rpt_test *t, const struct rpt_job *j)
+{
+	const struct rpt_cat *c;
+	char tj[256], num[48];
+
+	fputs("<h5>Trace results: ", out);
+	rpt_put_html(out, rpt_test_job_name(tj, sizeof(tj), t, j));
+	fputs("</h5>\n<p>Trace <code>", out);
+	rpt_put_html(out, j->trace.file);
+	fputs("</code> (", out);
+	rpt_put_html(out, j->trace.format ? j->trace.format : "not read");
+	fputs(j->trace.no_stall ? ", replay_no_stall: no idle" : "", out);
+	fputs(").", out);
+	if (t->dev.scale > 1)
+		fprintf(out, " Replayed as recorded: the run's own bytes, time and energy, not"
+			" &times; %.10g.", t->dev.scale);
+	fputs("</p>\n<table class=\"trace\"><tr>", out);
+	for (c = rpt_cat_first(RPT_OF_TRACE); c; c = rpt_cat_next(c)) {
+		fputs("<th>", out);
+		rpt_put_html(out, c->head);
+		fputs("</th>", out);
+	}
+	fputs("</tr>\n<tr>", out);
+	for (c = rpt_cat_first(RPT_OF_TRACE); c; c = rpt_cat_next(c)) {
+		const struct rpt_fig *f = rpt_cat_job(c, j);
+
+		if (f->ok) {
+			fprintf(out, "<td>%s%s</td>", rpt_fmt_num(num, sizeof(num), f->v, c->digits),
+				rpt_mark_sign(f->mark));
+		} else {
+			fputs("<td class=\"null\" title=\"", out);
+			rpt_put_html(out, f->why);
+			fputs("\">–</td>", out);
+		}
+	}
+	fputs("</tr></table>\n", out);
+}
+
 static void bursts_html(struct rpt_charts *ch, const char *scope, const struct rpt_test *t,
 			const struct rpt_job *j)
 {
@@ -699,6 +738,8 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 		energy_html(out, t, k);
 		if (j->has_bursts)
 			bursts_html(ch, scope, t, j);
+		if (j->has_trace)
+			trace_html(out, t, j);
 		if (!rpt_job_is_fill(t, j))
 			continue;
 		fill_chart(ch, scope, t, j);

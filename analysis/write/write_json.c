@@ -303,6 +303,30 @@ static void bursts(FILE *out, const struct rpt_bursts *b)
 	fputs("\n        }", out);
 }
 
+/* A replayed trace (trace.h): the file, its format, the trace section's figures. */
+static void trace(FILE *out, const struct rpt_trace *tr, const struct rpt_job *j)
+{
+	const char *ind = "          ";
+	const char *keys[RPT_CAT_MAX];
+	const struct rpt_fig *figs[RPT_CAT_MAX];
+	const struct rpt_cat *c;
+	size_t n = 0;
+
+	fprintf(out, "{\n%s\"file\": ", ind);
+	rpt_put_json_str(out, tr->file);
+	fprintf(out, ",\n%s\"format\": ", ind);
+	rpt_put_json_str_or_null(out, tr->format);
+	fprintf(out, ",\n%s\"replay_no_stall\": %s", ind, tr->no_stall ? "true" : "false");
+	for (c = rpt_cat_first(RPT_OF_TRACE); c; c = rpt_cat_next(c)) {
+		keys[n] = rpt_cat_json_key(c);
+		figs[n] = rpt_cat_job(c, j);
+		fig(out, ind, keys[n], figs[n]);
+		n++;
+	}
+	reasons(out, ind, keys, figs, n);
+	fputs("\n        }", out);
+}
+
 /* The job's host verdict (host_verdict.h): its word, reason, figures and spikes. */
 static void host(FILE *out, const struct rpt_host_verdict *v, const struct rpt_job *j)
 {
@@ -414,6 +438,11 @@ static void job(FILE *out, const struct rpt_job *j)
 	wa_counts(out, ind, &j->wa);
 	fprintf(out, ",\n%s\"ios_per_burst\": ", ind);
 	num(out, j->has_bursts ? j->ios_per_burst : NAN);
+	fprintf(out, ",\n%s\"trace\": ", ind);
+	if (j->has_trace)
+		trace(out, &j->trace, j);
+	else
+		fputs("null", out);
 	fprintf(out, ",\n%s\"host\": ", ind);
 	host(out, &j->host, j);
 	rpt_json_timeline(out, ind, &j->tl);

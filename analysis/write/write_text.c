@@ -141,6 +141,28 @@ static const char *energy_from(const struct rpt_job *j)
 	return "the power samples";
 }
 
+/* A replayed trace's results: its file, then the trace section's figures */
+static void trace(FILE *out, const struct rpt_test *t, const struct rpt_job *j)
+{
+	const struct rpt_cat *c;
+	const char *sep = "";
+
+	fprintf(out, "  trace: %s (%s%s):", j->trace.file,
+		j->trace.format ? j->trace.format : "not read",
+		j->trace.no_stall ? ", replay_no_stall" : "");
+	for (c = rpt_cat_first(RPT_OF_TRACE); c; c = rpt_cat_next(c)) {
+		char lead[64];
+
+		snprintf(lead, sizeof(lead), "%s %s ", sep, c->label);
+		value(out, lead, c->digits, c->unit, rpt_cat_job(c, j));
+		sep = ",";
+	}
+	if (t->dev.scale > 1)	/* the drive's other tests are on the full drive's basis */
+		fprintf(out, "; replayed as recorded: the run's own bytes, time and energy, "
+			"not x %.10g", t->dev.scale);
+	fputc('\n', out);
+}
+
 /* The peak power's window on the drive's basis: "100 ms", a scaled model's "100 s" */
 static const char *peak_window(char *buf, size_t len, const struct rpt_device *dev)
 {
@@ -427,6 +449,8 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 			fill(out, j, verbose);
 		if (j->has_bursts)
 			bursts(out, &j->bursts, verbose);
+		if (j->has_trace)
+			trace(out, t, j);
 		if (j->has_smart && j->thermal.temp_max_c.ok)
 			fprintf(out, "  temperature up to %.0f °C%s\n", j->thermal.temp_max_c.v,
 				j->thermal.throttled ? ", thermal management active" : "");

@@ -30,7 +30,7 @@ function slurp(f, depth,  l, r, inc, ln) {
 	close(f)
 }
 function bytes_of(v) { v = fio_size(v, ""); return v < 0 ? 0 : v }
-{ split($0, p, "\037"); pn[++np] = p[1]; val[p[1]] = p[4]; src_of[p[1]] = p[3] }
+{ split($0, p, "\037"); pn[++np] = p[1]; val[p[1]] = p[4]; src_of[p[1]] = p[3]; kind_of[p[1]] = p[2] }
 END {
 	slurp(src, 0)
 	if (bad) exit 2
@@ -80,7 +80,10 @@ END {
 			if (!(nm in val)) { fail(at[i] ": " nm " is not a parameter (ssdq-render --list)"); continue }
 			key = l; sub(/=.*$/, "", key)
 			cm = substr(l, RSTART)
-			l = key "=" val[nm] "\t" cm
+			v = val[nm]
+			# a path of the library is from the tree's top (the folder holding jobs/)
+			if (kind_of[nm] == "path" && v !~ /^\//) v = dirof(substr(top, 1, length(top) - 1)) v
+			l = key "=" v "\t" cm
 		}
 		print l
 		if (i == lastg) printf "%s", extra

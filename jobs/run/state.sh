@@ -17,12 +17,12 @@
 : "${DEVICES=}" "${DEVICE_SPECS=}" "${HOST_SPECS=}" "${HOSTS_FILES=}"
 #
 # The run (jobs/ssdq-run's main flow): OUT (the results directory), FIO, SO
-# (the engine), SERVER_SO (a server's), KINDS and USED (ssdq-render's kinds,
+# (the engine), SERVER_SO (a server's), SERVER_JOBS (a server's job library), KINDS and USED (ssdq-render's kinds,
 # the parameters the suite uses), VALUES (every parameter's value, as
 # ssdq-render --values prints it: read with param), PLAN
 # (the plan's records: jobs/run/plan.sh), STEPS, M (their number), CAPACITY
 # (the largest namespace's bytes), PTS (ssdq-pts, for tests in rounds).
-: "${OUT=}" "${FIO=fio}" "${SO=}" "${SERVER_SO=}" "${KINDS=}" "${USED=}" "${VALUES=}"
+: "${OUT=}" "${FIO=fio}" "${SO=}" "${SERVER_SO=}" "${SERVER_JOBS=}" "${KINDS=}" "${USED=}" "${VALUES=}"
 : "${PLAN=}" "${STEPS=}" "${M=0}" "${CAPACITY=}" "${PTS=}"
 #
 # The targets (jobs/run/targets.sh): TARGETS (their records), LABELS, NT

@@ -85,7 +85,12 @@ target_job() {
 			[ $destroy = 0 ] || [ -n "$model" ] || echo "ssdq_destroy_data=1"
 			# liveness: progress lines to ssdq-run, and a drive silent this long stops the job
 			printf 'ssdq_progress=%s\nssdq_stall_timeout=%s\n' "$STEP_PROGRESS" "$STEP_BOUND"
-			awk 'f || !/^#/ { f = 1; print }' "$_dir/jobs/$2.body"
+			# a trace of the library is read on the server, from its own library
+			awk -v here="$JOBS/" -v there="${SERVER_JOBS:+$SERVER_JOBS/}" 'f || !/^#/ {
+				f = 1
+				if (there != "" && index($0, "read_iolog=" here) == 1)
+					$0 = "read_iolog=" there substr($0, length("read_iolog=" here) + 1)
+				print }' "$_dir/jobs/$2.body"
 		} >"$_dir/jobs/$2.fio" && rm -f "$_dir/jobs/$2.body"
 	fi
 	_lo=$(sed -n 's/^# Left out, block size below the [0-9]*-byte LBA size: *//p' "$_dir/jobs/$2.fio")

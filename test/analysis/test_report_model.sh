@@ -28,12 +28,7 @@
 # Run from the top of the tree; SSDQ_REPORT and SSDQ_SO override the builds.
 . test/lib.sh
 
-R=${SSDQ_REPORT:-build/ssdq-report}
-SO=$(cd "$(dirname "${SSDQ_SO:-build/ssdq.so}")" 2>/dev/null && pwd)/$(basename "${SSDQ_SO:-build/ssdq.so}")
-if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
-if [ ! -f "$SO" ]; then echo "SKIP: no $SO (make build/ssdq.so)"; exit 77; fi
-if ! command -v fio >/dev/null; then echo "SKIP: fio is not installed"; exit 77; fi
-if ! command -v python3 >/dev/null; then echo "SKIP: python3 is not installed"; exit 77; fi
+need_model_run
 TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 export PYTHONPATH="$PWD/test/lib${PYTHONPATH:+:$PYTHONPATH}"

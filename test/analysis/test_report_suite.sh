@@ -11,12 +11,7 @@
 # Run from the top of the tree; SSDQ_REPORT and SSDQ_SO override the builds.
 . test/lib.sh
 
-R=${SSDQ_REPORT:-build/ssdq-report}
-SO=$(cd "$(dirname "${SSDQ_SO:-build/ssdq.so}")" 2>/dev/null && pwd)/$(basename "${SSDQ_SO:-build/ssdq.so}")
-if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
-if [ ! -f "$SO" ]; then echo "SKIP: no $SO (make build/ssdq.so)"; exit 77; fi
-if ! command -v fio >/dev/null; then echo "SKIP: fio is not installed"; exit 77; fi
-if ! command -v python3 >/dev/null; then echo "SKIP: python3 is not installed"; exit 77; fi
+need_model_run
 if [ ! -f jobs/ssdq-render ] || [ ! -f jobs/consumer/sustained-seq-read.fio ]; then
 	echo "SKIP: the job library (jobs/ssdq-render, jobs/consumer) is not there"; exit 77
 fi

@@ -106,6 +106,11 @@ grep -q "\[$A\]" "$W/run2.out" && fail "the rerun ran steps on the finished host
 [ "$(grep -c . "$D/$B/ssdq-run.state")" = "$NS" ] && pass "the resumed host completed all $NS steps" ||
 	fail "the resumed host completed $(grep -c . "$D/$B/ssdq-run.state") of $NS steps"
 
+# the trace a server replays: the path here when SSDQ_SERVER_JOBS is unset (a server of this machine)
+grep -qx "read_iolog=$top/jobs/traces/office.iolog	# SSDQ_TRACE" "$D/$A/jobs/trace-replay.fio" &&
+	pass "a server of this machine replays the library's trace from its path here" ||
+	fail "trace-replay's read_iolog on a host: $(grep '^read_iolog' "$D/$A/jobs/trace-replay.fio")"
+
 # every target's directory complete, under the usual names, its own
 for t in "$A" "$B"; do
 	miss=$(results_missing "$D/$t" prefill burst-seq-read burst-seq-write prep-span sustained-seq-read \

@@ -73,6 +73,16 @@ refuse "a time that is none" "--set SSDQ_IDLE=1x: not a time" --set SSDQ_IDLE=1x
 refuse "a count that is none" "--set SSDQ_RAND_IOS=1e5: not a whole number" --set SSDQ_RAND_IOS=1e5 --values
 refuse "a value fio would cut" "--set SSDQ_ERASE=auto;x: fio cuts a job file's line at ';'" --set 'SSDQ_ERASE=auto;x' --values
 refuse "--set without NAME=" "--set wants SSDQ_NAME=VALUE" --set 64g --values
+refuse "a trace that cannot be read" "--set SSDQ_TRACE=$TMP/none.iolog: cannot read that file" \
+	--set SSDQ_TRACE="$TMP/none.iolog" --values
+
+# ---- a path parameter: the library's from the tree's top, a set one from here ---------
+expect_rc 0 "trace-replay.fio renders" $R "$J/consumer/trace-replay.fio"
+expect_out "^read_iolog=$top/jobs/traces/office.iolog	# SSDQ_TRACE\$" "the library's trace written in from the tree's top"
+printf 'fio version 3 iolog\n' >"$TMP/my.iolog"
+expect_rc 0 "--set SSDQ_TRACE=my.iolog (relative)" sh -c 'cd "$1" && sh "$2" --set SSDQ_TRACE=my.iolog "$3"' \
+	sh "$TMP" "$J/ssdq-render" "$J/consumer/trace-replay.fio"
+expect_out "^read_iolog=$TMP/my.iolog	# SSDQ_TRACE\$" "a trace set on the command line: from the directory ssdq-render ran in"
 refuse "--scale 0" "--scale wants a whole number >= 1, not '0'" --scale 0 --values
 refuse "--scale x" "--scale wants a whole number >= 1, not 'x'" --scale x --values
 refuse "an unknown option" "unknown option --fast" --fast fill.fio
@@ -145,7 +155,8 @@ flat() { # FILE: its options with includes written in, comments and blanks dropp
 }
 for f in $files; do
 	$R "$J/$f" >"$TMP/r.fio" 2>"$TMP/r.err" || { fail "render $f: $(cat "$TMP/r.err")"; continue; }
-	flat "$J/$f" >"$TMP/a"; flat "$TMP/r.fio" >"$TMP/b"
+	# a path parameter (read_iolog) of the library is from the tree's top: written in absolute
+	flat "$J/$f" | sed "s|^read_iolog=\([^/]\)|read_iolog=$(dirname "$J")/\1|" >"$TMP/a"; flat "$TMP/r.fio" >"$TMP/b"
 	if cmp -s "$TMP/a" "$TMP/b"; then pass "$f rendered unscaled: the library's options, line for line"
 	else fail "$f rendered unscaled differs: $(diff "$TMP/a" "$TMP/b" | head -n 4 | tr '\n' ' ')"; fi
 done

@@ -22,7 +22,8 @@ cd "$W" || exit 1
 # ---- the time estimate -----------------------------------------------------------
 expect_rc 0 "two model drives: a dry run" "$RUN" --suite consumer --model qlc-1tb --scale 64 \
 	--device a.state --device b.state --out d1 --dry-run
-expect_out "^ +15 +fill +[0-9]+ (min|s)" "the plan gives the fill (step 15) its estimate"
+NF=$(suite_step_no "$top/jobs/suites/consumer.suite" fill.fio)
+expect_out "^ +$NF +fill +[0-9]+ (min|s)" "the plan gives the fill (step $NF) its estimate"
 expect_out "estimated time: [0-9]+ min [0-9]+ s, assuming 2000 MB/s" "and the run's estimated time"
 # the same plan as on one namespace
 "$RUN" --suite consumer --model qlc-1tb --scale 64 --out d0 --dry-run 2>&1 | grep -E '^ +[0-9]+  ' >one.plan
@@ -30,7 +31,7 @@ grep -E '^ +[0-9]+  ' "$T_OUT" >two.plan
 [ -s one.plan ] && cmp -s one.plan two.plan && pass "the same plan and estimates as on one namespace" ||
 	fail "plans differ: $(diff one.plan two.plan | head -5)"
 expect_rc 0 "a host: a dry run" "$RUN" --suite consumer --scale 64 --host 127.0.0.1=/dev/ng0n1 --out d2 --dry-run
-expect_out "^ +15 +fill +\? " "a host's capacity is unknown before its first step: the fill's estimate too"
+expect_out "^ +$NF +fill +\? " "a host's capacity is unknown before its first step: the fill's estimate too"
 expect_out "estimated time: .* plus steps of unknown length" "and the total says so"
 
 # ---- sizes against the namespace ---------------------------------------------------

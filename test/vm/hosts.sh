@@ -132,6 +132,9 @@ trap 'exit 130' INT TERM
 # the engine on the servers is the one in the guests' library path (ssdq.so,
 # as on an installed test host); no report until asked
 unset SSDQ_SERVER_SO SSDQ_FIO
+# the guests' job library (initramfs.sh): the consumer suite's trace is read there
+SSDQ_SERVER_JOBS=/opt/ssdq/jobs
+export SSDQ_SERVER_JOBS
 export SSDQ_REPORT=none
 
 # wait_for FILE PATTERN: until FILE holds PATTERN (grep -E), 900 s at most
