@@ -569,7 +569,7 @@ static void marks_html(FILE *out, const struct rpt_test *t)
 /* The job's host verdict in a cell: its word, the whole verdict as its title. */
 static void host_td(FILE *out, const struct rpt_job *j)
 {
-	char line[2 * RPT_WHY_LEN];
+	char line[3 * RPT_WHY_LEN];
 
 	fprintf(out, "<td class=\"%s\" title=\"", !j->host.measured ? "null" :
 		j->host.bound || j->host.pct_marked ? "marked" : "quiet");
@@ -586,7 +586,7 @@ static void host_td(FILE *out, const struct rpt_job *j)
 static void host_banner(FILE *out, const struct rpt_report *r)
 {
 	size_t i, k, bound = 0, quiet = 0, none = 0;
-	char label[512], line[2 * RPT_WHY_LEN];
+	char label[512], line[3 * RPT_WHY_LEN];
 
 	for (i = 0; i < r->nt; i++)
 		for (k = 0; k < r->t[i].njobs; k++) {

@@ -8,7 +8,9 @@
 # named by file and line: not measured), one with a bad line (named; the
 # other lines used), a namespace's sidecar (no model account) whose thread
 # waited 24 % of one interval in four (6 % over all: host-bound, its spike
-# drawn on the time charts), and jobs with none ("host: not measured").
+# drawn on the time charts), and jobs with none ("host: not measured"); the
+# engine's model_pace kept:false on a job the verdict calls quiet is said in
+# its line (text, JSON, the HTML cell's title), kept:true is not.
 # Every output — text, CSV, JSON, HTML — says the same. Run from the top of
 # the tree.
 . test/lib.sh
@@ -69,6 +71,18 @@ sidecar("qd1-rand-read-bs", 3, time=0.01, late=0.00005)     # bs2k: tail
 sidecar("qd1-rand-read-bs", 4, version=2, time=0.30)        # bs4k: refused
 sidecar("qd1-rand-read-bs", 5, time=0.01, bad_line=2)       # bs8k: a bad line
 sidecar("pslc-fill", 1, model=False, delay=[0, 0.24, 0, 0], intervals=4)
+
+def pace(test, n, kept, share):
+    """The engine's model_pace line at the job's end (docs/host.md)."""
+    t0, t1 = window(test, n)
+    with open("%s/%s_events.%d.jsonl" % (d, test, n), "a") as f:
+        f.write(json.dumps({"time_us": t1, "event": "model_pace", "job": "bs1k" if n == 2 else "bs2k",
+                            "kept": kept, "ios": 1000, "intended_us": 100000,
+                            "host_added_us": int(share * 100000), "host_added_share": share,
+                            "host_added_max_us": 900, "late_ios": 3}) + "\n")
+
+pace("qd1-rand-read-bs", 2, False, 0.06)   # bs1k: quiet by the verdict, its pace missed
+pace("qd1-rand-read-bs", 3, True, 0.01)    # bs2k: kept
 EOF
 
 # exit 1: the refused version and the bad line are errors (named on stderr)
@@ -77,6 +91,9 @@ expect_out '^bs512 .* [0-9.]+! +[0-9.]+! ' "text: bs512's MB/s and IOPS marked !
 expect_out '^bs512: ' "text: bs512's block"
 expect_out 'host-bound: .*the host took (30\.0|29\.9) % of its time from the drive model' "text: bs512's verdict names the share"
 expect_out 'host: quiet: ' "text: a quiet job's verdict"
+expect_out 'host: quiet: .*; the drive model did not keep its pace: the host added 6\.0 % to the service times it set \(kept under 5 %\)$' "text: the engine's model_pace kept:false said in the verdict"
+if grep -c 'did not keep its pace' "$T_OUT" | grep -qx 1; then pass "text: only the job whose pace was missed says so"; else
+	fail "text: 'did not keep its pace' not on exactly one job"; fi
 expect_out 'host: tail: .*p99\.99 may be the host.s' "text: the tail verdict names p99.99"
 expect_out 'qd1-rand-read-bs_host\.4\.jsonl:1: host sidecar version 2: this reader knows version 1 only' "text: the unknown version refused by file and line"
 expect_out 'host: not measured \(.*qd1-rand-read-bs_host\.4\.jsonl: a version this ssdq-report does not know' "text: the refused job is not measured"
@@ -123,6 +140,10 @@ for k in ("lat_mean_us", "power_w", "energy_j"):
     assert not marked(b, k), (k, b["marks"])
 q = jobs[("qd1-rand-read-bs", "bs1k")]
 assert q["host"]["verdict"] == "quiet" and not any("host" in v for v in q["marks"].values())
+assert q["host"]["model_pace_kept"] is False and q["host"]["model_pace_added_pct"] == 6, q["host"]
+assert "did not keep its pace" in q["host"]["line"]
+assert jobs[("qd1-rand-read-bs", "bs2k")]["host"]["model_pace_kept"] is True
+assert h["model_pace_kept"] is None and h["model_pace_added_pct"] is None
 t = jobs[("qd1-rand-read-bs", "bs2k")]
 assert [k for k, v in t["marks"].items() if "host" in v] == ["lat_p9999_us"], t["marks"]
 n = jobs[("qd1-rand-read-bs", "bs4k")]
@@ -150,6 +171,7 @@ assert "bs1k" not in top and "bs2k" not in top
 assert re.search(r"<td class=\"marked\" title=\"! distorted by the host[^\"]*\">[0-9.]+!</td>", s)
 assert re.search(r"<td class=\"marked\" title=\"host-bound: [^\"]*\">host-bound!</td>", s)
 assert re.search(r"<td class=\"quiet\" title=\"host: quiet: [^\"]*\">quiet</td>", s)
+assert re.search(r"title=\"host: quiet: [^\"]*the drive model did not keep its pace: the host added 6.0 %[^\"]*\">quiet</td>", s)
 assert re.search(r"<td class=\"null\" title=\"host: not measured \([^\"]*\">not measured</td>", s)
 assert "(! distorted by the host)" in s
 assert re.search(r"<title>! host [0-9.]+-[0-9.]+ s</title>", s), "no host spike drawn"
