@@ -221,6 +221,14 @@ static void fill(FILE *out, const struct rpt_job *j)
 		num(out, f->temp[i].temp_c);
 		fputc(']', out);
 	}
+	fprintf(out, "],\n%s\"host_spans_gb\": [", ind);
+	for (i = 0; i < f->nhost; i++) {
+		fputs(i ? ", [" : "[", out);
+		num(out, f->host[i].gb0);
+		fputs(", ", out);
+		num(out, f->host[i].gb1);
+		fputc(']', out);
+	}
 	fprintf(out, "],\n%s\"segment_mbps\": [", ind);
 	for (i = 0; i < f->nsegments; i++) {
 		fputs(i ? (i % 10 ? ", " : ",\n            ") : "", out);

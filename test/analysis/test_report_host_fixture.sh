@@ -10,7 +10,9 @@
 # waited 24 % of one interval in four (6 % over all: host-bound, its spike
 # drawn on the time charts), and jobs with none ("host: not measured"); the
 # engine's model_pace kept:false on a job the verdict calls quiet is said in
-# its line (text, JSON, the HTML cell's title), kept:true is not.
+# its line (text, JSON, the HTML cell's title), kept:true is not; the fill's
+# spike shaded on its GB axis where fio's log says it wrote, on its own
+# chart and the comparison's.
 # Every output — text, CSV, JSON, HTML — says the same. Run from the top of
 # the tree.
 . test/lib.sh
@@ -177,6 +179,35 @@ assert "(! distorted by the host)" in s
 assert re.search(r"<title>! host [0-9.]+-[0-9.]+ s</title>", s), "no host spike drawn"
 assert "the intervals the host distorted" in s
 ' "$TMP/r.html"
+
+# the fill's GB axis: the host's spike of pslc-fill shaded where it wrote,
+# held to fio's own per-I/O bw log (log_avg_msec=0: a line an I/O of bs
+# bytes; the model's 1/1000: the full drive's GB), within one I/O each end
+expect_rc 0 "the fill's host span in GB written, as fio's log counts it" python3 -c '
+import json, re, sys
+d, html, dev = json.load(open(sys.argv[1])), open(sys.argv[2], encoding="utf-8").read(), sys.argv[3]
+p = [j for t in d["tests"] for j in t["jobs"] if t["test"] == "pslc-fill"][0]
+(t0, t1), = p["host"]["spikes_unix_ms"]
+log = [l.split(",") for l in open(dev + "/pslc-fill_bw.1.log")]
+bs, scale = int(log[0][3]), 1000
+gb = lambda t: sum(1 for l in log if float(l[0]) <= t) * bs * scale / 1e9
+(a, b), = p["fill"]["host_spans_gb"]
+one = bs * scale / 1e9
+assert abs(a - gb(t0)) <= 1.5 * one and abs(b - gb(t1)) <= 1.5 * one, (a, b, gb(t0), gb(t1))
+assert 0 < a < b < p["fill"]["gb_written"], (a, b)
+m = re.findall(r"<rect [^>]*fill=\"#f4b8c8\"><title>! host ([0-9.]+)-([0-9.]+) GB</title>", html)
+assert len(m) == 1 and abs(float(m[0][0]) - a) < 0.01 and abs(float(m[0][1]) - b) < 0.01, m
+' "$TMP/r.json" "$TMP/r.html" "$D"
+# and on the comparison's fill chart, in the drive's colour, beside a drive without
+cp -R "$MD/tlc" "$TMP/other"
+sed -i 's/"model": *"\([^"]*\)"/"model": "\1 (other)"/' "$TMP/other/device.json"
+"$R" --html "$TMP/two.html" "$D" "$TMP/other" >/dev/null 2>&1
+expect_rc 0 "the comparison's fill chart shades the host span of the drive it distorted" python3 -c '
+import re, sys
+h = open(sys.argv[1], encoding="utf-8").read()
+spans = re.findall(r"<rect [^>]*fill-opacity=\"0.45\"[^>]*><title>! host ([0-9.]+)-([0-9.]+)</title>", h)
+assert len(spans) == 1, spans
+' "$TMP/two.html"
 
 # none of the fixtures' own (no host sidecar): no banner, no mark, not measured
 expect_rc 0 "the fixtures without host sidecars" "$R" "$MD/tlc"
