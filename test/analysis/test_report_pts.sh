@@ -455,7 +455,7 @@ grep -q "^  ! distorted by the host in the window of cells r100-4k (1 of 5 round
 	pass "text: the host-bound cell of round 2 and the steady-state verdict say so" ||
 	fail "text: $(grep -A3 'PTS Latency' "$TMP/hb.txt" | tr '\n' '|')"
 python3 - "$TMP/hb.json" "$TMP/all.json" "$TMP/hb.html" >"$T_OUT" 2>&1 <<'PY'
-import json, re, sys
+import json, os, re, sys
 hb, base, html = (json.load(open(sys.argv[1])), json.load(open(sys.argv[2])),
                   open(sys.argv[3], encoding="utf-8").read())
 lat = [t for t in hb["drives"][0]["pts"]["tests"] if t["test"] == "latency"][0]
@@ -476,12 +476,17 @@ print("%s: json: only round 2 of the latency test host-bound (%s)" % (
     "PASS" if lat["host_bound_rounds"] == [2] and all(
         not t["host_bound_rounds"] for t in hb["drives"][0]["pts"]["tests"] if t["test"] != "latency")
     else "FAIL", lat["host_bound_rounds"]))
-sec = html[html.index("SNIA PTS Latency: "):]
-sec = sec[:sec.index("<h4>", 10)] if "<h4>" in sec[10:] else sec
-row = re.search(r"<tr><td>r100-4k</td>.*?</tr>", sec)
-ok = (row and re.search(r'<td class="marked" title="! distorted by the host[^"]*">[0-9.]+!</td>', row.group(0))
-      and "! a cell was host-bound in round" in sec and "! distorted by the host in the window of cells" in sec)
-print("%s: html: r100-4k's cells marked, the window's and the cell's notes" % ("PASS" if ok else "FAIL"))
+sec = html[html.index("<h4>SNIA PTS Latency: "):]
+sec = sec[:sec.index("<h4>SNIA PTS", 10)] if "<h4>SNIA PTS" in sec[10:] else sec
+# a marked cell's title is the marks' legend, lines of it
+row = re.search(r"<tr><td>r100-4k</td>.*?</tr>", sec, re.S)
+td = row and re.search(r'<td class="marked" title="! distorted by the host[^"]*">[0-9.]+!</td>', row.group(0))
+notes = ("! a cell was host-bound in round 2 of the" in sec,
+         "! distorted by the host in the window of cells r100-4k" in sec)
+print("%s: html: r100-4k's cells marked (%s), the window's and the cell's notes (%s)"
+      % ("PASS" if td and all(notes) else "FAIL", bool(td), notes))
+if not (td and all(notes)) and os.environ.get("KEEP"):
+    open(os.environ["KEEP"] + "/hb.html", "w").write(html)
 PY
 cat "$T_OUT"
 T_PASS=$((T_PASS + $(grep -c '^PASS' "$T_OUT")))
