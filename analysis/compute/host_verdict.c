@@ -115,8 +115,13 @@ static void verdict(struct rpt_host_verdict *v, const struct sums *s, double lat
 	int w = 0;
 
 	if (v->model) {
-		v->thr_marked = v->time_share.ok && v->time_share.v >= 100 * RPT_HOST_TIME_SHARE;
-		v->mean_marked = v->added_share.ok && v->added_share.v >= 100 * RPT_HOST_TIME_SHARE;
+		/* the run delay is time the host took whatever the account says */
+		bool starved = v->wait_share.ok && v->wait_share.v >= 100 * RPT_HOST_TIME_SHARE;
+
+		v->thr_marked = starved ||
+				(v->time_share.ok && v->time_share.v >= 100 * RPT_HOST_TIME_SHARE);
+		v->mean_marked = starved ||
+				 (v->added_share.ok && v->added_share.v >= 100 * RPT_HOST_TIME_SHARE);
 	} else {
 		v->thr_marked = v->mean_marked = waited;
 	}

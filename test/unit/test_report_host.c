@@ -318,6 +318,38 @@ TEST(verdict_planned_idle)
 	free(buf);
 }
 
+/*
+ * On the model a thread starved of its CPU is host-bound whatever its
+ * window's I/Os say: 2 intervals waiting 50 % and 2 %, no host-added time,
+ * no drive idle: 26 % wait marks throughput and mean; 5 % would not.
+ */
+TEST(verdict_model_starved)
+{
+	double starved[2] = { 500000, 20000 }, busy[2] = { 80000, 20000 };
+	const double *delay[2] = { starved, busy };
+	size_t len, i;
+
+	for (i = 0; i < 2; i++) {
+		struct rpt_host_verdict v;
+		struct rpt_diag d = { 0 };
+		struct rpt_host h;
+		char *buf = sidecar("schedstat", true, delay[i], 2, &len);
+
+		CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", buf, len, &h, &d), 0);
+		for (size_t k = 0; k < h.n; k++)
+			h.iv[k].host_added_us = h.iv[k].drive_idle_us = 0;
+		CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 1, 20000, &v), 0);
+		CHECK_NEAR(v.wait_share.v, i ? 5 : 26, 1e-9);
+		CHECK_NEAR(v.time_share.v, 0, 1e-9);
+		CHECK_EQ_INT(v.thr_marked, !i);
+		CHECK_EQ_INT(v.mean_marked, !i);
+		CHECK_EQ_INT(v.bound, !i);
+		rpt_hostv_free(&v);
+		rpt_host_free(&h);
+		free(buf);
+	}
+}
+
 /* The engine's model_pace said in the verdict's line when not kept, and only then. */
 TEST(verdict_says_pace)
 {
@@ -420,6 +452,7 @@ int main(void)
 	RUN(verdict_model);
 	RUN(verdict_planned_idle);
 	RUN(verdict_says_pace);
+	RUN(verdict_model_starved);
 	RUN(marks_follow_verdict);
 	return harness_main();
 }
