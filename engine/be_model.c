@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "ssdq.h"
+#include "buffers.h"
 #include "sidecar_path.h"
 #include "host_acct.h"
 #include "host_iolog.h"
@@ -199,6 +200,7 @@ static int model_post_init(struct thread_data *td)
 	if (!md->pending || !md->events || !md->queued)
 		return -ENOMEM;
 	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+	ssdq_touch_buffers(td);
 	ssdq_host_acct_init(&sd->host_acct, ssdq_mono_ns());
 	return open_iolog(td, md);
 }

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "ssdq.h"
 #include "buffers.h"
@@ -47,4 +48,18 @@ int ssdq_check_buffers(struct thread_data *td)
 		 td->o.mem_type == MEM_MALLOC ? "" : " (of the mem= type asked for)");
 	td_verror(td, ENOMEM, "ssdq_check_buffers");
 	return -ENOMEM;
+}
+
+void ssdq_touch_buffers(struct thread_data *td)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t step = page > 0 ? (size_t)page : 4096;
+
+	if (!td->orig_buffer)
+		return;
+	for (size_t o = 0; o < td->orig_buffer_size; o += step) {
+		volatile char *p = td->orig_buffer + o;
+
+		*p = *p;	/* a write fault, the content kept */
+	}
 }

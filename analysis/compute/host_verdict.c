@@ -115,8 +115,13 @@ static void verdict(struct rpt_host_verdict *v, const struct sums *s, double lat
 	int w = 0;
 
 	if (v->model) {
-		v->thr_marked = v->time_share.ok && v->time_share.v >= 100 * RPT_HOST_TIME_SHARE;
-		v->mean_marked = v->added_share.ok && v->added_share.v >= 100 * RPT_HOST_TIME_SHARE;
+		/* the run delay is time the host took whatever the account says */
+		bool starved = v->wait_share.ok && v->wait_share.v >= 100 * RPT_HOST_TIME_SHARE;
+
+		v->thr_marked = starved ||
+				(v->time_share.ok && v->time_share.v >= 100 * RPT_HOST_TIME_SHARE);
+		v->mean_marked = starved ||
+				 (v->added_share.ok && v->added_share.v >= 100 * RPT_HOST_TIME_SHARE);
 	} else {
 		v->thr_marked = v->mean_marked = waited;
 	}
@@ -220,6 +225,28 @@ int rpt_hostv_compute(const struct rpt_host *h, double t0_ms, double t1_ms, doub
 	model_figs(v, &s);
 	verdict(v, &s, late_bound(v, &s, iodepth, ios));
 	return 0;
+}
+
+void rpt_hostv_pace(struct rpt_host_verdict *v, const struct rpt_events *ev)
+{
+	size_t n;
+
+	for (size_t k = 0; ev && k < ev->n; k++)
+		if (ev->ev[k].kind == RPT_EV_MODEL_PACE && ev->ev[k].pace_kept >= 0) {
+			v->pace_said = true;
+			v->pace_kept = ev->ev[k].pace_kept;
+			v->pace_share = 100 * ev->ev[k].pace_share;
+		}
+	if (!v->pace_said || v->pace_kept || !v->measured)
+		return;
+	n = strlen(v->reason);
+	if (isnan(v->pace_share))
+		snprintf(v->reason + n, sizeof(v->reason) - n,
+			 "; the drive model did not keep its pace (its model_pace)");
+	else
+		snprintf(v->reason + n, sizeof(v->reason) - n,
+			 "; the drive model did not keep its pace: the host added %.1f %% to the service times it set (kept under %.0f %%)",
+			 v->pace_share, 100 * RPT_HOST_PACE_SHARE);
 }
 
 /* Append the intervals of @x to @h (@h's header: the first sidecar's). */

@@ -1106,6 +1106,10 @@ static int host(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
 		ret = rpt_hostv_compute(&h, x->w.ok ? x->w.t0 : NAN, x->w.ok ? x->w.t1 : NAN,
 					j->iodepth.ok ? j->iodepth.v : 1, (double)j->lat_samples,
 					&j->host);
+	if (!ret)
+		rpt_hostv_pace(&j->host, j->has_events && x->g->n == 1 ? &x->ev : NULL);
+	if (!ret && j->has_fill && x->w.ok)
+		ret = rpt_fill_host(&x->fc, j->host.spike, j->host.nspikes, &j->fill);
 	rpt_host_free(&h);
 	return ret;
 }

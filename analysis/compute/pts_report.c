@@ -10,6 +10,7 @@
 
 #include "events.h"
 #include "input_kind.h"
+#include "marks.h"
 #include "pts_report.h"
 #include "reader_log.h"
 
@@ -260,6 +261,10 @@ static int judge(const struct rpt_report *r, struct rpt_pts_test *t)
 struct one {
 	struct rpt_fig f[9];	/* as struct rpt_pts_cell's, from iops on */
 	bool throttled;		/* a row's SMART showed thermal throttling */
+	bool host_bound;	/* a row's host verdict: host-bound */
+	bool host_tail;		/* or only its percentiles marked */
+	unsigned int mark[9];	/* RPT_MARK_HOST of the rows' figures, per f */
+	const char *host_job;	/* the first such row, for its verdict's line */
 };
 
 enum { F_IOPS, F_MBPS, F_MEAN, F_MAX, F_P5, F_W, F_IOPSW, F_MBPSW, F_TEMP };
@@ -272,6 +277,27 @@ static double cdf_at(const struct rpt_lat_cdf *c, double p)
 	return c->n ? c->us[c->n - 1] : NAN;
 }
 
+/* The host verdict of row @jb on the cell's figures (struct rpt_pts_cell, @host_rounds). */
+static void host_marks(const struct rpt_job *jb, struct one *o)
+{
+	const struct rpt_host_verdict *v = &jb->host;
+	unsigned int tail = v->pct_marked || v->mean_marked ? RPT_MARK_HOST : 0;
+
+	if (!v->measured || (!v->bound && !v->pct_marked))
+		return;
+	if (!o->host_job || (v->bound && !o->host_bound))
+		o->host_job = jb->name;
+	o->host_bound |= v->bound;
+	o->host_tail |= !v->bound;
+	o->mark[F_IOPS] |= jb->iops.mark & RPT_MARK_HOST;
+	o->mark[F_MBPS] |= jb->mbps.mark & RPT_MARK_HOST;
+	o->mark[F_IOPSW] |= jb->iops.mark & RPT_MARK_HOST;
+	o->mark[F_MBPSW] |= jb->mbps.mark & RPT_MARK_HOST;
+	o->mark[F_MEAN] |= jb->lat_mean_us.mark & RPT_MARK_HOST;
+	o->mark[F_MAX] |= tail;
+	o->mark[F_P5] |= tail;
+}
+
 static void cell_round(const struct rpt_test *rt, const char *name, const struct round_ev *re,
 		       struct one *o)
 {
@@ -281,6 +307,9 @@ static void cell_round(const struct rpt_test *rt, const char *name, const struct
 	size_t rows = 0;
 
 	o->throttled = false;
+	o->host_bound = o->host_tail = false;
+	o->host_job = NULL;
+	memset(o->mark, 0, sizeof(o->mark));
 	for (size_t j = 0; j < rt->njobs; j++) {
 		const struct rpt_job *jb = &rt->jobs[j];
 
@@ -288,6 +317,7 @@ static void cell_round(const struct rpt_test *rt, const char *name, const struct
 			continue;
 		rows++;
 		o->throttled |= jb->has_smart && jb->thermal.throttled;
+		host_marks(jb, o);
 		if (!jb->iops.ok || !jb->mbps.ok || !jb->lat_mean_us.ok) {
 			why = !jb->iops.ok ? jb->iops.why : !jb->mbps.ok ? jb->mbps.why : jb->lat_mean_us.why;
 			continue;
@@ -438,6 +468,29 @@ static void conditions(const struct rpt_report *r, struct rpt_pts_test *t)
 		t->pts_class = "client";
 }
 
+/* A window round @n whose row of cell @c the host distorted: its marks into @mark. */
+static void host_round(const struct rpt_report *r, struct rpt_pts_test *t,
+		       struct rpt_pts_cell *c, const struct one *o, int n, unsigned int *mark)
+{
+	const struct rpt_test *rt = &r->t[t->round[n - 1]];
+	char line[3 * RPT_WHY_LEN];
+
+	c->host_rounds++;
+	if (o->host_bound)
+		t->host_bound |= 1u << (n - t->first);
+	for (int i = 0; i < 9; i++)
+		mark[i] |= o->mark[i];
+	if (*c->host_why && !(o->host_bound && !strstr(c->host_why, ": host-bound: ")))
+		return;
+	for (size_t j = 0; j < rt->njobs; j++)
+		if (!strcmp(rt->jobs[j].name, o->host_job) && rt->jobs[j].host.measured &&
+		    (rt->jobs[j].host.bound || !o->host_bound)) {
+			snprintf(c->host_why, sizeof(c->host_why), "round %d: %s", n,
+				 rpt_hostv_line(&rt->jobs[j].host, line, sizeof(line)));
+			return;
+		}
+}
+
 /* Every cell's figures over rounds first..last. */
 static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 {
@@ -462,6 +515,7 @@ static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 		struct rpt_pts_cell *c = &t->cell[k];
 		double sum[9] = { 0 }, hi[9];
 		int bad[9] = { 0 };
+		unsigned int mark[9] = { 0 };
 
 		for (int i = 0; i < 9; i++)
 			hi[i] = -INFINITY;
@@ -469,6 +523,8 @@ static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 			cell_round(&r->t[t->round[n - 1]], c->name, &re[n - t->first], &o);
 			if (o.throttled)
 				c->throttled++;
+			if (o.host_bound || o.host_tail)
+				host_round(r, t, c, &o, n, mark);
 			for (int i = 0; i < 9; i++) {
 				if (bad[i])
 					continue;
@@ -482,9 +538,11 @@ static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 			}
 		}
 		for (int i = 0; i < 9; i++)
-			if (!bad[i])
+			if (!bad[i]) {
 				rpt_fig_set(cell_fig(c, i), i == F_MAX || i == F_TEMP ? hi[i] :
 					    sum[i] / (t->last - t->first + 1));
+				cell_fig(c, i)->mark |= mark[i];
+			}
 		/* efficiency over the window: its IOPS (MB/s) over its W, as read across */
 		if (c->iops_per_w.ok && c->power_w.ok && c->power_w.v > 0) {
 			rpt_fig_set(&c->iops_per_w, c->iops.v / c->power_w.v);

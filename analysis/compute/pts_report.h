@@ -59,6 +59,14 @@ enum rpt_pts_kind {
  * @throttled: in how many of the window's rounds the drive throttled over
  *        the cell (its SMART: thermal-management count or critical
  *        warning bit 1): its figures are a throttled drive's
+ * @host_rounds: in how many of the window's rounds the cell's job was
+ *        host-bound or had its tail marked (its host verdict,
+ *        host_verdict.h); its figures then carry RPT_MARK_HOST as the
+ *        job's did in any of those rounds (IOPS and MB/s and their
+ *        efficiency from the throughput's mark, the mean from the mean's,
+ *        the maximum and the 99.999th percentile from any percentile's or
+ *        the mean's)
+ * @host_why: the first such round's verdict: "round 3: host-bound: ..."
  */
 struct rpt_pts_cell {
 	char name[48];
@@ -67,6 +75,8 @@ struct rpt_pts_cell {
 	struct rpt_fig iops, mbps, lat_mean_us, lat_max_us, lat_p99999_us;
 	struct rpt_fig power_w, iops_per_w, mbps_per_w, temp_max_c;
 	int throttled;
+	int host_rounds;
+	char host_why[2 * RPT_WHY_LEN];
 };
 
 /* What a test's rounds found the volatile write cache at (write_cache events). */
@@ -114,6 +124,10 @@ struct rpt_pts_header {
  * @y: each tracking variable's value per round
  * @w: the window of each, over the same rounds
  * @steady: 1 steady, 0 not (the last five rounds), -1 not judged (@why)
+ * @host_bound: the rounds of the window one of whose cells' jobs was
+ *        host-bound (its host verdict), bit n - @first for round n: the
+ *        steady state was judged on the host's figures as much as the
+ *        drive's there
  * @why: when @steady is not 1, what the page says
  * @first: the first round averaged (1-based)
  * @last: the last
@@ -147,6 +161,7 @@ struct rpt_pts_test {
 	double *y[RPT_PTS_TRACKS];
 	struct rpt_pts_window w[RPT_PTS_TRACKS];
 	int steady;
+	unsigned int host_bound;
 	char why[RPT_WHY_LEN];
 	int first, last;
 	struct rpt_pts_cell *cell;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_verdict.h"
 #include "slc.h"
 #include "sort.h"
 
@@ -889,6 +890,34 @@ void rpt_fill_throttle(const struct rpt_fill_curve *c, const struct rpt_smart *s
 	rpt_fig_null(&f->post_cache_mbps, "%s", f->slc_cache_gb.why);
 }
 
+int rpt_fill_host(const struct rpt_fill_curve *c, const struct rpt_host_spike *sp, size_t n,
+		  struct rpt_fill *f)
+{
+	free(f->host);
+	f->host = NULL;
+	f->nhost = 0;
+	if (!n)
+		return 0;
+	f->host = calloc(n, sizeof(*f->host));
+	if (!f->host)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		double a = (sp[i].t0_ms - c->t_first) * c->scale;
+		double b = (sp[i].t1_ms - c->t_first) * c->scale;
+		struct rpt_fill_span s;
+
+		if (b <= 0 || a >= c->ms)
+			continue;
+		s.gb0 = rpt_fill_bytes_at(c, fmax(a, 0)) / 1e9;
+		s.gb1 = rpt_fill_bytes_at(c, fmin(b, c->ms)) / 1e9;
+		if (f->nhost && s.gb0 <= f->host[f->nhost - 1].gb1)
+			f->host[f->nhost - 1].gb1 = fmax(f->host[f->nhost - 1].gb1, s.gb1);
+		else
+			f->host[f->nhost++] = s;
+	}
+	return 0;
+}
+
 void rpt_fill_figures_free(struct rpt_fill *f)
 {
 	if (!f)
@@ -896,8 +925,10 @@ void rpt_fill_figures_free(struct rpt_fill *f)
 	free(f->segment_mbps);
 	free(f->phases);
 	free(f->temp);
+	free(f->host);
 	f->segment_mbps = NULL;
 	f->phases = NULL;
 	f->temp = NULL;
-	f->nsegments = f->nphases = f->ntemp = 0;
+	f->host = NULL;
+	f->nsegments = f->nphases = f->ntemp = f->nhost = 0;
 }

@@ -39,6 +39,13 @@ struct rpt_fill_temp {
 	double temp_c;
 };
 
+/* a span of the fill the host distorted, in GB written (its time's spike) */
+struct rpt_fill_span {
+	double gb0, gb1;
+};
+
+struct rpt_host_spike;
+
 /*
  * Where the cache ends, as far as the log resolves it: between lo_gb and
  * hi_gb (a log sample's bytes each side of the edge, or the stretch of a
@@ -80,6 +87,8 @@ struct rpt_fill {
 					 * over its speed */
 	struct rpt_fill_temp *temp;
 	size_t ntemp;
+	struct rpt_fill_span *host;	/* the host verdict's spikes (rpt_fill_host()) */
+	size_t nhost;
 	/* where the curve came from, set by the caller: "" for the job's bw
 	 * log(s), else e.g. the --status-interval snapshots */
 	char source[RPT_WHY_LEN];
@@ -108,6 +117,22 @@ int rpt_slc_analyse(const struct rpt_fill_curve *c, struct rpt_fill *f);
  * Return: 0 or -ENOMEM.
  */
 int rpt_slc_widen(const struct rpt_fill_curve *alt, struct rpt_fill *f);
+
+/**
+ * rpt_fill_host() - The intervals the host distorted (the job's host
+ * verdict's spikes, host_verdict.h: unix ms) as the GB written they cover,
+ * through the curve's own bytes over time: the fill chart's x axis is GB,
+ * not time. Spans outside the curve's time are left out, those meeting
+ * on the GB axis joined.
+ * @c: the fill's curve (log times in unix ms)
+ * @sp: the spikes, in time order
+ * @n: their number
+ * @f: its host and nhost set
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_fill_host(const struct rpt_fill_curve *c, const struct rpt_host_spike *sp, size_t n,
+		  struct rpt_fill *f);
 
 /**
  * rpt_fill_throttle() - The drive's temperature along the fill, and whether

@@ -30,7 +30,22 @@ static const struct {
 	{ "write_cache", RPT_EV_WRITE_CACHE },
 	{ "model_energy", RPT_EV_MODEL_ENERGY },
 	{ "drive_power", RPT_EV_DRIVE_POWER },
+	{ "model_pace", RPT_EV_MODEL_PACE },
 };
+
+/* model_pace: "kept" and "host_added_share", each unknown when of another form. */
+static void model_pace(struct json_object *o, struct rpt_event *ev)
+{
+	struct json_object *v;
+
+	ev->pace_kept = -1;
+	ev->pace_share = NAN;
+	if (json_object_object_get_ex(o, "kept", &v) && json_object_is_type(v, json_type_boolean))
+		ev->pace_kept = json_object_get_boolean(v);
+	if (json_object_object_get_ex(o, "host_added_share", &v) &&
+	    (json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)))
+		ev->pace_share = json_object_get_double(v);
+}
 
 static int push(struct rpt_events *e, const struct rpt_event *ev)
 {
@@ -248,6 +263,8 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	    (!json_object_object_get_ex(o, "truth", &v) || !json_object_is_type(v, json_type_string) ||
 	     sscanf(json_object_get_string(v), "%lf J in %lf s", &ev.energy_j, &ev.energy_s) != 2))
 		ev.energy_j = ev.energy_s = NAN;
+	if (ev.kind == RPT_EV_MODEL_PACE)
+		model_pace(o, &ev);
 	if (ev.kind == RPT_EV_DEVICE_ERROR)
 		e->device_errors++;
 	if (ev.kind == RPT_EV_ENERGY_COUNTER && energy_counter(r, o, us, &e->counter, d))

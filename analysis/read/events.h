@@ -33,6 +33,7 @@ enum rpt_ev_kind {
 	RPT_EV_WRITE_CACHE,	/* the volatile write cache as the job found it */
 	RPT_EV_MODEL_ENERGY,	/* the drive model's own energy account of the job */
 	RPT_EV_DRIVE_POWER,	/* the drive's own Power Measurement over the sampler's span */
+	RPT_EV_MODEL_PACE,	/* whether the drive model kept its pace (docs/host.md) */
 };
 
 struct rpt_event {
@@ -49,6 +50,8 @@ struct rpt_event {
 	int write_cache;	/* write_cache: 1 on, 0 off, -1 the drive has none,
 				 * -2 unknown (it could not be asked) */
 	double energy_j, energy_s;	/* model_energy: its truth, "E J in S s, W W" */
+	int pace_kept;		/* model_pace: "kept" 1 or 0; -1 unknown */
+	double pace_share;	/* model_pace: "host_added_share" (0.081: 8.1 %), NAN */
 	bool refill;		/* job_start: refill_buffers set (its options or
 				 * the global ones): fresh random data every I/O */
 	char job[48];		/* the line's "job", "" without one */

@@ -24,6 +24,8 @@
  * highlight.
  */
 #define RPT_SVG_W	1000	/* a chart across the page: its viewBox width */
+/* the shade of the spans the host distorted ("! host"), on every chart */
+#define RPT_SVG_HOST_SHADE	"#f4b8c8"
 #define RPT_SVG_HALF	620	/* one of two side by side */
 #define RPT_SVG_INK	"#111"	/* outlines of the highlighted drive's marks */
 
@@ -275,6 +277,9 @@ struct rpt_xy_mark {
 	const char *color;
 	const char *drive;
 	bool hl;
+	double x1;		/* > x: a shaded span from x to x1 instead, in
+				 * @color, @label its title (and its text once
+				 * per label), behind the series */
 };
 
 /**

@@ -100,7 +100,7 @@ static void grid(FILE *out, const struct tscale *sc)
 static const char *span_color(const char *label)
 {
 	return !strcmp(label, "erase") ? "#f3d7d3" : !strcmp(label, "idle") ? "#dde6f2" :
-	       !strcmp(label, "! host") ? "#f4b8c8" : "#efe6c8";
+	       !strcmp(label, "! host") ? RPT_SVG_HOST_SHADE : "#efe6c8";
 }
 
 static void spans(FILE *out, const struct tscale *sc, const struct rpt_time_span *sp, size_t nsp)

@@ -57,7 +57,7 @@ static void range(struct scale *sc, const struct rpt_axis *a, const struct rpt_x
 				last_below_one = fmax(last_below_one, v);
 		}
 	for (k = 0; pick_x && k < nm; k++)
-		hi = fmax(hi, m[k].x);
+		hi = fmax(hi, fmax(m[k].x, m[k].x1));
 	sc->kind = a->kind;
 	switch (a->kind) {
 	case RPT_AXIS_LOG:
@@ -140,6 +140,12 @@ static int mark_rows(const struct scale *sx, const struct rpt_xy_mark *m, size_t
 		double px = pos(sx, m[k].x), wd = 7.0 * (double)strlen(m[k].label);
 		bool right = px > x0 + pw * 0.7, hit = true;
 
+		if (m[k].x1 > m[k].x) {		/* a span: its label inside the plot */
+			row[k] = 0;
+			a[k] = b[k] = -INFINITY;
+			continue;
+		}
+
 		a[k] = right ? px - 4 - wd : px + 4;
 		b[k] = right ? px - 4 : px + 4 + wd;
 		for (row[k] = 0; hit; row[k] += hit) {
@@ -151,6 +157,33 @@ static int mark_rows(const struct scale *sx, const struct rpt_xy_mark *m, size_t
 			rows = row[k] + 1;
 	}
 	return rows;
+}
+
+/* The markers that are spans, shaded behind the series; a label's text at its first. */
+static void spans(FILE *out, const struct scale *sx, const struct rpt_xy_mark *m, size_t nm,
+		  int y0, int ph)
+{
+	for (size_t k = 0; k < nm; k++) {
+		double a = pos(sx, m[k].x), b = pos(sx, m[k].x1);
+		bool first = true;
+
+		if (!(m[k].x1 > m[k].x))
+			continue;
+		fprintf(out, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
+			"fill-opacity=\"0.45\"", a, y0, fmax(b - a, 0.8), ph, m[k].color);
+		rpt_svg_drive_attr(out, m[k].drive);
+		fputs("><title>", out);
+		rpt_put_html(out, m[k].label);
+		fprintf(out, " %.10g-%.10g</title></rect>\n", m[k].x, m[k].x1);
+		for (size_t i = 0; i < k && first; i++)
+			first = !(m[i].x1 > m[i].x) || strcmp(m[i].label, m[k].label);
+		if (first) {
+			fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" fill=\"#555\">", a + 2,
+				y0 + ph - 4);
+			rpt_put_html(out, m[k].label);
+			fputs("</text>\n", out);
+		}
+	}
 }
 
 void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *xa,
@@ -207,6 +240,7 @@ void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *
 		y0 + ph / 2, y0 + ph / 2);
 	rpt_put_html(out, ya->name);
 	fputs("</text>\n", out);
+	spans(out, &sx, m, nm, y0, ph);
 	for (k = 0; k < ns; k++) {
 		const char *c = s[k].color ? s[k].color : rpt_svg_color(k);
 		bool any = false;
@@ -240,6 +274,9 @@ void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *
 		double px = pos(&sx, m[k].x);
 		int ty = 12 + 16 * row[k];
 		bool right = px > x0 + pw * 0.7;
+
+		if (m[k].x1 > m[k].x)
+			continue;	/* a span: drawn behind */
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"%s\" stroke-dasharray=\"6,4\"",
 			px, ty + 3, px, y0 + ph, m[k].color, m[k].hl ? "3" : "1.5");

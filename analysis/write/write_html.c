@@ -142,7 +142,7 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	const char *un = u > 1 ? "MB" : "GB";
 	double max = 0, xmax = f->gb_written * u, xstep, v;
 	struct rpt_svg_lin ya;
-	char a[48], b[48], c[48], title[320], tj[256], rng[112];
+	char a[48], b[48], c[48], title[320], tj[256], rng[112], a_[48], b_[48];
 	size_t i;
 	FILE *out = ch->html;
 
@@ -182,6 +182,19 @@ static void fill_chart(struct rpt_charts *ch, const char *scope, const struct rp
 	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s written</text>"
 		"<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">MB/s</text>\n",
 		x0 + pw / 2, y0 + ph + 34, un, y0 + ph / 2, y0 + ph / 2);
+	/* the intervals the host distorted, at the GB they wrote (rpt_fill_host()) */
+	for (i = 0; i < f->nhost; i++) {
+		double a = x0 + fmin(f->host[i].gb0 * u / xmax, 1) * pw;
+		double b = x0 + fmin(f->host[i].gb1 * u / xmax, 1) * pw;
+
+		fprintf(out, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
+			"<title>%s %s-%s %s</title></rect>\n", a, y0, fmax(b - a, 0.8), ph,
+			RPT_SVG_HOST_SHADE, RPT_HOSTV_SPAN, rpt_fmt_num(a_, sizeof(a_), f->host[i].gb0 * u, 2),
+			rpt_fmt_num(b_, sizeof(b_), f->host[i].gb1 * u, 2), un);
+		if (!i)
+			fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" fill=\"#555\">%s</text>\n",
+				a + 2, y0 + ph - 4, RPT_HOSTV_SPAN);
+	}
 	for (i = 0; i < f->nphases; i++) {
 		const struct rpt_phase *p = &f->phases[i];
 		double py = y0 + ph - p->mbps / max * ph;
@@ -608,7 +621,7 @@ static void marks_html(FILE *out, const struct rpt_test *t)
 /* The job's host verdict in a cell: its word, the whole verdict as its title. */
 static void host_td(FILE *out, const struct rpt_job *j)
 {
-	char line[2 * RPT_WHY_LEN];
+	char line[3 * RPT_WHY_LEN];
 
 	fprintf(out, "<td class=\"%s\" title=\"", !j->host.measured ? "null" :
 		j->host.bound || j->host.pct_marked ? "marked" : "quiet");
@@ -625,7 +638,7 @@ static void host_td(FILE *out, const struct rpt_job *j)
 static void host_banner(FILE *out, const struct rpt_report *r)
 {
 	size_t i, k, bound = 0, quiet = 0, none = 0;
-	char label[512], line[2 * RPT_WHY_LEN];
+	char label[512], line[3 * RPT_WHY_LEN];
 
 	for (i = 0; i < r->nt; i++)
 		for (k = 0; k < r->t[i].njobs; k++) {

@@ -221,6 +221,14 @@ static void fill(FILE *out, const struct rpt_job *j)
 		num(out, f->temp[i].temp_c);
 		fputc(']', out);
 	}
+	fprintf(out, "],\n%s\"host_spans_gb\": [", ind);
+	for (i = 0; i < f->nhost; i++) {
+		fputs(i ? ", [" : "[", out);
+		num(out, f->host[i].gb0);
+		fputs(", ", out);
+		num(out, f->host[i].gb1);
+		fputc(']', out);
+	}
 	fprintf(out, "],\n%s\"segment_mbps\": [", ind);
 	for (i = 0; i < f->nsegments; i++) {
 		fputs(i ? (i % 10 ? ", " : ",\n            ") : "", out);
@@ -333,7 +341,7 @@ static void host(FILE *out, const struct rpt_host_verdict *v, const struct rpt_j
 	const char *ind = "          ";
 	const char *keys[RPT_CAT_MAX];
 	const struct rpt_fig *figs[RPT_CAT_MAX];
-	char line[2 * RPT_WHY_LEN];
+	char line[3 * RPT_WHY_LEN];
 	size_t i, n = cat_figs(RPT_OF_HOST, j, keys, figs);
 
 	fprintf(out, "{\n%s\"verdict\": ", ind);
@@ -348,6 +356,12 @@ static void host(FILE *out, const struct rpt_host_verdict *v, const struct rpt_j
 	fprintf(out, ",\n%s\"throughput_marked\": %s,\n%s\"mean_marked\": %s,\n%s\"cdf_marked\": %s",
 		ind, v->thr_marked ? "true" : "false", ind, v->mean_marked ? "true" : "false", ind,
 		v->pct_marked ? "true" : "false");
+	fprintf(out, ",\n%s\"model_pace_kept\": %s", ind,
+		!v->pace_said ? "null" : v->pace_kept ? "true" : "false");
+	if (!v->pace_said || isnan(v->pace_share))
+		fprintf(out, ",\n%s\"model_pace_added_pct\": null", ind);
+	else
+		fprintf(out, ",\n%s\"model_pace_added_pct\": %.4g", ind, v->pace_share);
 	fprintf(out, ",\n%s\"spikes_unix_ms\": [", ind);
 	for (i = 0; i < v->nspikes; i++) {
 		fprintf(out, "%s[%.3f, %.3f]", i ? ", " : "", v->spike[i].t0_ms, v->spike[i].t1_ms);

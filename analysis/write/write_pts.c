@@ -14,10 +14,13 @@
 
 #include "catalogue.h"
 #include "html.h"
+#include "marks.h"
 #include "pts_report.h"
 #include "writers.h"
 
 #define MAXAX	16
+/* host_line(): a sentence per test naming each cell the host distorted */
+#define HOST_LINE	8192
 
 /* The catalogue rows a test's table shows, by its kind. */
 static const char *const iops_keys[] = { "iops", "power_w", "iops_per_w", "temp_max_c", NULL };
@@ -272,6 +275,54 @@ static void throttle_line(char *buf, size_t len, const struct rpt_pts_test *t)
 			 n > 1 ? "their" : "its");
 }
 
+/*
+ * The cells of @t the host distorted in window rounds, in one sentence:
+ * "! distorted by the host in the window of cell r0-4k (2 of 5 rounds;
+ * round 3: host-bound: ...)"; "" when none.
+ */
+static void host_line(char *buf, size_t len, const struct rpt_pts_test *t)
+{
+	size_t n = 0, at;
+	int rounds = t->last - t->first + 1;
+
+	*buf = '\0';
+	for (size_t k = 0; k < t->ncells; k++) {
+		const struct rpt_pts_cell *c = &t->cell[k];
+
+		if (!c->host_rounds)
+			continue;
+		at = strlen(buf);
+		snprintf(buf + at, len - at, "%s%s (%d of %d rounds; %s)",
+			 n++ ? ", " : "distorted by the host in the window of cells ",
+			 c->name, c->host_rounds, rounds, c->host_why);
+	}
+}
+
+/*
+ * The window's rounds with a host-bound cell: "the host bound cells in
+ * rounds 3, 5 of the window: the steady state is judged on the host's
+ * figures as much as the drive's there"; "" when none.
+ */
+static void steady_host_line(char *buf, size_t len, const struct rpt_pts_test *t)
+{
+	char list[8 * RPT_PTS_MAX_ROUNDS] = "";
+	size_t at;
+	int n = 0;
+
+	*buf = '\0';
+	for (int r = t->first; r <= t->last; r++) {
+		if (!(t->host_bound & 1u << (r - t->first)))
+			continue;
+		at = strlen(list);
+		snprintf(list + at, sizeof(list) - at, "%s%d", n++ ? ", " : "", r);
+	}
+	if (n)
+		snprintf(buf, len, "a cell was host-bound in round%s %s of the %s window: %s "
+			 "judged on the host's figures as much as the drive's there", n > 1 ? "s" : "",
+			 list, t->steady == 1 ? "steady-state" : "averaged",
+			 t->steady == 1 ? "the steady state is" : "the rounds are");
+}
+
 /* WSAT's throttling: "the drive throttled from 1234.5 GB written (SMART ...)" */
 static void wsat_throttle_line(char *buf, size_t len, const struct rpt_pts_wsat *ws)
 {
@@ -288,9 +339,20 @@ static void wsat_throttle_line(char *buf, size_t len, const struct rpt_pts_wsat 
 			 rpt_fmt_num(gb, sizeof(gb), ws->throttle_gb, 1), ws->throttle_why);
 }
 
+/* A value and its marks' signs ("1234.5!"). */
+static char *marked_num(char *buf, size_t len, const struct rpt_fig *f, int digits)
+{
+	size_t at;
+
+	rpt_fmt_num(buf, len, f->v, digits);
+	at = strlen(buf);
+	snprintf(buf + at, len - at, "%s", rpt_mark_sign(f->mark));
+	return buf;
+}
+
 static void text_test(FILE *out, const struct rpt_drive *d, const struct rpt_pts_test *t)
 {
-	char line[512], num[48], bsl[24], hv[HDR_ROWS][320];
+	char line[512], num[48], bsl[24], hv[HDR_ROWS][320], hline[HOST_LINE];
 	const char *hn[HDR_ROWS];
 	double bs[MAXAX];
 	int mix[MAXAX];
@@ -304,6 +366,12 @@ static void text_test(FILE *out, const struct rpt_drive *d, const struct rpt_pts
 	throttle_line(line, sizeof(line), t);
 	if (*line)
 		fprintf(out, "  ! %s\n", line);
+	steady_host_line(line, sizeof(line), t);
+	if (*line)
+		fprintf(out, "  ! %s\n", line);
+	host_line(hline, sizeof(hline), t);
+	if (*hline)
+		fprintf(out, "  ! %s\n", hline);
 	header_rows(d, t, hv, hn);
 	for (int i = 0; i < HDR_ROWS; i++)
 		fprintf(out, "  %-30s %s\n", hn[i], hv[i]);
@@ -339,7 +407,7 @@ static void text_test(FILE *out, const struct rpt_drive *d, const struct rpt_pts
 					const struct rpt_fig *f = cl ? rpt_cat_pts(c, cl) : NULL;
 
 					fprintf(out, " %14s", !cl ? "n/a" : f && f->ok ?
-						rpt_fmt_num(num, sizeof(num), f->v, c->digits) : "-");
+						marked_num(num, sizeof(num), f, c->digits) : "-");
 				}
 				fputc('\n', out);
 			}
@@ -356,7 +424,7 @@ static void text_test(FILE *out, const struct rpt_drive *d, const struct rpt_pts
 			const struct rpt_cat *c = rpt_cat_find(RPT_OF_PTS, *key);
 			const struct rpt_fig *f = rpt_cat_pts(c, &t->cell[i]);
 
-			fprintf(out, " %12s", f->ok ? rpt_fmt_num(num, sizeof(num), f->v, c->digits) : "-");
+			fprintf(out, " %12s", f->ok ? marked_num(num, sizeof(num), f, c->digits) : "-");
 		}
 		fputc('\n', out);
 	}
@@ -416,7 +484,21 @@ static void json_cell(FILE *out, const struct rpt_pts_cell *c)
 		fputs("null", out);
 	fputs(", \"bs\": ", out);
 	jnum(out, c->bs > 0 ? c->bs : NAN);
-	fprintf(out, ", \"throttled_rounds\": %d", c->throttled);
+	fprintf(out, ", \"throttled_rounds\": %d, \"host_rounds\": %d, \"host\": ", c->throttled,
+		c->host_rounds);
+	if (c->host_rounds)
+		rpt_put_json_str(out, c->host_why);
+	else
+		fputs("null", out);
+	fputs(", \"host_marked\": [", out);
+	for (cat = rpt_cat_first(RPT_OF_PTS); cat; cat = rpt_cat_next(cat)) {
+		if (!(rpt_cat_pts(cat, c)->mark & RPT_MARK_HOST))
+			continue;
+		fprintf(out, "%s\"%s\"", sep, cat->key);
+		sep = ", ";
+	}
+	fputc(']', out);
+	sep = "";
 	for (cat = rpt_cat_first(RPT_OF_PTS); cat; cat = rpt_cat_next(cat)) {
 		fprintf(out, ", \"%s\": ", cat->key);
 		jnum(out, rpt_cat_pts(cat, c)->ok ? rpt_cat_pts(cat, c)->v : NAN);
@@ -506,6 +588,7 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 	fputs(",\n      \"pts\": {\"tests\": [", out);
 	for (size_t i = 0; i < p->nt; i++) {
 		const struct rpt_pts_test *t = &p->t[i];
+		char line[512];
 
 		fprintf(out, "%s\n      {\"test\": ", i ? "," : "");
 		rpt_put_json_str(out, t->name);
@@ -516,6 +599,13 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 			fputs("null", out);
 		else
 			rpt_put_json_str(out, t->why);
+		fputs(", \"host_bound_rounds\": [", out);
+		for (int r = t->first, n = 0; r <= t->last; r++)
+			if (t->host_bound & 1u << (r - t->first))
+				fprintf(out, "%s%d", n++ ? ", " : "", r);
+		fputs("], \"host\": ", out);
+		steady_host_line(line, sizeof(line), t);
+		rpt_put_json_str_or_null(out, *line ? line : NULL);
 		fputs(", \"conditions\": ", out);
 		rpt_put_json_str_or_null(out, *t->cond ? t->cond : NULL);
 		fputs(", \"pts_class\": ", out);
@@ -862,7 +952,7 @@ static void html_test(struct rpt_charts *ch, const char *scope, const struct rpt
 		      const struct rpt_pts_test *t)
 {
 	FILE *out = ch->html;
-	char line[512];
+	char line[512], hline[HOST_LINE];
 
 	window_line(line, sizeof(line), t);
 	fprintf(out, "<h4>SNIA PTS %s: ", rpt_pts_kind_title(t->kind));
@@ -880,6 +970,18 @@ static void html_test(struct rpt_charts *ch, const char *scope, const struct rpt
 	if (*line) {
 		fputs("<p class=\"warn\">", out);
 		rpt_put_html(out, line);
+		fputs("</p>\n", out);
+	}
+	steady_host_line(line, sizeof(line), t);
+	if (*line) {
+		fputs("<p class=\"warn\">! ", out);
+		rpt_put_html(out, line);
+		fputs("</p>\n", out);
+	}
+	host_line(hline, sizeof(hline), t);
+	if (*hline) {
+		fputs("<p class=\"warn\">! ", out);
+		rpt_put_html(out, hline);
 		fputs("</p>\n", out);
 	}
 	html_header(out, d, t);

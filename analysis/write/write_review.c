@@ -296,9 +296,14 @@ static int fill_overlay(struct ctx *x, const char *name)
 				 rpt_fmt_num(num, sizeof(num), at * (mb ? 1e3 : 1), c->digits),
 				 mb ? "MB" : "GB");
 			m[nm] = (struct rpt_xy_mark){ at * (mb ? 1e3 : 1), ml[nm], rpt_svg_color(d),
-						      x->r->d[d].name, hl };
+						      x->r->d[d].name, hl, 0 };
 			nm++;
 		}
+		/* the spans the host distorted, at the GB they wrote, in the drive's colour */
+		for (i = 0; i < f->nhost && nm < 64; i++)
+			m[nm++] = (struct rpt_xy_mark){ f->host[i].gb0 * (mb ? 1e3 : 1), RPT_HOSTV_SPAN,
+							rpt_svg_color(d), x->r->d[d].name, hl,
+							f->host[i].gb1 * (mb ? 1e3 : 1) };
 	}
 	if (!ns)
 		goto out;

@@ -178,7 +178,7 @@ static const char *peak_window(char *buf, size_t len, const struct rpt_device *d
 /* The job's host verdict (host_verdict.h) and its figures (the catalogue's host rows). */
 static void host_text(FILE *out, const struct rpt_job *j)
 {
-	char line[2 * RPT_WHY_LEN], buf[48];
+	char line[3 * RPT_WHY_LEN], buf[48];
 	const char *sep = "";
 	const struct rpt_cat *c;
 

@@ -104,11 +104,13 @@ print("%s: sidecar CPU wait %.1f %%, host's time %.1f %%, latency %.1f %%, late 
 # the verdict follows the sidecar (its window drops at most the edges' intervals)
 want(h["measured"] and h["model"], "the verdict has the model's account")
 want(abs(h["time_pct"] - a.time_pct()) < 2, "time share %s vs the sidecar's %.2f" % (h["time_pct"], a.time_pct()))
-thr = a.time_pct() >= time_t
-mean = a.added_pct() >= time_t
-if abs(a.time_pct() - time_t) > 1:
+# a thread starved of its CPU (run delay past the threshold) marks both
+starved = (a.wait_pct() or 0) >= time_t
+thr = a.time_pct() >= time_t or starved
+mean = a.added_pct() >= time_t or starved
+if abs(a.time_pct() - time_t) > 1 and abs((a.wait_pct() or 0) - time_t) > 1:
     want(h["throughput_marked"] == thr, "throughput verdict %s, the sidecar says %s" % (h["throughput_marked"], thr))
-if abs(a.added_pct() - time_t) > 1:
+if abs(a.added_pct() - time_t) > 1 and abs((a.wait_pct() or 0) - time_t) > 1:
     want(h["mean_marked"] == mean, "mean verdict %s, the sidecar says %s" % (h["mean_marked"], mean))
 want(h["verdict"] == ("host-bound" if h["throughput_marked"] or h["mean_marked"] else
                       "tail" if h["cdf_marked"] else "quiet"), "verdict word %s" % h["verdict"])

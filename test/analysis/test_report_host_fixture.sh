@@ -8,7 +8,11 @@
 # named by file and line: not measured), one with a bad line (named; the
 # other lines used), a namespace's sidecar (no model account) whose thread
 # waited 24 % of one interval in four (6 % over all: host-bound, its spike
-# drawn on the time charts), and jobs with none ("host: not measured").
+# drawn on the time charts), and jobs with none ("host: not measured"); the
+# engine's model_pace kept:false on a job the verdict calls quiet is said in
+# its line (text, JSON, the HTML cell's title), kept:true is not; the fill's
+# spike shaded on its GB axis where fio's log says it wrote, on its own
+# chart and the comparison's.
 # Every output — text, CSV, JSON, HTML — says the same. Run from the top of
 # the tree.
 . test/lib.sh
@@ -69,6 +73,18 @@ sidecar("qd1-rand-read-bs", 3, time=0.01, late=0.00005)     # bs2k: tail
 sidecar("qd1-rand-read-bs", 4, version=2, time=0.30)        # bs4k: refused
 sidecar("qd1-rand-read-bs", 5, time=0.01, bad_line=2)       # bs8k: a bad line
 sidecar("pslc-fill", 1, model=False, delay=[0, 0.24, 0, 0], intervals=4)
+
+def pace(test, n, kept, share):
+    """The engine's model_pace line at the job's end (docs/host.md)."""
+    t0, t1 = window(test, n)
+    with open("%s/%s_events.%d.jsonl" % (d, test, n), "a") as f:
+        f.write(json.dumps({"time_us": t1, "event": "model_pace", "job": "bs1k" if n == 2 else "bs2k",
+                            "kept": kept, "ios": 1000, "intended_us": 100000,
+                            "host_added_us": int(share * 100000), "host_added_share": share,
+                            "host_added_max_us": 900, "late_ios": 3}) + "\n")
+
+pace("qd1-rand-read-bs", 2, False, 0.06)   # bs1k: quiet by the verdict, its pace missed
+pace("qd1-rand-read-bs", 3, True, 0.01)    # bs2k: kept
 EOF
 
 # exit 1: the refused version and the bad line are errors (named on stderr)
@@ -77,6 +93,9 @@ expect_out '^bs512 .* [0-9.]+! +[0-9.]+! ' "text: bs512's MB/s and IOPS marked !
 expect_out '^bs512: ' "text: bs512's block"
 expect_out 'host-bound: .*the host took (30\.0|29\.9) % of its time from the drive model' "text: bs512's verdict names the share"
 expect_out 'host: quiet: ' "text: a quiet job's verdict"
+expect_out 'host: quiet: .*; the drive model did not keep its pace: the host added 6\.0 % to the service times it set \(kept under 5 %\)$' "text: the engine's model_pace kept:false said in the verdict"
+if grep -c 'did not keep its pace' "$T_OUT" | grep -qx 1; then pass "text: only the job whose pace was missed says so"; else
+	fail "text: 'did not keep its pace' not on exactly one job"; fi
 expect_out 'host: tail: .*p99\.99 may be the host.s' "text: the tail verdict names p99.99"
 expect_out 'qd1-rand-read-bs_host\.4\.jsonl:1: host sidecar version 2: this reader knows version 1 only' "text: the unknown version refused by file and line"
 expect_out 'host: not measured \(.*qd1-rand-read-bs_host\.4\.jsonl: a version this ssdq-report does not know' "text: the refused job is not measured"
@@ -123,6 +142,10 @@ for k in ("lat_mean_us", "power_w", "energy_j"):
     assert not marked(b, k), (k, b["marks"])
 q = jobs[("qd1-rand-read-bs", "bs1k")]
 assert q["host"]["verdict"] == "quiet" and not any("host" in v for v in q["marks"].values())
+assert q["host"]["model_pace_kept"] is False and q["host"]["model_pace_added_pct"] == 6, q["host"]
+assert "did not keep its pace" in q["host"]["line"]
+assert jobs[("qd1-rand-read-bs", "bs2k")]["host"]["model_pace_kept"] is True
+assert h["model_pace_kept"] is None and h["model_pace_added_pct"] is None
 t = jobs[("qd1-rand-read-bs", "bs2k")]
 assert [k for k, v in t["marks"].items() if "host" in v] == ["lat_p9999_us"], t["marks"]
 n = jobs[("qd1-rand-read-bs", "bs4k")]
@@ -150,11 +173,41 @@ assert "bs1k" not in top and "bs2k" not in top
 assert re.search(r"<td class=\"marked\" title=\"! distorted by the host[^\"]*\">[0-9.]+!</td>", s)
 assert re.search(r"<td class=\"marked\" title=\"host-bound: [^\"]*\">host-bound!</td>", s)
 assert re.search(r"<td class=\"quiet\" title=\"host: quiet: [^\"]*\">quiet</td>", s)
+assert re.search(r"title=\"host: quiet: [^\"]*the drive model did not keep its pace: the host added 6.0 %[^\"]*\">quiet</td>", s)
 assert re.search(r"<td class=\"null\" title=\"host: not measured \([^\"]*\">not measured</td>", s)
 assert "(! distorted by the host)" in s
 assert re.search(r"<title>! host [0-9.]+-[0-9.]+ s</title>", s), "no host spike drawn"
 assert "the intervals the host distorted" in s
 ' "$TMP/r.html"
+
+# the fill's GB axis: the host's spike of pslc-fill shaded where it wrote,
+# held to fio's own per-I/O bw log (log_avg_msec=0: a line an I/O of bs
+# bytes; the model's 1/1000: the full drive's GB), within one I/O each end
+expect_rc 0 "the fill's host span in GB written, as fio's log counts it" python3 -c '
+import json, re, sys
+d, html, dev = json.load(open(sys.argv[1])), open(sys.argv[2], encoding="utf-8").read(), sys.argv[3]
+p = [j for t in d["tests"] for j in t["jobs"] if t["test"] == "pslc-fill"][0]
+(t0, t1), = p["host"]["spikes_unix_ms"]
+log = [l.split(",") for l in open(dev + "/pslc-fill_bw.1.log")]
+bs, scale = int(log[0][3]), 1000
+gb = lambda t: sum(1 for l in log if float(l[0]) <= t) * bs * scale / 1e9
+(a, b), = p["fill"]["host_spans_gb"]
+one = bs * scale / 1e9
+assert abs(a - gb(t0)) <= 1.5 * one and abs(b - gb(t1)) <= 1.5 * one, (a, b, gb(t0), gb(t1))
+assert 0 < a < b < p["fill"]["gb_written"], (a, b)
+m = re.findall(r"<rect [^>]*fill=\"#f4b8c8\"><title>! host ([0-9.]+)-([0-9.]+) GB</title>", html)
+assert len(m) == 1 and abs(float(m[0][0]) - a) < 0.01 and abs(float(m[0][1]) - b) < 0.01, m
+' "$TMP/r.json" "$TMP/r.html" "$D"
+# and on the comparison's fill chart, in the drive's colour, beside a drive without
+cp -R "$MD/tlc" "$TMP/other"
+sed -i 's/"model": *"\([^"]*\)"/"model": "\1 (other)"/' "$TMP/other/device.json"
+"$R" --html "$TMP/two.html" "$D" "$TMP/other" >/dev/null 2>&1
+expect_rc 0 "the comparison's fill chart shades the host span of the drive it distorted" python3 -c '
+import re, sys
+h = open(sys.argv[1], encoding="utf-8").read()
+spans = re.findall(r"<rect [^>]*fill-opacity=\"0.45\"[^>]*><title>! host ([0-9.]+)-([0-9.]+)</title>", h)
+assert len(spans) == 1, spans
+' "$TMP/two.html"
 
 # none of the fixtures' own (no host sidecar): no banner, no mark, not measured
 expect_rc 0 "the fixtures without host sidecars" "$R" "$MD/tlc"

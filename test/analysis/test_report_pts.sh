@@ -28,7 +28,9 @@
 #   NAND runs out, (1 + spare) x the capacity within 1 %; the GB axis ends
 #   at the 4 x the capacity fio wrote, within 2 %; IOPS fall.
 # The HTML page holds each test's charts, their ticks on their scales and
-# no line of one point (test/lib/svg_check.py). About three minutes.
+# no line of one point (test/lib/svg_check.py). Each cell's host marks
+# follow its window rounds' host verdicts; a round made host-bound marks
+# its cell and the steady-state verdict. About three minutes.
 # Run from the top of the tree; SSDQ_REPORT, SSDQ_PTS, SSDQ_SO override;
 # KEEP=DIR keeps the page and its charts there.
 . test/lib.sh
@@ -318,7 +320,8 @@ import re, sys
 h = open(sys.argv[1]).read()
 t = h[h.index("<caption>IOPS (IOPS), window average"):]
 t = t[:t.index("</table>")]
-rows = re.findall(r"<tr><td>([0-9.]+ KiB)</td>(.*?)</tr>", t)
+# (a cell the host marked has the marks' legend, lines of it, as its title)
+rows = re.findall(r"<tr><td>([0-9.]+ KiB)</td>(.*?)</tr>", t, re.S)
 mixes = re.findall(r"<th>(\d+/\d+)</th>", t)
 print([r[0] for r in rows], mixes, rows[0][1].count(">n/a<"))
 sys.exit(0 if [r[0] for r in rows] == ["0.5 KiB", "4 KiB", "8 KiB", "16 KiB", "32 KiB", "64 KiB",
@@ -382,6 +385,112 @@ n=$(python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 print(sum(1 for t in d["tests"] if "-round-" in t["test"] or t["test"] == "wsat"))' "$TMP/all.json")
 [ "$n" = 16 ] && pass "the JSON keeps the 15 rounds and WSAT" || fail "the JSON holds $n rounds and WSAT, not 16"
+
+# the host's marks on the cells (docs/report.md, Host): as the run came,
+# each cell carries RPT_MARK_HOST exactly where a window round's job of it
+# was host-bound or had its tail marked (the rounds' own host verdicts, in
+# the same JSON); then round 2's r100-4k of the latency test made host-bound
+# (its host sidecar: the host added as much as the model's service times;
+# every other job's made quiet): its cell marked with the round's reason in
+# text, JSON and HTML, no other cell, and the steady-state verdict says
+# round 2 had a host-bound cell
+python3 - "$TMP/all.json" >"$T_OUT" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+jobs = {(t["test"], j["name"]): j for t in d["tests"] for j in t["jobs"]}
+bad = 0
+for t in d["drives"][0]["pts"]["tests"]:
+    for c in t["cells"]:
+        want = [n for n in range(t["window"][0], t["window"][1] + 1)
+                if (j := jobs.get((f"{t['test']}-round-{n}", c["cell"])))
+                and j["host"]["verdict"] in ("host-bound", "tail")]
+        bound = any(jobs[(f"{t['test']}-round-{n}", c["cell"])]["host"]["verdict"] == "host-bound"
+                    for n in want)
+        ok = c["host_rounds"] == len(want) and bool(c["host_marked"]) == bool(want) \
+            and (c["host"] is None) == (not want) \
+            and (not bound or c["host"].split(": ")[1] == "host-bound")
+        if not ok:
+            bad += 1
+            print("FAIL: %s %s: host_rounds %s marked %s, the rounds' verdicts say %s"
+                  % (t["test"], c["cell"], c["host_rounds"], c["host_marked"], want))
+print("%s: every cell's host marks follow its window rounds' host verdicts (%d wrong)"
+      % ("PASS" if not bad else "FAIL", bad))
+PY
+cat "$T_OUT"
+T_PASS=$((T_PASS + $(grep -c '^PASS' "$T_OUT")))
+T_FAIL=$((T_FAIL + $(grep -c '^FAIL' "$T_OUT")))
+H=$TMP/hb
+cp -R "$D" "$H"
+python3 - "$H" <<'PY'
+import glob, json, sys
+h = sys.argv[1]
+# every job quiet (the host as this one's may have been busy), the model's
+# pace kept, then round 2's r100-4k with the host adding as much as the model
+for side in glob.glob(f"{h}/*_host.*.jsonl"):
+    ev = side.replace("_host.", "_events.")
+    evs = [json.loads(l) for l in open(ev) if l.strip()]
+    bound = "latency-round-2_" in side and any(e.get("job") == "r100-4k" for e in evs)
+    out = []
+    for l in open(side):
+        x = json.loads(l)
+        if "interval_us" in x:
+            x.update(run_delay_us=0, nivcsw=0)
+        if "intended_us" in x:
+            x.update(host_added_us=x["intended_us"] if bound else 0,
+                     late_ios=x["ios"] if bound else 0, drive_idle_us=0,
+                     host_added_max_us=500 if bound else 0)
+        out.append(json.dumps(x))
+    open(side, "w").write("\n".join(out) + "\n")
+    for e in evs:
+        if e.get("event") == "model_pace":
+            e.update(kept=not bound, host_added_share=1.0 if bound else 0.0)
+    open(ev, "w").write("".join(json.dumps(e) + "\n" for e in evs))
+PY
+"$R" "$H" >"$TMP/hb.txt" 2>&1
+"$R" --format json "$H" >"$TMP/hb.json" 2>/dev/null
+"$R" --html "$TMP/hb.html" "$H" >/dev/null 2>&1
+grep -q "^  ! distorted by the host in the window of cells r100-4k (1 of 5 rounds; round 2: host-bound: " "$TMP/hb.txt" &&
+	grep -q "^  ! a cell was host-bound in round 2 of the [a-z-]* window: " "$TMP/hb.txt" &&
+	[ "$(grep -c '^  ! distorted by the host\|^  ! a cell was host-bound' "$TMP/hb.txt")" = 2 ] &&
+	pass "text: the host-bound cell of round 2 and the steady-state verdict say so" ||
+	fail "text: $(grep -A3 'PTS Latency' "$TMP/hb.txt" | tr '\n' '|')"
+python3 - "$TMP/hb.json" "$TMP/all.json" "$TMP/hb.html" >"$T_OUT" 2>&1 <<'PY'
+import json, os, re, sys
+hb, base, html = (json.load(open(sys.argv[1])), json.load(open(sys.argv[2])),
+                  open(sys.argv[3], encoding="utf-8").read())
+lat = [t for t in hb["drives"][0]["pts"]["tests"] if t["test"] == "latency"][0]
+was = [t for t in base["drives"][0]["pts"]["tests"] if t["test"] == "latency"][0]
+c = [x for x in lat["cells"] if x["cell"] == "r100-4k"][0]
+c0 = [x for x in was["cells"] if x["cell"] == "r100-4k"][0]
+ok = ("lat_mean_us" in c["host_marked"] and "lat_max_us" in c["host_marked"]
+      and "lat_p99999_us" in c["host_marked"] and c["host_rounds"] == 1
+      and "did not keep its pace" in c["host"]
+      and c["host"].startswith("round 2: host-bound: ") and 2 in lat["host_bound_rounds"]
+      and "host-bound in round" in (lat["host"] or ""))
+print("%s: json: r100-4k's latency marked with round 2's reason, round 2 in host_bound_rounds (%s, %s, %s)"
+      % ("PASS" if ok else "FAIL", c["host_marked"], c["host"] and c["host"][:60], lat["host_bound_rounds"]))
+others = [(x["cell"], x["host_marked"]) for t in hb["drives"][0]["pts"]["tests"] for x in t["cells"]
+          if (t["test"], x["cell"]) != ("latency", "r100-4k") and (x["host_marked"] or x["host_rounds"])]
+print("%s: json: no other cell marked (%s)" % ("FAIL" if others else "PASS", others))
+print("%s: json: only round 2 of the latency test host-bound (%s)" % (
+    "PASS" if lat["host_bound_rounds"] == [2] and all(
+        not t["host_bound_rounds"] for t in hb["drives"][0]["pts"]["tests"] if t["test"] != "latency")
+    else "FAIL", lat["host_bound_rounds"]))
+sec = html[html.index("<h4>SNIA PTS Latency: "):]
+sec = sec[:sec.index("<h4>SNIA PTS", 10)] if "<h4>SNIA PTS" in sec[10:] else sec
+# a marked cell's title is the marks' legend, lines of it
+row = re.search(r"<tr><td>r100-4k</td>.*?</tr>", sec, re.S)
+td = row and re.search(r'<td class="marked" title="! distorted by the host[^"]*">[0-9.]+!</td>', row.group(0))
+notes = ("! a cell was host-bound in round 2 of the" in sec,
+         "! distorted by the host in the window of cells r100-4k" in sec)
+print("%s: html: r100-4k's cells marked (%s), the window's and the cell's notes (%s)"
+      % ("PASS" if td and all(notes) else "FAIL", bool(td), notes))
+if not (td and all(notes)) and os.environ.get("KEEP"):
+    open(os.environ["KEEP"] + "/hb.html", "w").write(html)
+PY
+cat "$T_OUT"
+T_PASS=$((T_PASS + $(grep -c '^PASS' "$T_OUT")))
+T_FAIL=$((T_FAIL + $(grep -c '^FAIL' "$T_OUT")))
 
 # a round lost: the report says which and judges no window, and names the file
 : >"$D/latency-round-3.json"

@@ -318,6 +318,82 @@ TEST(verdict_planned_idle)
 	free(buf);
 }
 
+/*
+ * On the model a thread starved of its CPU is host-bound whatever its
+ * window's I/Os say: 2 intervals waiting 50 % and 2 %, no host-added time,
+ * no drive idle: 26 % wait marks throughput and mean; 5 % would not.
+ */
+TEST(verdict_model_starved)
+{
+	double starved[2] = { 500000, 20000 }, busy[2] = { 80000, 20000 };
+	const double *delay[2] = { starved, busy };
+	size_t len, i;
+
+	for (i = 0; i < 2; i++) {
+		struct rpt_host_verdict v;
+		struct rpt_diag d = { 0 };
+		struct rpt_host h;
+		char *buf = sidecar("schedstat", true, delay[i], 2, &len);
+
+		CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", buf, len, &h, &d), 0);
+		for (size_t k = 0; k < h.n; k++)
+			h.iv[k].host_added_us = h.iv[k].drive_idle_us = 0;
+		CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 1, 20000, &v), 0);
+		CHECK_NEAR(v.wait_share.v, i ? 5 : 26, 1e-9);
+		CHECK_NEAR(v.time_share.v, 0, 1e-9);
+		CHECK_EQ_INT(v.thr_marked, !i);
+		CHECK_EQ_INT(v.mean_marked, !i);
+		CHECK_EQ_INT(v.bound, !i);
+		rpt_hostv_free(&v);
+		rpt_host_free(&h);
+		free(buf);
+	}
+}
+
+/* The engine's model_pace said in the verdict's line when not kept, and only then. */
+TEST(verdict_says_pace)
+{
+	static const char missed[] =
+		"{\"time_us\":1795990003000000,\"event\":\"model_pace\",\"job\":\"x\",\"kept\":false,"
+		"\"ios\":30000,\"intended_us\":2400000,\"host_added_us\":144000,"
+		"\"host_added_share\":0.0600,\"host_added_max_us\":5000,\"late_ios\":6}\n";
+	static const char kept[] =
+		"{\"time_us\":1795990003000000,\"event\":\"model_pace\",\"job\":\"x\",\"kept\":true,"
+		"\"host_added_share\":0.0100}\n";
+	static const char odd[] =
+		"{\"time_us\":1795990003000000,\"event\":\"model_pace\",\"job\":\"x\",\"kept\":\"no\"}\n";
+	const char *ev_text[] = { missed, kept, odd };
+	double delay[3] = { 0, 0, 0 };
+	char line[3 * RPT_WHY_LEN];
+	size_t len, i;
+	char *buf = sidecar("schedstat", true, delay, 3, &len);
+
+	for (i = 0; i < 3; i++) {
+		struct rpt_host_verdict v;
+		struct rpt_events ev = { 0 };
+		struct rpt_diag d = { 0 };
+		struct rpt_host h;
+
+		CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", buf, len, &h, &d), 0);
+		CHECK_EQ_INT(rpt_events_read_mem("x_events.1.jsonl", ev_text[i], strlen(ev_text[i]),
+						 "x", &ev, &d), 0);
+		CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 1, 30000, &v), 0);
+		rpt_hostv_pace(&v, &ev);
+		rpt_hostv_line(&v, line, sizeof(line));
+		CHECK_EQ_INT(v.pace_said, i < 2);
+		CHECK_EQ_INT(v.pace_kept, i == 1);
+		CHECK_EQ_INT(strstr(line, "the drive model did not keep its pace: the host added "
+				     "6.0 % to the service times it set (kept under 5 %)") != NULL, i == 0);
+		CHECK_EQ_INT(strstr(line, "did not keep") != NULL, i == 0);
+		if (i == 0)
+			CHECK_NEAR(v.pace_share, 6, 1e-9);
+		rpt_hostv_free(&v);
+		rpt_events_free(&ev);
+		rpt_host_free(&h);
+	}
+	free(buf);
+}
+
 /* The marks the verdict puts on a job's figures, and only those. */
 TEST(marks_follow_verdict)
 {
@@ -375,6 +451,8 @@ int main(void)
 	RUN(verdict_no_schedstat);
 	RUN(verdict_model);
 	RUN(verdict_planned_idle);
+	RUN(verdict_says_pace);
+	RUN(verdict_model_starved);
 	RUN(marks_follow_verdict);
 	return harness_main();
 }

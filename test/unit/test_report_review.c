@@ -282,7 +282,7 @@ static void render(bool hl, char **buf, size_t *len, int what)
 			{ "Drive A", x, le, 3, "#111111", NULL, true, "Drive A", false },
 			{ "Drive B", x, le, 3, "#222222", NULL, true, "Drive B", hl },
 		};
-		struct rpt_xy_mark m = { 100, "SLC cache 100 GB", "#222222", "Drive B", hl };
+		struct rpt_xy_mark m = { 100, "SLC cache 100 GB", "#222222", "Drive B", hl, 0 };
 
 		rpt_svg_xy(out, &h, &(struct rpt_axis){ .name = "µs", .kind = RPT_AXIS_LOG },
 			   &(struct rpt_axis){ .name = "percentile", .kind = RPT_AXIS_NINES }, s, 2, &m, 1);
