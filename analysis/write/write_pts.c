@@ -14,6 +14,7 @@
 
 #include "catalogue.h"
 #include "html.h"
+#include "pts_di.h"
 #include "pts_report.h"
 #include "writers.h"
 
@@ -27,7 +28,7 @@ static const char *const lat_keys[] = { "lat_mean_us", "lat_max_us", "lat_p99999
 
 static const char *const *keys_of(enum rpt_pts_kind k)
 {
-	return k == RPT_PTS_K_IOPS ? iops_keys : k == RPT_PTS_K_LATENCY ? lat_keys : tp_keys;
+	return k == RPT_PTS_K_IOPS ? iops_keys : k == RPT_PTS_K_THROUGHPUT ? tp_keys : lat_keys;
 }
 
 static const char *track_unit(const struct rpt_pts_var *v)
@@ -360,6 +361,8 @@ static void text_test(FILE *out, const struct rpt_drive *d, const struct rpt_pts
 		}
 		fputc('\n', out);
 	}
+	if (t->di)
+		rpt_write_pts_di_text(out, t->di, t->kind == RPT_PTS_K_DIRTH);
 }
 
 static void text_wsat(FILE *out, const struct rpt_pts_wsat *ws)
@@ -402,7 +405,7 @@ static void jnum(FILE *out, double v)
 		fputs("null", out);
 }
 
-static void json_cell(FILE *out, const struct rpt_pts_cell *c)
+void rpt_write_pts_cell_json_open(FILE *out, const struct rpt_pts_cell *c)
 {
 	const struct rpt_cat *cat;
 	const char *sep = "";
@@ -431,7 +434,7 @@ static void json_cell(FILE *out, const struct rpt_pts_cell *c)
 		rpt_put_json_str(out, f->why);
 		sep = ", ";
 	}
-	fputs("}}", out);
+	fputs("}", out);
 }
 
 /* "header": the test's report header, its values as the text gives them, and
@@ -557,9 +560,13 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 		fputs(",\n        \"cells\": [", out);
 		for (size_t c = 0; c < t->ncells; c++) {
 			fputs(c ? "," : "", out);
-			json_cell(out, &t->cell[c]);
+			rpt_write_pts_cell_json_open(out, &t->cell[c]);
+			fputc('}', out);
 		}
-		fputs("]}", out);
+		fputs("]", out);
+		if (t->di)
+			rpt_write_pts_di_json(out, t->di);
+		fputs("}", out);
 	}
 	fputs("],\n      \"wsat\": ", out);
 	if (!p->has_wsat) {
