@@ -927,6 +927,8 @@ static void html_test(struct rpt_charts *ch, const char *scope, const struct rpt
 			html_grid(out, t, rpt_cat_find(RPT_OF_PTS, *key));
 	else
 		html_cells(out, t);
+	if (t->di)
+		rpt_html_pts_di(ch, scope, t->name, t->di, t->kind == RPT_PTS_K_DIRTH);
 }
 
 /* Throughput against block size across the drive's throughput tests (the
