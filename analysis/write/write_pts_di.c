@@ -5,11 +5,13 @@
  * picked points and their response-time histograms.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "catalogue.h"
+#include "chart.h"
 #include "html.h"
 #include "pts_di.h"
 #include "svg.h"
@@ -19,23 +21,15 @@
 static const char *const di_keys[] = { "iops", "lat_mean_us", "lat_max_us", "lat_p99999_us",
 				       "power_w", "iops_per_w", NULL };
 
-static const char *pick_of(const struct rpt_pts_di *di, size_t i)
-{
-	for (int k = 0; k < RPT_DI_NPICKS; k++)
-		if (di->pick[k] == (int)i)
-			return rpt_pts_di_pick_name(k);
-	return "";
-}
-
-/* Every pick a point is, "max,optimal"; "" for none. */
-static void picks_of(char *buf, size_t len, const struct rpt_pts_di *di, size_t i)
+/* Every pick a point is, joined by @sep: "max,optimal"; "" for none. */
+static void picks_of(char *buf, size_t len, const struct rpt_pts_di *di, size_t i, const char *sep)
 {
 	size_t at = 0;
 
 	*buf = '\0';
 	for (int k = 0; k < RPT_DI_NPICKS && at < len; k++)
 		if (di->pick[k] == (int)i)
-			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "," : "",
+			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? sep : "",
 					       rpt_pts_di_pick_name(k));
 }
 
@@ -83,7 +77,7 @@ void rpt_write_pts_di_text(FILE *out, const struct rpt_pts_di *di, bool hist)
 
 			fprintf(out, " %12s", f->ok ? rpt_fmt_num(num, sizeof(num), f->v, c->digits) : "-");
 		}
-		picks_of(pk, sizeof(pk), di, i);
+		picks_of(pk, sizeof(pk), di, i, ",");
 		fprintf(out, "  %s\n", pk);
 	}
 	for (int k = 0; k < RPT_DI_NPICKS; k++) {
@@ -167,9 +161,10 @@ int rpt_write_pts_di_csv(FILE *out, const char *test, const struct rpt_pts_di *d
 	      out);
 	for (size_t i = 0; i < di->n; i++) {
 		const struct rpt_pts_di_point *p = &di->pt[i];
+		char pk[48];
 
-		fprintf(out, "%s,%s,%u,%u,%u,%s", test, p->c.name, p->tc, p->qd, p->tc * p->qd,
-			pick_of(di, i));
+		picks_of(pk, sizeof(pk), di, i, "+");
+		fprintf(out, "%s,%s,%u,%u,%u,%s", test, p->c.name, p->tc, p->qd, p->tc * p->qd, pk);
 		cnum(out, &p->c.iops);
 		cnum(out, &p->c.lat_mean_us);
 		cnum(out, &p->c.lat_max_us);
@@ -187,6 +182,38 @@ int rpt_write_pts_di_csv(FILE *out, const char *test, const struct rpt_pts_di *d
 				p->hist_dir, p->hist_us[b], p->hist_share[b]);
 	}
 	return ferror(out) ? -EIO : 0;
+}
+
+int rpt_write_pts_di_files(const char *dir, const char *scope, const struct rpt_drive *d,
+			   char *err_path, size_t len)
+{
+	char a[64], b[96], path[PATH_MAX];
+	FILE *f;
+	int ret;
+
+	for (size_t i = 0; d->pts && i < d->pts->nt; i++) {
+		const struct rpt_pts_test *t = &d->pts->t[i];
+
+		if (!t->di)
+			continue;
+		rpt_slug(a, sizeof(a), scope);
+		rpt_slug(b, sizeof(b), t->name);
+		snprintf(path, sizeof(path), "%s/%s.%s.di.csv", dir, a, b);
+		f = fopen(path, "w");
+		if (!f) {
+			ret = -errno;
+			snprintf(err_path, len, "%s", path);
+			return ret;
+		}
+		ret = rpt_write_pts_di_csv(f, t->name, t->di);
+		if (fclose(f) && !ret)
+			ret = -errno;
+		if (ret) {
+			snprintf(err_path, len, "%s", path);
+			return ret;
+		}
+	}
+	return 0;
 }
 
 /* ---- HTML ---- */
@@ -354,7 +381,7 @@ void rpt_html_pts_di(struct rpt_charts *ch, const char *scope, const char *test,
 
 			rpt_html_td(out, rpt_cat_pts(c, &p->c), c->digits);
 		}
-		picks_of(pk, sizeof(pk), di, i);
+		picks_of(pk, sizeof(pk), di, i, ",");
 		fprintf(out, "<td>%s</td></tr>\n", pk);
 	}
 	fputs("</table></div>\n", out);

@@ -149,7 +149,7 @@ void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di);
 
 /**
  * rpt_write_pts_di_csv() - The ladder as CSV: a header line, then a row per
- * point (test, cell, tc, qd, oio, pick, iops, lat_mean_us, lat_max_us,
+ * point (test, cell, tc, qd, oio, pick: "max+optimal", iops, lat_mean_us, lat_max_us,
  * lat_p99999_us, power_w, iops_per_w), then a row per histogram bin of
  * the picked points (test, cell, pick, dir, bin_us, share).
  * @out: stream
@@ -159,6 +159,20 @@ void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di);
  * Return: 0 or -EIO.
  */
 int rpt_write_pts_di_csv(FILE *out, const char *test, const struct rpt_pts_di *di);
+
+/**
+ * rpt_write_pts_di_files() - --series-csv's files of drive @d's ladders:
+ * DIR/SCOPE.TEST.di.csv, rpt_write_pts_di_csv() each.
+ * @dir: the directory
+ * @scope: the drive's (rpt_drive_scope())
+ * @d: the drive
+ * @err_path: the file that failed, on error
+ * @len: its size
+ *
+ * Return: 0 or -errno.
+ */
+int rpt_write_pts_di_files(const char *dir, const char *scope, const struct rpt_drive *d,
+			   char *err_path, size_t len);
 
 /**
  * rpt_json_timeline() - A job's "timeline" value: null without one, else
