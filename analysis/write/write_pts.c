@@ -128,10 +128,17 @@ static void spec_track(char *buf, size_t len, const struct rpt_pts_test *t, int 
 	const struct rpt_pts_var *v = &t->track[k];
 	char cell[64];
 
+	unsigned int tc, qd;
+
 	snprintf(cell, sizeof(cell), "%s %s", v->job, v->write ? "write" : "read");
 	for (size_t i = 0; i < t->ncells; i++)
 		if (!strcmp(t->cell[i].name, v->job))
 			spec_cell(cell, sizeof(cell), &t->cell[i]);
+	/* ECW and DIRTH track a TC x QD point: "ECW T32Q32 W IOPS" */
+	if ((t->kind == RPT_PTS_K_ECW || t->kind == RPT_PTS_K_DIRTH) &&
+	    sscanf(v->job, "t%uq%u", &tc, &qd) == 2)
+		snprintf(cell, sizeof(cell), "%s T%uQ%u %s", t->kind == RPT_PTS_K_ECW ? "ECW" : "DIRTH",
+			 tc, qd, v->write ? "W" : "R");
 	snprintf(buf, len, "%s %s", cell, v->fig == RPT_PTS_IOPS ? "IOPS" :
 		 v->fig == RPT_PTS_MBPS ? "MB/s" : "mean response time (µs)");
 }
