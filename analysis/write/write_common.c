@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -56,6 +57,14 @@ void rpt_put_csv(FILE *out, const char *s)
 		fputc(*s, out);
 	}
 	fputc('"', out);
+}
+
+void rpt_put_json_num(FILE *out, double v)
+{
+	if (isfinite(v))
+		fprintf(out, "%.10g", v);
+	else
+		fputs("null", out);
 }
 
 void rpt_put_json_str(FILE *out, const char *s)

@@ -406,10 +406,7 @@ int rpt_write_pts_text(FILE *out, const struct rpt_drive *d)
 
 static void jnum(FILE *out, double v)
 {
-	if (isfinite(v))
-		fprintf(out, "%.10g", v);
-	else
-		fputs("null", out);
+	rpt_put_json_num(out, v);
 }
 
 void rpt_write_pts_cell_json_open(FILE *out, const struct rpt_pts_cell *c)

@@ -99,20 +99,12 @@ void rpt_write_pts_di_text(FILE *out, const struct rpt_pts_di *di, bool hist)
 	}
 }
 
-static void jnum(FILE *out, double v)
-{
-	if (isfinite(v))
-		fprintf(out, "%.10g", v);
-	else
-		fputs("null", out);
-}
-
 void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di)
 {
 	if (!di)
 		return;
 	fputs(",\n        \"di\": {\"ceiling_us\": ", out);
-	jnum(out, di->ceiling_us);
+	rpt_put_json_num(out, di->ceiling_us);
 	fputs(", \"picks\": {", out);
 	for (int k = 0; k < RPT_DI_NPICKS; k++) {
 		fprintf(out, "%s\"%s\": ", k ? ", " : "", rpt_pts_di_pick_name(k));
@@ -135,7 +127,7 @@ void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di)
 		fputs(", \"us\": [", out);
 		for (size_t b = 0; b < p->nhist; b++) {
 			fputs(b ? ", " : "", out);
-			jnum(out, p->hist_us[b]);
+			rpt_put_json_num(out, p->hist_us[b]);
 		}
 		fputs("], \"share\": [", out);
 		for (size_t b = 0; b < p->nhist; b++) {

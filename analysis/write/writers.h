@@ -284,6 +284,14 @@ void rpt_put_json_str(FILE *out, const char *s);
 void rpt_put_json_str_or_null(FILE *out, const char *s);
 
 /**
+ * rpt_put_json_num() - @v as a JSON number to 10 significant digits, or
+ * null when it is not finite.
+ * @out: stream
+ * @v: the value
+ */
+void rpt_put_json_num(FILE *out, double v);
+
+/**
  * rpt_put_html() - @s with &, <, >, " and ' escaped.
  * @out: stream
  * @s: text
