@@ -53,7 +53,7 @@ static int histogram(const struct rpt_test *rt, struct rpt_pts_di_point *p)
 	return 0;
 }
 
-static void picks(struct rpt_pts_di *di)
+void rpt_pts_di_pick(struct rpt_pts_di *di)
 {
 	double lo = INFINITY, half;
 	int *k = di->pick;
@@ -127,7 +127,7 @@ int rpt_pts_di_build(const struct rpt_report *r, size_t test, struct rpt_pts_di 
 		rpt_pts_di_free(di);
 		return ret;
 	}
-	picks(di);
+	rpt_pts_di_pick(di);
 	*out = di;
 	return 0;
 }

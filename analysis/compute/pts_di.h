@@ -71,6 +71,16 @@ struct rpt_pts_di {
 int rpt_pts_di_build(const struct rpt_report *r, size_t test, struct rpt_pts_di **out);
 
 /**
+ * rpt_pts_di_pick() - Set @di->pick from its points: max, the point of most
+ * IOPS; optimal, of most IOPS whose mean response time is at most
+ * @di->ceiling_us (none: -1); min, of the fewest outstanding I/Os (TC x QD;
+ * the first of equals); mid, the IOPS nearest halfway between max's and
+ * min's (the first of equals). Points without IOPS take no part.
+ * @di: the ladder, its points and ceiling set
+ */
+void rpt_pts_di_pick(struct rpt_pts_di *di);
+
+/**
  * rpt_pts_di_free() - Free what rpt_pts_di_build() made; NULL-safe.
  * @di: the ladder
  */
