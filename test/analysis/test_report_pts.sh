@@ -71,21 +71,12 @@ import json, math, os, re, sys
 tmp, d = sys.argv[1], sys.argv[2]
 rep = json.load(open(f"{tmp}/report.json"))
 pts = rep["drives"][0]["pts"]
-bad = []
-def say(ok, what):
-    print(("PASS: " if ok else "FAIL: ") + what)
-    if not ok: bad.append(what)
+sys.path.insert(0, "test/lib")
+from pts_check import bad, say, fio_doc, wa, events as events_in
 
-def fio_doc(path):
-    t = open(path).read()
-    return json.loads(t[t.index("{"):])
 
 def events(prefix):
-    out = []
-    for f in sorted(os.listdir(d)):
-        if f.startswith(prefix + "_events.") and f.endswith(".jsonl"):
-            out += [json.loads(l) for l in open(os.path.join(d, f)) if l.strip()]
-    return out
+    return events_in(d, prefix)
 
 tests = {t["test"]: t for t in pts["tests"]}
 say(sorted(tests) == ["iops", "latency", "throughput-128k"], f"three PTS tests found: {sorted(tests)}")
@@ -202,13 +193,6 @@ for name, t in tests.items():
 # the 4 KiB random write cell at the model's steady state: GC, at most the formula's IOPS
 spare, direct, cap = 0.0995, 1600e6, None
 dev = json.load(open(f"{d}/device.json"))
-def wa(fill):
-    a = (1 + spare) / fill; x = 0.0
-    for _ in range(200):
-        e = math.exp(-a * (1 - x)); nx = x - (x - e) / (1 - a * e)
-        if not nx > x: break
-        x = nx
-    return max(1.0, 1 / (1 - x))
 cell = [c for c in tests["iops"]["cells"] if c["cell"] == "r0-4k"][0]
 # bytes per regime from each thread's account (a regime holds from its
 # event's bytes to the next's, the last to job_end's); a random offset that

@@ -67,33 +67,15 @@ import csv, json, math, os, re, sys
 tmp, d = sys.argv[1], sys.argv[2]
 rep = json.load(open(f"{tmp}/report.json"))
 tests = {t["test"]: t for t in rep["drives"][0]["pts"]["tests"]}
-bad = []
-def say(ok, what):
-    print(("PASS: " if ok else "FAIL: ") + what)
-    if not ok: bad.append(what)
+sys.path.insert(0, "test/lib")
+from pts_check import bad, say, fio_doc, wa, events as events_in
 
-def fio_doc(path):
-    t = open(path).read()
-    return json.loads(t[t.index("{"):])
 
 def events(prefix):
-    out = []
-    for f in sorted(os.listdir(d)):
-        if f.startswith(prefix + "_events.") and f.endswith(".jsonl"):
-            out += [json.loads(l) for l in open(os.path.join(d, f)) if l.strip()]
-    return out
+    return events_in(d, prefix)
 
 ladder = [f"t{tc}q{qd}" for tc in (32, 16, 8, 4, 2, 1) for qd in (32, 16, 8, 4, 2, 1)]
 cap_b = json.load(open(f"{d}/device.json"))["capacity_bytes"]
-spare = 0.0995
-def wa(fill):
-    # the model's write amplification (docs/model.md), as test_report_pts.sh works it
-    a = (1 + spare) / fill; x = 0.0
-    for _ in range(200):
-        e = math.exp(-a * (1 - x)); nx = x - (x - e) / (1 - a * e)
-        if not nx > x: break
-        x = nx
-    return max(1.0, 1 / (1 - x))
 say(sorted(tests) == ["dirth", "ecw"], f"two PTS tests found: {sorted(tests)}")
 for name in ("ecw", "dirth"):
     t = tests.get(name)
