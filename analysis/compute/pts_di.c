@@ -119,10 +119,10 @@ int rpt_pts_di_build(const struct rpt_report *r, size_t test, struct rpt_pts_di 
 		snprintf(p->c.name, sizeof(p->c.name), "%s", rt->jobs[j].name);
 		p->tc = tc;
 		p->qd = qd;
-		ret = rpt_pts_cell_of(r, test, &p->c);
-		if (!ret)
-			ret = histogram(rt, p);
+		ret = histogram(rt, p);
 	}
+	if (!ret && di->n)
+		ret = rpt_pts_cells_of(r, test, &di->pt[0].c, di->n, sizeof(di->pt[0]));
 	if (ret) {
 		rpt_pts_di_free(di);
 		return ret;

@@ -382,19 +382,22 @@ static struct rpt_fig *cell_fig(struct rpt_pts_cell *c, int i)
 	return f[i];
 }
 
-int rpt_pts_cell_of(const struct rpt_report *r, size_t test, struct rpt_pts_cell *c)
+int rpt_pts_cells_of(const struct rpt_report *r, size_t test, struct rpt_pts_cell *c, size_t n,
+		     size_t stride)
 {
 	struct round_ev re;
 	struct one o;
 
 	if (round_events(&r->t[test], &re))
 		return -ENOMEM;
-	cell_round(&r->t[test], c->name, &re, &o);
+	for (size_t k = 0; k < n; k++, c = (struct rpt_pts_cell *)(void *)((char *)c + stride)) {
+		cell_round(&r->t[test], c->name, &re, &o);
+		for (int i = 0; i < 9; i++)
+			*cell_fig(c, i) = o.f[i];
+		c->throttled = o.throttled;
+		cell_params(c, &r->t[test]);
+	}
 	round_ev_free(&re);
-	for (int i = 0; i < 9; i++)
-		*cell_fig(c, i) = o.f[i];
-	c->throttled = o.throttled;
-	cell_params(c, &r->t[test]);
 	return 0;
 }
 

@@ -245,17 +245,20 @@ void rpt_pts_free(struct rpt_pts *p);
 bool rpt_pts_owns(const struct rpt_pts *p, size_t test);
 
 /**
- * rpt_pts_cell_of() - One cell's figures in one fio run, as a round's are
- * read (a mixed cell's directions added up; W the drive model's own
- * account where it has one).
+ * rpt_pts_cells_of() - Cells' figures in one fio run, as a round's are read
+ * (a mixed cell's directions added up; W the drive model's own account
+ * where it has one), its events sidecars read once.
  * @r: the report
  * @test: the run's index in the report's tests
- * @c: the cell: @c->name names its job; its figures are set, or null with
- *     why
+ * @c: the first cell: each one's name names its job; their figures are
+ *     set, or null with why
+ * @n: how many cells
+ * @stride: bytes from one cell to the next (cells within larger structs)
  *
  * Return: 0 or -ENOMEM.
  */
-int rpt_pts_cell_of(const struct rpt_report *r, size_t test, struct rpt_pts_cell *c);
+int rpt_pts_cells_of(const struct rpt_report *r, size_t test, struct rpt_pts_cell *c, size_t n,
+		     size_t stride);
 
 /**
  * rpt_pts_kind_title() - "IOPS", "Throughput", "Latency", "ECW", "DIRTH" or
