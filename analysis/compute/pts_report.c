@@ -11,6 +11,7 @@
 #include "events.h"
 #include "input_kind.h"
 #include "marks.h"
+#include "pts_di.h"
 #include "pts_report.h"
 #include "reader_log.h"
 
@@ -130,11 +131,13 @@ static const struct {
 	{ "iops", RPT_PTS_K_IOPS, { "r0-4k:write:iops" } },
 	{ "throughput-", RPT_PTS_K_THROUGHPUT, { "seq-read-%s:read:mbps", "seq-write-%s:write:mbps" } },
 	{ "latency", RPT_PTS_K_LATENCY, { "r0-4k:write:lat" } },
+	{ "ecw", RPT_PTS_K_ECW, { "t32q32:write:iops" } },
+	{ "dirth", RPT_PTS_K_DIRTH, { "t32q32:write:iops" } },
 };
 
 const char *rpt_pts_kind_title(enum rpt_pts_kind k)
 {
-	static const char *const t[] = { "IOPS", "Throughput", "Latency", "Rounds" };
+	static const char *const t[] = { "IOPS", "Throughput", "Latency", "ECW", "DIRTH", "Rounds" };
 
 	return t[k <= RPT_PTS_K_OTHER ? k : RPT_PTS_K_OTHER];
 }
@@ -407,6 +410,25 @@ static struct rpt_fig *cell_fig(struct rpt_pts_cell *c, int i)
 				 &c->temp_max_c };
 
 	return f[i];
+}
+
+int rpt_pts_cells_of(const struct rpt_report *r, size_t test, struct rpt_pts_cell *c, size_t n,
+		     size_t stride)
+{
+	struct round_ev re;
+	struct one o;
+
+	if (round_events(&r->t[test], &re))
+		return -ENOMEM;
+	for (size_t k = 0; k < n; k++, c = (struct rpt_pts_cell *)(void *)((char *)c + stride)) {
+		cell_round(&r->t[test], c->name, &re, &o);
+		for (int i = 0; i < 9; i++)
+			*cell_fig(c, i) = o.f[i];
+		c->throttled = o.throttled;
+		cell_params(c, &r->t[test]);
+	}
+	round_ev_free(&re);
+	return 0;
 }
 
 /* The cells of round @rt that @t has not yet, in the order of its jobs. */
@@ -775,6 +797,13 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
 		if (!ret)
 			conditions(r, &p->t[i]);
 	}
+	/* the demand-intensity ladder that follows a test's rounds: <name>-di */
+	for (size_t i = 0; i < p->nt && !ret; i++) {
+		snprintf(base, sizeof(base), "%s-di", p->t[i].name);
+		for (size_t k = 0; k < d->ntests && !ret && !p->t[i].di; k++)
+			if (!strcmp(r->t[d->test[k]].name, base))
+				ret = rpt_pts_di_build(r, d->test[k], &p->t[i].di);
+	}
 	/* the drive's class is its IOPS test's */
 	for (size_t i = 0; i < p->nt && !ret; i++)
 		for (size_t k = 0; p->t[i].kind == RPT_PTS_K_IOPS && p->t[i].pts_class && k < p->nt; k++)
@@ -795,7 +824,7 @@ bool rpt_pts_owns(const struct rpt_pts *p, size_t test)
 	if (p->has_wsat && p->wsat.test == test)
 		return true;
 	for (size_t i = 0; i < p->nt; i++) {
-		if (p->t[i].prep == test)
+		if (p->t[i].prep == test || (p->t[i].di && p->t[i].di->test == test))
 			return true;
 		for (int k = 0; k < p->t[i].nrounds; k++)
 			if (p->t[i].round[k] == test)
@@ -817,6 +846,7 @@ void rpt_pts_free(struct rpt_pts *p)
 		free(p->t[i].conv_cell);
 		free(p->t[i].conv_y);
 		free(p->t[i].conv_max);
+		rpt_pts_di_free(p->t[i].di);
 	}
 	free(p->t);
 	free(p->wsat.gb);

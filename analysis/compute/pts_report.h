@@ -31,12 +31,16 @@
 #include "pts_track.h"
 #include "report.h"
 
+struct rpt_pts_di;		/* pts_di.h */
+
 #define RPT_PTS_TRACKS	2	/* the throughput test tracks its two cells */
 
 enum rpt_pts_kind {
 	RPT_PTS_K_IOPS,		/* PTS 7: mixes x block sizes */
 	RPT_PTS_K_THROUGHPUT,	/* PTS 8: sequential read and write */
 	RPT_PTS_K_LATENCY,	/* PTS 9: T1Q1, mean, max, 99.999 % */
+	RPT_PTS_K_ECW,		/* PTS 13: rounds at T32Q32, then the ladder */
+	RPT_PTS_K_DIRTH,	/* PTS 14: the same, with histograms */
 	RPT_PTS_K_OTHER,	/* rounds of a test ssdq knows no rule for */
 };
 
@@ -150,6 +154,7 @@ struct rpt_pts_header {
  *        mean latency in µs (the latency test), MB/s (throughput); NAN
  *        where a round lacks it
  * @conv_max: the latency test's maximum latency, µs, likewise; else NULL
+ * @di: its demand-intensity ladder (<name>-di: ECW, DIRTH), else NULL
  */
 struct rpt_pts_test {
 	char *name;
@@ -173,6 +178,7 @@ struct rpt_pts_test {
 	size_t nconv;
 	size_t *conv_cell;
 	double *conv_y, *conv_max;
+	struct rpt_pts_di *di;
 };
 
 /**
@@ -254,7 +260,24 @@ void rpt_pts_free(struct rpt_pts *p);
 bool rpt_pts_owns(const struct rpt_pts *p, size_t test);
 
 /**
- * rpt_pts_kind_title() - "IOPS", "Throughput", "Latency" or "Rounds".
+ * rpt_pts_cells_of() - Cells' figures in one fio run, as a round's are read
+ * (a mixed cell's directions added up; W the drive model's own account
+ * where it has one), its events sidecars read once.
+ * @r: the report
+ * @test: the run's index in the report's tests
+ * @c: the first cell: each one's name names its job; their figures are
+ *     set, or null with why
+ * @n: how many cells
+ * @stride: bytes from one cell to the next (cells within larger structs)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_pts_cells_of(const struct rpt_report *r, size_t test, struct rpt_pts_cell *c, size_t n,
+		     size_t stride);
+
+/**
+ * rpt_pts_kind_title() - "IOPS", "Throughput", "Latency", "ECW", "DIRTH" or
+ * "Rounds".
  * @k: the kind
  *
  * Return: a static string.

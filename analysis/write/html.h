@@ -59,6 +59,23 @@ void rpt_html_figure_end(struct rpt_charts *c);
  */
 int rpt_html_pts(struct rpt_charts *c, const char *scope, const struct rpt_drive *d);
 
+struct rpt_pts_di;
+
+/**
+ * rpt_html_pts_di() - A test's demand-intensity ladder (write_pts_di.c,
+ * pts_di.h): the demand intensity curve (mean response time against IOPS,
+ * a line per thread count), the demand variation (IOPS against queue
+ * depth, a line per thread count), with @hist the response-time histograms
+ * of the picked points, and a table of every point with its picks.
+ * @c: the charts
+ * @scope: the drive's
+ * @test: the test's name ("dirth")
+ * @di: the ladder
+ * @hist: draw the histograms (DIRTH)
+ */
+void rpt_html_pts_di(struct rpt_charts *c, const char *scope, const char *test,
+		     const struct rpt_pts_di *di, bool hist);
+
 /**
  * rpt_html_pts_compare() - The PTS cells of two drives or more side by
  * side; nothing with fewer.

@@ -59,6 +59,14 @@ void rpt_put_csv(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+void rpt_put_json_num(FILE *out, double v)
+{
+	if (isfinite(v))
+		fprintf(out, "%.10g", v);
+	else
+		fputs("null", out);
+}
+
 void rpt_put_json_str(FILE *out, const char *s)
 {
 	fputc('"', out);

@@ -15,6 +15,7 @@
 #include "catalogue.h"
 #include "html.h"
 #include "marks.h"
+#include "pts_di.h"
 #include "pts_report.h"
 #include "writers.h"
 
@@ -30,7 +31,7 @@ static const char *const lat_keys[] = { "lat_mean_us", "lat_max_us", "lat_p99999
 
 static const char *const *keys_of(enum rpt_pts_kind k)
 {
-	return k == RPT_PTS_K_IOPS ? iops_keys : k == RPT_PTS_K_LATENCY ? lat_keys : tp_keys;
+	return k == RPT_PTS_K_IOPS ? iops_keys : k == RPT_PTS_K_THROUGHPUT ? tp_keys : lat_keys;
 }
 
 static const char *track_unit(const struct rpt_pts_var *v)
@@ -130,10 +131,17 @@ static void spec_track(char *buf, size_t len, const struct rpt_pts_test *t, int 
 	const struct rpt_pts_var *v = &t->track[k];
 	char cell[64];
 
+	unsigned int tc, qd;
+
 	snprintf(cell, sizeof(cell), "%s %s", v->job, v->write ? "write" : "read");
 	for (size_t i = 0; i < t->ncells; i++)
 		if (!strcmp(t->cell[i].name, v->job))
 			spec_cell(cell, sizeof(cell), &t->cell[i]);
+	/* ECW and DIRTH track a TC x QD point: "ECW T32Q32 W IOPS" */
+	if ((t->kind == RPT_PTS_K_ECW || t->kind == RPT_PTS_K_DIRTH) &&
+	    sscanf(v->job, "t%uq%u", &tc, &qd) == 2)
+		snprintf(cell, sizeof(cell), "%s T%uQ%u %s", t->kind == RPT_PTS_K_ECW ? "ECW" : "DIRTH",
+			 tc, qd, v->write ? "W" : "R");
 	snprintf(buf, len, "%s %s", cell, v->fig == RPT_PTS_IOPS ? "IOPS" :
 		 v->fig == RPT_PTS_MBPS ? "MB/s" : "mean response time (µs)");
 }
@@ -428,6 +436,8 @@ static void text_test(FILE *out, const struct rpt_drive *d, const struct rpt_pts
 		}
 		fputc('\n', out);
 	}
+	if (t->di)
+		rpt_write_pts_di_text(out, t->di, t->kind == RPT_PTS_K_DIRTH);
 }
 
 static void text_wsat(FILE *out, const struct rpt_pts_wsat *ws)
@@ -464,13 +474,10 @@ int rpt_write_pts_text(FILE *out, const struct rpt_drive *d)
 
 static void jnum(FILE *out, double v)
 {
-	if (isfinite(v))
-		fprintf(out, "%.10g", v);
-	else
-		fputs("null", out);
+	rpt_put_json_num(out, v);
 }
 
-static void json_cell(FILE *out, const struct rpt_pts_cell *c)
+void rpt_write_pts_cell_json_open(FILE *out, const struct rpt_pts_cell *c)
 {
 	const struct rpt_cat *cat;
 	const char *sep = "";
@@ -513,7 +520,7 @@ static void json_cell(FILE *out, const struct rpt_pts_cell *c)
 		rpt_put_json_str(out, f->why);
 		sep = ", ";
 	}
-	fputs("}}", out);
+	fputs("}", out);
 }
 
 /* "header": the test's report header, its values as the text gives them, and
@@ -647,9 +654,13 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 		fputs(",\n        \"cells\": [", out);
 		for (size_t c = 0; c < t->ncells; c++) {
 			fputs(c ? "," : "", out);
-			json_cell(out, &t->cell[c]);
+			rpt_write_pts_cell_json_open(out, &t->cell[c]);
+			fputc('}', out);
 		}
-		fputs("]}", out);
+		fputs("]", out);
+		if (t->di)
+			rpt_write_pts_di_json(out, t->di);
+		fputs("}", out);
 	}
 	fputs("],\n      \"wsat\": ", out);
 	if (!p->has_wsat) {
@@ -1022,6 +1033,8 @@ static void html_test(struct rpt_charts *ch, const char *scope, const struct rpt
 			html_grid(out, t, rpt_cat_find(RPT_OF_PTS, *key));
 	else
 		html_cells(out, t);
+	if (t->di)
+		rpt_html_pts_di(ch, scope, t->name, t->di, t->kind == RPT_PTS_K_DIRTH);
 }
 
 /* Throughput against block size across the drive's throughput tests (the

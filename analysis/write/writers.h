@@ -2,10 +2,14 @@
 #ifndef SSDQ_WRITERS_H
 #define SSDQ_WRITERS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "report.h"
+
+struct rpt_pts_cell;
+struct rpt_pts_di;
 
 /*
  * The outputs of ssdq-report. Each writes the report @r (its drives and their
@@ -104,6 +108,71 @@ int rpt_write_pts_text(FILE *out, const struct rpt_drive *d);
  * @d: the drive
  */
 void rpt_write_pts_json(FILE *out, const struct rpt_drive *d);
+
+/**
+ * rpt_write_pts_cell_json_open() - One PTS cell as the "cells" array holds
+ * it, without its closing brace (the caller adds members, then closes it):
+ * {cell, mix_read_pct, bs, throttled_rounds, the catalogue's RPT_OF_PTS
+ * figures, null_reasons.
+ * @out: stream
+ * @c: the cell
+ */
+void rpt_write_pts_cell_json_open(FILE *out, const struct rpt_pts_cell *c);
+
+/*
+ * The demand-intensity ladder of ECW and DIRTH (write_pts_di.c, pts_di.h):
+ * each TC x QD point's IOPS, response times, W and IOPS/W, the maximum,
+ * optimal, mid and minimum points, and (DIRTH) their response-time
+ * histograms.
+ */
+
+/**
+ * rpt_write_pts_di_text() - The ladder as text: a row per point, highest
+ * demand first, the picked points, and with @hist their histograms in
+ * power-of-two bins.
+ * @out: stream
+ * @di: the ladder
+ * @hist: print the histograms (DIRTH)
+ */
+void rpt_write_pts_di_text(FILE *out, const struct rpt_pts_di *di, bool hist);
+
+/**
+ * rpt_write_pts_di_json() - The test's "di" member (with its leading comma):
+ * {"ceiling_us", "picks": {max, optimal, mid, min: a point's cell name or
+ * null}, "points": [cell (rpt_write_pts_cell_json_open()) with "tc", "qd",
+ * "oio", "hist": {"dir", "us": [bin upper bounds], "share": [...]} | null]},
+ * null without a ladder.
+ * @out: stream
+ * @di: the ladder, NULL-safe
+ */
+void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di);
+
+/**
+ * rpt_write_pts_di_csv() - The ladder as CSV: a header line, then a row per
+ * point (test, cell, tc, qd, oio, pick: "max+optimal", iops, lat_mean_us, lat_max_us,
+ * lat_p99999_us, power_w, iops_per_w), then a row per histogram bin of
+ * the picked points (test, cell, pick, dir, bin_us, share).
+ * @out: stream
+ * @test: the test's name ("dirth")
+ * @di: the ladder
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_write_pts_di_csv(FILE *out, const char *test, const struct rpt_pts_di *di);
+
+/**
+ * rpt_write_pts_di_files() - --series-csv's files of drive @d's ladders:
+ * DIR/SCOPE.TEST.di.csv, rpt_write_pts_di_csv() each.
+ * @dir: the directory
+ * @scope: the drive's (rpt_drive_scope())
+ * @d: the drive
+ * @err_path: the file that failed, on error
+ * @len: its size
+ *
+ * Return: 0 or -errno.
+ */
+int rpt_write_pts_di_files(const char *dir, const char *scope, const struct rpt_drive *d,
+			   char *err_path, size_t len);
 
 /**
  * rpt_json_timeline() - A job's "timeline" value: null without one, else
@@ -223,6 +292,14 @@ void rpt_put_json_str(FILE *out, const char *s);
  * @s: UTF-8 text, or NULL
  */
 void rpt_put_json_str_or_null(FILE *out, const char *s);
+
+/**
+ * rpt_put_json_num() - @v as a JSON number to 10 significant digits, or
+ * null when it is not finite.
+ * @out: stream
+ * @v: the value
+ */
+void rpt_put_json_num(FILE *out, double v);
 
 /**
  * rpt_put_html() - @s with &, <, >, " and ' escaped.

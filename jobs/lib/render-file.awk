@@ -4,7 +4,8 @@
 # -v notes: lines for the head, -v n: the scale. Writes the file with its
 # includes written in, each parameter's value replaced, the engine
 # parameters that are set at the end of [global], the jobs whose block size
-# is below the LBA size left out; exits 2 naming the file and line of an
+# is below the LBA size left out, and a bssplit's sizes that are not
+# whole LBAs moved up to the next that is (their shares added); exits 2 naming the file and line of an
 # include it cannot read or a parameter it does not know.
 function where(f, l,  w) { w = f; sub("^" top, "jobs/", w); return w ":" l }
 function dirof(f) { return f ~ /\// ? substr(f, 1, match(f, /\/[^\/]*$/)) : "./" }
@@ -30,6 +31,24 @@ function slurp(f, depth,  l, r, inc, ln) {
 	close(f)
 }
 function bytes_of(v) { v = fio_size(v, ""); return v < 0 ? 0 : v }
+# bssplit=SIZE/PCT:... with every size a multiple of lba: the others' shares
+# go to the next multiple (0.5 KiB to 3.5 KiB all to 4 KiB on 4 KiB LBAs)
+function whole_lbas(l,  v, rest, k, e, i, m, b, sz, pc, key, outs, nk) {
+	v = l; sub(/^bssplit=/, "", v); rest = ""
+	if (match(v, /[ \t]*[#;].*$/)) { rest = substr(v, RSTART); v = substr(v, 1, RSTART - 1) }
+	if (v ~ /,/) return l
+	k = split(v, e, ":"); nk = 0
+	for (i = 1; i <= k; i++) {
+		m = index(e[i], "/"); sz = m ? substr(e[i], 1, m - 1) : e[i]; pc = m ? substr(e[i], m + 1) : ""
+		b = bytes_of(sz)
+		if (b > 0 && b % lba) { b = (int(b / lba) + 1) * lba; sz = b / 1024 "k"; folded = folded " " e[i] }
+		if (!(sz in share)) { keys[++nk] = sz; share[sz] = 0 }
+		share[sz] += pc + 0
+	}
+	outs = ""
+	for (i = 1; i <= nk; i++) { outs = outs (i > 1 ? ":" : "") keys[i] "/" share[keys[i]]; delete share[keys[i]] }
+	return "bssplit=" outs rest
+}
 { split($0, p, "\037"); pn[++np] = p[1]; val[p[1]] = p[4]; src_of[p[1]] = p[3]; kind_of[p[1]] = p[2] }
 END {
 	slurp(src, 0)
@@ -67,14 +86,8 @@ END {
 	if (sl != "") printf ";\n# set:%s", sl
 	printf ".\n"
 	if (dropped != "") printf "# Left out, block size below the %d-byte LBA size:%s\n", lba, dropped
-	k = split(notes, nt, "\n")
-	for (j = 1; j <= k; j++) if (nt[j] != "") print "# " nt[j]
-	print "#"
 	for (i = 1; i <= nl; i++) {
 		l = line[i]
-		if (secof[i] in drop) continue
-		# the library's own "Run:" line: the rendered file runs as its head says
-		if (at[i] ~ /^[^:]*:[0-9]+$/ && index(at[i], w ":") == 1 && l ~ /^# Run: /) continue
 		if (l ~ /^[ \t]*[a-z_0-9]+[ \t]*=/ && match(l, /#[ \t]*SSDQ_[A-Z_]*/)) {
 			nm = substr(l, RSTART, RLENGTH); sub(/^#[ \t]*/, "", nm)
 			if (!(nm in val)) { fail(at[i] ": " nm " is not a parameter (ssdq-render --list)"); continue }
@@ -83,8 +96,19 @@ END {
 			v = val[nm]
 			# a path of the library is from the tree's top (the folder holding jobs/)
 			if (kind_of[nm] == "path" && v !~ /^\//) v = dirof(substr(top, 1, length(top) - 1)) v
-			l = key "=" v "\t" cm
+			line[i] = key "=" v "\t" cm
 		}
+		if (lba > 0 && line[i] ~ /^bssplit=/ && !(secof[i] in drop)) line[i] = whole_lbas(line[i])
+	}
+	if (folded != "") printf "# bssplit sizes not whole %d-byte LBAs, moved up to the next that is:%s\n", lba, folded
+	k = split(notes, nt, "\n")
+	for (j = 1; j <= k; j++) if (nt[j] != "") print "# " nt[j]
+	print "#"
+	for (i = 1; i <= nl; i++) {
+		l = line[i]
+		if (secof[i] in drop) continue
+		# the library's own "Run:" line: the rendered file runs as its head says
+		if (at[i] ~ /^[^:]*:[0-9]+$/ && index(at[i], w ":") == 1 && l ~ /^# Run: /) continue
 		print l
 		if (i == lastg) printf "%s", extra
 	}

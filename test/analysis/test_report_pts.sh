@@ -35,42 +35,23 @@
 # KEEP=DIR keeps the page and its charts there.
 . test/lib.sh
 
-R=${SSDQ_REPORT:-build/ssdq-report}
-PTS=${SSDQ_PTS:-build/ssdq-pts}
-SO=$(cd "$(dirname "${SSDQ_SO:-build/ssdq.so}")" 2>/dev/null && pwd)/$(basename "${SSDQ_SO:-build/ssdq.so}")
-for t in "$R" "$PTS"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
-[ -f "$SO" ] || { echo "SKIP: no $SO (make)"; exit 77; }
-command -v fio >/dev/null || { echo "SKIP: fio is not installed"; exit 77; }
-command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
-top=$PWD
-TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
-D=$TMP/pts
-trap 'rm -rf "$TMP" "$T_OUT"' EXIT
-mkdir -p "$D"
-
-m() { (cd "$D" && fio --ioengine=external:"$SO" --ssdq_model=tlc-enterprise-4tb \
-	--ssdq_model_scale=1000 --filename="$D/m.state" "$@") >"$TMP/fio.out" 2>&1; }
-render() {
-	sh "$top/jobs/ssdq-render" --scale 1000 --lba 4096 --set SSDQ_PTS_CELL_RUNTIME=100ms \
-		--set SSDQ_POWER_RATE=1000 --set SSDQ_SMART_INTERVAL=100ms --out "$D/$1.fio" \
-		"$top/jobs/snia/$1.fio"
-}
+. test/lib/pts_model.sh
 for t in iops-prep iops-round latency-prep latency-round throughput-128k-prep throughput-128k-round wsat; do
-	render $t || { fail "ssdq-render snia/$t.fio"; summary; exit 1; }
+	pts_render $t --set SSDQ_POWER_RATE=1000 --set SSDQ_SMART_INTERVAL=100ms || { fail "ssdq-render snia/$t.fio"; summary; exit 1; }
 done
 for t in iops latency throughput-128k; do
-	m --output-format=json+ --output="$t-prep.json" "$t-prep.fio" ||
+	pts_fio --output-format=json+ --output="$t-prep.json" "$t-prep.fio" ||
 		{ fail "$t: purge and preconditioning: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
 	i=1
 	while [ $i -le 5 ]; do
 		# each round's logs and sidecars of its own name
 		sed "s/^\(write_[a-z]*_log\)=.*/\1=$t-round-$i/" "$D/$t-round.fio" >"$D/$t-round-$i.fio"
-		m --output-format=json+ --output="$t-round-$i.json" "$t-round-$i.fio" ||
+		pts_fio --output-format=json+ --output="$t-round-$i.json" "$t-round-$i.fio" ||
 			{ fail "$t round $i: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
 		i=$((i + 1))
 	done
 done
-m --output-format=json+ --output=wsat.json wsat.fio ||
+pts_fio --output-format=json+ --output=wsat.json wsat.fio ||
 	{ fail "WSAT: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
 pass "a PTS run on the model: 3 tests each from its purge and WIPC, 5 rounds each, WSAT"
 
@@ -92,21 +73,12 @@ import json, math, os, re, sys
 tmp, d = sys.argv[1], sys.argv[2]
 rep = json.load(open(f"{tmp}/report.json"))
 pts = rep["drives"][0]["pts"]
-bad = []
-def say(ok, what):
-    print(("PASS: " if ok else "FAIL: ") + what)
-    if not ok: bad.append(what)
+sys.path.insert(0, "test/lib")
+from pts_check import bad, say, fio_doc, wa, events as events_in
 
-def fio_doc(path):
-    t = open(path).read()
-    return json.loads(t[t.index("{"):])
 
 def events(prefix):
-    out = []
-    for f in sorted(os.listdir(d)):
-        if f.startswith(prefix + "_events.") and f.endswith(".jsonl"):
-            out += [json.loads(l) for l in open(os.path.join(d, f)) if l.strip()]
-    return out
+    return events_in(d, prefix)
 
 tests = {t["test"]: t for t in pts["tests"]}
 say(sorted(tests) == ["iops", "latency", "throughput-128k"], f"three PTS tests found: {sorted(tests)}")
@@ -223,13 +195,6 @@ for name, t in tests.items():
 # the 4 KiB random write cell at the model's steady state: GC, at most the formula's IOPS
 spare, direct, cap = 0.0995, 1600e6, None
 dev = json.load(open(f"{d}/device.json"))
-def wa(fill):
-    a = (1 + spare) / fill; x = 0.0
-    for _ in range(200):
-        e = math.exp(-a * (1 - x)); nx = x - (x - e) / (1 - a * e)
-        if not nx > x: break
-        x = nx
-    return max(1.0, 1 / (1 - x))
 cell = [c for c in tests["iops"]["cells"] if c["cell"] == "r0-4k"][0]
 # bytes per regime from each thread's account (a regime holds from its
 # event's bytes to the next's, the last to job_end's); a random offset that

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pts_di.h"
+
+const char *rpt_pts_di_pick_name(enum rpt_pts_di_pick k)
+{
+	static const char *const n[] = { "max", "optimal", "mid", "min" };
+
+	return k < RPT_DI_NPICKS ? n[k] : "?";
+}
+
+/* "t32q16": 32 threads at QD 16; 0 when @name is no ladder point. */
+static int point_of(const char *name, unsigned int *tc, unsigned int *qd)
+{
+	int end = 0;
+
+	return sscanf(name, "t%uq%u%n", tc, qd, &end) == 2 && !name[end] && *tc && *qd;
+}
+
+/* The histogram of the point's busiest direction: its json+ CDF's steps. */
+static int histogram(const struct rpt_test *rt, struct rpt_pts_di_point *p)
+{
+	const struct rpt_job *best = NULL;
+	double prev = 0;
+
+	for (size_t j = 0; j < rt->njobs; j++) {
+		const struct rpt_job *jb = &rt->jobs[j];
+
+		if (strcmp(jb->name, p->c.name) || !jb->ddir || !jb->lat_cdf.n || !jb->iops.ok)
+			continue;
+		if (!best || jb->iops.v > best->iops.v)
+			best = jb;
+	}
+	if (!best)
+		return 0;
+	p->hist_us = calloc(best->lat_cdf.n, sizeof(double));
+	p->hist_share = calloc(best->lat_cdf.n, sizeof(double));
+	if (!p->hist_us || !p->hist_share)
+		return -ENOMEM;
+	for (size_t i = 0; i < best->lat_cdf.n; i++) {
+		if (best->lat_cdf.le[i] <= prev)
+			continue;
+		p->hist_us[p->nhist] = best->lat_cdf.us[i];
+		p->hist_share[p->nhist++] = best->lat_cdf.le[i] - prev;
+		prev = best->lat_cdf.le[i];
+	}
+	p->hist_dir = best->ddir;
+	return 0;
+}
+
+void rpt_pts_di_pick(struct rpt_pts_di *di)
+{
+	double lo = INFINITY, half;
+	int *k = di->pick;
+
+	for (int i = 0; i < RPT_DI_NPICKS; i++)
+		k[i] = -1;
+	for (size_t i = 0; i < di->n; i++) {
+		const struct rpt_pts_di_point *p = &di->pt[i];
+		double oio = (double)p->tc * p->qd;
+
+		if (!p->c.iops.ok)
+			continue;
+		if (k[RPT_DI_MAX] < 0 || p->c.iops.v > di->pt[k[RPT_DI_MAX]].c.iops.v)
+			k[RPT_DI_MAX] = (int)i;
+		if (p->c.lat_mean_us.ok && p->c.lat_mean_us.v <= di->ceiling_us &&
+		    (k[RPT_DI_OPTIMAL] < 0 || p->c.iops.v > di->pt[k[RPT_DI_OPTIMAL]].c.iops.v))
+			k[RPT_DI_OPTIMAL] = (int)i;
+		if (oio < lo) {
+			lo = oio;
+			k[RPT_DI_MIN] = (int)i;
+		}
+	}
+	if (k[RPT_DI_MAX] < 0)
+		return;
+	half = (di->pt[k[RPT_DI_MAX]].c.iops.v + di->pt[k[RPT_DI_MIN]].c.iops.v) / 2;
+	for (size_t i = 0; i < di->n; i++)
+		if (di->pt[i].c.iops.ok &&
+		    (k[RPT_DI_MID] < 0 ||
+		     fabs(di->pt[i].c.iops.v - half) < fabs(di->pt[k[RPT_DI_MID]].c.iops.v - half)))
+			k[RPT_DI_MID] = (int)i;
+}
+
+int rpt_pts_di_build(const struct rpt_report *r, size_t test, struct rpt_pts_di **out)
+{
+	const struct rpt_test *rt = &r->t[test];
+	struct rpt_pts_di *di = calloc(1, sizeof(*di));
+	int ret = 0;
+
+	*out = NULL;
+	if (!di)
+		return -ENOMEM;
+	di->test = test;
+	di->ceiling_us = RPT_PTS_DI_CEILING_US;
+	for (size_t j = 0; j < rt->njobs && !ret; j++) {
+		struct rpt_pts_di_point *p;
+		unsigned int tc, qd;
+		size_t k;
+
+		if (!point_of(rt->jobs[j].name, &tc, &qd))
+			continue;
+		for (k = 0; k < di->n && strcmp(di->pt[k].c.name, rt->jobs[j].name); k++)
+			;
+		if (k < di->n)
+			continue;
+		p = realloc(di->pt, (di->n + 1) * sizeof(*p));
+		if (!p) {
+			ret = -ENOMEM;
+			break;
+		}
+		di->pt = p;
+		p = &di->pt[di->n++];
+		memset(p, 0, sizeof(*p));
+		snprintf(p->c.name, sizeof(p->c.name), "%s", rt->jobs[j].name);
+		p->tc = tc;
+		p->qd = qd;
+		ret = histogram(rt, p);
+	}
+	if (!ret && di->n)
+		ret = rpt_pts_cells_of(r, test, &di->pt[0].c, di->n, sizeof(di->pt[0]));
+	if (ret) {
+		rpt_pts_di_free(di);
+		return ret;
+	}
+	rpt_pts_di_pick(di);
+	*out = di;
+	return 0;
+}
+
+void rpt_pts_di_free(struct rpt_pts_di *di)
+{
+	if (!di)
+		return;
+	for (size_t i = 0; i < di->n; i++) {
+		free(di->pt[i].hist_us);
+		free(di->pt[i].hist_share);
+	}
+	free(di->pt);
+	free(di);
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SSDQ_PTS_DI_H
+#define SSDQ_PTS_DI_H
+
+/*
+ * The demand-intensity ladder of the SNIA PTS's ECW (section 13) and DIRTH
+ * (section 14) tests (docs/snia.md): one fio run, <test>-di.json, whose
+ * jobs tTCqQD run the test's access pattern at thread count TC x queue
+ * depth QD, the highest demand first, after the rounds at T32Q32. Per
+ * point its figures as a round's cell (pts_report.h: IOPS, response times,
+ * W, IOPS/W) and its response-time histogram (fio's json+ bins); over the
+ * ladder the points the PTS reports: the maximum IOPS, the optimal (the
+ * most IOPS whose mean response time is within the ceiling), the mid (the
+ * IOPS nearest halfway between the minimum's and the maximum's) and the
+ * minimum (the lowest demand, T1Q1).
+ */
+#include <stddef.h>
+
+#include "pts_report.h"
+
+/* The response-time ceiling of the optimal point: 5 ms, mean response time. */
+#define RPT_PTS_DI_CEILING_US	5000.0
+
+enum rpt_pts_di_pick { RPT_DI_MAX, RPT_DI_OPTIMAL, RPT_DI_MID, RPT_DI_MIN, RPT_DI_NPICKS };
+
+/**
+ * struct rpt_pts_di_point - One TC x QD point of the ladder
+ * @c: its figures (c.name: "t32q16")
+ * @tc: thread count
+ * @qd: queue depth per thread
+ * @hist_us: the histogram's bins: each bin's upper bound, µs (json+ bins
+ *        of the direction with the most I/Os)
+ * @hist_share: the share of that direction's I/Os in each bin (sums to 1)
+ * @nhist: bins
+ * @hist_dir: "read" or "write": the direction the histogram is of; NULL
+ *        without json+ bins
+ */
+struct rpt_pts_di_point {
+	struct rpt_pts_cell c;
+	unsigned int tc, qd;
+	double *hist_us, *hist_share;
+	size_t nhist;
+	const char *hist_dir;
+};
+
+/**
+ * struct rpt_pts_di - A test's demand-intensity ladder
+ * @test: the -di run's index in the report's tests
+ * @pt: its points, in the run's order (highest demand first)
+ * @n: their number
+ * @pick: the reported points' indices into @pt (enum rpt_pts_di_pick), -1
+ *        where none qualifies (no point within the ceiling: no optimal)
+ * @ceiling_us: the optimal point's response-time ceiling
+ */
+struct rpt_pts_di {
+	size_t test;
+	struct rpt_pts_di_point *pt;
+	size_t n;
+	int pick[RPT_DI_NPICKS];
+	double ceiling_us;
+};
+
+/**
+ * rpt_pts_di_build() - The ladder of report test @test.
+ * @r: the report
+ * @test: a <name>-di run
+ * @out: the result; free with rpt_pts_di_free()
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_pts_di_build(const struct rpt_report *r, size_t test, struct rpt_pts_di **out);
+
+/**
+ * rpt_pts_di_pick() - Set @di->pick from its points: max, the point of most
+ * IOPS; optimal, of most IOPS whose mean response time is at most
+ * @di->ceiling_us (none: -1); min, of the fewest outstanding I/Os (TC x QD;
+ * the first of equals); mid, the IOPS nearest halfway between max's and
+ * min's (the first of equals). Points without IOPS take no part.
+ * @di: the ladder, its points and ceiling set
+ */
+void rpt_pts_di_pick(struct rpt_pts_di *di);
+
+/**
+ * rpt_pts_di_free() - Free what rpt_pts_di_build() made; NULL-safe.
+ * @di: the ladder
+ */
+void rpt_pts_di_free(struct rpt_pts_di *di);
+
+/**
+ * rpt_pts_di_pick_name() - "max", "optimal", "mid" or "min".
+ * @k: the pick
+ *
+ * Return: a static string.
+ */
+const char *rpt_pts_di_pick_name(enum rpt_pts_di_pick k);
+
+#endif

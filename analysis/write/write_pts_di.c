@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The demand-intensity ladder of the SNIA PTS's ECW and DIRTH tests
+ * (pts_di.h) as text, JSON and CSV: each TC x QD point's figures, the
+ * picked points and their response-time histograms.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "catalogue.h"
+#include "chart.h"
+#include "html.h"
+#include "pts_di.h"
+#include "svg.h"
+#include "writers.h"
+
+/* The figures of a point's row: the catalogue's keys. */
+static const char *const di_keys[] = { "iops", "lat_mean_us", "lat_max_us", "lat_p99999_us",
+				       "power_w", "iops_per_w", NULL };
+
+/* Every pick a point is, joined by @sep: "max,optimal"; "" for none. */
+static void picks_of(char *buf, size_t len, const struct rpt_pts_di *di, size_t i, const char *sep)
+{
+	size_t at = 0;
+
+	*buf = '\0';
+	for (int k = 0; k < RPT_DI_NPICKS && at < len; k++)
+		if (di->pick[k] == (int)i)
+			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? sep : "",
+					       rpt_pts_di_pick_name(k));
+}
+
+static void text_hist(FILE *out, const struct rpt_pts_di_point *p)
+{
+	double edge = 1, share = 0;
+	char num[48];
+
+	if (!p->nhist) {
+		fputs("    no histogram: no json+ bins\n", out);
+		return;
+	}
+	/* power-of-two bins: each json+ bin in the first whose edge holds it */
+	for (size_t i = 0; i < p->nhist; i++) {
+		while (p->hist_us[i] > edge) {
+			if (share > 0)
+				fprintf(out, "    <= %8s µs %6.2f %%\n",
+					rpt_fmt_num(num, sizeof(num), edge, 0), share * 100);
+			share = 0;
+			edge *= 2;
+		}
+		share += p->hist_share[i];
+	}
+	if (share > 0)
+		fprintf(out, "    <= %8s µs %6.2f %%\n", rpt_fmt_num(num, sizeof(num), edge, 0),
+			share * 100);
+}
+
+void rpt_write_pts_di_text(FILE *out, const struct rpt_pts_di *di, bool hist)
+{
+	char num[48], pk[48];
+
+	fprintf(out, "  demand intensity, %zu TC x QD points, highest demand first:\n", di->n);
+	fprintf(out, "  %-8s %6s", "point", "OIO");
+	for (const char *const *key = di_keys; *key; key++)
+		fprintf(out, " %12s", rpt_cat_find(RPT_OF_PTS, *key)->head);
+	fputs("  pick\n", out);
+	for (size_t i = 0; i < di->n; i++) {
+		const struct rpt_pts_di_point *p = &di->pt[i];
+
+		fprintf(out, "  %-8s %6u", p->c.name, p->tc * p->qd);
+		for (const char *const *key = di_keys; *key; key++) {
+			const struct rpt_cat *c = rpt_cat_find(RPT_OF_PTS, *key);
+			const struct rpt_fig *f = rpt_cat_pts(c, &p->c);
+
+			fprintf(out, " %12s", f->ok ? rpt_fmt_num(num, sizeof(num), f->v, c->digits) : "-");
+		}
+		picks_of(pk, sizeof(pk), di, i, ",");
+		fprintf(out, "  %s\n", pk);
+	}
+	for (int k = 0; k < RPT_DI_NPICKS; k++) {
+		const struct rpt_pts_di_point *p = di->pick[k] >= 0 ? &di->pt[di->pick[k]] : NULL;
+
+		if (!p) {
+			fprintf(out, "  %s point: none%s\n", rpt_pts_di_pick_name(k),
+				k == RPT_DI_OPTIMAL ? " within the response-time ceiling" : "");
+			continue;
+		}
+		fprintf(out, "  %s point: %s (T%uQ%u), %s IOPS at %s µs mean", rpt_pts_di_pick_name(k),
+			p->c.name, p->tc, p->qd, rpt_fmt_num(num, sizeof(num), p->c.iops.v, 0),
+			p->c.lat_mean_us.ok ? rpt_fmt_num(pk, sizeof(pk), p->c.lat_mean_us.v, 1) : "-");
+		if (k == RPT_DI_OPTIMAL)
+			fprintf(out, " (ceiling %s µs)", rpt_fmt_num(num, sizeof(num), di->ceiling_us, 0));
+		fputc('\n', out);
+		if (hist)
+			text_hist(out, p);
+	}
+}
+
+void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di)
+{
+	if (!di)
+		return;
+	fputs(",\n        \"di\": {\"ceiling_us\": ", out);
+	rpt_put_json_num(out, di->ceiling_us);
+	fputs(", \"picks\": {", out);
+	for (int k = 0; k < RPT_DI_NPICKS; k++) {
+		fprintf(out, "%s\"%s\": ", k ? ", " : "", rpt_pts_di_pick_name(k));
+		rpt_put_json_str_or_null(out, di->pick[k] >= 0 ? di->pt[di->pick[k]].c.name : NULL);
+	}
+	fputs("}, \"points\": [", out);
+	for (size_t i = 0; i < di->n; i++) {
+		const struct rpt_pts_di_point *p = &di->pt[i];
+
+		fputs(i ? "," : "", out);
+		rpt_write_pts_cell_json_open(out, &p->c);
+		fprintf(out, ", \"tc\": %u, \"qd\": %u, \"oio\": %u, \"hist\": ", p->tc, p->qd,
+			p->tc * p->qd);
+		if (!p->nhist) {
+			fputs("null}", out);
+			continue;
+		}
+		fputs("{\"dir\": ", out);
+		rpt_put_json_str(out, p->hist_dir);
+		fputs(", \"us\": [", out);
+		for (size_t b = 0; b < p->nhist; b++) {
+			fputs(b ? ", " : "", out);
+			rpt_put_json_num(out, p->hist_us[b]);
+		}
+		fputs("], \"share\": [", out);
+		for (size_t b = 0; b < p->nhist; b++) {
+			fputs(b ? ", " : "", out);
+			fprintf(out, "%.6g", p->hist_share[b]);
+		}
+		fputs("]}}", out);
+	}
+	fputs("]}", out);
+}
+
+static void cnum(FILE *out, const struct rpt_fig *f)
+{
+	if (f->ok)
+		fprintf(out, ",%.10g", f->v);
+	else
+		fputc(',', out);
+}
+
+int rpt_write_pts_di_csv(FILE *out, const char *test, const struct rpt_pts_di *di)
+{
+	fputs("test,cell,tc,qd,oio,pick,iops,lat_mean_us,lat_max_us,lat_p99999_us,power_w,iops_per_w\n",
+	      out);
+	for (size_t i = 0; i < di->n; i++) {
+		const struct rpt_pts_di_point *p = &di->pt[i];
+		char pk[48];
+
+		picks_of(pk, sizeof(pk), di, i, "+");
+		fprintf(out, "%s,%s,%u,%u,%u,%s", test, p->c.name, p->tc, p->qd, p->tc * p->qd, pk);
+		cnum(out, &p->c.iops);
+		cnum(out, &p->c.lat_mean_us);
+		cnum(out, &p->c.lat_max_us);
+		cnum(out, &p->c.lat_p99999_us);
+		cnum(out, &p->c.power_w);
+		cnum(out, &p->c.iops_per_w);
+		fputc('\n', out);
+	}
+	fputs("\ntest,cell,pick,dir,bin_us,share\n", out);
+	for (int k = 0; k < RPT_DI_NPICKS; k++) {
+		const struct rpt_pts_di_point *p = di->pick[k] >= 0 ? &di->pt[di->pick[k]] : NULL;
+
+		for (size_t b = 0; p && b < p->nhist; b++)
+			fprintf(out, "%s,%s,%s,%s,%.10g,%.6g\n", test, p->c.name, rpt_pts_di_pick_name(k),
+				p->hist_dir, p->hist_us[b], p->hist_share[b]);
+	}
+	return ferror(out) ? -EIO : 0;
+}
+
+int rpt_write_pts_di_files(const char *dir, const char *scope, const struct rpt_drive *d,
+			   char *err_path, size_t len)
+{
+	char a[64], b[96], path[PATH_MAX];
+	FILE *f;
+	int ret;
+
+	for (size_t i = 0; d->pts && i < d->pts->nt; i++) {
+		const struct rpt_pts_test *t = &d->pts->t[i];
+
+		if (!t->di)
+			continue;
+		rpt_slug(a, sizeof(a), scope);
+		rpt_slug(b, sizeof(b), t->name);
+		snprintf(path, sizeof(path), "%s/%s.%s.di.csv", dir, a, b);
+		f = fopen(path, "w");
+		if (!f) {
+			ret = -errno;
+			snprintf(err_path, len, "%s", path);
+			return ret;
+		}
+		ret = rpt_write_pts_di_csv(f, t->name, t->di);
+		if (fclose(f) && !ret)
+			ret = -errno;
+		if (ret) {
+			snprintf(err_path, len, "%s", path);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* ---- HTML ---- */
+
+#define DI_LINES	8	/* thread counts drawn: 32 down to 1 is 6 */
+
+/* The thread counts of the ladder, highest first; their number. */
+static size_t thread_counts(const struct rpt_pts_di *di, unsigned int *tc)
+{
+	size_t n = 0, k;
+
+	for (size_t i = 0; i < di->n; i++) {
+		for (k = 0; k < n && tc[k] != di->pt[i].tc; k++)
+			;
+		if (k == n && n < DI_LINES)
+			tc[n++] = di->pt[i].tc;
+	}
+	return n;
+}
+
+/* One thread count's points, lowest queue depth first: x (@xkey's figure,
+ * NULL: the queue depth) and y (@ykey's); how many. */
+static size_t line_of(const struct rpt_pts_di *di, unsigned int tc, const char *xkey,
+		      const char *ykey, double *x, double *y)
+{
+	const struct rpt_cat *cx = xkey ? rpt_cat_find(RPT_OF_PTS, xkey) : NULL;
+	const struct rpt_cat *cy = rpt_cat_find(RPT_OF_PTS, ykey);
+	unsigned int qd[64];
+	size_t n = 0, k;
+
+	for (size_t i = 0; i < di->n && n < 64; i++) {
+		const struct rpt_pts_di_point *p = &di->pt[i];
+		const struct rpt_fig *fy = rpt_cat_pts(cy, &p->c);
+		const struct rpt_fig *fx = cx ? rpt_cat_pts(cx, &p->c) : NULL;
+
+		if (p->tc != tc || !fy->ok || fy->v <= 0 || (fx && (!fx->ok || fx->v <= 0)))
+			continue;
+		for (k = n; k > 0 && qd[k - 1] > p->qd; k--) {
+			qd[k] = qd[k - 1];
+			x[k] = x[k - 1];
+			y[k] = y[k - 1];
+		}
+		qd[k] = p->qd;
+		x[k] = fx ? fx->v : p->qd;
+		y[k] = fy->v;
+		n++;
+	}
+	return n;
+}
+
+static void di_chart(struct rpt_charts *ch, const char *scope, const char *test,
+		     const struct rpt_pts_di *di, const char *xkey, const char *ykey,
+		     const char *xname, const char *yname, const char *fig, const char *what)
+{
+	unsigned int tc[DI_LINES];
+	size_t ntc = thread_counts(di, tc), ns = 0;
+	double *buf = calloc((size_t)DI_LINES * 2 * (di->n + 1), sizeof(double));
+	struct rpt_xy_series s[DI_LINES];
+	struct rpt_axis xa = { .name = xname, .kind = RPT_AXIS_LOG };
+	struct rpt_axis ya = { .name = yname, .kind = RPT_AXIS_LOG };
+	char names[DI_LINES][16], title[256];
+	FILE *out;
+
+	if (!buf)
+		return;
+	for (size_t k = 0; k < ntc; k++) {
+		double *x = buf + k * 2 * (di->n + 1), *y = x + di->n + 1;
+		size_t n = line_of(di, tc[k], xkey, ykey, x, y);
+
+		if (n < 2)	/* a line needs two points */
+			continue;
+		snprintf(names[ns], sizeof(names[ns]), "TC %u", tc[k]);
+		s[ns] = (struct rpt_xy_series){ .name = names[ns], .x = x, .y = y, .n = n,
+						.color = rpt_svg_color(ns) };
+		ns++;
+	}
+	if (ns) {
+		snprintf(title, sizeof(title), "%s: %s, a line per thread count", test, what);
+		out = rpt_html_figure(ch, false, scope, test, fig);
+		if (out) {
+			struct rpt_svg_head h = { title, title, RPT_SVG_HALF };
+
+			rpt_svg_xy(out, &h, &xa, &ya, s, ns, NULL, 0);
+			rpt_html_figure_end(ch);
+		}
+	}
+	free(buf);
+}
+
+/* The picked points' histograms on one chart: % of I/Os per power-of-two bin. */
+static void di_hist(struct rpt_charts *ch, const char *scope, const char *test,
+		    const struct rpt_pts_di *di)
+{
+	double x[RPT_DI_NPICKS][40], y[RPT_DI_NPICKS][40];
+	struct rpt_xy_series s[RPT_DI_NPICKS];
+	struct rpt_axis xa = { .name = "response time (µs)", .kind = RPT_AXIS_LOG };
+	struct rpt_axis ya = { .name = "% of I/Os", .kind = RPT_AXIS_LINEAR };
+	char names[RPT_DI_NPICKS][64], title[256];
+	size_t ns = 0;
+	FILE *out;
+
+	for (int k = 0; k < RPT_DI_NPICKS; k++) {
+		const struct rpt_pts_di_point *p = di->pick[k] >= 0 ? &di->pt[di->pick[k]] : NULL;
+		double edge = 1;
+		size_t n = 0, b = 0;
+
+		if (!p || !p->nhist)
+			continue;
+		while (edge < p->hist_us[0] && edge < 1e12)
+			edge *= 2;
+		for (; b < p->nhist && n < 40; edge *= 2) {
+			double share = 0;
+
+			for (; b < p->nhist && p->hist_us[b] <= edge; b++)
+				share += p->hist_share[b];
+			x[ns][n] = edge;
+			y[ns][n++] = share * 100;
+		}
+		if (n < 2)
+			continue;
+		snprintf(names[ns], sizeof(names[ns]), "%s: %s", rpt_pts_di_pick_name(k), p->c.name);
+		s[ns] = (struct rpt_xy_series){ .name = names[ns], .x = x[ns], .y = y[ns], .n = n,
+						.color = rpt_svg_color((size_t)k) };
+		ns++;
+	}
+	if (!ns)
+		return;
+	snprintf(title, sizeof(title),
+		 "%s: response-time histograms of the max, optimal, mid and min points (power-of-two bins)",
+		 test);
+	out = rpt_html_figure(ch, false, scope, test, "di-hist");
+	if (out) {
+		struct rpt_svg_head h = { title, title, RPT_SVG_HALF };
+
+		rpt_svg_xy(out, &h, &xa, &ya, s, ns, NULL, 0);
+		rpt_html_figure_end(ch);
+	}
+}
+
+void rpt_html_pts_di(struct rpt_charts *ch, const char *scope, const char *test,
+		     const struct rpt_pts_di *di, bool hist)
+{
+	FILE *out = ch->html;
+	char pk[48];
+
+	fprintf(out, "<p>Demand intensity: %zu TC x QD points, highest demand first; optimal: the "
+		"most IOPS within a mean response time of %.0f µs.</p>\n<div class=\"figs\">\n",
+		di->n, di->ceiling_us);
+	di_chart(ch, scope, test, di, "iops", "lat_mean_us", "IOPS", "mean response time (µs)",
+		 "di-curve", "demand intensity, mean response time against IOPS");
+	di_chart(ch, scope, test, di, NULL, "iops", "queue depth", "IOPS", "di-variation",
+		 "demand variation, IOPS against queue depth");
+	if (hist)
+		di_hist(ch, scope, test, di);
+	fputs("</div>\n<div class=\"tw\"><table><tr><th>point</th><th>OIO</th>", out);
+	for (const char *const *key = di_keys; *key; key++)
+		fprintf(out, "<th>%s</th>", rpt_cat_find(RPT_OF_PTS, *key)->head);
+	fputs("<th>pick</th></tr>\n", out);
+	for (size_t i = 0; i < di->n; i++) {
+		const struct rpt_pts_di_point *p = &di->pt[i];
+
+		fprintf(out, "<tr><td>%s</td><td>%u</td>", p->c.name, p->tc * p->qd);
+		for (const char *const *key = di_keys; *key; key++) {
+			const struct rpt_cat *c = rpt_cat_find(RPT_OF_PTS, *key);
+
+			rpt_html_td(out, rpt_cat_pts(c, &p->c), c->digits);
+		}
+		picks_of(pk, sizeof(pk), di, i, ",");
+		fprintf(out, "<td>%s</td></tr>\n", pk);
+	}
+	fputs("</table></div>\n", out);
+}
