@@ -98,7 +98,7 @@ NVME_SRCS   := nvme/nvme_cmd.c nvme/nvme_status.c nvme/nvme_admin.c nvme/nvme_id
                nvme/nvme_ns.c
 NVME_OBJS   := $(NVME_SRCS:nvme/%.c=$(B)/nvme/%.o)
 # The drive model (model/): what knows the drive it imitates, no fio.
-MODEL_CORE  := model/model.c model/model_presets.c
+MODEL_CORE  := model/model.c model/model_presets.c model/model_gc.c
 MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o
 # The engine's parts that know no fio (its unit tests link these objects).
 ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
