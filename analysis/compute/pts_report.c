@@ -10,6 +10,7 @@
 
 #include "events.h"
 #include "input_kind.h"
+#include "pts_recovery.h"
 #include "pts_report.h"
 #include "reader_log.h"
 
@@ -129,11 +130,13 @@ static const struct {
 	{ "iops", RPT_PTS_K_IOPS, { "r0-4k:write:iops" } },
 	{ "throughput-", RPT_PTS_K_THROUGHPUT, { "seq-read-%s:read:mbps", "seq-write-%s:write:mbps" } },
 	{ "latency", RPT_PTS_K_LATENCY, { "r0-4k:write:lat" } },
+	{ "hir", RPT_PTS_K_HIR, { "r0-4k:write:iops" } },
 };
 
 const char *rpt_pts_kind_title(enum rpt_pts_kind k)
 {
-	static const char *const t[] = { "IOPS", "Throughput", "Latency", "Rounds" };
+	static const char *const t[] = { "IOPS", "Throughput", "Latency",
+					 "Host idle recovery, preconditioning", "Rounds" };
 
 	return t[k <= RPT_PTS_K_OTHER ? k : RPT_PTS_K_OTHER];
 }
@@ -377,6 +380,25 @@ static struct rpt_fig *cell_fig(struct rpt_pts_cell *c, int i)
 				 &c->temp_max_c };
 
 	return f[i];
+}
+
+int rpt_pts_cell_of(const struct rpt_test *t, const char *name, struct rpt_pts_cell *c)
+{
+	struct round_ev re;
+	struct one o;
+	int ret = round_events(t, &re);
+
+	if (ret)
+		return ret;
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	cell_params(c, t);
+	cell_round(t, name, &re, &o);
+	for (int i = 0; i < 9; i++)
+		*cell_fig(c, i) = o.f[i];
+	c->throttled = o.throttled;
+	round_ev_free(&re);
+	return 0;
 }
 
 /* The cells of round @rt that @t has not yet, in the order of its jobs. */
@@ -704,6 +726,7 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
 			ret = wsat(r, d->test[i], &p->wsat);
 		}
 	}
+
 	if (p->nt)
 		qsort(p->t, p->nt, sizeof(*p->t), by_name);
 	for (size_t i = 0; i < p->nt && !ret; i++) {
@@ -722,7 +745,10 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
 		for (size_t k = 0; p->t[i].kind == RPT_PTS_K_IOPS && p->t[i].pts_class && k < p->nt; k++)
 			if (!p->t[k].pts_class)
 				p->t[k].pts_class = p->t[i].pts_class;
-	if (ret || (!p->nt && !p->has_wsat)) {
+	/* after the rounds' windows: HIR's preconditioning level is one */
+	if (!ret)
+		ret = rpt_pts_rec_build(r, d, p, &p->rec);
+	if (ret || (!p->nt && !p->has_wsat && !p->rec)) {
 		rpt_pts_free(p);
 		return ret;
 	}
@@ -734,7 +760,7 @@ bool rpt_pts_owns(const struct rpt_pts *p, size_t test)
 {
 	if (!p)
 		return false;
-	if (p->has_wsat && p->wsat.test == test)
+	if ((p->has_wsat && p->wsat.test == test) || rpt_pts_rec_owns(p->rec, test))
 		return true;
 	for (size_t i = 0; i < p->nt; i++) {
 		if (p->t[i].prep == test)
@@ -764,5 +790,6 @@ void rpt_pts_free(struct rpt_pts *p)
 	free(p->wsat.gb);
 	free(p->wsat.iops);
 	free(p->wsat.min);
+	rpt_pts_rec_free(p->rec);
 	free(p);
 }

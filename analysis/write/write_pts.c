@@ -27,7 +27,8 @@ static const char *const lat_keys[] = { "lat_mean_us", "lat_max_us", "lat_p99999
 
 static const char *const *keys_of(enum rpt_pts_kind k)
 {
-	return k == RPT_PTS_K_IOPS ? iops_keys : k == RPT_PTS_K_LATENCY ? lat_keys : tp_keys;
+	return k == RPT_PTS_K_IOPS || k == RPT_PTS_K_HIR ? iops_keys :
+	       k == RPT_PTS_K_LATENCY ? lat_keys : tp_keys;
 }
 
 static const char *track_unit(const struct rpt_pts_var *v)
@@ -389,6 +390,7 @@ int rpt_write_pts_text(FILE *out, const struct rpt_drive *d)
 		text_test(out, d, &d->pts->t[i]);
 	if (d->pts->has_wsat)
 		text_wsat(out, &d->pts->wsat);
+	rpt_write_pts_rec_text(out, d->pts->rec);
 	return ferror(out) ? -EIO : 0;
 }
 
@@ -563,7 +565,9 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 	}
 	fputs("],\n      \"wsat\": ", out);
 	if (!p->has_wsat) {
-		fputs("null}", out);
+		fputs("null", out);
+		rpt_write_pts_rec_json(out, p->rec);
+		fputc('}', out);
 		return;
 	}
 	fputs("{\"capacity_gb\": ", out);
@@ -595,7 +599,9 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 		fputs("null", out);
 	else
 		rpt_put_json_str(out, p->wsat.why);
-	fputs("}}", out);
+	fputc('}', out);
+	rpt_write_pts_rec_json(out, p->rec);
+	fputc('}', out);
 }
 
 /* ---- HTML ---- */
@@ -1043,6 +1049,7 @@ int rpt_html_pts(struct rpt_charts *ch, const char *scope, const struct rpt_driv
 	html_throughput_2d(ch, scope, d->pts);
 	if (d->pts->has_wsat)
 		html_wsat(ch, scope, &d->pts->wsat);
+	rpt_html_pts_rec(ch, scope, d->pts->rec);
 	return ferror(ch->html) ? -EIO : 0;
 }
 

@@ -471,6 +471,8 @@ int rpt_write_series_csv(const char *dir, const struct rpt_report *r, char *err_
 					ret = series_file(dir, scope, t, k, &t->jobs[k].tl.s[m],
 							  err_path, len);
 		}
+		if (!ret && r->d[d].pts)
+			ret = rpt_write_pts_rec_csv(dir, scope, r->d[d].pts->rec, err_path, len);
 	}
 	return ret;
 }
