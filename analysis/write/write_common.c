@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,4 +120,23 @@ char *rpt_scale_note(char *buf, size_t len, const struct rpt_device *dev)
 	else if (len)
 		buf[0] = '\0';
 	return buf;
+}
+
+void rpt_put_json_num(FILE *out, double v)
+{
+	if (isfinite(v))
+		fprintf(out, "%.10g", v);
+	else
+		fputs("null", out);
+}
+
+int rpt_file_close(FILE *f, const char *path, char *err_path, size_t len)
+{
+	int ret = ferror(f) ? -EIO : 0;
+
+	if (fclose(f) && !ret)
+		ret = -errno;
+	if (ret)
+		snprintf(err_path, len, "%s", path);
+	return ret;
 }

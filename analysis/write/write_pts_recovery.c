@@ -106,20 +106,12 @@ int rpt_write_pts_rec_text(FILE *out, const struct rpt_pts_rec *rec)
 
 /* ---- JSON ---- */
 
-static void jnum(FILE *out, double v)
-{
-	if (isfinite(v))
-		fprintf(out, "%.10g", v);
-	else
-		fputs("null", out);
-}
-
 static void jarr(FILE *out, const char *key, const double *v, size_t n)
 {
 	fprintf(out, ", \"%s\": [", key);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? ", " : "", out);
-		jnum(out, v[i]);
+		rpt_put_json_num(out, v[i]);
 	}
 	fputc(']', out);
 }
@@ -140,13 +132,24 @@ static void json_cell(FILE *out, const struct rpt_pts_cell *c, const char *const
 		const struct rpt_fig *f = rpt_cat_pts(rpt_cat_find(RPT_OF_PTS, *key), c);
 
 		fprintf(out, ", \"%s\": ", *key);
-		jnum(out, f->ok ? f->v : NAN);
+		rpt_put_json_num(out, f->ok ? f->v : NAN);
 		if (!f->ok) {
 			fprintf(out, ", \"%s_why\": ", *key);
 			rpt_put_json_str(out, f->why);
 		}
 	}
 	fputc('}', out);
+}
+
+static void json_cells(FILE *out, const char *key, const struct rpt_pts_cell *c, size_t n,
+		       const char *const *keys)
+{
+	fprintf(out, "\"%s\": [", key);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ", " : "", out);
+		json_cell(out, &c[i], keys);
+	}
+	fputc(']', out);
 }
 
 static void json_why(FILE *out, size_t n, const char *why)
@@ -161,13 +164,9 @@ static void json_why(FILE *out, size_t n, const char *why)
 static void json_hir(FILE *out, const struct rpt_pts_hir *h)
 {
 	fputs("{\"steady_iops\": ", out);
-	jnum(out, h->steady_iops);
-	fputs(", \"phases\": [", out);
-	for (size_t i = 0; i < h->nphase; i++) {
-		fputs(i ? ", " : "", out);
-		json_cell(out, &h->phase[i], hir_keys);
-	}
-	fputc(']', out);
+	rpt_put_json_num(out, h->steady_iops);
+	fputs(", ", out);
+	json_cells(out, "phases", h->phase, h->nphase, hir_keys);
 	jarr(out, "idle_s", h->idle_s, h->nphase);
 	jarr(out, "minutes", h->t_min, h->n);
 	jarr(out, "iops", h->iops, h->n);
@@ -178,12 +177,8 @@ static void json_hir(FILE *out, const struct rpt_pts_hir *h)
 
 static void json_xsr(FILE *out, const struct rpt_pts_xsr *x)
 {
-	fputs("{\"groups\": [", out);
-	for (size_t g = 0; g < x->ngroup; g++) {
-		fputs(g ? ", " : "", out);
-		json_cell(out, &x->group[g], xsr_keys);
-	}
-	fputc(']', out);
+	fputc('{', out);
+	json_cells(out, "groups", x->group, x->ngroup, xsr_keys);
 	jarr(out, "level_mbps", x->level_mbps, x->ngroup);
 	jarr(out, "recovery_min", x->recovery_min, x->ngroup);
 	fputs(", \"recovery_why\": [", out);
@@ -240,13 +235,7 @@ static int csv_file(const char *dir, const char *scope, const char *test, const 
 		rpt_put_csv(f, part[idx[i]].name);
 		fprintf(f, ",%.10g,%.10g\n", x[i], y[i]);
 	}
-	if (ferror(f))
-		ret = -EIO;
-	if (fclose(f) && !ret)
-		ret = -errno;
-	if (ret)
-		snprintf(err_path, len, "%s", path);
-	return ret;
+	return rpt_file_close(f, path, err_path, len);
 }
 
 int rpt_write_pts_rec_csv(const char *dir, const char *scope, const struct rpt_pts_rec *rec,

@@ -257,6 +257,25 @@ void rpt_put_json_str(FILE *out, const char *s);
 void rpt_put_json_str_or_null(FILE *out, const char *s);
 
 /**
+ * rpt_put_json_num() - @v as a JSON number (%.10g), or null when not finite.
+ * @out: stream
+ * @v: the value
+ */
+void rpt_put_json_num(FILE *out, double v);
+
+/**
+ * rpt_file_close() - Close @f, a file written at @path: a write error or a
+ * failed close names @path in @err_path.
+ * @f: the stream
+ * @path: its file
+ * @err_path: set to @path on an error
+ * @len: its size
+ *
+ * Return: 0, -EIO for a write error, or -errno from fclose().
+ */
+int rpt_file_close(FILE *f, const char *path, char *err_path, size_t len);
+
+/**
  * rpt_put_html() - @s with &, <, >, " and ' escaped.
  * @out: stream
  * @s: text
