@@ -412,8 +412,9 @@ static void fold_out(struct ssdq_model_shared *sh, double bytes)
 /*
  * Speed of a write of @len bytes, consuming cache or fold progress; a small
  * random one past the cache pays the garbage collection of the drive's fill,
- * and so does a sequential one into LBAs small random writes fragmented
- * (@frag): the blocks it frees hold their scattered pages too.
+ * and so does a write continuing a stream into LBAs small random writes
+ * fragmented (@frag) where that costs anything (A above 1): the blocks it
+ * frees hold their scattered pages too.
  */
 static double write_speed(struct ssdq_model *m, double len, int random, int frag,
 			  double *power, unsigned int *regime)
@@ -446,13 +447,13 @@ static double write_speed(struct ssdq_model *m, double len, int random, int frag
 		*regime = SSDQ_MODEL_R_DIRECT;
 		return p->w_direct_bps;
 	}
-	if (random || frag) {
+	if ((random || frag) && fill != m->wa_fill) {
+		m->wa_fill = fill;
+		m->wa = ssdq_model_wa(p, fill);
+	}
+	if (random || (frag && m->wa > 1.001)) {
 		if (random)
 			sh->erased = 0;
-		if (fill != m->wa_fill) {
-			m->wa_fill = fill;
-			m->wa = ssdq_model_wa(p, fill);
-		}
 		*regime = random ? SSDQ_MODEL_R_RANDOM : SSDQ_MODEL_R_SEQ_GC;
 		return p->w_direct_bps / m->wa;
 	}
@@ -627,7 +628,7 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 
 		seq = write_stream(sh, offset, len);
 		random = !seq && len < (1ULL << CHUNK_SHIFT);
-		speed = write_speed(m, (double)len, random, !random && span_fragmented(sh, offset, len),
+		speed = write_speed(m, (double)len, random, seq && span_fragmented(sh, offset, len),
 				    &power, &m->regime);
 		mark_written(m, offset, len, seq);
 		if (sh->write_cache_off)

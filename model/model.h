@@ -105,9 +105,10 @@ enum ssdq_model_regime {
 	SSDQ_MODEL_R_READ_RAND,
 	SSDQ_MODEL_R_RANDOM,		/* a small random write past the cache,
 					 * paying write amplification */
-	SSDQ_MODEL_R_SEQ_GC,		/* a sequential or large write into LBAs
-					 * small random writes fragmented: the
-					 * blocks it frees must be collected first */
+	SSDQ_MODEL_R_SEQ_GC,		/* a sequential write (continuing a stream)
+					 * into LBAs small random writes fragmented:
+					 * the blocks it frees must be collected
+					 * first (where A is above 1) */
 };
 /* or-ed into a regime while the drive throttles */
 #define SSDQ_MODEL_R_THROTTLED	0x100u
