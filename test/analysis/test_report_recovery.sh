@@ -55,8 +55,9 @@ render() {
 for t in hir-prep hir-round hir; do
 	render "$H" 1000 $t || { fail "ssdq-render snia/$t.fio"; summary; exit 1; }
 done
-# periods of 4 minutes (60 ms of the run): a busy host's noise averaged
-render "$X" 4000 xsr --set SSDQ_PTS_XSR_PERIOD_MSEC=240000 ||
+# periods of 4 minutes of the full drive (60 ms of the run, --set as is):
+# a busy host's noise averaged
+render "$X" 4000 xsr --set SSDQ_PTS_XSR_PERIOD_MSEC=60 ||
 	{ fail "ssdq-render snia/xsr.fio"; summary; exit 1; }
 
 m "$H" 1000 --output-format=json+ --output=hir-prep.json hir-prep.fio ||
@@ -125,8 +126,11 @@ t = [t for t in pts["tests"] if t["test"] == "hir"]
 say(len(t) == 1 and t[0]["kind"].startswith("Host idle recovery"),
     "the preconditioning rounds are HIR's: %s" % [x["kind"] for x in t])
 if t:
-    say(acct["steady"] is True and t[0]["steady"] is True and t[0]["window"] == acct["window"],
-        "preconditioned to steady state: window %s, ssdq-pts %s" % (t[0]["window"], acct["window"]))
+    # 25 rounds without a steady window (a host busy enough) end it too, as the PTS says
+    say(t[0]["steady"] is acct["steady"] and t[0]["window"] == acct["window"] and
+        (acct["steady"] or len(glob.glob(f"{hd}/hir-round-*.json")) == 25),
+        "preconditioned until steady or 25 rounds: window %s steady %s, ssdq-pts %s %s"
+        % (t[0]["window"], t[0]["steady"], acct["window"], acct["steady"]))
     say(near(hir["steady_iops"], acct["average"], 1e-9),
         "the steady level is the window's average: %s, ssdq-pts %s" % (hir["steady_iops"], acct["average"]))
 ev = events(hd, "hir")
@@ -248,13 +252,15 @@ for g in (1, 2):
         "%s: level %s MB/s and recovery %s min by the rule (%s, %s)" % (jobs[g], xsr["level_mbps"][g],
         xsr["recovery_min"][g], level, rec))
 tr = Truth(ev["ag3-seq-1024k"][0], S, job="ag3-seq-1024k")
-first = tr.spans[0]
+gc = [sp for sp in tr.spans if sp[0].startswith("seq-gc")]
+paid = sum(b1 - b0 for _, b0, b1, _, _ in gc)
 cap = json.load(open(f"{xd}/device.json"))["capacity_bytes"]   # the scaled drive's
-say(first[0].startswith("seq-gc") and near(first[2], cap, 0.01) and tr.spans[-1][0].startswith("direct"),
+# (the stream's first write continues none: it runs at the direct speed)
+say(gc and near(paid, cap, 0.01) and gc[-1][2] <= cap * 1.01 and tr.spans[-1][0].startswith("direct"),
     "the model: sequential writes after random pay garbage collection for one pass (%.0f of %.0f MB), then not"
-    % (first[2] / 1e6, cap / 1e6))
+    % (paid / 1e6, cap / 1e6))
 t0 = [e["time_us"] for e in ev["ag3-seq-1024k"][1] if e["event"] == "model_regime"][0]
-truth_min = (first[4] - t0) / 60e6 * S
+truth_min = ((gc[-1][4] if gc else t0) - t0) / 60e6 * S
 period = xsr["minutes"][1] - xsr["minutes"][0]
 # a host busy enough may leave no steady window (the rule above agrees): then none to place
 say(xsr["recovery_min"][2] is None or xsr["recovery_min"][2] >= truth_min - 2 * period,
