@@ -98,7 +98,8 @@ NVME_SRCS   := nvme/nvme_cmd.c nvme/nvme_status.c nvme/nvme_admin.c nvme/nvme_id
                nvme/nvme_ns.c nvme/nvme_pmeas.c
 NVME_OBJS   := $(NVME_SRCS:nvme/%.c=$(B)/nvme/%.o)
 # The drive model (model/): what knows the drive it imitates, no fio.
-MODEL_CORE  := model/model.c model/model_presets.c model/model_ocp.c model/model_pmeas.c
+MODEL_CORE  := model/model.c model/model_presets.c model/model_ocp.c model/model_pmeas.c \
+               model/model_gc.c
 MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o $(B)/model/source_model_pm.o
 # The engine's parts that know no fio (its unit tests link these objects).
 ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
@@ -252,6 +253,7 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/engine/host-clat.sh test/engine/host-planned.sh
 INTEGRATION_TESTS := test/model-host.sh test/power/model-drive-power.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/ssh.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_host.sh test/analysis/test_report_pts.sh test/analysis/test_report_pts_di.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_random.sh test/analysis/test_report_trace.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh test/jobs/snia.sh test/jobs/repeat.sh \
+              test/analysis/test_report_recovery.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report SSDQ_SO=$(CURDIR)/$(B)/ssdq.so \

@@ -126,9 +126,24 @@ int ssdq_check_job_options(struct thread_data *td)
 			 td->o.name);
 		return 1;
 	}
-	if (o->duty > 100 || (o->duty != 100 && !o->burst)) {
-		ssdq_log("%s: ssdq_duty=%u needs ssdq_burst= and a value of 1-100", td->o.name,
-			 o->duty);
+	if (interval_opt(td, "ssdq_burst_time", o->burst_time, "0", "5", "5s, 500ms",
+			 &o->burst_time_us) ||
+	    interval_opt(td, "ssdq_burst_idle", o->burst_idle, "0", "5", "5s, 500ms",
+			 &o->burst_idle_us))
+		return 1;
+	if (o->burst && o->burst_time_us) {
+		ssdq_log("%s: ssdq_burst=%llu and ssdq_burst_time=%s: a burst ends by its bytes "
+			 "or by its time; give one", td->o.name, o->burst, o->burst_time);
+		return 1;
+	}
+	if (o->duty > 100 || (o->duty != 100 && !o->burst && !o->burst_time_us)) {
+		ssdq_log("%s: ssdq_duty=%u needs ssdq_burst= or ssdq_burst_time= and a value of "
+			 "1-100", td->o.name, o->duty);
+		return 1;
+	}
+	if ((o->burst_idle || o->bursts) && !o->burst && !o->burst_time_us) {
+		ssdq_log("%s: ssdq_burst_idle and ssdq_bursts need ssdq_burst= or ssdq_burst_time=",
+			 td->o.name);
 		return 1;
 	}
 	if (interval_opt(td, "ssdq_idle", o->idle, "0", "0.5", "500ms, 60s", &o->idle_us) ||
@@ -261,6 +276,38 @@ struct fio_option ssdq_fio_options[] = {
 		.def	= "0",
 		.help	= "Do I/O in bursts of this many bytes, idling between them (see "
 			  "ssdq_duty); burst start/end go to the events sidecar",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_burst_time",
+		.lname	= "ssdq burst time",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, burst_time),
+		.def	= "0",
+		.help	= "Do I/O in bursts of this long (seconds or a unit: 5s), idling between "
+			  "them (ssdq_burst_idle, else ssdq_duty); instead of ssdq_burst",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_burst_idle",
+		.lname	= "ssdq idle between bursts",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, burst_idle),
+		.help	= "Idle this long after each burst (seconds or a unit: 5s), once its I/O "
+			  "has completed; instead of ssdq_duty's share",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_bursts",
+		.lname	= "ssdq bursts",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct ssdq_options, bursts),
+		.def	= "0",
+		.help	= "End the job after this many bursts and the idle after the last "
+			  "(0: runtime or size ends it); job_end says \"stop\":\"bursts\"",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

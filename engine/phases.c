@@ -17,23 +17,31 @@ static void idle(struct thread_data *td, uint64_t ns)
 	struct ssdq_stop st = { .flag = &td->terminate, .tick = ssdq_watch_wait_tick,
 				.tick_arg = td };
 	struct ssdq_data *sd = td->io_ops_data;
+	uint64_t from;
 
 	if (!ns)
 		return;
 	ssdq_event(td, "idle_start", -1);
 	sd->watch.phase = "idle";
+	from = ssdq_mono_ns();
 	ssdq_host_acct_plan(&sd->host_acct, ssdq_mono_ns(), true);
 	if (ssdq_wait_for(&st, (int64_t)(ns / 1000)))
 		ssdq_event_str(td, "idle_end", "stop", "terminated");
 	else
 		ssdq_event(td, "idle_end", -1);
 	ssdq_host_acct_plan(&sd->host_acct, ssdq_mono_ns(), false);
+	if (sd->target && sd->target->host_idle)
+		sd->target->host_idle(td, from, ssdq_mono_ns());
 	sd->watch.phase = "io";
 }
 
-/* Close a burst whose I/O has all completed; idle for the duty cycle. */
-static void finish_burst(struct thread_data *td, struct ssdq_bursts *b, unsigned int duty)
+/*
+ * Close a burst whose I/O has all completed; idle for ssdq_burst_idle, else
+ * the duty cycle (@between 0: the job's last burst, no idle).
+ */
+static void finish_burst(struct thread_data *td, struct ssdq_bursts *b, int between)
 {
+	struct ssdq_options *o = td->eo;
 	uint64_t busy = b->end_ns > b->start_ns ? b->end_ns - b->start_ns : 0;
 
 	ssdq_event(td, "burst_end", (long long)b->done);
@@ -41,8 +49,19 @@ static void finish_burst(struct thread_data *td, struct ssdq_bursts *b, unsigned
 	b->issued = b->done = 0;
 	b->draining = 0;
 	b->start_ns = 0;
-	if (duty && duty < 100)
-		idle(td, busy * (100 - duty) / duty);
+	if (!between)
+		return;
+	if (o->burst_idle)
+		idle(td, o->burst_idle_us * 1000ULL);
+	else if (o->duty && o->duty < 100)
+		idle(td, busy * (100 - o->duty) / o->duty);
+}
+
+/* A burst ends by its bytes (ssdq_burst) or its time (ssdq_burst_time). */
+static bool burst_time_up(const struct ssdq_options *o, const struct ssdq_bursts *b)
+{
+	return o->burst_time_us && b->start_ns &&
+	       ssdq_mono_ns() - b->start_ns >= o->burst_time_us * 1000ULL;
 }
 
 enum fio_q_status ssdq_phase_queue(struct thread_data *td, struct io_u *io_u)
@@ -51,24 +70,33 @@ enum fio_q_status ssdq_phase_queue(struct thread_data *td, struct io_u *io_u)
 	struct ssdq_data *sd = td->io_ops_data;
 	struct ssdq_bursts *b = &sd->bursts;
 
-	if (!o->burst || !ddir_rw(io_u->ddir)) {
+	if (!(o->burst || o->burst_time_us) || !ddir_rw(io_u->ddir)) {
 		b->inflight++;
 		return FIO_Q_QUEUED;
 	}
+	if (burst_time_up(o, b))
+		b->draining = 1;
 	if (b->draining) {
 		if (b->inflight)
 			return FIO_Q_BUSY;
-		finish_burst(td, b, o->duty);
+		finish_burst(td, b, 1);
 		fio_gettime(&io_u->start_time, NULL);
 		if (td_ioengine_flagged(td, FIO_SYNCIO))
 			io_u->issue_time = io_u->start_time;
+		if (o->bursts && b->nr >= o->bursts) {
+			/* the job's bursts are done: it ends as at its runtime, this io_u
+			 * its last (one left requeued would keep its file open) */
+			fio_mark_td_terminate(td);
+			b->inflight++;
+			return FIO_Q_QUEUED;
+		}
 	}
 	if (!b->start_ns) {
 		b->start_ns = ssdq_mono_ns();
-		ssdq_event(td, "burst_start", (long long)o->burst);
+		ssdq_event(td, "burst_start", o->burst ? (long long)o->burst : -1);
 	}
 	b->issued += io_u->xfer_buflen;
-	if (b->issued >= o->burst)
+	if (o->burst && b->issued >= o->burst)
 		b->draining = 1;
 	b->inflight++;
 	return FIO_Q_QUEUED;
@@ -84,6 +112,8 @@ void ssdq_phase_unqueue(struct thread_data *td, struct io_u *io_u)
 	if (o->burst && ddir_rw(io_u->ddir)) {
 		b->issued -= io_u->xfer_buflen;
 		b->draining = b->issued >= o->burst;
+	} else if (o->burst_time_us && ddir_rw(io_u->ddir)) {
+		b->issued -= io_u->xfer_buflen;
 	}
 }
 
@@ -95,7 +125,7 @@ void ssdq_phase_done(struct thread_data *td, struct io_u *io_u)
 
 	if (b->inflight)
 		b->inflight--;
-	if (o->burst && ddir_rw(io_u->ddir)) {
+	if ((o->burst || o->burst_time_us) && ddir_rw(io_u->ddir)) {
 		b->done += io_u->xfer_buflen - io_u->resid;
 		b->end_ns = ssdq_mono_ns();
 	}
@@ -109,7 +139,7 @@ void ssdq_phase_end(struct thread_data *td)
 	const char *why;
 	bool ended;
 
-	if (o->burst && b->start_ns && !b->inflight)
+	if ((o->burst || o->burst_time_us) && b->start_ns && !b->inflight)
 		finish_burst(td, b, 0);
 	why = ssdq_stop_reason(td, ssdq_job_bytes(td));
 	if (!o->idle_us || !strcmp(why, "terminated") || !strcmp(why, "stalled"))

@@ -25,6 +25,11 @@ struct ssdq_options {
 	unsigned int erase;	/* ssdq_erase: enum ssdq_erase_method */
 	unsigned int write_cache; /* ssdq_write_cache: enum ssdq_write_cache_want */
 	unsigned long long burst; /* ssdq_burst: bytes per burst, 0: no bursts */
+	char *burst_time;	/* ssdq_burst_time: as given */
+	unsigned long long burst_time_us; /* parsed at init: a burst's time, 0: by bytes */
+	char *burst_idle;	/* ssdq_burst_idle: as given, NULL: from ssdq_duty */
+	unsigned long long burst_idle_us; /* parsed at init: idle after each burst */
+	unsigned int bursts;	/* ssdq_bursts: the job ends after this many, 0: no end */
 	char *duty_str;		/* ssdq_duty: as given */
 	unsigned int duty;	/* parsed at setup: % of time bursts are busy */
 	char *idle;		/* ssdq_idle: as given */
@@ -72,7 +77,8 @@ int ssdq_check_verify(struct thread_data *td);
 /**
  * ssdq_check_job_options() - The checks of ->init, once the job's backend is
  * chosen: ssdq_hipri (io_uring only, one polled job), ssdq_duty against
- * ssdq_burst, the intervals (ssdq_idle, ssdq_smart_interval, ssdq_progress,
+ * ssdq_burst, the kinds of burst (ssdq_burst or ssdq_burst_time; ssdq_burst_idle
+ * and ssdq_bursts need one), the intervals (ssdq_idle, ssdq_burst_time, ssdq_burst_idle, ssdq_smart_interval, ssdq_progress,
  * ssdq_stall_timeout: seconds or a unit) and SMART's floor: 100 ms on a
  * device (a Get Log Page command each time), 10 ms on the model (its own
  * state: a scaled model runs a test in 1/scale of the time, and ssdq-run

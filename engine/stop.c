@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Why a job stopped, for its job_end event. */
 #include "ssdq.h"
+#include "ssdq_options.h"
 #include "stop.h"
 
 const char *ssdq_stop_reason(struct thread_data *td, uint64_t bytes)
 {
 	struct ssdq_data *sd = td->io_ops_data;
+	const struct ssdq_options *o = td->eo;
 	struct timespec now;
 
 	/* the stall watch's verdict (watch.h), read, not asked: watch.c calls down to here */
@@ -13,6 +15,9 @@ const char *ssdq_stop_reason(struct thread_data *td, uint64_t bytes)
 		return "stalled";
 	if (td->error)
 		return "error";
+	/* ssdq_bursts ran out (phases.c) */
+	if (sd && o && o->bursts && sd->bursts.nr >= o->bursts)
+		return "bursts";
 	/* a time_based job goes round its size until the runtime ends */
 	if (!td->o.time_based && td->total_io_size && bytes >= td->total_io_size)
 		return "bytes";

@@ -11,7 +11,8 @@
 
 /**
  * ssdq_stop_reason() - Why the job stopped: "stalled" (its drive completed
- * no I/O for ssdq_stall_timeout), "error" (td's error), "bytes"
+ * no I/O for ssdq_stall_timeout), "error" (td's error), "bursts" (ssdq_bursts
+ * ran out), "bytes"
  * (size/io_size done), "time" (runtime= ran out), "terminated" (asked to
  * stop before either: a signal, the trigger file, exitall), else "bytes"
  * (number_ios and the like). fio sets td->terminate when runtime runs out

@@ -65,6 +65,9 @@ struct ssdq_file {
  *	sampler), @buf being room for a string @cfg may point at. Return: 0,
  *	or -errno after saying why on stderr.
  * @sampling_end: free what @sampling took; NULL-safe
+ * @host_idle: the job left its drive idle on purpose from @from_ns to @to_ns
+ *	(CLOCK_MONOTONIC; an idle phase: phases.c); NULL where the drive is
+ *	not told (a namespace: a real drive sees its idle itself)
  */
 struct ssdq_target_ops {
 	const char *name;
@@ -87,6 +90,7 @@ struct ssdq_target_ops {
 	int (*sampling)(struct thread_data *td, const char *file, struct ssdq_sampler_cfg *cfg,
 			char *buf, size_t buflen);
 	void (*sampling_end)(struct thread_data *td);
+	void (*host_idle)(struct thread_data *td, uint64_t from_ns, uint64_t to_ns);
 };
 
 extern const struct ssdq_target_ops ssdq_target_ns;

@@ -263,6 +263,23 @@ static void model_sampling_end(struct thread_data *td)
 	mj->smart = NULL;
 }
 
+/* The model collects garbage in the idle the job declares (model.h); its events say what. */
+static void model_host_idle(struct thread_data *td, uint64_t from_ns, uint64_t to_ns)
+{
+	struct fio_file *f;
+	unsigned int i;
+
+	for_each_file(td, f, i) {
+		double made;
+
+		if (!f->engine_data || !((struct ssdq_file *)f->engine_data)->priv)
+			continue;
+		made = ssdq_model_host_idle(ssdq_file_model(f), from_ns, to_ns);
+		if (made > 0)
+			ssdq_event(td, "model_gc", (long long)made);
+	}
+}
+
 const struct ssdq_target_ops ssdq_target_model = {
 	.name		= "the drive model",
 	.verb		= "ssdq_model",
@@ -280,4 +297,5 @@ const struct ssdq_target_ops ssdq_target_model = {
 	.write_cache	= model_write_cache,
 	.sampling	= model_sampling,
 	.sampling_end	= model_sampling_end,
+	.host_idle	= model_host_idle,
 };

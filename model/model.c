@@ -12,8 +12,9 @@
 #include "model.h"
 
 #define MODEL_MAGIC	"SSDQMDL1"
-#define MODEL_VERSION	6	/* 3: the erased NAND (fresh out of box); 4: media writes;
-				 * 5: the write cache; 6: the mapping-table cache */
+#define MODEL_VERSION	7	/* 3: the erased NAND (fresh out of box); 4: media writes;
+				 * 5: the write cache; 6: the mapping-table cache;
+				 * 7: garbage collection in the host's idle */
 #define CHUNK_SHIFT	20		/* 1 MiB of LBAs per bitmap bit */
 #define NDU		512000.0	/* bytes in an NVMe data unit */
 #define COVER_FULL	65535u		/* a chunk's LBAs all hold data */
@@ -42,6 +43,7 @@ struct ssdq_model_shared {
 	uint64_t media_ns;		/* when the media finishes its queue */
 	uint64_t busy_until_ns;		/* last completion handed out */
 	uint64_t idle_since_ns;		/* 0 while I/O is in flight */
+	uint64_t gc_until_ns;		/* the host's idle collected up to here */
 	uint32_t inflight;
 	uint64_t last_read_end;
 	uint32_t map_tag[MAP_SLOTS];	/* mapping page + 1 cached in each slot
@@ -385,22 +387,18 @@ int ssdq_model_write_cache(const struct ssdq_model *m, int set)
 
 const char *ssdq_model_regime_name(unsigned int regime)
 {
-	static const char *const names[2][9] = {
+	static const char *const names[2][10] = {
 		{ "none", "cache", "direct", "fold-hi", "fold-lo", "read-seq", "read-frag",
-		  "read-rand", "random" },
+		  "read-rand", "random", "seq-gc" },
 		{ "none+throttled", "cache+throttled", "direct+throttled", "fold-hi+throttled",
 		  "fold-lo+throttled", "read-seq+throttled", "read-frag+throttled",
-		  "read-rand+throttled", "random+throttled" },
+		  "read-rand+throttled", "random+throttled", "seq-gc+throttled" },
 	};
 	unsigned int r = regime & ~SSDQ_MODEL_R_THROTTLED;
 
-	return names[!!(regime & SSDQ_MODEL_R_THROTTLED)][r <= SSDQ_MODEL_R_RANDOM ? r : 0];
+	return names[!!(regime & SSDQ_MODEL_R_THROTTLED)][r <= SSDQ_MODEL_R_SEQ_GC ? r : 0];
 }
 
-/*
- * Speed of a write of @len bytes, consuming cache or fold progress; a small
- * random one past the cache pays the garbage collection of the drive's fill.
- */
 /* The SLC cache gives up @bytes: what it held is folded into native NAND, written again. */
 static void fold_out(struct ssdq_model_shared *sh, double bytes)
 {
@@ -411,8 +409,15 @@ static void fold_out(struct ssdq_model_shared *sh, double bytes)
 	}
 }
 
-static double write_speed(struct ssdq_model *m, double len, int random, double *power,
-			  unsigned int *regime)
+/*
+ * Speed of a write of @len bytes, consuming cache or fold progress; a small
+ * random one past the cache pays the garbage collection of the drive's fill,
+ * and so does a write continuing a stream into LBAs small random writes
+ * fragmented (@frag) where that costs anything (A above 1): the blocks it
+ * frees hold their scattered pages too.
+ */
+static double write_speed(struct ssdq_model *m, double len, int random, int frag,
+			  double *power, unsigned int *regime)
 {
 	const struct ssdq_model_preset *p = m->p;
 	struct ssdq_model_shared *sh = m->sh;
@@ -442,13 +447,14 @@ static double write_speed(struct ssdq_model *m, double len, int random, double *
 		*regime = SSDQ_MODEL_R_DIRECT;
 		return p->w_direct_bps;
 	}
-	if (random) {
-		sh->erased = 0;
-		if (fill != m->wa_fill) {
-			m->wa_fill = fill;
-			m->wa = ssdq_model_wa(p, fill);
-		}
-		*regime = SSDQ_MODEL_R_RANDOM;
+	if ((random || frag) && fill != m->wa_fill) {
+		m->wa_fill = fill;
+		m->wa = ssdq_model_wa(p, fill);
+	}
+	if (random || (frag && m->wa > 1.001)) {
+		if (random)
+			sh->erased = 0;
+		*regime = random ? SSDQ_MODEL_R_RANDOM : SSDQ_MODEL_R_SEQ_GC;
 		return p->w_direct_bps / m->wa;
 	}
 	if (p->fold_start > 0 && fill >= p->fold_start) {
@@ -616,10 +622,14 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 		sh->bytes_read += len;
 		sh->host_reads++;
 		break;
-	case SSDQ_MODEL_WRITE:
+	case SSDQ_MODEL_WRITE: {
+		unsigned int r;
+		int random;
+
 		seq = write_stream(sh, offset, len);
-		speed = write_speed(m, (double)len, !seq && len < (1ULL << CHUNK_SHIFT), &power,
-				    &m->regime);
+		random = !seq && len < (1ULL << CHUNK_SHIFT);
+		speed = write_speed(m, (double)len, random, seq && span_fragmented(sh, offset, len),
+				    &power, &m->regime);
 		mark_written(m, offset, len, seq);
 		if (sh->write_cache_off)
 			lat_us += p->w_nocache_us;
@@ -629,10 +639,12 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 			sh->erased = fmax(0, fmin(sh->erased, nand_bytes(p, m->capacity) -
 						  sh->held * (double)(1ULL << CHUNK_SHIFT)));
 		sh->bytes_written += len;
-		sh->media_written += (m->regime & ~SSDQ_MODEL_R_THROTTLED) == SSDQ_MODEL_R_RANDOM ?
+		r = m->regime & ~SSDQ_MODEL_R_THROTTLED;
+		sh->media_written += r == SSDQ_MODEL_R_RANDOM || r == SSDQ_MODEL_R_SEQ_GC ?
 				     (double)len * m->wa : (double)len;
 		sh->host_writes++;
 		break;
+	}
 	case SSDQ_MODEL_TRIM:
 		deallocate(sh, offset, len);
 		len = 0;
@@ -676,6 +688,37 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 	sh->idle_since_ns = 0;
 	unlock(sh);
 	return done_ns;
+}
+
+double ssdq_model_host_idle(struct ssdq_model *m, uint64_t from_ns, uint64_t to_ns)
+{
+	const struct ssdq_model_preset *p = m->p;
+	struct ssdq_model_shared *sh = m->sh;
+	uint64_t grace = (uint64_t)(SSDQ_MODEL_GRACE_S * 1e9 / m->scale), start;
+	double room, secs, made = 0;
+
+	lock(sh);
+	start = sh->idle_since_ns + grace;
+	start = start > from_ns ? start : from_ns;
+	start = start > sh->gc_until_ns ? start : sh->gc_until_ns;
+	if (!sh->inflight && sh->idle_since_ns && to_ns > start) {
+		/* the cache is folded first (ssdq_model_io() does that at the next I/O) */
+		double fill = sh->held / (double)sh->nchunks;
+
+		secs = (to_ns - start) / 1e9;
+		if (sh->cache_used > 0 && p->recover_bps > 0)
+			secs -= sh->cache_used / p->recover_bps;
+		room = nand_bytes(p, m->capacity) - sh->held * (double)(1ULL << CHUNK_SHIFT);
+		if (secs > 0 && room > sh->erased) {
+			made = fmin(room - sh->erased, secs * ssdq_model_gc_idle_bps(p, fill));
+			sh->erased += made;
+			/* the valid pages it copied: A - 1 bytes per byte erased */
+			sh->media_written += made * (ssdq_model_wa(p, fill) - 1.0);
+		}
+		sh->gc_until_ns = to_ns;
+	}
+	unlock(sh);
+	return made;
 }
 
 void ssdq_model_complete(struct ssdq_model *m, uint64_t now_ns)

@@ -89,7 +89,8 @@ struct ssdq_model_smart {
 /**
  * enum ssdq_model_regime - what set the speed of an I/O: for a write the
  * SLC cache, direct-to-NAND, the fast or slow half of a fold swing, or the
- * garbage collection a small random write pays for (ssdq_model_wa()); for
+ * garbage collection a small random write pays for (ssdq_model_wa()), or
+ * a sequential one into LBAs such writes fragmented (the same A); for
  * a read a sequential (or large), fragmented or small random read. The
  * model's own account of a job, written to the events sidecar
  * (model_regime) as ground truth that holds however busy the host is.
@@ -105,13 +106,17 @@ enum ssdq_model_regime {
 	SSDQ_MODEL_R_READ_RAND,
 	SSDQ_MODEL_R_RANDOM,		/* a small random write past the cache,
 					 * paying write amplification */
+	SSDQ_MODEL_R_SEQ_GC,		/* a sequential write (continuing a stream)
+					 * into LBAs small random writes fragmented:
+					 * the blocks it frees must be collected
+					 * first (where A is above 1) */
 };
 /* or-ed into a regime while the drive throttles */
 #define SSDQ_MODEL_R_THROTTLED	0x100u
 
 /**
  * ssdq_model_regime_name() - "cache", "direct", "fold-hi", "fold-lo",
- * "read-seq", "read-frag", "read-rand", "random" or "none", with "+throttled" when
+ * "read-seq", "read-frag", "read-rand", "random", "seq-gc" or "none", with "+throttled" when
  * SSDQ_MODEL_R_THROTTLED is set.
  *
  * Return: a static string.
@@ -179,6 +184,41 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
  * it knows when the drive falls idle.
  */
 void ssdq_model_complete(struct ssdq_model *m, uint64_t now_ns);
+
+/**
+ * ssdq_model_host_idle() - The host left the drive idle on purpose from
+ * @from_ns to @to_ns (CLOCK_MONOTONIC; an idle phase of a job: ssdq_idle,
+ * the idle between bursts): the drive's garbage collection catches up over
+ * the part of it the drive was idle past SSDQ_MODEL_GRACE_S (scaled),
+ * after folding what its SLC cache holds, making erased NAND at
+ * ssdq_model_gc_idle_bps() up to all the NAND that holds no data; small
+ * random writes then take it at the direct speed (regime "direct") before
+ * paying garbage collection again. Time already counted (another thread
+ * of the job idled with this one) and time with I/O in flight count
+ * nothing. Gaps the host did not declare (between fio's jobs and runs,
+ * which a scaled model would magnify by its scale) collect nothing.
+ * @m: model
+ * @from_ns: when the host stopped sending
+ * @to_ns: when it sends again
+ *
+ * Return: the bytes of NAND erased (in the scaled drive's bytes), 0 when
+ * none.
+ */
+double ssdq_model_host_idle(struct ssdq_model *m, uint64_t from_ns, uint64_t to_ns);
+
+/**
+ * ssdq_model_gc_idle_bps() - How fast idle garbage collection makes erased
+ * NAND on a drive whose LBAs hold data to fraction @fill (model_gc.c): it
+ * copies the valid share v of each block it collects at the direct write
+ * speed and gains the rest, (1 - v) / v = 1 / (A - 1) erased bytes per
+ * byte copied, A = ssdq_model_wa(@p, @fill).
+ * @p: preset (its w_direct_bps and spare)
+ * @fill: 0..1
+ *
+ * Return: bytes per second; INFINITY where A is 1 (nothing to collect:
+ * every block that holds no data is free).
+ */
+double ssdq_model_gc_idle_bps(const struct ssdq_model_preset *p, double fill);
 
 /**
  * ssdq_model_erase() - Deallocate the whole drive and empty its SLC cache,

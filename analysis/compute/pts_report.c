@@ -12,6 +12,7 @@
 #include "input_kind.h"
 #include "marks.h"
 #include "pts_di.h"
+#include "pts_recovery.h"
 #include "pts_report.h"
 #include "reader_log.h"
 
@@ -133,11 +134,13 @@ static const struct {
 	{ "latency", RPT_PTS_K_LATENCY, { "r0-4k:write:lat" } },
 	{ "ecw", RPT_PTS_K_ECW, { "t32q32:write:iops" } },
 	{ "dirth", RPT_PTS_K_DIRTH, { "t32q32:write:iops" } },
+	{ "hir", RPT_PTS_K_HIR, { "r0-4k:write:iops" } },
 };
 
 const char *rpt_pts_kind_title(enum rpt_pts_kind k)
 {
-	static const char *const t[] = { "IOPS", "Throughput", "Latency", "ECW", "DIRTH", "Rounds" };
+	static const char *const t[] = { "IOPS", "Throughput", "Latency", "ECW", "DIRTH",
+					 "Host idle recovery, preconditioning", "Rounds" };
 
 	return t[k <= RPT_PTS_K_OTHER ? k : RPT_PTS_K_OTHER];
 }
@@ -427,6 +430,25 @@ int rpt_pts_cells_of(const struct rpt_report *r, size_t test, struct rpt_pts_cel
 		c->throttled = o.throttled;
 		cell_params(c, &r->t[test]);
 	}
+	round_ev_free(&re);
+	return 0;
+}
+
+int rpt_pts_cell_of(const struct rpt_test *t, const char *name, struct rpt_pts_cell *c)
+{
+	struct round_ev re;
+	struct one o;
+	int ret = round_events(t, &re);
+
+	if (ret)
+		return ret;
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	cell_params(c, t);
+	cell_round(t, name, &re, &o);
+	for (int i = 0; i < 9; i++)
+		*cell_fig(c, i) = o.f[i];
+	c->throttled = o.throttled;
 	round_ev_free(&re);
 	return 0;
 }
@@ -784,6 +806,7 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
 			ret = wsat(r, d->test[i], &p->wsat);
 		}
 	}
+
 	if (p->nt)
 		qsort(p->t, p->nt, sizeof(*p->t), by_name);
 	for (size_t i = 0; i < p->nt && !ret; i++) {
@@ -809,7 +832,10 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
 		for (size_t k = 0; p->t[i].kind == RPT_PTS_K_IOPS && p->t[i].pts_class && k < p->nt; k++)
 			if (!p->t[k].pts_class)
 				p->t[k].pts_class = p->t[i].pts_class;
-	if (ret || (!p->nt && !p->has_wsat)) {
+	/* after the rounds' windows: HIR's preconditioning level is one */
+	if (!ret)
+		ret = rpt_pts_rec_build(r, d, p, &p->rec);
+	if (ret || (!p->nt && !p->has_wsat && !p->rec)) {
 		rpt_pts_free(p);
 		return ret;
 	}
@@ -821,7 +847,7 @@ bool rpt_pts_owns(const struct rpt_pts *p, size_t test)
 {
 	if (!p)
 		return false;
-	if (p->has_wsat && p->wsat.test == test)
+	if ((p->has_wsat && p->wsat.test == test) || rpt_pts_rec_owns(p->rec, test))
 		return true;
 	for (size_t i = 0; i < p->nt; i++) {
 		if (p->t[i].prep == test || (p->t[i].di && p->t[i].di->test == test))
@@ -852,5 +878,6 @@ void rpt_pts_free(struct rpt_pts *p)
 	free(p->wsat.gb);
 	free(p->wsat.iops);
 	free(p->wsat.min);
+	rpt_pts_rec_free(p->rec);
 	free(p);
 }

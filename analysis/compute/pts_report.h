@@ -41,6 +41,7 @@ enum rpt_pts_kind {
 	RPT_PTS_K_LATENCY,	/* PTS 9: T1Q1, mean, max, 99.999 % */
 	RPT_PTS_K_ECW,		/* PTS 13: rounds at T32Q32, then the ladder */
 	RPT_PTS_K_DIRTH,	/* PTS 14: the same, with histograms */
+	RPT_PTS_K_HIR,		/* PTS 11: host idle recovery's preconditioning */
 	RPT_PTS_K_OTHER,	/* rounds of a test ssdq knows no rule for */
 };
 
@@ -212,18 +213,22 @@ struct rpt_pts_wsat {
 	char why[RPT_WHY_LEN];
 };
 
+struct rpt_pts_rec;
+
 /**
  * struct rpt_pts - A drive's PTS tests
  * @t: its tests with rounds, in name order
  * @nt: their number
  * @has_wsat: a wsat.json is among its tests
  * @wsat: its figures
+ * @rec: host idle and cross-stimulus recovery (pts_recovery.h), NULL without
  */
 struct rpt_pts {
 	struct rpt_pts_test *t;
 	size_t nt;
 	bool has_wsat;
 	struct rpt_pts_wsat wsat;
+	struct rpt_pts_rec *rec;
 };
 
 /**
@@ -276,8 +281,20 @@ int rpt_pts_cells_of(const struct rpt_report *r, size_t test, struct rpt_pts_cel
 		     size_t stride);
 
 /**
- * rpt_pts_kind_title() - "IOPS", "Throughput", "Latency", "ECW", "DIRTH" or
- * "Rounds".
+ * rpt_pts_cell_of() - Job @name of test @t as one PTS cell (its directions
+ * added up, as a round's cell: W the drive model's own account where the
+ * test's events hold it, else the sampler's).
+ * @t: a test of the report
+ * @name: its job
+ * @c: filled in; a figure the job lacks is null with why
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_pts_cell_of(const struct rpt_test *t, const char *name, struct rpt_pts_cell *c);
+
+/**
+ * rpt_pts_kind_title() - "IOPS", "Throughput", "Latency", "ECW", "DIRTH", "Host idle
+ * recovery, preconditioning" or "Rounds".
  * @k: the kind
  *
  * Return: a static string.

@@ -11,7 +11,8 @@
 const char *rpt_stop_from_events(const struct rpt_events *e, const char *path, char *why,
 				 size_t len)
 {
-	static const char *const known[] = { "time", "bytes", "error", "terminated", "stalled" };
+	static const char *const known[] = { "time", "bytes", "error", "terminated", "stalled",
+					     "bursts" };
 	const char *stop = rpt_events_stop(e);
 	char when[64];
 	time_t sec;
@@ -65,6 +66,8 @@ const char *rpt_stop_phrase(const char *stop)
 		return "stopped on time";
 	if (!strcmp(stop, "bytes"))
 		return "stopped on bytes";
+	if (!strcmp(stop, "bursts"))
+		return "stopped after its bursts";
 	return "stopped on error";
 }
 

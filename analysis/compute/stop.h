@@ -27,7 +27,7 @@
  *	there is no reason
  * @len: size of @why
  *
- * Return: "time", "bytes", "error", "terminated", "stalled", "killed" (events but no
+ * Return: "time", "bytes", "error", "terminated", "stalled", "bursts", "killed" (events but no
  * job_end), or NULL (no events).
  */
 const char *rpt_stop_from_events(const struct rpt_events *e, const char *path, char *why,

@@ -238,7 +238,7 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	    json_object_is_type(v, json_type_string)) {
 		stop = json_object_get_string(v);
 		if (!strcmp(stop, "time") || !strcmp(stop, "bytes") || !strcmp(stop, "error") ||
-		    !strcmp(stop, "terminated") || !strcmp(stop, "stalled"))
+		    !strcmp(stop, "terminated") || !strcmp(stop, "stalled") || !strcmp(stop, "bursts"))
 			strcpy(ev.stop, stop);
 	}
 	if (ev.kind == RPT_EV_POWER_SOURCE)

@@ -41,7 +41,7 @@ struct rpt_event {
 	double t_ms;		/* unix ms (to compare with logs) */
 	enum rpt_ev_kind kind;
 	double bytes;		/* -1 when the line has none */
-	char stop[12];		/* job_end: "time", "bytes", "error", "terminated", "stalled" or "" */
+	char stop[12];		/* job_end: "time", "bytes", "error", "terminated", "stalled", "bursts" or "" */
 	bool estimated;		/* power_source: "estimated":true, a source other
 				 * than the drive model (nvme-ps: the power-state
 				 * table's figure, not a measurement) */

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -151,4 +152,15 @@ char *rpt_fmt_drive_power(char *buf, size_t len, const struct rpt_job *j)
 		 dr->source, dr->estimated ? ", estimated" : "", acc, dr->power_w.v,
 		 dr->energy_j.v, dr->max_w.ok ? dr->max_w.v : NAN, cmp);
 	return buf;
+}
+
+int rpt_file_close(FILE *f, const char *path, char *err_path, size_t len)
+{
+	int ret = ferror(f) ? -EIO : 0;
+
+	if (fclose(f) && !ret)
+		ret = -errno;
+	if (ret)
+		snprintf(err_path, len, "%s", path);
+	return ret;
 }

@@ -31,7 +31,8 @@ static const char *const lat_keys[] = { "lat_mean_us", "lat_max_us", "lat_p99999
 
 static const char *const *keys_of(enum rpt_pts_kind k)
 {
-	return k == RPT_PTS_K_IOPS ? iops_keys : k == RPT_PTS_K_THROUGHPUT ? tp_keys : lat_keys;
+	return k == RPT_PTS_K_IOPS || k == RPT_PTS_K_HIR ? iops_keys :
+	       k == RPT_PTS_K_THROUGHPUT ? tp_keys : lat_keys;
 }
 
 static const char *track_unit(const struct rpt_pts_var *v)
@@ -467,6 +468,7 @@ int rpt_write_pts_text(FILE *out, const struct rpt_drive *d)
 		text_test(out, d, &d->pts->t[i]);
 	if (d->pts->has_wsat)
 		text_wsat(out, &d->pts->wsat);
+	rpt_write_pts_rec_text(out, d->pts->rec);
 	return ferror(out) ? -EIO : 0;
 }
 
@@ -664,7 +666,9 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 	}
 	fputs("],\n      \"wsat\": ", out);
 	if (!p->has_wsat) {
-		fputs("null}", out);
+		fputs("null", out);
+		rpt_write_pts_rec_json(out, p->rec);
+		fputc('}', out);
 		return;
 	}
 	fputs("{\"capacity_gb\": ", out);
@@ -696,7 +700,9 @@ void rpt_write_pts_json(FILE *out, const struct rpt_drive *d)
 		fputs("null", out);
 	else
 		rpt_put_json_str(out, p->wsat.why);
-	fputs("}}", out);
+	fputc('}', out);
+	rpt_write_pts_rec_json(out, p->rec);
+	fputc('}', out);
 }
 
 /* ---- HTML ---- */
@@ -1158,6 +1164,7 @@ int rpt_html_pts(struct rpt_charts *ch, const char *scope, const struct rpt_driv
 	html_throughput_2d(ch, scope, d->pts);
 	if (d->pts->has_wsat)
 		html_wsat(ch, scope, &d->pts->wsat);
+	rpt_html_pts_rec(ch, scope, d->pts->rec);
 	return ferror(ch->html) ? -EIO : 0;
 }
 

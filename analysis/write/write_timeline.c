@@ -447,13 +447,7 @@ static int series_file(const char *dir, const char *scope, const struct rpt_test
 	fprintf(f, "t_s,mean,min,max\n");
 	for (size_t i = 0; i < s->n; i++)
 		fprintf(f, "%.10g,%.10g,%.10g,%.10g\n", s->t_s[i], s->mean[i], s->min[i], s->max[i]);
-	if (ferror(f))
-		ret = -EIO;
-	if (fclose(f) && !ret)
-		ret = -errno;
-	if (ret)
-		snprintf(err_path, len, "%s", path);
-	return ret;
+	return rpt_file_close(f, path, err_path, len);
 }
 
 int rpt_write_series_csv(const char *dir, const struct rpt_report *r, char *err_path, size_t len)
@@ -473,6 +467,8 @@ int rpt_write_series_csv(const char *dir, const struct rpt_report *r, char *err_
 		}
 		if (!ret)
 			ret = rpt_write_pts_di_files(dir, scope, &r->d[d], err_path, len);
+		if (!ret && r->d[d].pts)
+			ret = rpt_write_pts_rec_csv(dir, scope, r->d[d].pts->rec, err_path, len);
 	}
 	return ret;
 }

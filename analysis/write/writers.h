@@ -109,6 +109,48 @@ int rpt_write_pts_text(FILE *out, const struct rpt_drive *d);
  */
 void rpt_write_pts_json(FILE *out, const struct rpt_drive *d);
 
+/* The SNIA PTS recovery tests, HIR and XSR (write_pts_recovery.c, pts_recovery.h). */
+struct rpt_pts_rec;
+struct rpt_charts;
+
+/**
+ * rpt_write_pts_rec_text() - HIR's phases (each wait state's idle, the
+ * segments' IOPS, W, I/Os per joule) and XSR's access groups (steady level,
+ * recovery time, MB/s, response times, W, MB/s/W) as text; nothing for NULL.
+ *
+ * Return: 0 or -EIO.
+ */
+int rpt_write_pts_rec_text(FILE *out, const struct rpt_pts_rec *rec);
+
+/**
+ * rpt_write_pts_rec_json() - The "pts" object's "hir" and "xsr" members
+ * (each with its leading comma; null where the drive ran none): HIR
+ * {steady_iops, phases[], idle_s[], minutes[], iops[], phase[], why}, XSR
+ * {groups[], level_mbps[], recovery_min[], recovery_why[], minutes[],
+ * mbps[], group[], why}; phases and groups carry the catalogue's
+ * RPT_OF_PTS figures.
+ */
+void rpt_write_pts_rec_json(FILE *out, const struct rpt_pts_rec *rec);
+
+/**
+ * rpt_write_pts_rec_csv() - For --series-csv: DIR/SCOPE.hir.iops-time.csv
+ * (phase, minutes, iops: a row a segment) and DIR/SCOPE.xsr.mbps-time.csv
+ * (group, minutes, mbps: a row a period); nothing for NULL.
+ *
+ * Return: 0, or -errno with @err_path naming the file.
+ */
+int rpt_write_pts_rec_csv(const char *dir, const char *scope, const struct rpt_pts_rec *rec,
+			  char *err_path, size_t len);
+
+/**
+ * rpt_html_pts_rec() - HIR's page (its phases' table, IOPS per segment
+ * against time with each phase's start and idle marked and the
+ * preconditioning's level) and XSR's (levels and recovery times, the
+ * groups' table, MB/s per period with the stimulus changes and the
+ * recoveries marked).
+ */
+void rpt_html_pts_rec(struct rpt_charts *ch, const char *scope, const struct rpt_pts_rec *rec);
+
 /**
  * rpt_write_pts_cell_json_open() - One PTS cell as the "cells" array holds
  * it, without its closing brace (the caller adds members, then closes it):
@@ -300,6 +342,18 @@ void rpt_put_json_str_or_null(FILE *out, const char *s);
  * @v: the value
  */
 void rpt_put_json_num(FILE *out, double v);
+
+/**
+ * rpt_file_close() - Close @f, a file written at @path: a write error or a
+ * failed close names @path in @err_path.
+ * @f: the stream
+ * @path: its file
+ * @err_path: set to @path on an error
+ * @len: its size
+ *
+ * Return: 0, -EIO for a write error, or -errno from fclose().
+ */
+int rpt_file_close(FILE *f, const char *path, char *err_path, size_t len);
 
 /**
  * rpt_put_html() - @s with &, <, >, " and ' escaped.

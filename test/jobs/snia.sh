@@ -67,6 +67,14 @@ expect_out "^ +[0-9]+ +ecw-round +.*rounds until steady \(at most 25\)" "ECW's r
 expect_out "^ +[0-9]+ +ecw-di +.*ECW demand intensity" "then ECW's demand-intensity ladder"
 expect_out "^ +[0-9]+ +dirth-round +.*rounds until steady \(at most 25\)" "DIRTH's rounds until steady"
 expect_out "^ +[0-9]+ +dirth-di +.*DIRTH demand intensity and histograms" "then DIRTH's ladder and histograms"
+expect_out "^ +[0-9]+ +hir-prep +.*host idle recovery: purge" "host idle recovery from a purge of its own"
+expect_out "^ +[0-9]+ +hir-round +.*4 KiB random writes to steady state, rounds until steady" \
+	"HIR preconditioned in rounds to steady state"
+expect_out "^ +[0-9]+ +hir +.*wait states of 5-50 s" "then HIR's wait states"
+expect_out "^ +[0-9]+ +xsr +.*SEQ 1024 KiB, RND 8 KiB, SEQ 1024 KiB" "cross-stimulus recovery"
+_o=$(grep -E '^ +[0-9]+ +(hir-prep|hir-round|hir) ' "$T_OUT" | awk '{ print $2 }' | tr '\n' ' ')
+[ "$_o" = "hir-prep hir-round hir " ] && pass "HIR's purge, preconditioning and wait states in that order" ||
+	fail "HIR's steps in the order: $_o"
 expect_out "SSDQ_PTS_PURGE +purge" "a PTS purge (Sanitize or Format) by default"
 expect_out "SSDQ_PTS_WRITE_CACHE +off" "enterprise: the write cache off"
 expect_out "SSDQ_PTS_THREADS +4" "enterprise's threads by default"
@@ -87,7 +95,7 @@ expect_rc 2 "an unknown suite" sh "$RUN" --suite nope --model qlc-1tb --out d0
 expect_out "consumer, enterprise, pslc or all, not 'nope' \(or snia, which all leaves out\)" \
 	"snia is offered, and all leaves it out"
 expect_rc 0 "--suite all: a dry run" sh "$RUN" --suite all --model qlc-1tb --scale 64 --out d0 --dry-run
-grep -Eq '(iops|throughput-[0-9]+k|latency)-(prep|round)|wsat' "$T_OUT" && fail "--suite all runs a PTS test" || pass "--suite all runs no PTS test"
+grep -Eq '(iops|throughput-[0-9]+k|latency|hir)-(prep|round)|wsat|xsr' "$T_OUT" && fail "--suite all runs a PTS test" || pass "--suite all runs no PTS test"
 [ ! -e d0 ] && pass "no results directory from the dry runs and refusals" || fail "d0 was made"
 
 cp lib/suites/snia.suite snia.keep

@@ -663,6 +663,99 @@ TEST(wsat_falls_to_wa_level)
  * SMART thermal-management count steps again and again; a drive that drew
  * its full power throttled would stay there (one step).
  */
+/* A full tlc-enterprise-4tb (1/20000) at its random-write steady state. */
+static uint64_t steady_full_drive(struct ssdq_model *m, uint64_t now)
+{
+	struct load seq = { .op = SSDQ_MODEL_WRITE, .bs = 1 << 20, .gap_ns = 100, .qd = 32 };
+	struct load rnd = { .op = SSDQ_MODEL_WRITE, .bs = 4096, .gap_ns = 100, .qd = 32,
+			    .random = 1, .seed = 7 };
+	struct tally t;
+
+	fresh(m, "tlc-enterprise-4tb", 20000);
+	seq.n = m->capacity / seq.bs;
+	now = run_load(m, now, &seq, &t);
+	/* the spare a sequential fill leaves erased, then as much again */
+	rnd.n = (uint64_t)(2 * m->p->spare * (double)m->capacity) / 4096;
+	now = run_load(m, now, &rnd, &t);
+	CHECK(t.bytes[SSDQ_MODEL_R_RANDOM] > 0);
+	return now;
+}
+
+TEST(idle_gc_frees_what_random_writes_then_use)
+{
+	struct ssdq_model m;
+	struct load rnd = { .op = SSDQ_MODEL_WRITE, .bs = 4096, .gap_ns = 100, .qd = 32,
+			    .random = 1, .n = 2000 };
+	struct tally t;
+	uint64_t now = steady_full_drive(&m, 1000000000ULL), grace, idle = 5000000ULL;
+	double fill, made, want, room;
+
+	grace = (uint64_t)(SSDQ_MODEL_GRACE_S * 1e9 / m.scale);
+	/* a gap the host did not declare collects nothing */
+	now += 100000000ULL;
+	rnd.seed = 11;
+	now = run_load(&m, now, &rnd, &t);
+	CHECK_EQ_U64(t.bytes[SSDQ_MODEL_R_DIRECT], 0);
+	/* a declared idle of 5 ms (100 s of the full drive): past the grace,
+	 * erased NAND at the rate idle collection makes it */
+	fill = 1.0;
+	want = (idle - grace) / 1e9 * ssdq_model_gc_idle_bps(m.p, fill);
+	made = ssdq_model_host_idle(&m, now, now + idle);
+	CHECK_NEAR(made, want, 0.02);
+	CHECK(ssdq_model_host_idle(&m, now, now + idle) == 0);	/* counted once */
+	now += idle;
+	rnd.seed = 12;
+	now = run_load(&m, now, &rnd, &t);
+	printf("    %.0f s idle of the full drive: %.1f MB erased, %.1f MB then written at "
+	       "the direct speed (%.0f MB/s), the rest at %.0f MB/s\n", idle / 1e9 * m.scale,
+	       made * m.scale / 1e6, t.bytes[SSDQ_MODEL_R_DIRECT] * m.scale / 1e6,
+	       regime_mbps(&t, SSDQ_MODEL_R_DIRECT), regime_mbps(&t, SSDQ_MODEL_R_RANDOM));
+	CHECK(fabs((double)t.bytes[SSDQ_MODEL_R_DIRECT] - made) <= 4096);
+	CHECK(t.bytes[SSDQ_MODEL_R_RANDOM] > 0);
+	CHECK_NEAR(regime_mbps(&t, SSDQ_MODEL_R_RANDOM) * 1e6,
+		   m.p->w_direct_bps / ssdq_model_wa(m.p, fill), 0.05);
+	/* a long idle: at most the NAND that holds no data */
+	room = m.p->spare * (double)m.capacity + ((1ULL << 20) - m.capacity % (1ULL << 20)) % (1ULL << 20);
+	made = ssdq_model_host_idle(&m, now, now + 10000000000ULL);
+	CHECK(made > 0.9 * room && made <= room + 1.0);
+	ssdq_model_close(&m);
+	unlink(path);
+}
+
+TEST(sequential_after_random_pays_gc_then_recovers)
+{
+	struct ssdq_model m;
+	struct load seq = { .op = SSDQ_MODEL_WRITE, .bs = 1 << 20, .gap_ns = 100, .qd = 32 };
+	struct load rnd = { .op = SSDQ_MODEL_WRITE, .bs = 8192, .gap_ns = 100, .qd = 32,
+			    .random = 1, .seed = 5 };
+	struct tally t;
+	uint64_t now = 1000000000ULL;
+	double slow, fast, a;
+
+	fresh(&m, "tlc-enterprise-4tb", 20000);
+	seq.n = m.capacity / seq.bs;
+	now = run_load(&m, now, &seq, &t);
+	CHECK_EQ_U64(t.bytes[SSDQ_MODEL_R_SEQ_GC], 0);
+	/* 8 KiB random writes over the whole drive, twice its capacity */
+	rnd.n = 2 * m.capacity / rnd.bs;
+	now = run_load(&m, now, &rnd, &t);
+	/* the sequential pass after them: every chunk fragmented pays A, then
+	 * the next pass runs at the direct speed */
+	now = run_load(&m, now, &seq, &t);
+	a = ssdq_model_wa(m.p, 1.0);
+	slow = regime_mbps(&t, SSDQ_MODEL_R_SEQ_GC);
+	CHECK(t.bytes[SSDQ_MODEL_R_SEQ_GC] >= seq.n * seq.bs * 99 / 100);
+	CHECK_NEAR(slow * 1e6, m.p->w_direct_bps / a, 0.05);
+	now = run_load(&m, now, &seq, &t);
+	fast = regime_mbps(&t, SSDQ_MODEL_R_DIRECT);
+	printf("    sequential 1 MiB after random 8 KiB: %.0f MB/s for a pass (A %.2f), "
+	       "then %.0f MB/s\n", slow, a, fast);
+	CHECK_EQ_U64(t.bytes[SSDQ_MODEL_R_SEQ_GC], 0);
+	CHECK_NEAR(fast * 1e6, m.p->w_direct_bps, 0.03);
+	ssdq_model_close(&m);
+	unlink(path);
+}
+
 TEST(throttling_cools_the_drive)
 {
 	const struct ssdq_model_preset *p = ssdq_model_find("tlc-enterprise-4tb");
@@ -787,6 +880,8 @@ int main(void)
 	RUN(full_qlc_random_writes_pay_wa);
 	RUN(wsat_falls_to_wa_level);
 	RUN(media_writes_account_wa);
+	RUN(idle_gc_frees_what_random_writes_then_use);
+	RUN(sequential_after_random_pays_gc_then_recovers);
 	RUN(throttling_cools_the_drive);
 	RUN(recovery_needs_documented_idle);
 	RUN(state_file_is_checked);
