@@ -98,7 +98,7 @@ NVME_SRCS   := nvme/nvme_cmd.c nvme/nvme_status.c nvme/nvme_admin.c nvme/nvme_id
                nvme/nvme_ns.c
 NVME_OBJS   := $(NVME_SRCS:nvme/%.c=$(B)/nvme/%.o)
 # The drive model (model/): what knows the drive it imitates, no fio.
-MODEL_CORE  := model/model.c model/model_presets.c
+MODEL_CORE  := model/model.c model/model_presets.c model/model_pstate.c
 MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o
 # The engine's parts that know no fio (its unit tests link these objects).
 ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
@@ -113,7 +113,7 @@ POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
                power/sampler.c power/vet.c
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
-UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_model test_opt_parse test_nslock \
+UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_model test_model_pstate test_opt_parse test_nslock \
               test_uring_plan test_hostload \
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The target of a job on the drive model: filename= is its state file. */
+#include <libnvme.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "device_info.h"
 #include "sidecar.h"
 #include "model_power.h"
+#include "model_pstate.h"
 #include "remote.h"
 #include "target_model.h"
 #include "util.h"
@@ -163,11 +165,41 @@ static int model_write_cache(const char *file, int set, char *err, size_t errlen
 }
 
 /*
- * device.json of the drive model: the probe's structure, filled from the
- * preset (identity, capacity, LBA format), its power-state table the
- * model's PS0 (the most it draws).
+ * The model's Identify Controller page and power settings, decoded by the
+ * one reader of a drive's (nvme/nvme_id.h): its power state descriptors,
+ * the state it is in, APST.
  */
-static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
+static void model_identity(struct ssdq_model *m, struct ssdq_devinfo *d)
+{
+	struct nvme_feat_auto_pst *t = calloc(1, sizeof(*t));
+	struct nvme_id_ctrl *id = calloc(1, sizeof(*id));
+	uint64_t now = ssdq_mono_ns();
+	uint32_t dw0;
+
+	if (!t || !id) {
+		free(t);
+		free(id);
+		return;
+	}
+	ssdq_model_identify(m, id);
+	ssdq_id_ctrl_decode(id, &d->id);
+	d->id.model[0] = '\0';		/* the summary says more */
+	d->ps_current = ssdq_model_pstate_get(m, now);
+	d->have_ps = true;
+	if (!ssdq_model_apst_page(m, now, &dw0, t)) {
+		ssdq_apst_decode(dw0, t, &d->apst);
+		d->have_apst = true;
+	}
+	free(t);
+	free(id);
+}
+
+/*
+ * device.json of the drive model: the probe's structure, filled from the
+ * preset (identity, capacity, LBA format) and the model's Identify page
+ * (its power states, APST).
+ */
+static int write_device_json(struct thread_data *td, struct ssdq_model *m)
 {
 	struct ssdq_devinfo *d = malloc(sizeof(*d));
 	char path[4096], err[4200];
@@ -185,14 +217,8 @@ static int write_device_json(struct thread_data *td, const struct ssdq_model *m)
 	d->nsid = 1;
 	d->idns.lba_shift = m->p->lba_shift;
 	d->idns.nsze = m->capacity >> m->p->lba_shift;
-	snprintf(d->id.serial, sizeof(d->id.serial), "ssdq-model");
-	snprintf(d->id.firmware, sizeof(d->id.firmware), "ssdq");
-	d->id.npss = 1;
-	d->id.ps[0].max_power_w = m->p->ps0_w;
-	d->id.ps[0].active_power_w = d->id.ps[0].idle_power_w = -1;
-	d->have_ps = true;
+	model_identity(m, d);
 	wc = ssdq_model_write_cache(m, -1);
-	d->id.vwc = wc != -EOPNOTSUPP;
 	d->have_wce = wc >= 0;
 	d->wce = wc > 0;
 	d->drive_model.preset = m->p->name;
