@@ -27,7 +27,7 @@ static bool nonop(const struct ssdq_model *m, unsigned int ps)
 	return d && d->nonop;
 }
 
-void ssdq_model_apst_default(const struct ssdq_model_preset *p, struct ssdq_model_apst *a)
+void ssdq_model_apst_default(const struct ssdq_model_preset *p, struct ssdq_apst *a)
 {
 	unsigned int first = 0;
 
@@ -43,22 +43,33 @@ void ssdq_model_apst_default(const struct ssdq_model_preset *p, struct ssdq_mode
 
 		if (!p->ps[to].nonop)
 			continue;
-		a->itps[i] = (uint8_t)to;
-		a->itpt_ms[i] = p->ps[i].nonop ? SSDQ_MODEL_APST_SECONDARY_MS :
-						 SSDQ_MODEL_APST_PRIMARY_MS;
+		a->from_ps[a->n] = (uint8_t)i;
+		a->to_ps[a->n] = (uint8_t)to;
+		a->idle_ms[a->n++] = p->ps[i].nonop ? SSDQ_MODEL_APST_SECONDARY_MS :
+						      SSDQ_MODEL_APST_PRIMARY_MS;
+	}
+}
+
+/* Feature 0Ch's entries into the state file's per-state table. */
+static void apst_store(struct ssdq_model_ps_shared *s, const struct ssdq_apst *a)
+{
+	memset(s->itpt_ms, 0, sizeof(s->itpt_ms));
+	memset(s->itps, 0, sizeof(s->itps));
+	for (unsigned int i = 0; i < a->n && i < SSDQ_MODEL_NPS; i++) {
+		s->itpt_ms[a->from_ps[i]] = a->idle_ms[i];
+		s->itps[a->from_ps[i]] = a->to_ps[i];
 	}
 }
 
 void ssdq_model_pstate_init(struct ssdq_model *m)
 {
 	struct ssdq_model_ps_shared *s = ssdq_model_ps_shared(m);
-	struct ssdq_model_apst a;
+	struct ssdq_apst a;
 
 	memset(s, 0, sizeof(*s));
 	ssdq_model_apst_default(m->p, &a);
 	/* APSTE is clear after a reset: the host's driver turns it on */
-	memcpy(s->itpt_ms, a.itpt_ms, sizeof(s->itpt_ms));
-	memcpy(s->itps, a.itps, sizeof(s->itps));
+	apst_store(s, &a);
 }
 
 /*
@@ -205,32 +216,37 @@ unsigned int ssdq_model_pstate_op(const struct ssdq_model *m)
 	return ssdq_model_ps_shared((struct ssdq_model *)m)->op;
 }
 
-int ssdq_model_apst(struct ssdq_model *m, uint64_t now_ns, const struct ssdq_model_apst *set,
-		    struct ssdq_model_apst *out)
+int ssdq_model_apst(struct ssdq_model *m, uint64_t now_ns, const struct ssdq_apst *set,
+		    struct ssdq_apst *out)
 {
 	struct ssdq_model_ps_shared *s;
-	struct ssdq_model_apst def;
+	struct ssdq_apst def;
 	uint64_t idle_from;
 
 	ssdq_model_apst_default(m->p, &def);
 	if (!def.enabled)
 		return -EOPNOTSUPP;
-	for (unsigned int i = 0; set && i < SSDQ_MODEL_NPS; i++)
-		if (set->itpt_ms[i] && (i >= m->p->nps || !nonop(m, set->itps[i])))
+	for (unsigned int i = 0; set && i < set->n; i++)
+		if (i >= SSDQ_MODEL_NPS || set->from_ps[i] >= m->p->nps || !nonop(m, set->to_ps[i]))
 			return -EINVAL;
 	ssdq_model_ps_lock(m, now_ns, &idle_from);
 	s = ssdq_model_ps_shared(m);
 	if (set) {
 		s->sets++;
 		s->apst_on = set->enabled;
-		memcpy(s->itpt_ms, set->itpt_ms, sizeof(s->itpt_ms));
-		memcpy(s->itps, set->itps, sizeof(s->itps));
+		apst_store(s, set);
 		s->quiet_ns = now_ns;
 	}
 	if (out) {
+		memset(out, 0, sizeof(*out));
 		out->enabled = s->apst_on;
-		memcpy(out->itpt_ms, s->itpt_ms, sizeof(out->itpt_ms));
-		memcpy(out->itps, s->itps, sizeof(out->itps));
+		for (unsigned int i = 0; i < SSDQ_MODEL_NPS; i++) {
+			if (!s->itpt_ms[i])
+				continue;
+			out->from_ps[out->n] = (uint8_t)i;
+			out->to_ps[out->n] = s->itps[i];
+			out->idle_ms[out->n++] = s->itpt_ms[i];
+		}
 	}
 	ssdq_model_ps_unlock(m);
 	return 0;
@@ -267,7 +283,7 @@ static void encode_mp(double w, struct nvme_id_psd *d)
 void ssdq_model_identify(const struct ssdq_model *m, struct nvme_id_ctrl *id)
 {
 	const struct ssdq_model_preset *p = m->p;
-	struct ssdq_model_apst def;
+	struct ssdq_apst def;
 	unsigned int n = p->nps ? p->nps : 1;
 
 	memset(id, 0, sizeof(*id));
@@ -306,16 +322,12 @@ void ssdq_model_identify(const struct ssdq_model *m, struct nvme_id_ctrl *id)
 int ssdq_model_apst_page(struct ssdq_model *m, uint64_t now_ns, uint32_t *dw0,
 			 struct nvme_feat_auto_pst *table)
 {
-	struct ssdq_model_apst a;
+	struct ssdq_apst a;
 	int ret = ssdq_model_apst(m, now_ns, NULL, &a);
 
 	if (ret)
 		return ret;
 	*dw0 = NVME_SET(a.enabled ? 1u : 0u, FEAT_APST_APSTE);
-	memset(table, 0, sizeof(*table));
-	for (unsigned int i = 0; i < SSDQ_MODEL_NPS; i++)
-		if (a.itpt_ms[i])
-			table->apst_entry[i] = htole64(NVME_SET((uint64_t)a.itps[i], APST_ENTRY_ITPS) |
-						       NVME_SET((uint64_t)a.itpt_ms[i], APST_ENTRY_ITPT));
+	ssdq_apst_encode(&a, table);
 	return 0;
 }

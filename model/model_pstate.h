@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "model.h"
+#include "nvme_id.h"
 
 struct nvme_id_ctrl;
 struct nvme_feat_auto_pst;
@@ -58,18 +59,6 @@ struct ssdq_model_psd {
 	double perf;
 	bool nonop;
 	uint32_t enlat_us, exlat_us;
-};
-
-/**
- * struct ssdq_model_apst - feature 0Ch as the host sets or reads it
- * @enabled: APSTE
- * @itpt_ms: per state, the idle time before it transitions (0: never)
- * @itps: per state, the state it transitions to
- */
-struct ssdq_model_apst {
-	bool enabled;
-	uint32_t itpt_ms[SSDQ_MODEL_NPS];
-	uint8_t itps[SSDQ_MODEL_NPS];
 };
 
 /**
@@ -110,7 +99,7 @@ void ssdq_model_pstate_init(struct ssdq_model *m);
  * non-operational state to the next; @a->enabled set when @p has a
  * non-operational state (APSTA: the feature is supported).
  */
-void ssdq_model_apst_default(const struct ssdq_model_preset *p, struct ssdq_model_apst *a);
+void ssdq_model_apst_default(const struct ssdq_model_preset *p, struct ssdq_apst *a);
 
 /**
  * ssdq_model_pstate_set() - Set Features 02h: go to power state @ps. An
@@ -139,7 +128,9 @@ unsigned int ssdq_model_pstate_get(struct ssdq_model *m, uint64_t now_ns);
 unsigned int ssdq_model_pstate_op(const struct ssdq_model *m);
 
 /**
- * ssdq_model_apst() - Set and Get Features 0Ch.
+ * ssdq_model_apst() - Set and Get Features 0Ch, in nvme/'s decoded form
+ * (struct ssdq_apst: APSTE and a from-state, to-state, idle-time entry per
+ * transition).
  * @m: model
  * @now_ns: CLOCK_MONOTONIC
  * @set: the new setting, or NULL to only read it
@@ -149,8 +140,8 @@ unsigned int ssdq_model_pstate_op(const struct ssdq_model *m);
  * (APSTA clear), -EINVAL when @set names a transition to a state past the
  * table or to an operational one (Invalid Field; nothing set).
  */
-int ssdq_model_apst(struct ssdq_model *m, uint64_t now_ns, const struct ssdq_model_apst *set,
-		    struct ssdq_model_apst *out);
+int ssdq_model_apst(struct ssdq_model *m, uint64_t now_ns, const struct ssdq_apst *set,
+		    struct ssdq_apst *out);
 
 /** ssdq_model_ps_account() - The model's account of its power states at @now_ns. */
 void ssdq_model_ps_account(struct ssdq_model *m, uint64_t now_ns, struct ssdq_model_ps_acct *a);

@@ -119,22 +119,45 @@ int ssdq_nvme_get_write_cache(int fd, uint32_t timeout_ms, bool *enabled)
 	return ret;
 }
 
-int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled)
+/* Set Features, current (not saved), with @data of @len bytes or none. */
+static int set_feature(int fd, uint32_t timeout_ms, uint8_t fid, uint32_t cdw11, void *data,
+		       uint32_t len)
 {
 	uint32_t dw0 = 0;
 	struct nvme_set_features_args args = {
 		.result = &dw0,
+		.data = data,
 		.args_size = sizeof(args),
 		.fd = fd,
 		.timeout = timeout_ms,
 		.nsid = NVME_NSID_NONE,
-		.cdw11 = NVME_SET(enabled ? 1u : 0u, FEAT_VWC_WCE),
+		.cdw11 = cdw11,
 		.save = false,
 		.uuidx = NVME_UUID_NONE,
-		.fid = NVME_FEAT_FID_VOLATILE_WC,
+		.fid = fid,
+		.data_len = data ? len : 0,
 	};
 
 	return answer(nvme_set_features(&args));
+}
+
+int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled)
+{
+	return set_feature(fd, timeout_ms, NVME_FEAT_FID_VOLATILE_WC,
+			   NVME_SET(enabled ? 1u : 0u, FEAT_VWC_WCE), NULL, 0);
+}
+
+int ssdq_nvme_set_power_state(int fd, uint32_t timeout_ms, unsigned int ps)
+{
+	return set_feature(fd, timeout_ms, NVME_FEAT_FID_POWER_MGMT,
+			   NVME_SET(ps, FEAT_PWRMGMT_PS), NULL, 0);
+}
+
+int ssdq_nvme_set_apst(int fd, uint32_t timeout_ms, bool enabled,
+		       struct nvme_feat_auto_pst *table)
+{
+	return set_feature(fd, timeout_ms, NVME_FEAT_FID_AUTO_PST,
+			   NVME_SET(enabled ? 1u : 0u, FEAT_APST_APSTE), table, sizeof(*table));
 }
 
 int ssdq_nvme_format(int fd, uint32_t timeout_ms, uint32_t nsid, unsigned int lbaf,

@@ -33,7 +33,7 @@ static void fresh(struct ssdq_model *m, const char *preset)
 
 static void apst_on(struct ssdq_model *m, uint64_t now)
 {
-	struct ssdq_model_apst a;
+	struct ssdq_apst a;
 
 	ssdq_model_apst_default(m->p, &a);
 	CHECK_EQ_INT(ssdq_model_apst(m, now, &a, NULL), 0);
@@ -256,28 +256,35 @@ TEST(set_features_power_management)
 TEST(apst_feature_checked)
 {
 	struct ssdq_model m;
-	struct ssdq_model_apst a, got;
+	struct ssdq_apst a, got;
+	struct nvme_feat_auto_pst page;
+	uint32_t dw0;
 
 	fresh(&m, "tlc-dramless-1tb");
 	CHECK_EQ_INT(ssdq_model_apst(&m, S, NULL, &got), 0);
 	CHECK(!got.enabled);		/* APSTE clear as the drive ships */
-	CHECK_EQ_U64(got.itpt_ms[0], SSDQ_MODEL_APST_PRIMARY_MS);
-	CHECK_EQ_INT(got.itps[0], 3);
-	CHECK_EQ_U64(got.itpt_ms[3], SSDQ_MODEL_APST_SECONDARY_MS);
-	CHECK_EQ_INT(got.itps[3], 4);
-	CHECK_EQ_U64(got.itpt_ms[4], 0);
+	CHECK_EQ_INT(got.n, 4);		/* PS0, PS1, PS2 to PS3; PS3 to PS4 */
+	CHECK(got.from_ps[0] == 0 && got.to_ps[0] == 3);
+	CHECK_EQ_U64(got.idle_ms[0], SSDQ_MODEL_APST_PRIMARY_MS);
+	CHECK(got.from_ps[3] == 3 && got.to_ps[3] == 4);
+	CHECK_EQ_U64(got.idle_ms[3], SSDQ_MODEL_APST_SECONDARY_MS);
+	/* the page as a drive answers Get Features 0Ch, through nvme/'s reader */
+	CHECK_EQ_INT(ssdq_model_apst_page(&m, S, &dw0, &page), 0);
+	ssdq_apst_decode(dw0, &page, &a);
+	CHECK_MEMEQ(&a, &got, sizeof(a));
 	a = got;
 	a.enabled = true;
-	a.itps[0] = 1;			/* an operational state: Invalid Field */
+	a.to_ps[0] = 1;			/* an operational state: Invalid Field */
 	CHECK_EQ_INT(ssdq_model_apst(&m, S, &a, NULL), -EINVAL);
-	a.itps[0] = 7;			/* past the table */
+	a.to_ps[0] = 7;			/* past the table */
 	CHECK_EQ_INT(ssdq_model_apst(&m, S, &a, NULL), -EINVAL);
 	CHECK_EQ_INT(ssdq_model_apst(&m, S, NULL, &got), 0);
 	CHECK(!got.enabled);		/* nothing set */
-	a.itps[0] = 4;
-	a.itpt_ms[0] = 300;
+	a.n = 1;
+	a.to_ps[0] = 4;
+	a.idle_ms[0] = 300;
 	CHECK_EQ_INT(ssdq_model_apst(&m, S, &a, &got), 0);
-	CHECK(got.enabled && got.itps[0] == 4 && got.itpt_ms[0] == 300);
+	CHECK(got.enabled && got.n == 1 && got.to_ps[0] == 4 && got.idle_ms[0] == 300);
 	CHECK_EQ_INT(ssdq_model_pstate_get(&m, S + 299 * MS), 0);
 	CHECK_EQ_INT(ssdq_model_pstate_get(&m, S + 301 * MS), 4);
 	ssdq_model_close(&m);
