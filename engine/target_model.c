@@ -164,6 +164,44 @@ static int model_write_cache(const char *file, int set, char *err, size_t errlen
 	return ret;
 }
 
+/* The model's power settings: Set and Get Features 02h and 0Ch on its state file. */
+static int model_power(const char *file, const struct ssdq_power_set *set,
+		       struct ssdq_power_set *now, char *err, size_t errlen)
+{
+	struct ssdq_model m;
+	uint64_t t = ssdq_mono_ns();
+	int ret = ssdq_model_attach(&m, file, err, errlen);
+
+	if (ret)
+		return ret;
+	memset(now, 0, sizeof(*now));
+	if (set && set->ps >= 0 && ssdq_model_pstate_set(&m, t, (unsigned int)set->ps)) {
+		snprintf(err, errlen, "Set Features Power Management: %s has no power state %d",
+			 file, set->ps);
+		ret = -EINVAL;
+	}
+	if (!ret && set && set->apst >= 0) {
+		struct ssdq_apst a;
+
+		ret = ssdq_model_apst(&m, t, NULL, &a);
+		if (!ret) {
+			if (set->table.n)
+				a = set->table;
+			a.enabled = set->apst;
+			ret = ssdq_model_apst(&m, t, &a, NULL);
+		}
+		if (ret)
+			snprintf(err, errlen, "Set Features Autonomous Power State Transition: %s",
+				 ret == -EOPNOTSUPP ? "the drive has no APST" :
+				 "the table names a state that is not a non-operational one");
+	}
+	now->npss = m.p->nps ? m.p->nps : 1;
+	now->ps = (int)ssdq_model_pstate_get(&m, t);
+	now->apst = ssdq_model_apst(&m, t, NULL, &now->table) ? -1 : now->table.enabled;
+	ssdq_model_close(&m);
+	return ret;
+}
+
 /*
  * The model's Identify Controller page and power settings, decoded by the
  * one reader of a drive's (nvme/nvme_id.h): its power state descriptors,
@@ -285,6 +323,7 @@ const struct ssdq_target_ops ssdq_target_model = {
 	.closing	= model_closing,
 	.erase		= model_erase,
 	.write_cache	= model_write_cache,
+	.power		= model_power,
 	.sampling	= model_sampling,
 	.sampling_end	= model_sampling_end,
 };
