@@ -294,7 +294,51 @@ static int model_sampling(struct thread_data *td, const char *file, struct ssdq_
 	cfg->smart_read = ssdq_model_smart_read;
 	cfg->smart_arg = mj->smart;
 	cfg->smart_name = file;
+	mj->ps0 = malloc(sizeof(*mj->ps0));
+	if (mj->ps0)
+		ssdq_model_ps_account(mj->smart, ssdq_mono_ns(), mj->ps0);
 	return write_device_json(td, mj->smart);
+}
+
+/*
+ * The model's own account of its power states over the sampler's span: the
+ * state it works in, and per state it was in, the time drawing its idle
+ * power, its entries, the commands that woke the drive from it and their
+ * mean added latency (ground truth for the idle-power and wake-up figures).
+ */
+static void model_pstate_event(struct thread_data *td, struct ssdq_model_job *mj)
+{
+	struct ssdq_model *m = mj->smart;
+	struct ssdq_model_ps_acct a;
+	char members[2048];
+	size_t n;
+	bool first = true;
+
+	ssdq_model_ps_account(m, ssdq_mono_ns(), &a);
+	n = (size_t)snprintf(members, sizeof(members), ",\"ps\":%u,\"state\":%u,\"states\":[",
+			     ssdq_model_pstate_op(m), a.state);
+	for (unsigned int i = 0; i < m->p->nps && n < sizeof(members); i++) {
+		const struct ssdq_model_psd *d = &m->p->ps[i];
+		uint64_t wakes = a.wakes[i] - mj->ps0->wakes[i];
+		uint64_t in = a.in_ns[i] - mj->ps0->in_ns[i];
+		uint64_t entries = a.entries[i] - mj->ps0->entries[i];
+
+		if (!wakes && !in && !entries)
+			continue;
+		n += (size_t)snprintf(members + n, sizeof(members) - n,
+				      "%s{\"ps\":%u,\"idle_w\":%.6f,\"in_s\":%.6f,\"entries\":%llu,"
+				      "\"wakes\":%llu,\"wake_us_mean\":%.3f,\"enlat_us\":%u,"
+				      "\"exlat_us\":%u}", first ? "" : ",", i, d->idle_w, in / 1e9,
+				      (unsigned long long)entries, (unsigned long long)wakes,
+				      wakes ? (a.wake_us[i] - mj->ps0->wake_us[i]) / (double)wakes : 0.0,
+				      d->enlat_us, d->exlat_us);
+		first = false;
+	}
+	if (n < sizeof(members) - 2) {
+		members[n++] = ']';
+		members[n] = '\0';
+		ssdq_event_json(td, ssdq_realtime_us(), "model_pstate", members);
+	}
 }
 
 static void model_sampling_end(struct thread_data *td)
@@ -303,6 +347,10 @@ static void model_sampling_end(struct thread_data *td)
 
 	if (!mj || !mj->smart)
 		return;
+	if (mj->ps0 && mj->smart->p->nps)
+		model_pstate_event(td, mj);
+	free(mj->ps0);
+	mj->ps0 = NULL;
 	ssdq_model_close(mj->smart);
 	free(mj->smart);
 	mj->smart = NULL;

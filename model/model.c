@@ -472,10 +472,15 @@ static double write_speed(struct ssdq_model *m, double len, int random, double *
 	return p->w_direct_bps;
 }
 
-/* When the drive fell idle, 0 while a command is in flight. */
-static uint64_t idle_from(const struct ssdq_model_shared *sh)
+/*
+ * When the drive fell idle, as the drive knows it: the end of the last
+ * command it was given (what its power states count from); 0 while one is
+ * still in its hands at @now. Not the host's count of completions seen: a
+ * killed host's commands end all the same.
+ */
+static uint64_t idle_from(const struct ssdq_model_shared *sh, uint64_t now)
 {
-	return sh->inflight ? 0 : sh->idle_since_ns;
+	return sh->busy_until_ns <= now ? sh->busy_until_ns : 0;
 }
 
 /* Part of @backlog drawn from @from to @now, spread evenly up to @horizon. */
@@ -506,9 +511,9 @@ static void settle(struct ssdq_model *m, uint64_t now)
 		return;
 	if (!sh->settle_ns) {
 		sh->settle_ns = now;
-		if (!sh->inflight && !sh->idle_since_ns)
-			sh->idle_since_ns = now;	/* a new drive is idle */
-		ssdq_model_ps_book(m, idle_from(sh), now, &sh->energy_j);
+		if (!sh->busy_until_ns)
+			sh->busy_until_ns = now;	/* a new drive is idle */
+		ssdq_model_ps_book(m, idle_from(sh, now), now, &sh->energy_j);
 		return;
 	}
 	d = draw(&sh->backlog_media_j, sh->settle_ns, sh->media_ns, now) +
@@ -520,7 +525,7 @@ static void settle(struct ssdq_model *m, uint64_t now)
 	}
 	sh->energy_j += d;
 	sh->settle_ns = now;
-	ssdq_model_ps_book(m, idle_from(sh), now, &sh->energy_j);
+	ssdq_model_ps_book(m, idle_from(sh, now), now, &sh->energy_j);
 }
 
 /* Whether a write at @off continues one of the recent write streams. */
@@ -614,7 +619,7 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 	if (sh->settle_ns > sh->thermal_ns + 50000000ULL)
 		advance_thermal(m, sh->settle_ns);
 	/* a drive in a non-operational power state wakes first */
-	lat_us += ssdq_model_ps_wake(m, idle_from(sh), now_ns);
+	lat_us += ssdq_model_ps_wake(m, idle_from(sh, now_ns), now_ns);
 
 	switch (op) {
 	case SSDQ_MODEL_READ:
@@ -708,7 +713,7 @@ void ssdq_model_ps_lock(struct ssdq_model *m, uint64_t now_ns, uint64_t *idle)
 {
 	lock(m->sh);
 	settle(m, now_ns);
-	*idle = idle_from(m->sh);
+	*idle = idle_from(m->sh, now_ns);
 }
 
 void ssdq_model_ps_unlock(struct ssdq_model *m)

@@ -167,8 +167,8 @@ int ssdq_model_apst_page(struct ssdq_model *m, uint64_t now_ns, uint32_t *dw0,
 /*
  * Between model.c and model_pstate.c: the power states' part of the state
  * file and what model.c calls with the state file's lock held. @idle_from
- * is when the drive last fell idle (CLOCK_MONOTONIC), 0 while a command is
- * in flight.
+ * is when the drive last fell idle (CLOCK_MONOTONIC): the end of the last
+ * command it was given, 0 while one is in its hands.
  */
 
 /** struct ssdq_model_ps_shared - the power states in the state file */
