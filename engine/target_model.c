@@ -315,8 +315,9 @@ static void model_pstate_event(struct thread_data *td, struct ssdq_model_job *mj
 	bool first = true;
 
 	ssdq_model_ps_account(m, ssdq_mono_ns(), &a);
-	n = (size_t)snprintf(members, sizeof(members), ",\"ps\":%u,\"state\":%u,\"states\":[",
-			     ssdq_model_pstate_op(m), a.state);
+	n = (size_t)snprintf(members, sizeof(members),
+			     ",\"ps\":%u,\"state\":%u,\"active_idle_w\":%.6f,\"states\":[",
+			     ssdq_model_pstate_op(m), a.state, m->p->p_idle);
 	for (unsigned int i = 0; i < m->p->nps && n < sizeof(members); i++) {
 		const struct ssdq_model_psd *d = &m->p->ps[i];
 		uint64_t wakes = a.wakes[i] - mj->ps0->wakes[i];

@@ -96,18 +96,14 @@ static int idle_power(const char *log, double t0, double t1, struct rpt_fig *f)
 	return ret == -ENOMEM ? ret : 0;
 }
 
-/* The latency at share 0.5 of the distribution, interpolated. */
+/* The median as fio takes a percentile: the first bin whose share reaches 0.5. */
 static void median(const double *us, const double *le, size_t n, struct rpt_fig *f)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (le[i] < 0.5)
-			continue;
-		if (!i || le[i] == le[i - 1])
+		if (le[i] >= 0.5) {
 			rpt_fig_set(f, us[i]);
-		else
-			rpt_fig_set(f, us[i - 1] + (us[i] - us[i - 1]) * (0.5 - le[i - 1]) /
-					       (le[i] - le[i - 1]));
-		return;
+			return;
+		}
 	}
 	rpt_fig_null(f, "no latency distribution (json+ bins)");
 }
