@@ -77,7 +77,8 @@ struct ssdq_power_set {
  *	afterwards, -EOPNOTSUPP for a drive without one, or -errno with @err
  *	saying why (write_cache.h).
  * @power: the power settings of the drive behind @file, without a job:
- *	set what @set asks first (NULL: nothing), then read them into @now.
+ *	set what @set asks first (NULL: nothing; a power state the drive is
+ *	in already is not set again), then read them into @now.
  *	Return: 0, -EOPNOTSUPP when @set asks APST of a drive without it, or
  *	-errno with @err saying why (power_settings.h).
  * @sampling: fill @cfg with what the target gives the sampler (a SMART

@@ -76,9 +76,13 @@ static int ns_set_power(int fd, const struct ssdq_id_ctrl *c, const struct ssdq_
 	const uint32_t tmo = SSDQ_NVME_POWER_TIMEOUT_MS;
 	struct nvme_feat_auto_pst t;
 	struct ssdq_apst cur;
+	unsigned int now = ~0u;
 	int ret = 0;
 
-	if (set->ps >= 0)
+	/* a drive already there is not asked (QEMU 7.2 refuses any Set Features 02h) */
+	if (set->ps >= 0 && ssdq_nvme_get_power_state(fd, tmo, &now))
+		now = ~0u;
+	if (set->ps >= 0 && now != (unsigned int)set->ps)
 		ret = ssdq_nvme_result(ssdq_nvme_set_power_state(fd, tmo, (unsigned int)set->ps),
 				       "Set Features Power Management", err, errlen);
 	if (ret || set->apst < 0)
