@@ -36,16 +36,6 @@ settings_now() {
 	echo "ps=$(field ps look_events.1.jsonl) apst=$(field apst look_events.1.jsonl)"
 }
 
-# wait_for FILE PATTERN: until FILE holds PATTERN (grep -E), 60 s at most
-wait_for() {
-	_i=0
-	while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
-		_i=$((_i + 1))
-		[ $_i -ge 600 ] && return 1
-		sleep 0.1
-	done
-}
-
 [ "$(settings_now)" = "ps=0 apst=false" ] && pass "the model ships in PS0 with APST off" ||
 	fail "as shipped: $(settings_now)"
 
