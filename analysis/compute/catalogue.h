@@ -26,9 +26,15 @@
  *   "pts" cells;
  * - RPT_OF_HOST: a job's host verdict (struct rpt_host_verdict,
  *   host_verdict.h): the JSON "host" object, the CSV's host columns, the
- *   text's and HTML's host line.
+ *   text's and HTML's host line;
+ * - RPT_OF_PSTATE: a job's power state (struct rpt_pstate, pstate.h): an
+ *   idle job's W in the state its idle reached, a wake-up job's gap, a job
+ *   at a set operational state; the JSON "pstate" object, the CSV's
+ *   pstate columns, the text's power-state line, the HTML's power-state
+ *   tables (idle power per state, efficiency per state) and wake-up CDF.
  */
-enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_PTS, RPT_OF_HOST };
+enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_PTS, RPT_OF_HOST,
+		  RPT_OF_PSTATE };
 
 struct rpt_pts_cell;
 
