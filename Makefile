@@ -99,7 +99,7 @@ NVME_SRCS   := nvme/nvme_cmd.c nvme/nvme_status.c nvme/nvme_admin.c nvme/nvme_id
 NVME_OBJS   := $(NVME_SRCS:nvme/%.c=$(B)/nvme/%.o)
 # The drive model (model/): what knows the drive it imitates, no fio.
 MODEL_CORE  := model/model.c model/model_presets.c model/model_ocp.c model/model_pmeas.c \
-               model/model_gc.c
+               model/model_gc.c model/model_pstate.c
 MODEL_OBJS  := $(MODEL_CORE:model/%.c=$(B)/model/%.o) $(B)/model/source_model.o $(B)/model/source_model_pm.o
 # The engine's parts that know no fio (its unit tests link these objects).
 ENGINE_CORE := engine/erase.c engine/opt_parse.c engine/nslock.c engine/wait.c engine/bgcmd.c \
@@ -109,13 +109,13 @@ ENGINE_SRCS := $(ENGINE_CORE) engine/ssdq.c engine/backend.c engine/be_uring.c e
                engine/phases.c engine/sidecar_path.c engine/sidecar.c engine/fio_info.c engine/sampling.c engine/guard.c engine/stop.c engine/buffers.c engine/options.c \
                engine/signature.c engine/stake.c engine/remote.c engine/watch.c engine/progress.c \
                engine/target.c engine/target_ns.c engine/target_model.c engine/write_cache.c \
-               engine/replay.c
+               engine/replay.c engine/power_settings.c
 POWER_SRCS  := power/source.c power/source_hwmon.c power/source_cmd.c \
                power/source_qis.c power/source_nvme_ps.c power/source_pmeas.c power/pcie.c power/smart_log.c power/device_info.c \
                power/sampler.c power/vet.c
 POWER_OBJS  := $(POWER_SRCS:power/%.c=$(B)/power/%.o)
 
-UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_nvme_pmeas test_model test_model_pmeas test_opt_parse test_nslock \
+UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_nvme_pmeas test_model test_model_pmeas test_model_pstate test_opt_parse test_nslock \
               test_uring_plan test_hostload \
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
@@ -251,7 +251,7 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/analysis/test_db.sh test/analysis/test_schema.sh \
               test/jobs/parse.sh test/jobs/render.sh test/jobs/trace.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh \
               test/engine/host-clat.sh test/engine/host-planned.sh
-INTEGRATION_TESTS := test/model-host.sh test/power/model-drive-power.sh test/model-faults.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/ssh.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_host.sh test/analysis/test_report_pts.sh test/analysis/test_report_pts_di.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \
+INTEGRATION_TESTS := test/model-host.sh test/power/model-drive-power.sh test/model-faults.sh test/engine/power-settings.sh test/analysis/test_report_pstate.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/ssh.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_host.sh test/analysis/test_report_pts.sh test/analysis/test_report_pts_di.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_random.sh test/analysis/test_report_trace.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh test/jobs/snia.sh test/jobs/repeat.sh \
               test/analysis/test_report_recovery.sh \
               test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh

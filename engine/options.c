@@ -16,6 +16,7 @@
 #include "ssdq.h"
 #include "opt_parse.h"
 #include "write_cache.h"
+#include "power_settings.h"
 #include "verify.h"
 
 #define POWER_RATE_MIN	0.1
@@ -265,6 +266,43 @@ struct fio_option ssdq_fio_options[] = {
 			{ .ival = "on", .oval = SSDQ_WC_ON, .help = "Enabled (SNIA PTS-C)" },
 			{ .ival = "off", .oval = SSDQ_WC_OFF, .help = "Disabled (SNIA PTS-E)" },
 		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_power_state",
+		.lname	= "ssdq power state",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, power_state_str),
+		.def	= "keep",
+		.help	= "The drive's power state for the job (Set Features 02h): keep, or 0 "
+			  "to the last of its table; put back after the run",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_apst",
+		.lname	= "ssdq autonomous power state transitions",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct ssdq_options, apst),
+		.def	= "keep",
+		.help	= "APST for the job (Set Features 0Ch), put back after the run",
+		.posval	= {
+			{ .ival = "keep", .oval = SSDQ_APST_KEEP, .help = "Leave it as it is" },
+			{ .ival = "on", .oval = SSDQ_APST_ON,
+			  .help = "Enabled, with the drive's table or ssdq_apst_table's" },
+			{ .ival = "off", .oval = SSDQ_APST_OFF, .help = "Disabled" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "ssdq_apst_table",
+		.lname	= "ssdq APST table",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct ssdq_options, apst_table_str),
+		.help	= "APST's transitions for the job, FROM>TO@MS comma-separated "
+			  "(0>3@100,3>4@2000); turns APST on; put back after the run",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},

@@ -21,6 +21,7 @@
 #include "sidecar.h"
 #include "stake.h"
 #include "write_cache.h"
+#include "power_settings.h"
 #include "remote.h"
 #include "util.h"
 
@@ -182,7 +183,8 @@ static int ssdq_setup(struct thread_data *td)
 	/* the lock first: the stake check reads the namespace, which blocks while a Format runs */
 	if (ssdq_guard_writer(td))
 		return 1;
-	return ssdq_stake_check(td) || ssdq_write_cache_setup(td) ? 1 : 0;
+	return ssdq_stake_check(td) || ssdq_write_cache_setup(td) ||
+	       ssdq_power_settings_setup(td) ? 1 : 0;
 }
 
 static int ssdq_open_file(struct thread_data *td, struct fio_file *f)
@@ -350,6 +352,8 @@ static int ssdq_post_init(struct thread_data *td)
 		return 1;
 	sd->watch.phase = "io";
 	ssdq_write_cache_event(td);
+	if (ssdq_power_settings_apply(td))
+		return 1;
 	ret = sd->be->post_init(td);
 	if (ret) {
 		td_verror(td, -ret, "ssdq_post_init");

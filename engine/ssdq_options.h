@@ -24,6 +24,9 @@ struct ssdq_options {
 	unsigned long long max_xfer; /* ssdq_max_xfer: split size, 0 = from sysfs */
 	unsigned int erase;	/* ssdq_erase: enum ssdq_erase_method */
 	unsigned int write_cache; /* ssdq_write_cache: enum ssdq_write_cache_want */
+	char *power_state_str;	/* ssdq_power_state: keep or a state (power_settings.h) */
+	unsigned int apst;	/* ssdq_apst: enum ssdq_apst_want */
+	char *apst_table_str;	/* ssdq_apst_table: FROM>TO@MS,... */
 	unsigned long long burst; /* ssdq_burst: bytes per burst, 0: no bursts */
 	char *burst_time;	/* ssdq_burst_time: as given */
 	unsigned long long burst_time_us; /* parsed at init: a burst's time, 0: by bytes */

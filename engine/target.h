@@ -13,6 +13,7 @@
 
 #include "fio.h"
 #include "erase.h"
+#include "nvme_id.h"
 #include "nvme_ns.h"
 #include "sampler.h"
 
@@ -26,6 +27,21 @@ struct ssdq_backend_ops;
 struct ssdq_file {
 	struct ssdq_nsdev dev;
 	void *priv;
+};
+
+/**
+ * struct ssdq_power_set - a drive's power settings (power_settings.h)
+ * @ps: the power state (Features 02h); -1: unknown, or (asked) leave it
+ * @apst: APST (Feature 0Ch APSTE) 1 on, 0 off; -1: no APST, or (asked)
+ *	leave it
+ * @table: APST's table; asked with n 0: the drive's own
+ * @npss: power states the drive has (NPSS + 1)
+ */
+struct ssdq_power_set {
+	int ps;
+	int apst;
+	struct ssdq_apst table;
+	unsigned int npss;
 };
 
 /**
@@ -60,6 +76,11 @@ struct ssdq_file {
  *	(@set 1) or off (0) first unless @set is -1. Return: 1 on, 0 off
  *	afterwards, -EOPNOTSUPP for a drive without one, or -errno with @err
  *	saying why (write_cache.h).
+ * @power: the power settings of the drive behind @file, without a job:
+ *	set what @set asks first (NULL: nothing; a power state the drive is
+ *	in already is not set again), then read them into @now.
+ *	Return: 0, -EOPNOTSUPP when @set asks APST of a drive without it, or
+ *	-errno with @err saying why (power_settings.h).
  * @sampling: fill @cfg with what the target gives the sampler (a SMART
  *	reader, a default power source, device.json, written here or by the
  *	sampler), @buf being room for a string @cfg may point at. Return: 0,
@@ -87,6 +108,8 @@ struct ssdq_target_ops {
 	int (*erase)(struct thread_data *td, struct ssdq_file *sf, struct ssdq_erase_ctl *ctl,
 		     const char **how, char *err, size_t errlen);
 	int (*write_cache)(const char *file, int set, char *err, size_t errlen);
+	int (*power)(const char *file, const struct ssdq_power_set *set,
+		     struct ssdq_power_set *now, char *err, size_t errlen);
 	int (*sampling)(struct thread_data *td, const char *file, struct ssdq_sampler_cfg *cfg,
 			char *buf, size_t buflen);
 	void (*sampling_end)(struct thread_data *td);

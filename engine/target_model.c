@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The target of a job on the drive model: filename= is its state file. */
+#include <libnvme.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "sidecar.h"
 #include "model_ocp.h"
 #include "model_power.h"
+#include "model_pstate.h"
 #include "remote.h"
 #include "target_model.h"
 #include "util.h"
@@ -177,10 +179,78 @@ static void model_power_reports(struct ssdq_devinfo *d, struct ssdq_model *m)
 	d->have_ocp_power = !ssdq_ocp_smart_decode(&page, &d->ocp) && d->ocp.have_power;
 }
 
+/* The model's power settings: Set and Get Features 02h and 0Ch on its state file. */
+static int model_power(const char *file, const struct ssdq_power_set *set,
+		       struct ssdq_power_set *now, char *err, size_t errlen)
+{
+	struct ssdq_model m;
+	uint64_t t = ssdq_mono_ns();
+	int ret = ssdq_model_attach(&m, file, err, errlen);
+
+	if (ret)
+		return ret;
+	memset(now, 0, sizeof(*now));
+	if (set && set->ps >= 0 && ssdq_model_pstate_set(&m, t, (unsigned int)set->ps)) {
+		snprintf(err, errlen, "Set Features Power Management: %s has no power state %d",
+			 file, set->ps);
+		ret = -EINVAL;
+	}
+	if (!ret && set && set->apst >= 0) {
+		struct ssdq_apst a;
+
+		ret = ssdq_model_apst(&m, t, NULL, &a);
+		if (!ret) {
+			if (set->table.n)
+				a = set->table;
+			a.enabled = set->apst;
+			ret = ssdq_model_apst(&m, t, &a, NULL);
+		}
+		if (ret)
+			snprintf(err, errlen, "Set Features Autonomous Power State Transition: %s",
+				 ret == -EOPNOTSUPP ? "the drive has no APST" :
+				 "the table names a state that is not a non-operational one");
+	}
+	now->npss = m.p->nps ? m.p->nps : 1;
+	now->ps = (int)ssdq_model_pstate_get(&m, t);
+	now->apst = ssdq_model_apst(&m, t, NULL, &now->table) ? -1 : now->table.enabled;
+	ssdq_model_close(&m);
+	return ret;
+}
+
+/*
+ * The model's Identify Controller page and power settings, decoded by the
+ * one reader of a drive's (nvme/nvme_id.h): its power state descriptors,
+ * the state it is in, APST.
+ */
+static void model_identity(struct ssdq_model *m, struct ssdq_devinfo *d)
+{
+	struct nvme_feat_auto_pst *t = calloc(1, sizeof(*t));
+	struct nvme_id_ctrl *id = calloc(1, sizeof(*id));
+	uint64_t now = ssdq_mono_ns();
+	uint32_t dw0;
+
+	if (!t || !id) {
+		free(t);
+		free(id);
+		return;
+	}
+	ssdq_model_identify(m, id);
+	ssdq_id_ctrl_decode(id, &d->id);
+	d->id.model[0] = '\0';		/* the summary says more */
+	d->ps_current = ssdq_model_pstate_get(m, now);
+	d->have_ps = true;
+	if (!ssdq_model_apst_page(m, now, &dw0, t)) {
+		ssdq_apst_decode(dw0, t, &d->apst);
+		d->have_apst = true;
+	}
+	free(t);
+	free(id);
+}
+
 /*
  * device.json of the drive model: the probe's structure, filled from the
- * preset (identity, capacity, LBA format), its power-state table the
- * model's PS0 (the most it draws).
+ * preset (identity, capacity, LBA format) and the model's Identify page
+ * (its power states, APST).
  */
 static int write_device_json(struct thread_data *td, struct ssdq_model *m)
 {
@@ -200,14 +270,8 @@ static int write_device_json(struct thread_data *td, struct ssdq_model *m)
 	d->nsid = 1;
 	d->idns.lba_shift = m->p->lba_shift;
 	d->idns.nsze = m->capacity >> m->p->lba_shift;
-	snprintf(d->id.serial, sizeof(d->id.serial), "ssdq-model");
-	snprintf(d->id.firmware, sizeof(d->id.firmware), "ssdq");
-	d->id.npss = 1;
-	d->id.ps[0].max_power_w = m->p->ps0_w;
-	d->id.ps[0].active_power_w = d->id.ps[0].idle_power_w = -1;
-	d->have_ps = true;
+	model_identity(m, d);
 	wc = ssdq_model_write_cache(m, -1);
-	d->id.vwc = wc != -EOPNOTSUPP;
 	d->have_wce = wc >= 0;
 	d->wce = wc > 0;
 	model_power_reports(d, m);
@@ -249,7 +313,52 @@ static int model_sampling(struct thread_data *td, const char *file, struct ssdq_
 	cfg->smart_read = ssdq_model_smart_read;
 	cfg->smart_arg = mj->smart;
 	cfg->smart_name = file;
+	mj->ps0 = malloc(sizeof(*mj->ps0));
+	if (mj->ps0)
+		ssdq_model_ps_account(mj->smart, ssdq_mono_ns(), mj->ps0);
 	return write_device_json(td, mj->smart);
+}
+
+/*
+ * The model's own account of its power states over the sampler's span: the
+ * state it works in, and per state it was in, the time drawing its idle
+ * power, its entries, the commands that woke the drive from it and their
+ * mean added latency (ground truth for the idle-power and wake-up figures).
+ */
+static void model_pstate_event(struct thread_data *td, struct ssdq_model_job *mj)
+{
+	struct ssdq_model *m = mj->smart;
+	struct ssdq_model_ps_acct a;
+	char members[2048];
+	size_t n;
+	bool first = true;
+
+	ssdq_model_ps_account(m, ssdq_mono_ns(), &a);
+	n = (size_t)snprintf(members, sizeof(members),
+			     ",\"ps\":%u,\"state\":%u,\"active_idle_w\":%.6f,\"states\":[",
+			     ssdq_model_pstate_op(m), a.state, m->p->p_idle);
+	for (unsigned int i = 0; i < m->p->nps && n < sizeof(members); i++) {
+		const struct ssdq_model_psd *d = &m->p->ps[i];
+		uint64_t wakes = a.wakes[i] - mj->ps0->wakes[i];
+		uint64_t in = a.in_ns[i] - mj->ps0->in_ns[i];
+		uint64_t entries = a.entries[i] - mj->ps0->entries[i];
+
+		if (!wakes && !in && !entries)
+			continue;
+		n += (size_t)snprintf(members + n, sizeof(members) - n,
+				      "%s{\"ps\":%u,\"idle_w\":%.6f,\"in_s\":%.6f,\"entries\":%llu,"
+				      "\"wakes\":%llu,\"wake_us_mean\":%.3f,\"enlat_us\":%u,"
+				      "\"exlat_us\":%u}", first ? "" : ",", i, d->idle_w, in / 1e9,
+				      (unsigned long long)entries, (unsigned long long)wakes,
+				      wakes ? (a.wake_us[i] - mj->ps0->wake_us[i]) / (double)wakes : 0.0,
+				      d->enlat_us, d->exlat_us);
+		first = false;
+	}
+	if (n < sizeof(members) - 2) {
+		members[n++] = ']';
+		members[n] = '\0';
+		ssdq_event_json(td, ssdq_realtime_us(), "model_pstate", members);
+	}
 }
 
 static void model_sampling_end(struct thread_data *td)
@@ -258,6 +367,10 @@ static void model_sampling_end(struct thread_data *td)
 
 	if (!mj || !mj->smart)
 		return;
+	if (mj->ps0 && mj->smart->p->nps)
+		model_pstate_event(td, mj);
+	free(mj->ps0);
+	mj->ps0 = NULL;
 	ssdq_model_close(mj->smart);
 	free(mj->smart);
 	mj->smart = NULL;
@@ -295,6 +408,7 @@ const struct ssdq_target_ops ssdq_target_model = {
 	.closing	= model_closing,
 	.erase		= model_erase,
 	.write_cache	= model_write_cache,
+	.power		= model_power,
 	.sampling	= model_sampling,
 	.sampling_end	= model_sampling_end,
 	.host_idle	= model_host_idle,

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "model.h"
+#include "model_pstate.h"
 #include "target.h"
 
 /**
@@ -21,6 +22,8 @@
  * @regime: what set the speed of the last read, write (enum ssdq_model_regime)
  * @smart: the model the sampler's SMART reads, or NULL
  * @pace_said: the model_pace event is written (once a job, not once a file)
+ * @ps0: the model's power-state account when sampling began (model_pstate.h),
+ *	or NULL
  */
 struct ssdq_model_job {
 	uint64_t t0_ns;
@@ -30,6 +33,7 @@ struct ssdq_model_job {
 	unsigned int regime[2];
 	struct ssdq_model *smart;
 	bool pace_said;
+	struct ssdq_model_ps_acct *ps0;
 };
 
 /** ssdq_model_job() - The model's account of @td (a job on the model). */

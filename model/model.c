@@ -10,11 +10,13 @@
 #include <unistd.h>
 
 #include "model.h"
+#include "model_pstate.h"
 
 #define MODEL_MAGIC	"SSDQMDL1"
-#define MODEL_VERSION	7	/* 3: the erased NAND (fresh out of box); 4: media writes;
+#define MODEL_VERSION	8	/* 3: the erased NAND (fresh out of box); 4: media writes;
 				 * 5: the write cache; 6: the mapping-table cache;
-				 * 7: garbage collection in the host's idle */
+				 * 7: garbage collection in the host's idle;
+				 * 8: the power states */
 #define CHUNK_SHIFT	20		/* 1 MiB of LBAs per bitmap bit */
 #define NDU		512000.0	/* bytes in an NVMe data unit */
 #define COVER_FULL	65535u		/* a chunk's LBAs all hold data */
@@ -69,6 +71,7 @@ struct ssdq_model_shared {
 	double media_written;		/* bytes written to the NAND: the host's, the
 					 * SLC cache's folded out, garbage collection's */
 	uint32_t write_cache_off;	/* the host turned the volatile write cache off */
+	struct ssdq_model_ps_shared ps;	/* the power states (model_pstate.c) */
 	uint8_t bits[];			/* per chunk the share of its LBAs holding
 					 * data (uint16_t, of COVER_FULL), then the
 					 * fragmented bitmap */
@@ -209,6 +212,8 @@ int ssdq_model_open(struct ssdq_model *m, const char *path, const char *preset,
 	m->scale = scale;
 	m->wa_fill = -1;
 	m->seed = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)getpid() << 17) ^ (uint64_t)(uintptr_t)m;
+	if (st.st_size == 0)
+		ssdq_model_pstate_init(m);
 out:
 	flock(fd, LOCK_UN);
 	close(fd);
@@ -473,6 +478,17 @@ static double write_speed(struct ssdq_model *m, double len, int random, int frag
 	return p->w_direct_bps;
 }
 
+/*
+ * When the drive fell idle, as the drive knows it: the end of the last
+ * command it was given (what its power states count from); 0 while one is
+ * still in its hands at @now. Not the host's count of completions seen: a
+ * killed host's commands end all the same.
+ */
+static uint64_t idle_from(const struct ssdq_model_shared *sh, uint64_t now)
+{
+	return sh->busy_until_ns <= now ? sh->busy_until_ns : 0;
+}
+
 /* Part of @backlog drawn from @from to @now, spread evenly up to @horizon. */
 static double draw(double *backlog, uint64_t from, uint64_t horizon, uint64_t now)
 {
@@ -501,17 +517,21 @@ static void settle(struct ssdq_model *m, uint64_t now)
 		return;
 	if (!sh->settle_ns) {
 		sh->settle_ns = now;
+		if (!sh->busy_until_ns)
+			sh->busy_until_ns = now;	/* a new drive is idle */
+		ssdq_model_ps_book(m, idle_from(sh, now), now, &sh->energy_j);
 		return;
 	}
 	d = draw(&sh->backlog_media_j, sh->settle_ns, sh->media_ns, now) +
 	    draw(&sh->backlog_cmd_j, sh->settle_ns, sh->cmd_until_ns, now);
-	cap = (m->p->ps0_w - m->p->p_idle) * ((now - sh->settle_ns) / 1e9);
+	cap = (ssdq_model_ps_max_w(m) - m->p->p_idle) * ((now - sh->settle_ns) / 1e9);
 	if (m->p->ps0_w > 0 && d > cap) {
 		sh->backlog_media_j += d - cap;
 		d = cap;
 	}
 	sh->energy_j += d;
 	sh->settle_ns = now;
+	ssdq_model_ps_book(m, idle_from(sh, now), now, &sh->energy_j);
 }
 
 /* Whether a write at @off continues one of the recent write streams. */
@@ -592,7 +612,7 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 	double speed = p->r_rand_bps, power = p->p_read, lat_us, media_s, done;
 	int write = op == SSDQ_MODEL_WRITE;
 	uint64_t start, done_ns, grace = (uint64_t)(SSDQ_MODEL_GRACE_S * 1e9 / m->scale);
-	double busy;
+	double busy, perf;
 	int seq;
 
 	lat_us = ssdq_model_lat_quantile(p, write, uniform(m));
@@ -604,6 +624,8 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 	settle(m, now_ns);
 	if (sh->settle_ns > sh->thermal_ns + 50000000ULL)
 		advance_thermal(m, sh->settle_ns);
+	/* a drive in a non-operational power state wakes first */
+	lat_us += ssdq_model_ps_wake(m, idle_from(sh, now_ns), now_ns);
 
 	switch (op) {
 	case SSDQ_MODEL_READ:
@@ -663,6 +685,10 @@ uint64_t ssdq_model_io(struct ssdq_model *m, uint64_t now_ns, enum ssdq_model_op
 		if (op == SSDQ_MODEL_READ || write)
 			m->regime |= SSDQ_MODEL_R_THROTTLED;
 	}
+	/* an operational power state below PS0: as much slower, as much less power */
+	perf = ssdq_model_ps_perf(m);
+	speed *= perf;
+	power = p->p_idle + (power - p->p_idle) * perf;
 
 	media_s = len / speed;
 	start = sh->media_ns > now_ns ? sh->media_ns : now_ns;
@@ -719,6 +745,23 @@ double ssdq_model_host_idle(struct ssdq_model *m, uint64_t from_ns, uint64_t to_
 	}
 	unlock(sh);
 	return made;
+}
+
+struct ssdq_model_ps_shared *ssdq_model_ps_shared(struct ssdq_model *m)
+{
+	return &m->sh->ps;
+}
+
+void ssdq_model_ps_lock(struct ssdq_model *m, uint64_t now_ns, uint64_t *idle)
+{
+	lock(m->sh);
+	settle(m, now_ns);
+	*idle = idle_from(m->sh, now_ns);
+}
+
+void ssdq_model_ps_unlock(struct ssdq_model *m)
+{
+	unlock(m->sh);
 }
 
 void ssdq_model_complete(struct ssdq_model *m, uint64_t now_ns)

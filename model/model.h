@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct ssdq_model_psd;
+
 /**
  * struct ssdq_model_preset - one simulated drive
  *
@@ -52,6 +54,9 @@ struct ssdq_model_preset {
 	double p_idle, p_read, p_write_cache, p_write_direct;
 	double ps0_w;			/* the power-state table's PS0 maximum: the
 					 * most the drive ever draws */
+	const struct ssdq_model_psd *ps;	/* its power states (model_pstate.h),
+					 * ps[0].max_w == ps0_w; NULL: PS0 only */
+	unsigned int nps;
 	double spare;			/* NAND beyond the capacity, a fraction of it */
 	double t_ambient, t_rth, t_tau_s, t_throttle, throttle_factor;
 };

@@ -119,12 +119,14 @@ int ssdq_nvme_get_write_cache(int fd, uint32_t timeout_ms, bool *enabled)
 	return ret;
 }
 
-/* Set Features @fid with @cdw11, not saved (a power cycle brings back the drive's own). */
-static int set_feature(int fd, uint32_t timeout_ms, uint8_t fid, uint32_t cdw11)
+/* Set Features, current (not saved), with @data of @len bytes or none. */
+static int set_feature(int fd, uint32_t timeout_ms, uint8_t fid, uint32_t cdw11, void *data,
+		       uint32_t len)
 {
 	uint32_t dw0 = 0;
 	struct nvme_set_features_args args = {
 		.result = &dw0,
+		.data = data,
 		.args_size = sizeof(args),
 		.fd = fd,
 		.timeout = timeout_ms,
@@ -133,6 +135,7 @@ static int set_feature(int fd, uint32_t timeout_ms, uint8_t fid, uint32_t cdw11)
 		.save = false,
 		.uuidx = NVME_UUID_NONE,
 		.fid = fid,
+		.data_len = data ? len : 0,
 	};
 
 	return answer(nvme_set_features(&args));
@@ -141,13 +144,26 @@ static int set_feature(int fd, uint32_t timeout_ms, uint8_t fid, uint32_t cdw11)
 int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled)
 {
 	return set_feature(fd, timeout_ms, NVME_FEAT_FID_VOLATILE_WC,
-			   NVME_SET(enabled ? 1u : 0u, FEAT_VWC_WCE));
+			   NVME_SET(enabled ? 1u : 0u, FEAT_VWC_WCE), NULL, 0);
 }
 
 int ssdq_nvme_set_power_meas(int fd, uint32_t timeout_ms, uint32_t cdw11)
 {
 	/* Power Measurement, 25h: not in libnvme 1.3 */
-	return set_feature(fd, timeout_ms, 0x25, cdw11);
+	return set_feature(fd, timeout_ms, 0x25, cdw11, NULL, 0);
+}
+
+int ssdq_nvme_set_power_state(int fd, uint32_t timeout_ms, unsigned int ps)
+{
+	return set_feature(fd, timeout_ms, NVME_FEAT_FID_POWER_MGMT,
+			   NVME_SET(ps, FEAT_PWRMGMT_PS), NULL, 0);
+}
+
+int ssdq_nvme_set_apst(int fd, uint32_t timeout_ms, bool enabled,
+		       struct nvme_feat_auto_pst *table)
+{
+	return set_feature(fd, timeout_ms, NVME_FEAT_FID_AUTO_PST,
+			   NVME_SET(enabled ? 1u : 0u, FEAT_APST_APSTE), table, sizeof(*table));
 }
 
 int ssdq_nvme_format(int fd, uint32_t timeout_ms, uint32_t nsid, unsigned int lbaf,

@@ -96,6 +96,26 @@ int ssdq_nvme_set_write_cache(int fd, uint32_t timeout_ms, bool enabled);
  */
 int ssdq_nvme_set_power_meas(int fd, uint32_t timeout_ms, uint32_t cdw11);
 
+
+/**
+ * ssdq_nvme_set_power_state() - Set Features Power Management (02h), not
+ * saved: go to power state @ps (CDW11 bits 4:0, workload hint 0).
+ *
+ * A state past the drive's table is answered Invalid Field in Command.
+ */
+int ssdq_nvme_set_power_state(int fd, uint32_t timeout_ms, unsigned int ps);
+
+/**
+ * ssdq_nvme_set_apst() - Set Features Autonomous Power State Transition
+ * (0Ch), not saved: APSTE @enabled (CDW11 bit 0) and the 256-byte @table
+ * (ssdq_apst_encode() makes one).
+ *
+ * A controller without APST (Identify Controller APSTA clear), or a table
+ * naming an operational state, is answered Invalid Field in Command.
+ */
+int ssdq_nvme_set_apst(int fd, uint32_t timeout_ms, bool enabled,
+		       struct nvme_feat_auto_pst *table);
+
 /**
  * ssdq_nvme_get_apst() - Get Features Autonomous Power State Transition
  * (0Ch), current: @dw0 (APSTE in bit 0) and the 256-byte table.

@@ -142,6 +142,16 @@ void ssdq_apst_decode(uint32_t dw0, const struct nvme_feat_auto_pst *t, struct s
 	}
 }
 
+void ssdq_apst_encode(const struct ssdq_apst *a, struct nvme_feat_auto_pst *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (unsigned int i = 0; i < a->n && i < 32; i++)
+		if (a->from_ps[i] < 32)
+			t->apst_entry[a->from_ps[i]] =
+				htole64(NVME_SET((uint64_t)a->to_ps[i], APST_ENTRY_ITPS) |
+					NVME_SET((uint64_t)a->idle_ms[i], APST_ENTRY_ITPT));
+}
+
 int ssdq_nvme_read_id_ctrl(int fd, uint32_t timeout_ms, struct ssdq_id_ctrl *c)
 {
 	struct nvme_id_ctrl id = { .vid = 0 };

@@ -131,6 +131,12 @@ struct ssdq_apst {
 void ssdq_apst_decode(uint32_t dw0, const struct nvme_feat_auto_pst *t, struct ssdq_apst *a);
 
 /**
+ * ssdq_apst_encode() - The feature 0Ch table of @a (the inverse of
+ * ssdq_apst_decode(): an entry per transition, the others zero).
+ */
+void ssdq_apst_encode(const struct ssdq_apst *a, struct nvme_feat_auto_pst *t);
+
+/**
  * ssdq_nvme_read_id_ctrl() - Identify Controller on @fd, decoded.
  *
  * Return: as nvme_admin.h (0, NVMe status > 0, -errno).

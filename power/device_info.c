@@ -426,7 +426,7 @@ void ssdq_devinfo_json(FILE *f, const struct ssdq_devinfo *d)
 	else
 		fputs(",\n  \"power_state_current\": null", f);
 	fputs(",\n  \"apst\": ", f);
-	if (!d->have_ctrl) {
+	if (!d->have_ctrl && !d->drive_model.preset) {
 		fputs("null", f);
 	} else {
 		fprintf(f, "{\"supported\": %s, \"enabled\": ", c->apsta ? "true" : "false");

@@ -25,6 +25,7 @@ static void slc_fill_s(struct rpt_job *j, struct rpt_fig *f)
 #define BURST(m)	offsetof(struct rpt_job, bursts.m)
 #define HOST(m)		offsetof(struct rpt_job, host.m)
 #define TRACE(m)	offsetof(struct rpt_job, trace.m)
+#define PST(m)		offsetof(struct rpt_job, pstate.m)
 #define SERIES(m)	offsetof(struct rpt_series, m)
 #define PTS(m)		offsetof(struct rpt_pts_cell, m)
 #define HI		RPT_BETTER_HIGHER
@@ -127,6 +128,22 @@ const struct rpt_cat rpt_catalogue[] = {
 	  NULL },
 	{ "drive_idle_pct", "drive idle", "drive idle %", "%", 1, RPT_OF_HOST, RPT_BETTER_NONE, 0,
 	  HOST(idle_share), NULL, NULL },
+
+	{ "power_state", "power state", "PS", "PS", 0, RPT_OF_PSTATE, RPT_BETTER_NONE, 0,
+	  PST(state), NULL, NULL },
+	{ "max_power_w", "its MP", "MP W", "W", 3, RPT_OF_PSTATE, RPT_BETTER_NONE, 0, PST(max_w),
+	  NULL, NULL },
+	{ "entry_latency_us", "entry latency", "entry µs", "µs", 0, RPT_OF_PSTATE, LO, 0,
+	  PST(entry_us), NULL, NULL },
+	{ "exit_latency_us", "exit latency", "exit µs", "µs", 0, RPT_OF_PSTATE, LO, 0,
+	  PST(exit_us), NULL, NULL },
+	{ "idle_w", "idle power", "idle W", "W", 3, RPT_OF_PSTATE, LO, 0, PST(idle_w), NULL, NULL },
+	{ "idle_s", "measured over", "measured s", "s", 2, RPT_OF_PSTATE, RPT_BETTER_NONE, 0,
+	  PST(idle_s), NULL, NULL },
+	{ "wake_gap_ms", "idle gap", "gap ms", "ms", 0, RPT_OF_PSTATE, RPT_BETTER_NONE, 0,
+	  PST(gap_ms), NULL, NULL },
+	{ "wake_p50_us", "wake-up median", "p50 µs", "µs", 1, RPT_OF_PSTATE, LO, 0,
+	  PST(wake_p50_us), NULL, NULL },
 };
 
 const size_t rpt_catalogue_n = sizeof(rpt_catalogue) / sizeof(rpt_catalogue[0]);

@@ -29,10 +29,15 @@
  *   text's and HTML's host line;
  * - RPT_OF_TRACE: a replayed trace's figures (struct rpt_trace, trace.h):
  *   the JSON "trace" object, the CSV's trace columns, the text's, HTML's
- *   and the comparison's trace results.
+ *   and the comparison's trace results;
+ * - RPT_OF_PSTATE: a job's power state (struct rpt_pstate, pstate.h): an
+ *   idle job's W in the state its idle reached, a wake-up job's gap, a job
+ *   at a set operational state; the JSON "pstate" object, the CSV's
+ *   pstate columns, the text's power-state line, the HTML's power-state
+ *   tables (idle power per state, efficiency per state) and wake-up CDF.
  */
 enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_PTS, RPT_OF_HOST,
-		  RPT_OF_TRACE };
+		  RPT_OF_TRACE, RPT_OF_PSTATE };
 
 struct rpt_pts_cell;
 

@@ -81,6 +81,14 @@ static int job_heads(struct heads *hs, const char *p, const struct rpt_test *t,
 		ret |= add_job(hs, p, RPT_OF_JOB, "power_w", j);
 		return ret;
 	}
+	/* power states: an idle job's W, a wake-up gap's median and p99 */
+	if (j->pstate.have && !strcmp(j->pstate.kind, "idle"))
+		return add_job(hs, p, RPT_OF_PSTATE, "idle_w", j);
+	if (j->pstate.have && !strcmp(j->pstate.kind, "wake")) {
+		ret |= add_job(hs, p, RPT_OF_PSTATE, "wake_p50_us", j);
+		ret |= add_job(hs, p, RPT_OF_JOB, "lat_p99_us", j);
+		return ret;
+	}
 	if (rpt_job_is_fill(t, j)) {
 		for (c = rpt_cat_first(RPT_OF_FILL); c; c = rpt_cat_next(c))
 			if (c->flags & RPT_CAT_COMPARE)

@@ -19,6 +19,7 @@
 #include "metrics.h"
 #include "marks.h"
 #include "power.h"
+#include "pstate.h"
 #include "reader_json.h"
 #include "reader_log.h"
 #include "smart.h"
@@ -1115,6 +1116,23 @@ static int host(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
 }
 
 /* One job's logs in stages: find the logs, window, fill, power, SMART; @taps fed with the bw logs. */
+/* The power-state figures (pstate.h): from the events, device.json and the power log. */
+static int pstate(struct job_logs *x, struct rpt_job *j)
+{
+	char *log = NULL;
+	int ret;
+
+	if (!j->has_events || !x->ev.ps.have || !x->dev)
+		return 0;
+	if (x->e->thread)
+		log = rpt_find_sidecar(x->dir, x->prefix, "power", "log",
+				       sampler_entry(x->g, x->e, x->dir, x->prefix), NULL, 0);
+	ret = rpt_pstate_compute(&x->ev, x->dev, log, j->lat_cdf.us, j->lat_cdf.le, j->lat_cdf.n,
+				 &j->pstate);
+	free(log);
+	return ret;
+}
+
 static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		unsigned int mask, const char *dir, const struct rpt_device *dev,
 		struct rpt_tl_taps *taps, struct rpt_job *j, struct rpt_diag *d)
@@ -1139,6 +1157,9 @@ static int logs(const struct rpt_fio_run *run, const struct rpt_fio_group *g,
 		events_window(&x, j);
 		power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, &x.ev, taps, j, d);
 		drive_power(sampler_entry(g, x.e, dir, x.prefix), dir, x.prefix, &x.w, &x.ev, j);
+		ret = pstate(&x, j);
+	}
+	if (!ret) {
 		thermal(&x, j);
 		ret = host(&x, j, d);
 	}

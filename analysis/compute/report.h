@@ -12,6 +12,7 @@
 #include "events.h"
 #include "figure.h"
 #include "host_verdict.h"
+#include "pstate.h"
 #include "slc.h"
 #include "smart.h"
 #include "timeline.h"
@@ -105,6 +106,8 @@ struct rpt_job {
 					 * wa.wa null with why without SMART */
 	/* from the host sidecar, over the job's active window */
 	struct rpt_host_verdict host;	/* host.measured false: "host: not measured" */
+	struct rpt_pstate pstate;	/* its power state's figures (pstate.h);
+					 * pstate.have false: none */
 	struct rpt_timeline tl;		/* over time, from its logs (timeline.h);
 					 * tl.n 0 without */
 	struct rpt_diag notes;		/* warnings about this job */

@@ -51,6 +51,7 @@ static const char *const stmt_sql[S_N] = {
 static const char *const of_name[] = {
 	[RPT_OF_JOB] = "job", [RPT_OF_FILL] = "fill", [RPT_OF_BURST] = "burst",
 	[RPT_OF_SERIES] = "series", [RPT_OF_PTS] = "pts", [RPT_OF_HOST] = "host",
+	[RPT_OF_PSTATE] = "pstate",
 };
 
 static const char *of_key(enum rpt_cat_of of)
@@ -224,7 +225,8 @@ static int put_job(struct import *im, long long test, size_t idx, const struct r
 	if ((ret = put_section(im, test, id, RPT_OF_JOB, j)) ||
 	    (j->has_fill && (ret = put_section(im, test, id, RPT_OF_FILL, j))) ||
 	    (j->has_bursts && (ret = put_section(im, test, id, RPT_OF_BURST, j))) ||
-	    (j->host.measured && (ret = put_section(im, test, id, RPT_OF_HOST, j))))
+	    (j->host.measured && (ret = put_section(im, test, id, RPT_OF_HOST, j))) ||
+	    (j->pstate.have && (ret = put_section(im, test, id, RPT_OF_PSTATE, j))))
 		return ret;
 	return put_curves(im, id, j);
 }

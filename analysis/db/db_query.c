@@ -274,7 +274,8 @@ static enum rpt_cat_of of_enum(const char *s)
 {
 	return !strcmp(s, "fill") ? RPT_OF_FILL : !strcmp(s, "burst") ? RPT_OF_BURST :
 	       !strcmp(s, "series") ? RPT_OF_SERIES : !strcmp(s, "pts") ? RPT_OF_PTS :
-	       !strcmp(s, "host") ? RPT_OF_HOST : RPT_OF_JOB;
+	       !strcmp(s, "host") ? RPT_OF_HOST : !strcmp(s, "pstate") ? RPT_OF_PSTATE :
+	       RPT_OF_JOB;
 }
 
 void db_cells_free(struct db_cells *c)

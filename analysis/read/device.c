@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,35 @@ static int dup_str(struct json_object *o, const char *key, const char *file,
 		return ret;
 	*out = strdup(s);
 	return *out ? 1 : -ENOMEM;
+}
+
+/* "power_states": the descriptors; one it cannot read ends the table there. */
+static void power_states(struct json_object *root, struct rpt_device *dev)
+{
+	struct json_object *a, *e, *v;
+
+	if (!json_object_object_get_ex(root, "power_states", &a) ||
+	    !json_object_is_type(a, json_type_array))
+		return;
+	for (size_t i = 0; i < json_object_array_length(a) && i < 32; i++) {
+		struct rpt_psd *p = &dev->ps[i];
+
+		e = json_object_array_get_idx(a, i);
+		if (!json_object_is_type(e, json_type_object) ||
+		    !json_object_object_get_ex(e, "max_power_w", &v) ||
+		    !(json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)))
+			return;
+		p->max_w = json_object_get_double(v);
+		p->idle_w = json_object_object_get_ex(e, "idle_power_w", &v) &&
+			    !json_object_is_type(v, json_type_null) ? json_object_get_double(v) : NAN;
+		p->nonop = json_object_object_get_ex(e, "non_operational", &v) &&
+			   json_object_get_boolean(v);
+		p->enlat_us = json_object_object_get_ex(e, "entry_latency_us", &v) ?
+			      json_object_get_double(v) : 0;
+		p->exlat_us = json_object_object_get_ex(e, "exit_latency_us", &v) ?
+			      json_object_get_double(v) : 0;
+		dev->nps = (unsigned int)i + 1;
+	}
 }
 
 static int parse(struct json_object *root, const char *file, struct rpt_device *dev,
@@ -44,6 +74,7 @@ static int parse(struct json_object *root, const char *file, struct rpt_device *
 	if (rpt_json_num(root, "capacity_bytes", file, "", &dev->capacity_bytes, d) < 0)
 		return -EINVAL;
 	rpt_provenance_parse(root, &dev->prov);
+	power_states(root, dev);
 	ret = rpt_json_typed(root, "drive_model", json_type_object, file, "", &dm, d);
 	if (ret < 0)
 		return ret;

@@ -29,6 +29,13 @@ struct rpt_device {
 	double scale;		/* >= 1; 1 unless drive_model.scale says more */
 	double capacity_bytes;	/* as measured (scaled for a model), 0 unknown */
 	struct rpt_provenance prov;	/* what made the result */
+	unsigned int nps;	/* power states of "power_states", 0 unknown */
+	struct rpt_psd {
+		double max_w;	/* MP */
+		double idle_w;	/* IDLP, NAN when not stated */
+		bool nonop;
+		double enlat_us, exlat_us;
+	} ps[32];
 };
 
 /**

@@ -31,6 +31,7 @@ static const struct {
 	{ "model_energy", RPT_EV_MODEL_ENERGY },
 	{ "drive_power", RPT_EV_DRIVE_POWER },
 	{ "model_pace", RPT_EV_MODEL_PACE },
+	{ "power_settings", RPT_EV_POWER_SETTINGS },
 };
 
 /* model_pace: "kept" and "host_added_share", each unknown when of another form. */
@@ -184,6 +185,63 @@ static bool option_set(struct json_object *o, const char *group, const char *nam
 	return !strcmp(s, "1") || !strcmp(s, "true") || !strcmp(s, "on") || !*s;
 }
 
+/* An int member @key of @o, or @def when missing or of another type. */
+static int int_member(struct json_object *o, const char *key, int def)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_int))
+		return def;
+	return json_object_get_int(v);
+}
+
+/* A power_settings line: its state, APST and table (the last line counts). */
+static void power_settings(struct json_object *o, struct rpt_power_settings *ps)
+{
+	struct json_object *v, *t;
+	double think = ps->thinktime_us;
+
+	memset(ps, 0, sizeof(*ps));
+	ps->thinktime_us = think;
+	ps->have = true;
+	ps->ps = int_member(o, "ps", -1);
+	ps->apst = -1;
+	if (json_object_object_get_ex(o, "apst", &v) && json_object_is_type(v, json_type_boolean))
+		ps->apst = json_object_get_boolean(v);
+	ps->asked_ps = json_object_object_get_ex(o, "asked", &v) ? int_member(v, "ps", -1) : -1;
+	if (!json_object_object_get_ex(o, "transitions", &t) || !json_object_is_type(t, json_type_array))
+		return;
+	for (size_t i = 0; i < json_object_array_length(t) && ps->n < 32; i++) {
+		struct json_object *e = json_object_array_get_idx(t, i);
+		int x[3];
+
+		if (!json_object_is_type(e, json_type_array) || json_object_array_length(e) != 3)
+			continue;
+		for (int k = 0; k < 3; k++)
+			x[k] = json_object_get_int(json_object_array_get_idx(e, (size_t)k));
+		if (x[0] < 0 || x[0] > 31 || x[1] < 0 || x[1] > 31 || x[2] <= 0)
+			continue;
+		ps->from[ps->n] = (unsigned int)x[0];
+		ps->to[ps->n] = (unsigned int)x[1];
+		ps->idle_ms[ps->n++] = (unsigned int)x[2];
+	}
+}
+
+/* fio's thinktime as it prints an option: µs, or with a unit (us, ms, s, m). */
+static double thinktime_us(struct json_object *o)
+{
+	struct json_object *g, *v;
+	char unit[8] = "";
+	double x;
+
+	if (!json_object_object_get_ex(o, "options", &g) ||
+	    !json_object_object_get_ex(g, "thinktime", &v) || !json_object_is_type(v, json_type_string) ||
+	    sscanf(json_object_get_string(v), "%lf%7s", &x, unit) < 1 || x < 0)
+		return 0;
+	return !unit[0] || !strcmp(unit, "us") ? x : !strcmp(unit, "ms") ? x * 1e3 :
+	       !strcmp(unit, "s") ? x * 1e6 : !strcmp(unit, "m") ? x * 6e7 : 0;
+}
+
 struct events_arg {
 	const char *job;
 	struct rpt_events *e;
@@ -243,9 +301,13 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	}
 	if (ev.kind == RPT_EV_POWER_SOURCE)
 		ev.estimated = power_estimated(o);
-	if (ev.kind == RPT_EV_JOB_START)
+	if (ev.kind == RPT_EV_JOB_START) {
 		ev.refill = option_set(o, "options", "refill_buffers") ||
 			    option_set(o, "global_options", "refill_buffers");
+		e->ps.thinktime_us = thinktime_us(o);
+	}
+	if (ev.kind == RPT_EV_POWER_SETTINGS)
+		power_settings(o, &e->ps);
 	if (ev.kind == RPT_EV_ERASE_END && json_object_object_get_ex(o, "method", &v) &&
 	    json_object_is_type(v, json_type_string))
 		snprintf(ev.method, sizeof(ev.method), "%s", json_object_get_string(v));

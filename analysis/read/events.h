@@ -34,6 +34,7 @@ enum rpt_ev_kind {
 	RPT_EV_MODEL_ENERGY,	/* the drive model's own energy account of the job */
 	RPT_EV_DRIVE_POWER,	/* the drive's own Power Measurement over the sampler's span */
 	RPT_EV_MODEL_PACE,	/* whether the drive model kept its pace (docs/host.md) */
+	RPT_EV_POWER_SETTINGS,	/* the drive's power state and APST as the job set them */
 };
 
 struct rpt_event {
@@ -88,10 +89,26 @@ struct rpt_drive_power {
 	char why[160];		/* its "msg" */
 };
 
+/*
+ * A power_settings line (engine/power_settings.h): the power state and APST
+ * the job ran with, what it asked, and its thinktime (job_start's options:
+ * the idle gap before each I/O of a wake-up test).
+ */
+struct rpt_power_settings {
+	bool have;		/* a power_settings line was read (the last counts) */
+	int ps;			/* the state the job set or found; -1 unknown */
+	int asked_ps;		/* the state it asked for, -1: keep */
+	int apst;		/* 1 on, 0 off, -1 no APST */
+	unsigned int n;		/* APST's transitions */
+	unsigned int from[32], to[32], idle_ms[32];
+	double thinktime_us;	/* job_start's thinktime, 0 none */
+};
+
 struct rpt_events {
 	struct rpt_event *ev;	/* in file order */
 	struct rpt_energy_counter counter;
 	struct rpt_drive_power drive;
+	struct rpt_power_settings ps;
 	size_t n;
 	size_t cap;
 	unsigned long bad_lines;

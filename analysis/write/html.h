@@ -109,6 +109,18 @@ int rpt_html_review(struct rpt_charts *c, const struct rpt_report *r);
 void rpt_html_cdf(struct rpt_charts *c, const struct rpt_report *r, const char *name,
 		  const struct rpt_drive *only, const char *scope);
 
+/**
+ * rpt_html_pstate() - Test @t's power states (pstate.h), when a job has
+ * one: a table of each job's state, its descriptor, idle W, gap, wake-up
+ * median and MB/s, W, MB/s/W (idle power per state, efficiency per state),
+ * then the wake-up jobs' latency distributions, a line per gap
+ * (write_pstate.c).
+ * @ch: the charts
+ * @scope: as rpt_chart_begin()
+ * @t: the test
+ */
+void rpt_html_pstate(struct rpt_charts *ch, const char *scope, const struct rpt_test *t);
+
 /* One row of a latency chart: the mean, p99 and p99.99 of a job. */
 struct rpt_lat_row {
 	const char *label;

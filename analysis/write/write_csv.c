@@ -94,6 +94,19 @@ static void trace_cols(FILE *out, const struct rpt_job *j)
 			fputc(',', out);
 }
 
+/* pstate_kind, pstate_<key> of the catalogue's power-state rows (pstate.h) */
+static void pstate_cols(FILE *out, const struct rpt_job *j)
+{
+	const struct rpt_cat *c;
+
+	field(out, j->pstate.have ? j->pstate.kind : "");
+	for (c = rpt_cat_first(RPT_OF_PSTATE); c; c = rpt_cat_next(c))
+		if (j->pstate.have)
+			num(out, rpt_cat_job(c, j));
+		else
+			fputc(',', out);
+}
+
 /* model ... date: device.json's, empty where it is not there */
 static void provenance_cols(FILE *out, const struct rpt_device *dev)
 {
@@ -197,6 +210,9 @@ static void header(FILE *out)
 	fputs(",trace,trace_format", out);
 	for (c = rpt_cat_first(RPT_OF_TRACE); c; c = rpt_cat_next(c))
 		fprintf(out, ",%s", c->key);
+	fputs(",pstate_kind", out);
+	for (c = rpt_cat_first(RPT_OF_PSTATE); c; c = rpt_cat_next(c))
+		fprintf(out, ",pstate_%s", c->key);
 	fputs(",model,serial,firmware,capacity_bytes,ssdq_version,fio_version,kernel,host,date,notes\n", out);
 }
 
@@ -252,6 +268,7 @@ int rpt_write_csv(FILE *out, const struct rpt_report *r)
 			mark_cols(out, j);
 			host_cols(out, j);
 			trace_cols(out, j);
+			pstate_cols(out, j);
 			provenance_cols(out, &t[i].dev);
 			notes(out, j, &t[i]);
 			fputc('\n', out);

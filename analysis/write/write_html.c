@@ -742,6 +742,7 @@ static void test_table(struct rpt_charts *ch, const char *scope, const struct rp
 	}
 	fputs("</table></div>\n", out);
 	marks_html(out, t);
+	rpt_html_pstate(ch, scope, t);
 	for (k = 0; k < t->nseries; k++)
 		series_html(ch, scope, t, &t->series[k]);
 	for (k = 0; k < t->njobs; k++) {

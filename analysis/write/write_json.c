@@ -371,6 +371,26 @@ static void host(FILE *out, const struct rpt_host_verdict *v, const struct rpt_j
 	fputs("\n        }", out);
 }
 
+/* The job's power state (pstate.h): its kind and figures, or null. */
+static void pstate(FILE *out, const struct rpt_job *j)
+{
+	const char *ind = "          ";
+	const char *keys[RPT_CAT_MAX];
+	const struct rpt_fig *figs[RPT_CAT_MAX];
+	size_t i, n = cat_figs(RPT_OF_PSTATE, j, keys, figs);
+
+	if (!j->pstate.have) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\n%s\"kind\": ", ind);
+	rpt_put_json_str(out, j->pstate.kind);
+	for (i = 0; i < n; i++)
+		fig(out, ind, keys[i], figs[i]);
+	reasons(out, ind, keys, figs, n);
+	fputs("\n        }", out);
+}
+
 static void job(FILE *out, const struct rpt_job *j)
 {
 	const char *ind = "        ";
@@ -459,6 +479,8 @@ static void job(FILE *out, const struct rpt_job *j)
 		fputs("null", out);
 	fprintf(out, ",\n%s\"host\": ", ind);
 	host(out, &j->host, j);
+	fprintf(out, ",\n%s\"pstate\": ", ind);
+	pstate(out, j);
 	rpt_json_timeline(out, ind, &j->tl);
 	strings(out, ind, "warnings", &j->notes, RPT_WARN);
 	fputs("\n      }", out);

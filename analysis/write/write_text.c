@@ -200,6 +200,34 @@ static void host_text(FILE *out, const struct rpt_job *j)
 	fputc('\n', out);
 }
 
+/* The job's power state and its figures (the catalogue's power-state rows). */
+static void pstate_text(FILE *out, const struct rpt_job *j)
+{
+	const struct rpt_cat *c;
+	const char *sep = "";
+	char buf[48];
+
+	if (!j->pstate.have)
+		return;
+	fprintf(out, "  power state (%s):", j->pstate.kind);
+	for (c = rpt_cat_first(RPT_OF_PSTATE); c; c = rpt_cat_next(c)) {
+		const struct rpt_fig *f = rpt_cat_job(c, j);
+
+		if (!f->ok)
+			continue;
+		if (!strcmp(c->key, "power_state"))
+			fprintf(out, " PS%.0f", f->v);
+		else
+			fprintf(out, "%s %s %s%s%s", sep, c->label,
+				rpt_fmt_num(buf, sizeof(buf), f->v, c->digits), *c->unit ? " " : "",
+				c->unit);
+		sep = ",";
+	}
+	if (!strcmp(j->pstate.kind, "idle") && !j->pstate.idle_w.ok)
+		fprintf(out, "; idle power - (%s)", j->pstate.idle_w.why);
+	fputc('\n', out);
+}
+
 /* The reasons for the job's nulls, each reason once with all its keys. */
 static void reasons(FILE *out, const struct rpt_job *j)
 {
@@ -467,6 +495,7 @@ static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 		if (j->has_bursts && !isnan(j->ios_per_burst))
 			fprintf(out, "  %.1f I/Os per burst\n", j->ios_per_burst);
 		host_text(out, j);
+		pstate_text(out, j);
 		reasons(out, j);
 		marks |= rpt_job_marks(j);
 	}

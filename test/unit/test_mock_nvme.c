@@ -17,6 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <libnvme.h>
+
 #include "harness.h"
 #include "ioctl_mock.h"
 #include "nvme_admin.h"
@@ -344,6 +346,47 @@ TEST(power_state_and_apst)
 }
 
 /*
+ * Setting them: Set Features 02h with the state in CDW11 bits 4:0 (SV
+ * clear), 0Ch with APSTE in CDW11 bit 0 and the 256-byte table the
+ * decoded transitions encode to (ssdq_apst_encode(): ITPS bits 7:3, ITPT
+ * bits 31:8 of each state's entry); a state past the table is answered
+ * Invalid Field in Command (0x2), passed on.
+ */
+TEST(set_power_state_and_apst)
+{
+	static uint8_t table[256];
+	struct ssdq_mock_cmd cmds[] = {
+		{ .what = "Set Features Power Management PS2", .opcode = 0x09, .cdw10 = 0x02,
+		  .cdw11 = 2, .timeout_ms = TMO },
+		{ .what = "Set Features Power Management PS9", .opcode = 0x09, .cdw10 = 0x02,
+		  .cdw11 = 9, .timeout_ms = TMO, .err = 0x0002 },
+		{ .what = "Set Features APST on", .opcode = 0x09, .cdw10 = 0x0c, .cdw11 = 1,
+		  .data_len = 256, .in_data = table, .timeout_ms = TMO },
+		{ .what = "Set Features APST off", .opcode = 0x09, .cdw10 = 0x0c, .cdw11 = 0,
+		  .data_len = 256, .in_data = table, .timeout_ms = TMO },
+	};
+	struct ssdq_apst a = { .n = 2, .from_ps = { 0, 3 }, .to_ps = { 3, 4 },
+			       .idle_ms = { 100, 2000 } }, back;
+	struct nvme_feat_auto_pst t;
+	int fd = open_node();
+
+	memset(table, 0, sizeof(table));
+	put64(table + 8 * 0, (uint64_t)100 << 8 | 3 << 3);
+	put64(table + 8 * 3, (uint64_t)2000 << 8 | 4 << 3);
+	ssdq_apst_encode(&a, &t);
+	CHECK_MEMEQ(&t, table, sizeof(table));
+	ssdq_apst_decode(1, &t, &back);
+	CHECK(back.enabled && back.n == 2 && back.to_ps[1] == 4 && back.idle_ms[1] == 2000);
+	ssdq_mock_expect(cmds, 4);
+	CHECK_EQ_INT(ssdq_nvme_set_power_state(fd, TMO, 2), 0);
+	CHECK_EQ_INT(ssdq_nvme_set_power_state(fd, TMO, 9), 0x0002);
+	CHECK_EQ_INT(ssdq_nvme_set_apst(fd, TMO, true, &t), 0);
+	CHECK_EQ_INT(ssdq_nvme_set_apst(fd, TMO, false, &t), 0);
+	CHECK_EQ_INT(ssdq_mock_end(), 0);
+	close(fd);
+}
+
+/*
  * The volatile write cache: VWC bit 0 of Identify Controller says one is
  * there; Set Features 06h (CDW11 bit 0 WCE, SV clear) turns it off and
  * on, Get Features 06h reads WCE from DW0; a controller without one
@@ -574,6 +617,7 @@ int main(void)
 	RUN(mock_names_a_wrong_command);
 	RUN(identify_controller);
 	RUN(power_state_and_apst);
+	RUN(set_power_state_and_apst);
 	RUN(write_cache_feature);
 	RUN(smart_log);
 	RUN(ocp_probe_with_a_uuid_index);
