@@ -76,7 +76,11 @@ mkdir -p "$VMDIR"
 kernel=$(kernel_path)
 
 # initramfs: rebuild when an input is newer, the engine appeared/vanished or
-# SSDQ_VM_EXTRA names other files
+# SSDQ_VM_EXTRA names other files; under a lock, as make check boots the
+# test bed's guests from two programs at once (initramfs.sh renames the new
+# file into place, so a QEMU reading the old one keeps it)
+exec 9>"$VMDIR/initramfs.lock"
+flock 9 || die "cannot lock $VMDIR/initramfs.lock"
 so=${SSDQ_SO:-$ROOT/build/ssdq.so}
 initrd=$VMDIR/initramfs.cpio
 state=absent; [ -f "$so" ] && state="$so $(stat -c %Y "$so")"
@@ -89,6 +93,7 @@ if [ ! -f "$initrd" ] || [ "$(cat "$initrd.engine" 2>/dev/null)" != "$state" ] |
 	sh "$VM/initramfs.sh" "$initrd"
 	echo "$state" >"$initrd.engine"
 fi
+exec 9>&-
 
 # the results dir is ours to empty only if we made it
 case $out in /*) ;; *) out=$PWD/$out ;; esac
