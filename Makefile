@@ -250,11 +250,13 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_host_fixture.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh test/analysis/test_pts_steady.sh test/analysis/test_report_timeline.sh test/analysis/test_report_timeline_per_io.sh test/analysis/test_report_demo_content.sh test/analysis/test_report_trace_fixture.sh \
               test/analysis/test_db.sh test/analysis/test_schema.sh \
               test/jobs/parse.sh test/jobs/render.sh test/jobs/trace.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh \
-              test/engine/host-clat.sh test/engine/host-planned.sh
+              test/engine/host-clat.sh test/engine/host-planned.sh test/run-tests-jobs.sh
+VM_TESTS   := test/vm/hang.sh --timeout 1800 test/vm/hosts.sh
+VM_RUN     := --timeout 18000 test/vm/run.sh
 INTEGRATION_TESTS := test/model-host.sh test/power/model-drive-power.sh test/model-faults.sh test/engine/power-settings.sh test/analysis/test_report_pstate.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/ssh.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_host.sh test/analysis/test_report_pts.sh test/analysis/test_report_pts_di.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_random.sh test/analysis/test_report_trace.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh test/jobs/snia.sh test/jobs/repeat.sh \
               test/analysis/test_report_recovery.sh \
-              test/vm/hang.sh --timeout 1800 test/vm/hosts.sh --timeout 18000 test/vm/run.sh
+              $(VM_TESTS) $(VM_RUN)
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report SSDQ_SO=$(CURDIR)/$(B)/ssdq.so \
               SSDQ_DB_TOOL=$(CURDIR)/$(B)/ssdq-db \
@@ -279,8 +281,14 @@ check-integration: $(FAST_BUILD)
 check: deps
 	@$(MAKE) --no-print-directory check-both
 
+# Two programs at a time (a QEMU guest is one TCG thread, a model run waits
+# in real time), the longest first: the test bed's scenarios beside the
+# model's tests, then the other QEMU tests (one QEMU program at a time), then
+# the fast tier.
 check-both: $(FAST_BUILD)
-	@$(TOOLS_ENV) sh test/run-tests.sh --timeout 600 $(FAST_TESTS) --timeout 1200 $(INTEGRATION_TESTS)
+	@$(TOOLS_ENV) sh test/run-tests.sh --jobs 2 $(VM_RUN) \
+		--timeout 1200 $(filter-out $(VM_TESTS) $(VM_RUN),$(INTEGRATION_TESTS)) \
+		--timeout 1200 $(VM_TESTS) --timeout 600 $(FAST_TESTS)
 
 check-asan:
 	@$(MAKE) --no-print-directory B=build/asan \

@@ -21,6 +21,16 @@ if [ -n "${SSDQ_VM_SCENARIOS:-}" ]; then
 else
 	list=$(cd "$VM/scenarios" && ls *.sh | sed 's/\.sh$//')
 fi
+# 40-suites' check compares the guest's consumer suite with the same suite
+# on the drive model: that runs here while the guest runs
+model=
+tmp=$(mktemp); trap 'rm -f "$tmp"; [ -z "$model" ] || rm -rf "$model"' EXIT
+case " $(echo $list) " in *" 40-suites "*)
+	model=$(mktemp -d)
+	sh "$VM/model-suite.sh" "$model" &
+	model_pid=$!
+	;;
+esac
 booted=1
 # Limits that catch a hang, not a busy host: under TCG a loaded 2-core host
 # runs the guest ten times slower (10-rw-verify: 712 s at load average 12,
@@ -30,7 +40,10 @@ booted=1
 sh "$VM/boot.sh" --scenarios "$(echo $list | tr ' ' ',')" --out "$out" --scenario-timeout 1800 \
 	--timeout "${SSDQ_VM_TIMEOUT:-0}" || booted=0
 
-tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
+if [ -n "$model" ]; then
+	wait "$model_pid" || true	# its status is in $model/rc
+	export SSDQ_VM_MODEL_RUN="$model"
+fi
 count() { # FILE: print its verdict lines, add them up
 	cat "$1"
 	p=$((p + $(grep -c '^PASS: ' "$1" || true)))
