@@ -155,6 +155,7 @@ static void throughput(const struct rpt_fio_run *run, const struct rpt_fio_group
 	size_t i;
 	bool bad = false;
 
+	j->io_bytes = 0;
 	for (dd = 0; dd < RPT_NDDIR; dd++) {
 		double bytes = 0, ios = 0, ms = 0;
 		int ret = 0;
@@ -177,6 +178,7 @@ static void throughput(const struct rpt_fio_run *run, const struct rpt_fio_group
 		if (ret <= 0 || ms <= 0)
 			continue;
 		active++;
+		j->io_bytes += bytes;
 		mbps += bytes / ms / 1000;
 		iops += ios / ms * 1000;
 	}

@@ -58,6 +58,7 @@ struct rpt_job {
 					 * ("75%", "100g"), "" when not set */
 	struct rpt_fig mbps;
 	struct rpt_fig iops;
+	double io_bytes;		/* fio's io_bytes of its active directions, 0 unknown */
 	struct rpt_fig power_w;
 	struct rpt_fig energy_j;
 	struct rpt_fig peak_power_w;
