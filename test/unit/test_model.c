@@ -763,18 +763,27 @@ TEST(throttling_cools_the_drive)
 	struct ssdq_model_smart sm;
 	struct tally t;
 	struct load w = { .op = SSDQ_MODEL_WRITE, .bs = 1 << 20, .gap_ns = 100, .qd = 32 };
-	uint64_t now;
+	uint64_t now = 1000000000ULL, t0 = now;
+	double max_w = 0;
 
+	/*
+	 * Two passes over the drive: one pass (150 ms) held 2 or 3 entries
+	 * into throttling as the model's per-process seed fell (1 run in 15
+	 * held 2), two hold 5 or more.
+	 */
 	fresh(&m, "tlc-enterprise-4tb", 20000);
 	ssdq_model_set_ambient(&m, 42);
 	w.n = m.capacity / w.bs;
-	now = run_load(&m, 1000000000ULL, &w, &t);
+	for (int pass = 0; pass < 2; pass++) {
+		now = run_load(&m, now, &w, &t);
+		max_w = fmax(max_w, t.max_w);
+	}
 	ssdq_model_peek(&m, now, &sm);
 	printf("    in 42 C air: %u entries into throttling, %.1f of %.1f ms throttled, "
-	       "%.2f W at most\n", sm.tmt1_count, sm.tmt1_ms * 1.0, (t.t1 - t.t0) / 1e6, t.max_w);
+	       "%.2f W at most\n", sm.tmt1_count, sm.tmt1_ms * 1.0, (now - t0) / 1e6, max_w);
 	CHECK(sm.tmt1_count >= 3);
-	CHECK(sm.tmt1_ms < (t.t1 - t.t0) / 1e6);
-	CHECK(t.max_w <= p->ps0_w);
+	CHECK(sm.tmt1_ms < (now - t0) / 1e6);
+	CHECK(max_w <= p->ps0_w);
 	ssdq_model_close(&m);
 	unlink(path);
 }
