@@ -774,9 +774,10 @@ static int wsat(const struct rpt_report *r, size_t idx, struct rpt_pts_wsat *ws)
 		ws->min[i] = (end - t0) / 60e3 * t->dev.scale;
 	}
 	/*
-	 * Σ IOPS x period is the log's account; fio's averages over periods a
-	 * busy host stretched left it up to 7 % off the bytes fio wrote: the
-	 * axis is drawn to end at those, each period's share as the log gives it.
+	 * Σ IOPS x period is the log's account, over the bytes fio wrote: fio
+	 * takes each sample's rate over its period rounded down to the ms (2.3 %
+	 * over on 20 ms periods, up to 7 % on a busy host's). The axis is drawn
+	 * to end at fio's bytes, each period's share as the log gives it.
 	 */
 	if (ws->n && gb > 0 && wrote > 0) {
 		double k = wrote * t->dev.scale / 1e9 / gb;
