@@ -103,7 +103,20 @@ print("%s: sidecar CPU wait %.1f %%, host's time %.1f %%, latency %.1f %%, late 
       % (run, a.wait_pct() or -1, a.time_pct(), a.added_pct(), a.late_pct(), h["verdict"]))
 # the verdict follows the sidecar (its window drops at most the edges' intervals)
 want(h["measured"] and h["model"], "the verdict has the model's account")
-want(abs(h["time_pct"] - a.time_pct()) < 2, "time share %s vs the sidecar's %.2f" % (h["time_pct"], a.time_pct()))
+# the report's window is h["intervals"] of the sidecar's lines (their middles in the
+# job's active window): held against each run of that many lines, as a busy
+# host's edge intervals (the set-up before the first I/O) may differ by points
+iv = [json.loads(x) for x in open(d + "/qd1-rand-read-4k_host.1.jsonl")][1:]
+def share(xs):
+    t = sum(x["interval_us"] - x.get("planned_idle_us", 0) for x in xs)
+    idle = sum(x["drive_idle_us"] for x in xs) / t
+    obs = sum(x["intended_us"] + x["host_added_us"] for x in xs)
+    return 100 * (idle + (1 - idle) * sum(x["host_added_us"] for x in xs) / obs)
+n = h["intervals"]
+runs = [share(iv[k:k + n]) for k in range(0, len(iv) - n + 1)] if 0 < n <= len(iv) else []
+want(any(abs(h["time_pct"] - r) < 0.01 for r in runs),
+     "time share %s vs the sidecar's over runs of %d of its %d lines: %s"
+     % (h["time_pct"], n, len(iv), ", ".join("%.2f" % r for r in runs)))
 # a thread starved of its CPU (run delay past the threshold) marks both
 starved = (a.wait_pct() or 0) >= time_t
 thr = a.time_pct() >= time_t or starved
