@@ -6,8 +6,8 @@
 # the demand-intensity ladder (<test>-di). Held to:
 # - the spec's sequence, from the events sidecars: the prep's purge (the
 #   model's erase) and its WIPC of twice the capacity in 128 KiB writes;
-#   every round one cell, 32 threads x QD 32; the ladder's 36 cells in the
-#   order TC 32 down to 1, QD 32 down to 1 within each, each job's numjobs
+#   every round one cell, 32 threads x QD 32 (ECW's all writes); the ladder's
+#   49 cells in the order TC 32, 16, 8, 6, 4, 2, 1, QD the same within each, each job's numjobs
 #   and iodepth as its name says; the access pattern of every cell as fio
 #   ran it (ECW: R/W 40/60, the transfer sizes with those below the 4 KiB
 #   LBA moved to 4 KiB, 50/30/20 % of the I/Os to 5/15/80 % of the LBAs;
@@ -57,7 +57,7 @@ pass "ECW and DIRTH on the model: each from its purge and WIPC, 5 rounds at T32Q
 expect_rc 0 "ssdq-report --format json on the run" "$R" --format json "$D"
 cp "$T_OUT" "$TMP/report.json"
 expect_rc 0 "ssdq-report (text) on the run" "$R" "$D"
-expect_out "demand intensity, 36 TC x QD points" "the text gives the ladder"
+expect_out "demand intensity, 49 TC x QD points" "the text gives the ladder"
 expect_out "optimal point: t[0-9]+q[0-9]+ \(T[0-9]+Q[0-9]+\), [0-9]+ IOPS" "the text names the optimal point"
 expect_rc 0 "ssdq-report --series-csv" "$R" --series-csv "$TMP/csv" "$D"
 expect_rc 0 "ssdq-report --html" "$R" --html "$TMP/page.html" --svg-dir "$TMP/svg" "$D"
@@ -74,7 +74,7 @@ from pts_check import bad, say, fio_doc, wa, events as events_in
 def events(prefix):
     return events_in(d, prefix)
 
-ladder = [f"t{tc}q{qd}" for tc in (32, 16, 8, 4, 2, 1) for qd in (32, 16, 8, 4, 2, 1)]
+ladder = [f"t{tc}q{qd}" for tc in (32, 16, 8, 6, 4, 2, 1) for qd in (32, 16, 8, 6, 4, 2, 1)]
 cap_b = json.load(open(f"{d}/device.json"))["capacity_bytes"]
 say(sorted(tests) == ["dirth", "ecw"], f"two PTS tests found: {sorted(tests)}")
 for name in ("ecw", "dirth"):
@@ -93,6 +93,8 @@ for name in ("ecw", "dirth"):
     say(len(starts) == 5 * 32 and all(e["job"] == "t32q32" and e["options"].get("numjobs") == "32"
                                        and e["options"].get("iodepth") == "32" for e in starts),
         f"{name}: 5 rounds of one cell at T32Q32 ({len(starts)} threads started)")
+    mix = {e["global_options"].get("rwmixread") for e in starts}
+    say(mix == {"0"}, f"{name}: the rounds' preconditioning all writes (rwmixread {sorted(mix)})")
     ev = sorted((e for e in events(f"{name}-di") if e["event"] == "job_start"), key=lambda e: e["time_us"])
     order = []
     for e in ev:
@@ -101,8 +103,8 @@ for name in ("ecw", "dirth"):
     opts_ok = all(e["options"].get("numjobs") == re.match(r"t(\d+)q(\d+)", e["job"]).group(1) and
                   e["options"].get("iodepth") == re.match(r"t(\d+)q(\d+)", e["job"]).group(2)
                   for e in ev)
-    say(order == ladder and opts_ok and len(ev) == 6 * (32 + 16 + 8 + 4 + 2 + 1),
-        f"{name}: the ladder's 36 cells from T32Q32 down to T1Q1, each at its TC x QD ({len(ev)} threads)")
+    say(order == ladder and opts_ok and len(ev) == 7 * (32 + 16 + 8 + 6 + 4 + 2 + 1),
+        f"{name}: the ladder's 49 cells from T32Q32 down to T1Q1, each at its TC x QD ({len(ev)} threads)")
     g = ev[0]["global_options"] if ev else {}
     if name == "ecw":
         want = {"rw": "randrw", "rwmixread": "40", "bssplit": "4k/77:8k/10:16k/7:32k/3:64k/3",
@@ -148,7 +150,7 @@ for name in ("ecw", "dirth"):
                 if nbad <= 5:
                     print(f"    {name} {cell} {key}: report {got}, fio/model {want}")
     say(nbad == 0, f"{name}: every point's IOPS, mean and max response time as fio's JSON gives them, "
-        f"W within 10 % of the model's energy account, IOPS/W their quotient (36 points)")
+        f"W within 10 % of the model's energy account, IOPS/W their quotient (49 points)")
     # the picks
     mx_c = max(ladder, key=lambda c: fio_pt[c][0])
     opt = [c for c in ladder if fio_pt[c][1] <= 5000]
@@ -196,7 +198,7 @@ for name in ("ecw", "dirth"):
     little = max(fio_pt[c][0] * fio_pt[c][1] / 1e6 / (int(re.match(r"t(\d+)q(\d+)", c).group(1)) *
                                                        int(re.match(r"t(\d+)q(\d+)", c).group(2))) for c in ladder)
     say(len(gc) >= 30 and min(ratio) >= 4 and little <= 1.1,
-        f"{name}: {len(gc)} of 36 points in the model's GC regime; its response time at QD 32 "
+        f"{name}: {len(gc)} of 49 points in the model's GC regime; its response time at QD 32 "
         f"{', '.join('%.0fx' % r for r in ratio)} QD 1's (TC 32, 16, 8, 4: model_pace); "
         f"at most {little:.2f} x OIO in flight (fio)")
     if name == "dirth":
@@ -224,11 +226,11 @@ for name in ("ecw", "dirth"):
 for name in ("ecw", "dirth"):
     fs = [f for f in os.listdir(f"{tmp}/csv") if f.endswith(f".{name}.di.csv")]
     rows = list(csv.reader(open(f"{tmp}/csv/{fs[0]}"))) if fs else []
-    pts_rows = [r for r in rows[1:37]] if rows else []
-    say(len(pts_rows) == 36 and rows[0][:6] == ["test", "cell", "tc", "qd", "oio", "pick"] and
+    pts_rows = [r for r in rows[1:50]] if rows else []
+    say(len(pts_rows) == 49 and rows[0][:6] == ["test", "cell", "tc", "qd", "oio", "pick"] and
         all(float(r[6]) == float(json.dumps(q["iops"])) or abs(float(r[6]) - q["iops"]) <= 1e-6 * q["iops"]
             for r, q in zip(pts_rows, tests[name]["di"]["points"])),
-        f"{name}: --series-csv's {fs[0] if fs else 'no file'}: 36 points, the JSON's IOPS")
+        f"{name}: --series-csv's {fs[0] if fs else 'no file'}: 49 points, the JSON's IOPS")
 page = open(f"{tmp}/page.html").read()
 svgs = os.listdir(f"{tmp}/svg")
 say(all(any(s.endswith(f".{n}.{c}.svg") for s in svgs) for n in ("ecw", "dirth") for c in ("di-curve", "di-variation"))
