@@ -396,24 +396,25 @@ void rpt_hostv_not_measured(struct rpt_host_verdict *v, const char *fmt, ...)
 		rpt_fig_null(f[i], "host: not measured (%s)", v->why);
 }
 
-bool rpt_hostv_pct_marked(const struct rpt_host_verdict *v, double p)
+/* Percentile @p's bit in @bits; @other for a percentile the verdict does not judge. */
+static bool pct_bit(unsigned int bits, double p, bool other)
 {
 	size_t k;
 
 	for (k = 0; k < RPT_HOSTV_NPCT; k++)
 		if (rpt_hostv_pct[k] == p)
-			return v->pct_marked & (1u << k);
-	return v->bound;
+			return bits & (1u << k);
+	return other;
+}
+
+bool rpt_hostv_pct_marked(const struct rpt_host_verdict *v, double p)
+{
+	return pct_bit(v->pct_marked, p, v->bound);
 }
 
 bool rpt_hostv_drain_pct_marked(const struct rpt_host_verdict *v, double p)
 {
-	size_t k;
-
-	for (k = 0; k < RPT_HOSTV_NPCT; k++)
-		if (rpt_hostv_pct[k] == p)
-			return v->drain_pct_marked & (1u << k);
-	return v->drain_mean_marked;
+	return pct_bit(v->drain_pct_marked, p, v->drain_mean_marked);
 }
 
 const char *rpt_hostv_word(const struct rpt_host_verdict *v)

@@ -82,7 +82,18 @@ static void mark(struct rpt_fig *const *f, size_t n, unsigned int m)
 			f[i]->mark |= m;
 }
 
-/* The host verdict's marks (host_verdict.h). */
+/* Mark @m on the job's mean, p99 and p99.99 latency where the flags say. */
+static void lat_marks(struct rpt_job *j, unsigned int m, bool mean, bool p99, bool p9999)
+{
+	struct rpt_fig *f[] = { &j->lat_mean_us, &j->lat_p99_us, &j->lat_p9999_us };
+	bool on[] = { mean, p99, p9999 };
+
+	for (size_t i = 0; i < 3; i++)
+		if (on[i] && f[i]->ok)
+			f[i]->mark |= m;
+}
+
+/* The host verdict's marks, and fio's drain's (host_verdict.h). */
 static void host_marks(struct rpt_job *j)
 {
 	struct rpt_fig *thr[] = { &j->mbps, &j->iops, &j->mbps_per_w, &j->iops_per_w,
@@ -95,18 +106,10 @@ static void host_marks(struct rpt_job *j)
 		return;
 	if (v->thr_marked)
 		mark(thr, sizeof(thr) / sizeof(thr[0]) - (j->has_fill ? 0 : 4), RPT_MARK_HOST);
-	if (v->mean_marked && j->lat_mean_us.ok)
-		j->lat_mean_us.mark |= RPT_MARK_HOST;
-	if (rpt_hostv_pct_marked(v, 99) && j->lat_p99_us.ok)
-		j->lat_p99_us.mark |= RPT_MARK_HOST;
-	if (rpt_hostv_pct_marked(v, 99.99) && j->lat_p9999_us.ok)
-		j->lat_p9999_us.mark |= RPT_MARK_HOST;
-	if (v->drain_mean_marked && j->lat_mean_us.ok)
-		j->lat_mean_us.mark |= RPT_MARK_DRAIN;
-	if (rpt_hostv_drain_pct_marked(v, 99) && j->lat_p99_us.ok)
-		j->lat_p99_us.mark |= RPT_MARK_DRAIN;
-	if (rpt_hostv_drain_pct_marked(v, 99.99) && j->lat_p9999_us.ok)
-		j->lat_p9999_us.mark |= RPT_MARK_DRAIN;
+	lat_marks(j, RPT_MARK_HOST, v->mean_marked, rpt_hostv_pct_marked(v, 99),
+		  rpt_hostv_pct_marked(v, 99.99));
+	lat_marks(j, RPT_MARK_DRAIN, v->drain_mean_marked, rpt_hostv_drain_pct_marked(v, 99),
+		  rpt_hostv_drain_pct_marked(v, 99.99));
 }
 
 void rpt_job_mark(struct rpt_job *j)
