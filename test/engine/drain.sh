@@ -20,6 +20,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/lib.sh"
 SO=${SSDQ_SO:-$top/build/ssdq.so}
 RPT=${SSDQ_REPORT:-$top/build/ssdq-report}
+case $RPT in /*) ;; *) RPT=$PWD/$RPT ;; esac	# make's is relative to the tree; we cd
 W=$(mktemp -d)
 trap 'rm -rf "$W" "$T_OUT"' EXIT
 mkdir -p "$W/short" "$W/long" || exit 1
