@@ -55,7 +55,8 @@ void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns, uint64_t thi
 	if (!since)
 		return;
 	gap = now_ns > since ? now_ns - since : 0;
-	planned = think_ns && gap >= think_ns ? think_ns : 0;
+	/* fio thinks after I/Os, never before the job's first: its set-up is no think */
+	planned = think_ns && gap >= think_ns && get(&a->ios) ? think_ns : 0;
 	write_begin(a);
 	add(&a->idle_ns, gap - planned);
 	add(&a->planned_ns, planned);

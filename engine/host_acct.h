@@ -106,7 +106,9 @@ void ssdq_host_acct_init(struct ssdq_host_acct *a, uint64_t now_ns);
  * the idle span ends. Call only on the change from none in flight.
  * @think_ns: the job's planned pause before a submission (fio's thinktime),
  *	0 if none: an idle span at least this long held one, and this much of it
- *	counts as planned idle, the rest (the sleep's lateness too) as the host's
+ *	counts as planned idle, the rest (the sleep's lateness too) as the host's;
+ *	never before the job's first I/O (fio thinks after I/Os: the wait for
+ *	the first is its set-up)
  */
 void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns, uint64_t think_ns);
 

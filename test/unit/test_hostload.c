@@ -168,6 +168,12 @@ TEST(account_planned_idle)
 	ssdq_host_acct_snap(&a, 42000, &s);
 	CHECK_EQ_U64(s.idle_ns, 2500 + 2000 + 3000);
 	CHECK_EQ_U64(s.planned_ns, 20000 + 10000);
+	/* the job's first submission, however late after its set-up, follows no think */
+	ssdq_host_acct_init(&a, 1000);
+	ssdq_host_acct_busy(&a, 50000, 10000);
+	ssdq_host_acct_snap(&a, 50000, &s);
+	CHECK_EQ_U64(s.idle_ns, 49000);
+	CHECK_EQ_U64(s.planned_ns, 0);
 }
 
 /*
