@@ -250,7 +250,7 @@ FAST_TESTS := $(UNIT_BINS) test/shellcheck.sh test/build.sh test/power/ssdq-samp
               test/analysis/test_report_slc_cases.sh test/analysis/test_report_marks.sh test/analysis/test_report_host_fixture.sh test/analysis/test_report_provenance.sh test/analysis/test_report_text.sh test/analysis/test_report_many.sh test/analysis/test_pts_steady.sh test/analysis/test_report_timeline.sh test/analysis/test_report_timeline_per_io.sh test/analysis/test_report_demo_content.sh test/analysis/test_report_trace_fixture.sh \
               test/analysis/test_db.sh test/analysis/test_schema.sh \
               test/jobs/parse.sh test/jobs/render.sh test/jobs/trace.sh test/jobs/options.sh test/jobs/targets.sh test/engine-host.sh test/install.sh test/docs.sh \
-              test/engine/host-clat.sh test/engine/host-planned.sh test/run-tests-jobs.sh
+              test/engine/host-clat.sh test/engine/host-planned.sh test/engine/drain.sh test/run-tests-jobs.sh
 VM_TESTS   := test/vm/hang.sh --timeout 1800 test/vm/hosts.sh
 VM_RUN     := --timeout 18000 test/vm/run.sh
 INTEGRATION_TESTS := test/model-host.sh test/power/model-drive-power.sh test/model-faults.sh test/engine/power-settings.sh test/analysis/test_report_pstate.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/ssh.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_host.sh test/analysis/test_report_pts.sh test/analysis/test_report_pts_di.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \

@@ -58,6 +58,7 @@ struct model_data {
 	struct pending *pending;	/* in flight, unordered */
 	unsigned int nr_pending;
 	struct io_u **events;
+	uint64_t *ready_ns;		/* when the engine had each of events[] */
 	struct io_u **queued;
 	unsigned int nr_queued;
 	unsigned int depth;
@@ -196,8 +197,9 @@ static int model_post_init(struct thread_data *td)
 	md->stall_after = td->files_index ? stall_after(td->files[0]->file_name) : NEVER;
 	md->pending = calloc(md->depth, sizeof(*md->pending));
 	md->events = calloc(md->depth, sizeof(*md->events));
+	md->ready_ns = calloc(md->depth, sizeof(*md->ready_ns));
 	md->queued = calloc(md->depth, sizeof(*md->queued));
-	if (!md->pending || !md->events || !md->queued)
+	if (!md->pending || !md->events || !md->ready_ns || !md->queued)
 		return -ENOMEM;
 	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 	ssdq_touch_buffers(td);
@@ -357,6 +359,7 @@ static unsigned int reap(struct thread_data *td, struct model_data *md, uint64_t
 					    p.deadline_ns != NEVER ? p.deadline_ns : now);
 			md->job->t1_ns = now;
 			sd->watch.quiet_since_ns = now;
+			md->ready_ns[events] = now;
 			md->events[events++] = p.io_u;
 			md->pending[i] = md->pending[--md->nr_pending];
 			account_io(td, md, p.io_u, p.submit_ns, p.deadline_ns, now,
@@ -379,6 +382,19 @@ static void give_up(struct model_data *md, uint64_t now)
 	}
 }
 
+/*
+ * The I/Os handed to fio now. @drain: fio asked for every I/O in flight at
+ * once (its drain at a job's end): it stamps them all now, so the time from
+ * when the engine had each is fio's drain's (host_acct.h).
+ */
+static int hand_over(struct ssdq_data *sd, struct model_data *md, unsigned int events,
+		     bool drain)
+{
+	if (drain && events)
+		ssdq_host_acct_drain(&sd->host_acct, md->ready_ns, events, ssdq_mono_ns());
+	return (int)events;
+}
+
 /* Waits in slices of SLICE_NS, looking at the stall watch and the stop flag between them. */
 static int model_getevents(struct thread_data *td, unsigned int min,
 			   unsigned int max, const struct timespec *t)
@@ -386,6 +402,7 @@ static int model_getevents(struct thread_data *td, unsigned int min,
 	struct ssdq_data *sd = td->io_ops_data;
 	struct model_data *md = sd->be_data;
 	uint64_t limit = NEVER, now = ssdq_mono_ns();
+	bool drain = min > 1 && min >= md->nr_pending;
 	unsigned int events = 0;
 
 	if (t)
@@ -394,10 +411,8 @@ static int model_getevents(struct thread_data *td, unsigned int min,
 		uint64_t next = NEVER, until;
 
 		events = reap(td, md, now, events, max);
-		if (events >= min || events == max || !md->nr_pending)
-			return (int)events;
-		if (now >= limit)
-			return (int)events;
+		if (events >= min || events == max || !md->nr_pending || now >= limit)
+			return hand_over(sd, md, events, drain);
 		if (ssdq_watch_tick(td) || td->terminate)
 			give_up(md, now);
 		for (unsigned int i = 0; i < md->nr_pending; i++)
@@ -430,6 +445,7 @@ static void model_cleanup(struct thread_data *td)
 	ssdq_host_iolog_close(md->iolog);
 	free(md->pending);
 	free(md->events);
+	free(md->ready_ns);
 	free(md->queued);
 	free(md);
 	sd->be_data = NULL;

@@ -43,6 +43,9 @@ void ssdq_host_acct_init(struct ssdq_host_acct *a, uint64_t now_ns)
 	atomic_init(&a->planned_since_ns, 0);
 	atomic_init(&a->job_max_ns, 0);
 	atomic_init(&a->max_word, 0);
+	atomic_init(&a->drain_ios, 0);
+	atomic_init(&a->drain_ns, 0);
+	atomic_init(&a->drain_late_ios, 0);
 }
 
 void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns, uint64_t think_ns)
@@ -52,7 +55,8 @@ void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns, uint64_t thi
 	if (!since)
 		return;
 	gap = now_ns > since ? now_ns - since : 0;
-	planned = think_ns && gap >= think_ns ? think_ns : 0;
+	/* fio thinks after I/Os, never before the job's first: its set-up is no think */
+	planned = think_ns && gap >= think_ns && get(&a->ios) ? think_ns : 0;
 	write_begin(a);
 	add(&a->idle_ns, gap - planned);
 	add(&a->planned_ns, planned);
@@ -118,6 +122,24 @@ uint64_t ssdq_host_acct_io(struct ssdq_host_acct *a, uint64_t submit_ns, uint64_
 	return late;
 }
 
+void ssdq_host_acct_drain(struct ssdq_host_acct *a, const uint64_t *ready_ns, unsigned int n,
+			  uint64_t handed_ns)
+{
+	uint64_t sum = 0, late = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		uint64_t d = handed_ns > ready_ns[i] ? handed_ns - ready_ns[i] : 0;
+
+		sum += d;
+		late += d >= SSDQ_HOST_LATE_NS;
+	}
+	write_begin(a);
+	add(&a->drain_ios, n);
+	add(&a->drain_ns, sum);
+	add(&a->drain_late_ios, late);
+	write_end(a);
+}
+
 static void snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_snap *s,
 		 bool reset)
 {
@@ -138,6 +160,9 @@ static void snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_sna
 		s->idle_ns = get(&a->idle_ns);
 		s->planned_ns = get(&a->planned_ns);
 		s->job_max_ns = get(&a->job_max_ns);
+		s->drain_ios = get(&a->drain_ios);
+		s->drain_ns = get(&a->drain_ns);
+		s->drain_late_ios = get(&a->drain_late_ios);
 		since = get(&a->idle_since_ns);
 		psince = get(&a->planned_since_ns);
 		word = get(&a->max_word);

@@ -23,6 +23,15 @@
  * word holding it beside the low bits of the I/O count, so it is reset
  * exactly at the snapshot's I/O. No lock, no system call: a few atomic
  * stores per I/O.
+ *
+ * fio's drain: at a job's end fio waits for every I/O in flight at once (a
+ * getevents whose min is all of them: fio 3.33's cleanup in backend.c), and
+ * stamps each I/O of that call when the call returns, the last one's
+ * completion: the I/Os done early in it are stamped late. That is fio's own
+ * stamping, on any engine and any drive, not the host's: the engine counts
+ * it apart (drain_ns: from the moment it had each such I/O, its deadline or
+ * the host's late wake-up after it, to the moment fio was handed it), so an
+ * I/O's observed time is intended + host-added + drain-added.
  */
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -53,6 +62,9 @@
  * @job_max_ns: the largest lateness of the job
  * @max_word: the interval's largest lateness (µs, saturated) in the low 32 bits, the
  *	low 32 bits of @ios at its last change in the high 32
+ * @drain_ios: I/Os handed to fio in a getevents that waited for all in flight
+ * @drain_ns: the time fio's drain added to them (ssdq_host_acct_drain())
+ * @drain_late_ios: those the drain held back SSDQ_HOST_LATE_NS or more
  */
 struct ssdq_host_acct {
 	_Atomic uint32_t seq;
@@ -66,6 +78,9 @@ struct ssdq_host_acct {
 	_Atomic uint64_t planned_since_ns;
 	_Atomic uint64_t job_max_ns;
 	_Atomic uint64_t max_word;
+	_Atomic uint64_t drain_ios;
+	_Atomic uint64_t drain_ns;
+	_Atomic uint64_t drain_late_ios;
 };
 
 /**
@@ -77,6 +92,7 @@ struct ssdq_host_snap {
 	uint64_t ios, intended_ns, added_ns, late_ios, idle_ns, planned_ns;
 	uint64_t job_max_ns;
 	uint64_t added_max_us;
+	uint64_t drain_ios, drain_ns, drain_late_ios;
 };
 
 /**
@@ -90,7 +106,9 @@ void ssdq_host_acct_init(struct ssdq_host_acct *a, uint64_t now_ns);
  * the idle span ends. Call only on the change from none in flight.
  * @think_ns: the job's planned pause before a submission (fio's thinktime),
  *	0 if none: an idle span at least this long held one, and this much of it
- *	counts as planned idle, the rest (the sleep's lateness too) as the host's
+ *	counts as planned idle, the rest (the sleep's lateness too) as the host's;
+ *	never before the job's first I/O (fio thinks after I/Os: the wait for
+ *	the first is its set-up)
  */
 void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns, uint64_t think_ns);
 
@@ -114,6 +132,18 @@ void ssdq_host_acct_plan(struct ssdq_host_acct *a, uint64_t now_ns, bool start);
  */
 uint64_t ssdq_host_acct_io(struct ssdq_host_acct *a, uint64_t submit_ns, uint64_t deadline_ns,
 			   uint64_t reap_ns, bool idle);
+
+/**
+ * ssdq_host_acct_drain() - Account fio's drain: @n I/Os handed to fio at
+ * @handed_ns (CLOCK_MONOTONIC) by one getevents whose min asked for every
+ * I/O in flight. Call after ssdq_host_acct_io() of each of them.
+ * @ready_ns: when the engine had each one (the @reap_ns it was accounted
+ *	at): the drain added @handed_ns minus that; one ready after @handed_ns
+ *	counts 0
+ * @n: how many
+ */
+void ssdq_host_acct_drain(struct ssdq_host_acct *a, const uint64_t *ready_ns, unsigned int n,
+			  uint64_t handed_ns);
 
 /**
  * ssdq_host_acct_idle() - An I/O the model never timed (the stalled drive's,

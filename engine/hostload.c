@@ -221,13 +221,17 @@ int ssdq_hostload_tick(struct ssdq_hostload *h, int64_t t_us, uint64_t now_ns)
 			      ",\"ios\":%" PRIu64 ",\"intended_us\":%" PRIu64
 			      ",\"host_added_us\":%" PRIu64 ",\"host_added_max_us\":%" PRIu64
 			      ",\"late_ios\":%" PRIu64 ",\"drive_idle_us\":%" PRIu64
-			      ",\"planned_idle_us\":%" PRIu64,
+			      ",\"planned_idle_us\":%" PRIu64 ",\"drain_ios\":%" PRIu64
+			      ",\"drain_added_us\":%" PRIu64 ",\"drain_late_ios\":%" PRIu64,
 			      diff(c.io.ios, l->io.ios),
 			      us_diff(c.io.intended_ns, l->io.intended_ns),
 			      us_diff(c.io.added_ns, l->io.added_ns), c.io.added_max_us,
 			      diff(c.io.late_ios, l->io.late_ios),
 			      us_diff(c.io.idle_ns, l->io.idle_ns),
-			      us_diff(c.io.planned_ns, l->io.planned_ns));
+			      us_diff(c.io.planned_ns, l->io.planned_ns),
+			      diff(c.io.drain_ios, l->io.drain_ios),
+			      us_diff(c.io.drain_ns, l->io.drain_ns),
+			      diff(c.io.drain_late_ios, l->io.drain_late_ios));
 	n += snprintf(line + n, sizeof(line) - n, "}\n");
 	*l = c;
 	h->t_last_us = t_us;

@@ -16,7 +16,7 @@
  *   {"time_us":T,"interval_us":DT,"run_delay_us":R,"cpu_us":C,
  *    "nivcsw":I,"nvcsw":V[,"ios":K,"intended_us":A,"host_added_us":H,
  *    "host_added_max_us":X,"late_ios":L,"drive_idle_us":G,
- *    "planned_idle_us":P]}
+ *    "planned_idle_us":P,"drain_ios":D,"drain_added_us":Q,"drain_late_ios":E]}
  * time_us: CLOCK_REALTIME at the interval's end (fio's log_unix_epoch
  * clock); run_delay_us: the job thread's time runnable but waiting for a
  * CPU (field 2 of /proc/self/task/TID/schedstat, which the scheduler
@@ -31,8 +31,11 @@
  * wait does; absent when unreadable). On the drive model the model's own account of the I/Os
  * handed to fio in the interval (host_acct.h): their count, the sum of
  * their intended service times, of their lateness, the largest lateness,
- * how many were late by 100 µs or more, and the time with none of the
- * job's I/Os in flight. Every µs figure is the difference of a cumulative
+ * how many were late by 100 µs or more, the time with none of the
+ * job's I/Os in flight, and fio's drain (host_acct.h): the I/Os handed to
+ * fio by a getevents that waited for all in flight, the time that wait
+ * added to them (from when the engine had each to the handing), and how
+ * many it held 100 µs or more. Every µs figure is the difference of a cumulative
  * count floored to µs, so the lines add up to the job's totals exactly.
  *
  * Knows no fio: the progress thread passes what it knows of the job, and

@@ -128,6 +128,10 @@ const struct rpt_cat rpt_catalogue[] = {
 	  NULL },
 	{ "drive_idle_pct", "drive idle", "drive idle %", "%", 1, RPT_OF_HOST, RPT_BETTER_NONE, 0,
 	  HOST(idle_share), NULL, NULL },
+	{ "drain_pct", "fio's drain's share of the latency", "drain latency %", "%", 1, RPT_OF_HOST,
+	  LO, 0, HOST(drain_share), NULL, NULL },
+	{ "drain_ios", "fio's drain handed over", "drain I/Os", "I/Os", 0, RPT_OF_HOST, RPT_BETTER_NONE,
+	  0, HOST(drain_ios), NULL, NULL },
 
 	{ "power_state", "power state", "PS", "PS", 0, RPT_OF_PSTATE, RPT_BETTER_NONE, 0,
 	  PST(state), NULL, NULL },

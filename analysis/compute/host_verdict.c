@@ -20,6 +20,28 @@ struct sums {
 	bool delay, csw, model;
 };
 
+/* fio's drain and the I/Os' time it is a share of, from the window's start on */
+struct drain_sums {
+	double ios, obs_us, drain_ios, drain_us, late;
+	bool have;
+};
+
+static void drain_add(struct drain_sums *s, const struct rpt_host_iv *x)
+{
+	if (isnan(x->ios) || isnan(x->intended_us) || isnan(x->host_added_us))
+		return;
+	s->ios += x->ios;
+	s->obs_us += x->intended_us + x->host_added_us;
+	if (isnan(x->drain_ios) || isnan(x->drain_added_us))
+		return;
+	s->have = true;
+	s->drain_ios += x->drain_ios;
+	s->drain_us += x->drain_added_us;
+	s->obs_us += x->drain_added_us;
+	if (!isnan(x->drain_late_ios))
+		s->late += x->drain_late_ios;
+}
+
 /* The job's time: its planned idle (docs/host.md) is neither the host's nor the drive's. */
 static void add(struct sums *s, const struct rpt_host_iv *x)
 {
@@ -156,6 +178,40 @@ static void verdict(struct rpt_host_verdict *v, const struct sums *s, double lat
 		snprintf(v->reason + n, sizeof(v->reason) - n, "; %s may be the host's", pct);
 }
 
+/* fio's drain's figures and marks (host_verdict.h). */
+static void drain(struct rpt_host_verdict *v, const struct drain_sums *s)
+{
+	char pct[64] = "";
+	int w = 0;
+
+	v->drain_mean_pct = NAN;
+	if (!s->have) {
+		rpt_fig_null(&v->drain_share, "no account of fio's drain: not on the drive model, or a host sidecar older than it");
+		rpt_fig_null(&v->drain_ios, "no account of fio's drain: not on the drive model, or a host sidecar older than it");
+		return;
+	}
+	rpt_fig_set(&v->drain_ios, s->drain_ios);
+	share(&v->drain_share, s->drain_us, s->obs_us, "no I/O time in the job's intervals");
+	if (!v->drain_share.ok)
+		return;
+	if (s->obs_us > s->drain_us)
+		v->drain_mean_pct = 100 * s->drain_us / (s->obs_us - s->drain_us);
+	v->drain_mean_marked = v->drain_share.v >= 100 * RPT_HOST_TIME_SHARE;
+	for (size_t k = 0; k < RPT_HOSTV_NPCT; k++)
+		if (v->drain_mean_marked || s->late > (1 - rpt_hostv_pct[k] / 100) * s->ios) {
+			v->drain_pct_marked |= 1u << k;
+			w += snprintf(pct + w, sizeof(pct) - w, "%sp%g", w ? ", " : "",
+				      rpt_hostv_pct[k]);
+		}
+	if (!v->drain_mean_marked && !v->drain_pct_marked)
+		return;
+	snprintf(v->drain_reason, sizeof(v->drain_reason),
+		 "fio's end-of-job drain added %.1f %% to the mean latency (%.0f I/Os held %.1f ms, %.0f of them %d µs or more; the mean marked from %.0f %% of the I/Os' time)%s%s%s",
+		 isnan(v->drain_mean_pct) ? 0 : v->drain_mean_pct, s->drain_ios, s->drain_us / 1e3,
+		 s->late, RPT_HOST_LATE_US, 100 * RPT_HOST_TIME_SHARE, *pct ? "; " : "", pct,
+		 *pct ? " may be the drain's" : "");
+}
+
 /* The intervals whose own share passes a threshold. */
 static int spikes(struct rpt_host_verdict *v, const struct rpt_host_iv *x)
 {
@@ -188,6 +244,7 @@ int rpt_hostv_compute(const struct rpt_host *h, double t0_ms, double t1_ms, doub
 		      double ios, struct rpt_host_verdict *v)
 {
 	bool window = !isnan(t0_ms) && !isnan(t1_ms) && t1_ms > t0_ms;
+	struct drain_sums ds = { 0 };
 	struct sums s = { 0 };
 	size_t i;
 	int ret;
@@ -197,7 +254,10 @@ int rpt_hostv_compute(const struct rpt_host *h, double t0_ms, double t1_ms, doub
 		const struct rpt_host_iv *x = &h->iv[i];
 		double mid = x->t_ms - x->interval_us / 2000;
 
-		if (window && (mid < t0_ms || mid > t1_ms))
+		if (window && mid < t0_ms)
+			continue;
+		drain_add(&ds, x);
+		if (window && mid > t1_ms)
 			continue;
 		add(&s, x);
 		v->intervals++;
@@ -224,6 +284,7 @@ int rpt_hostv_compute(const struct rpt_host *h, double t0_ms, double t1_ms, doub
 		rpt_fig_null(&v->nivcsw_per_s, "context switches not measured");
 	model_figs(v, &s);
 	verdict(v, &s, late_bound(v, &s, iodepth, ios));
+	drain(v, &ds);
 	return 0;
 }
 
@@ -321,7 +382,7 @@ void rpt_hostv_not_measured(struct rpt_host_verdict *v, const char *fmt, ...)
 {
 	struct rpt_fig *f[] = { &v->wait_share, &v->nivcsw_per_s, &v->added_mean_us,
 				&v->added_max_us, &v->added_share, &v->late_share,
-				&v->idle_share, &v->time_share };
+				&v->idle_share, &v->time_share, &v->drain_share, &v->drain_ios };
 	va_list ap;
 	size_t i;
 
@@ -330,18 +391,30 @@ void rpt_hostv_not_measured(struct rpt_host_verdict *v, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(v->why, sizeof(v->why), fmt, ap);
 	va_end(ap);
+	v->drain_mean_pct = NAN;
 	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
 		rpt_fig_null(f[i], "host: not measured (%s)", v->why);
 }
 
-bool rpt_hostv_pct_marked(const struct rpt_host_verdict *v, double p)
+/* Percentile @p's bit in @bits; @other for a percentile the verdict does not judge. */
+static bool pct_bit(unsigned int bits, double p, bool other)
 {
 	size_t k;
 
 	for (k = 0; k < RPT_HOSTV_NPCT; k++)
 		if (rpt_hostv_pct[k] == p)
-			return v->pct_marked & (1u << k);
-	return v->bound;
+			return bits & (1u << k);
+	return other;
+}
+
+bool rpt_hostv_pct_marked(const struct rpt_host_verdict *v, double p)
+{
+	return pct_bit(v->pct_marked, p, v->bound);
+}
+
+bool rpt_hostv_drain_pct_marked(const struct rpt_host_verdict *v, double p)
+{
+	return pct_bit(v->drain_pct_marked, p, v->drain_mean_marked);
 }
 
 const char *rpt_hostv_word(const struct rpt_host_verdict *v)
@@ -356,7 +429,8 @@ char *rpt_hostv_line(const struct rpt_host_verdict *v, char *buf, size_t len)
 		snprintf(buf, len, "host: not measured%s%s%s", *v->why ? " (" : "", v->why,
 			 *v->why ? ")" : "");
 	else
-		snprintf(buf, len, "%s%s: %s", v->bound ? "" : "host: ", rpt_hostv_word(v), v->reason);
+		snprintf(buf, len, "%s%s: %s%s%s", v->bound ? "" : "host: ", rpt_hostv_word(v),
+			 v->reason, *v->drain_reason ? "; " : "", v->drain_reason);
 	return buf;
 }
 

@@ -6,8 +6,9 @@
 #include "marks.h"
 #include "report.h"
 
-static const char *const names[RPT_NMARKS] = { "estimated", "few_ios_per_burst", "host" };
-static const char *const signs[8] = { "", "~", "?", "~?", "!", "~!", "?!", "~?!" };
+static const char *const names[RPT_NMARKS] = { "estimated", "few_ios_per_burst", "host", "drain" };
+static const char *const signs[16] = { "", "~", "?", "~?", "!", "~!", "?!", "~?!",
+				       "^", "~^", "?^", "~?^", "!^", "~!^", "?!^", "~?!^" };
 
 const char *rpt_mark_name(unsigned int i)
 {
@@ -16,7 +17,7 @@ const char *rpt_mark_name(unsigned int i)
 
 const char *rpt_mark_sign(unsigned int mark)
 {
-	return signs[mark & 7u];
+	return signs[mark & 15u];
 }
 
 const char *rpt_mark_note(unsigned int mark)
@@ -24,14 +25,18 @@ const char *rpt_mark_note(unsigned int mark)
 #define EST	" (~ estimated power)"
 #define FEW	" (? too few I/Os per burst)"
 #define HOST	" (! distorted by the host)"
-	static const char *const notes[8] = {
+#define DRAIN	" (^ moved by fio's end-of-job drain)"
+	static const char *const notes[16] = {
 		"", EST, FEW, EST FEW, HOST, EST HOST, FEW HOST, EST FEW HOST,
+		DRAIN, EST DRAIN, FEW DRAIN, EST FEW DRAIN, HOST DRAIN, EST HOST DRAIN,
+		FEW HOST DRAIN, EST FEW HOST DRAIN,
 	};
 #undef EST
 #undef FEW
 #undef HOST
+#undef DRAIN
 
-	return notes[mark & 7u];
+	return notes[mark & 15u];
 }
 
 char *rpt_mark_legend(char *buf, size_t len, const char *pre, unsigned int mark)
@@ -48,8 +53,12 @@ char *rpt_mark_legend(char *buf, size_t len, const char *pre, unsigned int mark)
 			      "%s? fewer than %d I/Os per burst: a burst's time is its first I/O's latency and the queue's fill, not a speed\n",
 			      pre, RPT_BURST_MIN_IOS);
 	if ((mark & RPT_MARK_HOST) && n < len)
+		n += snprintf(buf + n, len - n,
+			      "%s! distorted by the host: the job waited for a CPU, or the host added latency, past the thresholds (its host verdict)\n",
+			      pre);
+	if ((mark & RPT_MARK_DRAIN) && n < len)
 		snprintf(buf + n, len - n,
-			 "%s! distorted by the host: the job waited for a CPU, or the host added latency, past the thresholds (its host verdict)\n",
+			 "%s^ moved by fio's end-of-job drain: fio waits for every I/O in flight at once and stamps them at the last one's completion (fio's own stamping on any drive; its host verdict line)\n",
 			 pre);
 	return buf;
 }
@@ -73,7 +82,18 @@ static void mark(struct rpt_fig *const *f, size_t n, unsigned int m)
 			f[i]->mark |= m;
 }
 
-/* The host verdict's marks (host_verdict.h). */
+/* Mark @m on the job's mean, p99 and p99.99 latency where the flags say. */
+static void lat_marks(struct rpt_job *j, unsigned int m, bool mean, bool p99, bool p9999)
+{
+	struct rpt_fig *f[] = { &j->lat_mean_us, &j->lat_p99_us, &j->lat_p9999_us };
+	bool on[] = { mean, p99, p9999 };
+
+	for (size_t i = 0; i < 3; i++)
+		if (on[i] && f[i]->ok)
+			f[i]->mark |= m;
+}
+
+/* The host verdict's marks, and fio's drain's (host_verdict.h). */
 static void host_marks(struct rpt_job *j)
 {
 	struct rpt_fig *thr[] = { &j->mbps, &j->iops, &j->mbps_per_w, &j->iops_per_w,
@@ -86,12 +106,10 @@ static void host_marks(struct rpt_job *j)
 		return;
 	if (v->thr_marked)
 		mark(thr, sizeof(thr) / sizeof(thr[0]) - (j->has_fill ? 0 : 4), RPT_MARK_HOST);
-	if (v->mean_marked && j->lat_mean_us.ok)
-		j->lat_mean_us.mark |= RPT_MARK_HOST;
-	if (rpt_hostv_pct_marked(v, 99) && j->lat_p99_us.ok)
-		j->lat_p99_us.mark |= RPT_MARK_HOST;
-	if (rpt_hostv_pct_marked(v, 99.99) && j->lat_p9999_us.ok)
-		j->lat_p9999_us.mark |= RPT_MARK_HOST;
+	lat_marks(j, RPT_MARK_HOST, v->mean_marked, rpt_hostv_pct_marked(v, 99),
+		  rpt_hostv_pct_marked(v, 99.99));
+	lat_marks(j, RPT_MARK_DRAIN, v->drain_mean_marked, rpt_hostv_drain_pct_marked(v, 99),
+		  rpt_hostv_drain_pct_marked(v, 99.99));
 }
 
 void rpt_job_mark(struct rpt_job *j)

@@ -30,18 +30,28 @@ struct rpt_job;
  * share of the latency, a percentile when the late I/Os reach it. The
  * latency CDF's chart carries the mark when a percentile does, the time
  * charts the intervals the host distorted (spikes).
+ * RPT_MARK_DRAIN: fio's end-of-job drain moved the figure (the job's host
+ * verdict's drain figures, host_verdict.h): fio waits for every I/O in
+ * flight at once at a job's end and stamps them all at the last one's
+ * completion, on any engine and drive: its mean latency when the drain
+ * added its share of the I/Os' time, a percentile when the I/Os it held
+ * fill its tail. fio's, not the host's: a sign of its own.
+ *
+ * This header is the one list of marks: their bits, keys, signs, notes and
+ * legends; every writer walks it.
  */
 #define RPT_MARK_ESTIMATED	1u
 #define RPT_MARK_FEW_IOS	2u
 #define RPT_MARK_HOST		4u
-#define RPT_NMARKS		3
+#define RPT_MARK_DRAIN		8u
+#define RPT_NMARKS		4
 
 /* The mean I/Os per burst under which a burst test's figures are marked. */
 #define RPT_BURST_MIN_IOS	16
 
 /**
  * rpt_mark_name() - The key of mark @i (0 .. RPT_NMARKS - 1): "estimated",
- * "few_ios_per_burst", "host".
+ * "few_ios_per_burst", "host", "drain".
  * @i: index of the mark (its bit is 1u << @i)
  *
  * Return: a static string.
@@ -50,8 +60,8 @@ const char *rpt_mark_name(unsigned int i);
 
 /**
  * rpt_mark_sign() - The sign the text and HTML print after a marked value:
- * "~" estimated, "?" too few I/Os per burst, "!" the host's, in that
- * order when several ("~?!"), "" none.
+ * "~" estimated, "?" too few I/Os per burst, "!" the host's, "^" fio's
+ * end-of-job drain's, in that order when several ("~?!^"), "" none.
  * @mark: RPT_MARK_* bits
  *
  * Return: a static string.
@@ -61,7 +71,8 @@ const char *rpt_mark_sign(unsigned int mark);
 /**
  * rpt_mark_note() - What a chart whose values carry @mark adds to its title
  * or axis label: " (~ estimated power)", " (? too few I/Os per burst)",
- * " (! distorted by the host)", several, or "".
+ * " (! distorted by the host)", " (^ moved by fio's end-of-job drain)",
+ * several, or "".
  * @mark: RPT_MARK_* bits of the values drawn
  *
  * Return: a static string.
@@ -94,7 +105,8 @@ bool rpt_events_power_estimated(const struct rpt_events *e);
  * computed: j->power_estimated on W, J, peak W, MB/s/W and IOPS/W; too few
  * I/Os per burst (j->ios_per_burst, set here) on MB/s, IOPS, W, J,
  * MB/s/W, IOPS/W and the burst score; the host's (j->host) on what its
- * verdict says the host distorted.
+ * verdict says the host distorted, and fio's drain's (RPT_MARK_DRAIN) on
+ * the mean and percentiles its verdict says the drain moved.
  * @j: the job
  */
 void rpt_job_mark(struct rpt_job *j);

@@ -517,7 +517,7 @@ static void host_round(const struct rpt_report *r, struct rpt_pts_test *t,
 		       struct rpt_pts_cell *c, const struct one *o, int n, unsigned int *mark)
 {
 	const struct rpt_test *rt = &r->t[t->round[n - 1]];
-	char line[3 * RPT_WHY_LEN];
+	char line[4 * RPT_WHY_LEN];
 
 	c->host_rounds++;
 	if (o->host_bound)

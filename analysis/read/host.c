@@ -85,12 +85,13 @@ static int interval(struct rpt_jsonl *r, struct json_object *o, struct rpt_host 
 	static const char *const opt[] = {
 		"run_delay_us", "cpu_us", "nivcsw", "nvcsw", "ios", "intended_us",
 		"host_added_us", "host_added_max_us", "late_ios", "drive_idle_us",
-		"planned_idle_us",
+		"planned_idle_us", "drain_ios", "drain_added_us", "drain_late_ios",
 	};
 	struct rpt_host_iv x;
 	double *dst[] = { &x.run_delay_us, &x.cpu_us, &x.nivcsw, &x.nvcsw, &x.ios,
 			  &x.intended_us, &x.host_added_us, &x.host_added_max_us, &x.late_ios,
-			  &x.drive_idle_us, &x.planned_idle_us };
+			  &x.drive_idle_us, &x.planned_idle_us, &x.drain_ios, &x.drain_added_us,
+			  &x.drain_late_ios };
 	double us;
 	size_t i;
 	int ret;

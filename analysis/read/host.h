@@ -16,7 +16,8 @@
  *   {"time_us" (its end, unix µs),"interval_us","run_delay_us","cpu_us",
  *    "nivcsw","nvcsw"} and, on the drive model only, its account of the
  *   interval's completed I/Os: "ios","intended_us","host_added_us",
- *   "host_added_max_us","late_ios","drive_idle_us","planned_idle_us".
+ *   "host_added_max_us","late_ios","drive_idle_us","planned_idle_us", and
+ *   fio's end-of-job drain: "drain_ios","drain_added_us","drain_late_ios".
  * A value the line does not carry is NAN (source "none": no run delay;
  * a namespace: no model account), never 0. A version other than
  * RPT_HOST_VERSION is refused (an error naming the file and line; nothing
@@ -42,6 +43,10 @@ struct rpt_host_iv {
 	double late_ios;		/* late by RPT_HOST_LATE_US or more */
 	double drive_idle_us;		/* none of the job's I/Os in the model */
 	double planned_idle_us;		/* the job's own idle; NAN: not written */
+	/* fio's drain (a getevents waiting for all in flight); NAN: not written */
+	double drain_ios;		/* I/Os it handed over */
+	double drain_added_us;		/* Σ the time it held them */
+	double drain_late_ios;		/* held RPT_HOST_LATE_US or more */
 };
 
 struct rpt_host {

@@ -10,7 +10,7 @@
 
 void rpt_html_td(FILE *out, const struct rpt_fig *f, int prec)
 {
-	char buf[48], legend[512];
+	char buf[48], legend[1024];
 
 	if (f->ok && f->mark) {
 		fputs("<td class=\"marked\" title=\"", out);
@@ -62,7 +62,8 @@ void rpt_html_cdf(struct rpt_charts *c, const struct rpt_report *r, const char *
 		j = &t->jobs[rpt_test_headline(t)];
 		if (!j->lat_cdf.n)
 			continue;
-		mark |= j->host.pct_marked ? RPT_MARK_HOST : 0;
+		mark |= (j->host.pct_marked ? RPT_MARK_HOST : 0) |
+			(j->host.drain_pct_marked ? RPT_MARK_DRAIN : 0);
 		if (!what[0])
 			snprintf(what, sizeof(what), "%s%s%s", t->njobs > 1 ? j->name : "",
 				 t->njobs > 1 ? ", " : "", j->lat_kind ? j->lat_kind : "latency");

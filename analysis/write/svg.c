@@ -226,7 +226,7 @@ void rpt_svg_bars(FILE *out, const struct rpt_svg_head *h, const char *unit,
 	size_t i, longest = 4;
 	int left, pw, row, top, bottom;
 	unsigned int marks = 0;
-	char legend[512];
+	char legend[1024];
 	bool stacked;
 
 	if (!n)

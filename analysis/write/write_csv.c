@@ -69,13 +69,14 @@ static void mark_cols(FILE *out, const struct rpt_job *j)
 	field(out, j->drive.within ? j->drive.within : "");
 }
 
-/* host_verdict, host_marked, host_<key> of the catalogue's host rows (host_verdict.h) */
+/* host_verdict, host_marked, drain_marked, host_<key> of the catalogue's host rows (host_verdict.h) */
 static void host_cols(FILE *out, const struct rpt_job *j)
 {
 	const struct rpt_cat *c;
 
 	field(out, rpt_hostv_word(&j->host));
 	fprintf(out, ",%s", rpt_job_marks(j) & RPT_MARK_HOST ? "true" : "false");
+	fprintf(out, ",%s", rpt_job_marks(j) & RPT_MARK_DRAIN ? "true" : "false");
 	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c))
 		num(out, rpt_cat_job(c, j));
 }
@@ -204,7 +205,7 @@ static void header(FILE *out)
 	fputs(",temp_max_c", out);
 	fill_keys(out, RPT_CAT_SMART);
 	fputs(",power_estimated,ios_per_burst,few_ios_per_burst,energy_from,drive_source,"
-	      "drive_accuracy_pct,drive_within,host_verdict,host_marked", out);
+	      "drive_accuracy_pct,drive_within,host_verdict,host_marked,drain_marked", out);
 	for (c = rpt_cat_first(RPT_OF_HOST); c; c = rpt_cat_next(c))
 		fprintf(out, ",host_%s", c->key);
 	fputs(",trace,trace_format", out);

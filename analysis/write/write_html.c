@@ -606,7 +606,7 @@ static void variants_html(struct rpt_charts *ch, const char *scope, const struct
 static void marks_html(FILE *out, const struct rpt_test *t)
 {
 	unsigned int m = 0;
-	char legend[512];
+	char legend[1024];
 	size_t k;
 
 	for (k = 0; k < t->njobs; k++)
@@ -621,7 +621,7 @@ static void marks_html(FILE *out, const struct rpt_test *t)
 /* The job's host verdict in a cell: its word, the whole verdict as its title. */
 static void host_td(FILE *out, const struct rpt_job *j)
 {
-	char line[3 * RPT_WHY_LEN];
+	char line[4 * RPT_WHY_LEN];
 
 	fprintf(out, "<td class=\"%s\" title=\"", !j->host.measured ? "null" :
 		j->host.bound || j->host.pct_marked ? "marked" : "quiet");
@@ -638,7 +638,7 @@ static void host_td(FILE *out, const struct rpt_job *j)
 static void host_banner(FILE *out, const struct rpt_report *r)
 {
 	size_t i, k, bound = 0, quiet = 0, none = 0;
-	char label[512], line[3 * RPT_WHY_LEN];
+	char label[512], line[4 * RPT_WHY_LEN];
 
 	for (i = 0; i < r->nt; i++)
 		for (k = 0; k < r->t[i].njobs; k++) {
@@ -806,7 +806,7 @@ static void power_scatter(struct rpt_charts *c, const struct rpt_report *r)
 	const char **groups = calloc(r->nd ? r->nd : 1, sizeof(*groups));
 	size_t n = 0, d, i, k;
 	unsigned int marks = 0;
-	char legend[512], tj[256];
+	char legend[1024], tj[256];
 	FILE *o;
 
 	for (d = 0; p && lab && groups && d < r->nd; d++) {

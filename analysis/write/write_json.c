@@ -341,7 +341,7 @@ static void host(FILE *out, const struct rpt_host_verdict *v, const struct rpt_j
 	const char *ind = "          ";
 	const char *keys[RPT_CAT_MAX];
 	const struct rpt_fig *figs[RPT_CAT_MAX];
-	char line[3 * RPT_WHY_LEN];
+	char line[4 * RPT_WHY_LEN];
 	size_t i, n = cat_figs(RPT_OF_HOST, j, keys, figs);
 
 	fprintf(out, "{\n%s\"verdict\": ", ind);
@@ -356,6 +356,13 @@ static void host(FILE *out, const struct rpt_host_verdict *v, const struct rpt_j
 	fprintf(out, ",\n%s\"throughput_marked\": %s,\n%s\"mean_marked\": %s,\n%s\"cdf_marked\": %s",
 		ind, v->thr_marked ? "true" : "false", ind, v->mean_marked ? "true" : "false", ind,
 		v->pct_marked ? "true" : "false");
+	fprintf(out, ",\n%s\"drain_mean_marked\": %s,\n%s\"drain_cdf_marked\": %s", ind,
+		v->drain_mean_marked ? "true" : "false", ind,
+		v->drain_pct_marked ? "true" : "false");
+	if (isnan(v->drain_mean_pct))
+		fprintf(out, ",\n%s\"drain_mean_added_pct\": null", ind);
+	else
+		fprintf(out, ",\n%s\"drain_mean_added_pct\": %.4g", ind, v->drain_mean_pct);
 	fprintf(out, ",\n%s\"model_pace_kept\": %s", ind,
 		!v->pace_said ? "null" : v->pace_kept ? "true" : "false");
 	if (!v->pace_said || isnan(v->pace_share))

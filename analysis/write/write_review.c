@@ -515,7 +515,7 @@ static void latency_bars(struct ctx *x, const char *name)
 	for (d = 0; d < n; d++)
 		lmark |= rows[d].f[0]->mark | rows[d].f[1]->mark | rows[d].f[2]->mark;
 	snprintf(title, sizeof(title), "%s: latency, mean and percentiles%s", name,
-		 rpt_mark_note(lmark & RPT_MARK_HOST));
+		 rpt_mark_note(lmark & (RPT_MARK_HOST | RPT_MARK_DRAIN)));
 	snprintf(aria, sizeof(aria), "%s: latency per drive", name);
 	if (n && (o = rpt_html_figure(x->c, false, "compare", name, "latency"))) {
 		rpt_svg_latency(o, &(struct rpt_svg_head){ aria, title, RPT_SVG_HALF }, rows, n);

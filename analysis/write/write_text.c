@@ -178,7 +178,7 @@ static const char *peak_window(char *buf, size_t len, const struct rpt_device *d
 /* The job's host verdict (host_verdict.h) and its figures (the catalogue's host rows). */
 static void host_text(FILE *out, const struct rpt_job *j)
 {
-	char line[3 * RPT_WHY_LEN], buf[48];
+	char line[4 * RPT_WHY_LEN], buf[48];
 	const char *sep = "";
 	const struct rpt_cat *c;
 
@@ -414,7 +414,7 @@ static int widest(int min, const char *const *s, size_t n)
 static void test_text(FILE *out, const struct rpt_test *t, bool verbose)
 {
 	int wn = 16, wr = 9, wd = 5, wq = 5;
-	char legend[512], pw[32], drv[512];
+	char legend[1024], pw[32], drv[512];
 	unsigned int marks = 0;
 	size_t k;
 
@@ -534,7 +534,7 @@ static int comparison(FILE *out, const struct rpt_report *r)
 {
 	struct rpt_cmp c;
 	unsigned int marks = 0;
-	char legend[512];
+	char legend[1024];
 	size_t i, d, k, *ord;
 	int ret = rpt_compare(r, &c);
 

@@ -18,7 +18,7 @@ HEADER = {"version", "kind", "time_us", "tid", "source", "ncpu", "cpus_allowed",
 ALWAYS = {"time_us", "interval_us", "cpu_us"}
 SWITCHES = {"nivcsw", "nvcsw"}
 MODEL = {"ios", "intended_us", "host_added_us", "host_added_max_us", "late_ios",
-         "drive_idle_us", "planned_idle_us"}
+         "drive_idle_us", "planned_idle_us", "drain_ios", "drain_added_us", "drain_late_ios"}
 
 
 class Host:
@@ -66,6 +66,12 @@ class Host:
     def total(self, key):
         return sum(e.get(key, 0) for e in self.lines)
 
+    def drain_share(self):
+        """The share of the I/Os' observed time fio's end-of-job drain added
+        (docs/host.md): drain / (intended + host-added + drain), or None."""
+        obs = self.total("intended_us") + self.total("host_added_us") + self.total("drain_added_us")
+        return self.total("drain_added_us") / obs if self.header["model"] and obs else None
+
     def run_delay_share(self):
         """The share of the job's time its thread waited for a CPU, or None."""
         if self.header["source"] != "schedstat":
@@ -77,7 +83,7 @@ class Host:
         keys = ["interval_us", "run_delay_us", "cpu_us", "nivcsw", "nvcsw"]
         if self.header["model"]:
             keys += ["ios", "intended_us", "host_added_us", "late_ios", "drive_idle_us",
-                     "planned_idle_us"]
+                     "planned_idle_us", "drain_ios", "drain_added_us", "drain_late_ios"]
         t = {k: self.total(k) for k in keys}
         t["lines"] = len(self.lines)
         t["run_delay_share"] = self.run_delay_share()

@@ -101,6 +101,41 @@ TEST(account_by_hand)
 }
 
 /*
+ * fio's drain (a getevents asking for every I/O in flight): each I/O the
+ * engine had before it handed them over is held from then to the handing;
+ * one held 100 µs or more counts in drain_late_ios; its lateness before
+ * (the host's) stays in added_ns, not in the drain's.
+ */
+TEST(account_drain)
+{
+	/* QD4 of 10 us each, the engine reaping each at its deadline, the first 20 us late */
+	uint64_t ready[4] = { 1030000, 1040000, 1200000, 1350000 };
+	struct ssdq_host_acct a;
+	struct ssdq_host_snap s;
+
+	ssdq_host_acct_init(&a, 1000000);
+	ssdq_host_acct_busy(&a, 1000000, 0);
+	CHECK_EQ_U64(ssdq_host_acct_io(&a, 1000000, 1010000, 1030000, false), 20000);
+	CHECK_EQ_U64(ssdq_host_acct_io(&a, 1000000, 1040000, 1040000, false), 0);
+	CHECK_EQ_U64(ssdq_host_acct_io(&a, 1000000, 1200000, 1200000, false), 0);
+	CHECK_EQ_U64(ssdq_host_acct_io(&a, 1000000, 1350000, 1350000, true), 0);
+	ssdq_host_acct_drain(&a, ready, 4, 1351000);
+	ssdq_host_acct_snap(&a, 1400000, &s);
+	CHECK_EQ_U64(s.ios, 4);
+	CHECK_EQ_U64(s.added_ns, 20000);
+	CHECK_EQ_U64(s.drain_ios, 4);
+	CHECK_EQ_U64(s.drain_ns, 321000 + 311000 + 151000 + 1000);
+	CHECK_EQ_U64(s.drain_late_ios, 3);
+	/* one ready after the handing (a clock read out of order) holds nothing */
+	ready[0] = 1500000;
+	ssdq_host_acct_drain(&a, ready, 1, 1400000);
+	ssdq_host_acct_totals(&a, 1500000, &s);
+	CHECK_EQ_U64(s.drain_ios, 5);
+	CHECK_EQ_U64(s.drain_ns, 784000);
+	CHECK_EQ_U64(s.drain_late_ios, 3);
+}
+
+/*
  * Planned idle: a burst's duty-cycle idle (plan start/end) and fio's
  * thinktime (an idle span at least that long before a submission) are not
  * drive idle; a think's overrun and a gap shorter than it are.
@@ -133,6 +168,12 @@ TEST(account_planned_idle)
 	ssdq_host_acct_snap(&a, 42000, &s);
 	CHECK_EQ_U64(s.idle_ns, 2500 + 2000 + 3000);
 	CHECK_EQ_U64(s.planned_ns, 20000 + 10000);
+	/* the job's first submission, however late after its set-up, follows no think */
+	ssdq_host_acct_init(&a, 1000);
+	ssdq_host_acct_busy(&a, 50000, 10000);
+	ssdq_host_acct_snap(&a, 50000, &s);
+	CHECK_EQ_U64(s.idle_ns, 49000);
+	CHECK_EQ_U64(s.planned_ns, 0);
 }
 
 /*
@@ -224,6 +265,12 @@ TEST(sidecar_lines)
 	/* the thread did not come onto a CPU again: switches are not read */
 	put_file("schedstat", "7000999 3000600 12\n");
 	put_file("status", "voluntary_ctxt_switches:\t20\nnonvoluntary_ctxt_switches:\t30\n");
+	/* fio's drain in this interval: three I/Os of no time, 300, 50 and 0 µs held */
+	{
+		uint64_t ready[3] = { 4600000, 4850000, 4900000 };
+
+		ssdq_host_acct_drain(&a, ready, 3, 4900000);
+	}
 	CHECK_EQ_INT(ssdq_hostload_tick(h, 1700000000005000, 5001000), 0);
 	/* now it did: they count in this interval; 0.6 ms of it planned idle */
 	put_file("schedstat", "7100999 3000600 13\n");
@@ -239,15 +286,18 @@ TEST(sidecar_lines)
 		    "{\"time_us\":1700000000004000,\"interval_us\":4000,\"run_delay_us\":1000,"
 		    "\"cpu_us\":1500,\"nivcsw\":10,\"nvcsw\":2,\"ios\":1,\"intended_us\":98,"
 		    "\"host_added_us\":150,\"host_added_max_us\":150,\"late_ios\":1,"
-		    "\"drive_idle_us\":3752,\"planned_idle_us\":0}\n"
+		    "\"drive_idle_us\":3752,\"planned_idle_us\":0,\"drain_ios\":0,"
+		    "\"drain_added_us\":0,\"drain_late_ios\":0}\n"
 		    "{\"time_us\":1700000000005000,\"interval_us\":1000,\"run_delay_us\":0,"
 		    "\"cpu_us\":500,\"nivcsw\":0,\"nvcsw\":0,\"ios\":0,\"intended_us\":0,"
 		    "\"host_added_us\":0,\"host_added_max_us\":0,\"late_ios\":0,"
-		    "\"drive_idle_us\":1000,\"planned_idle_us\":0}\n"
+		    "\"drive_idle_us\":1000,\"planned_idle_us\":0,\"drain_ios\":3,"
+		    "\"drain_added_us\":350,\"drain_late_ios\":1}\n"
 		    "{\"time_us\":1700000000006000,\"interval_us\":1000,\"run_delay_us\":0,"
 		    "\"cpu_us\":100,\"nivcsw\":17,\"nvcsw\":11,\"ios\":0,\"intended_us\":0,"
 		    "\"host_added_us\":0,\"host_added_max_us\":0,\"late_ios\":0,"
-		    "\"drive_idle_us\":400,\"planned_idle_us\":600}\n");
+		    "\"drive_idle_us\":400,\"planned_idle_us\":600,\"drain_ios\":0,"
+		    "\"drain_added_us\":0,\"drain_late_ios\":0}\n");
 }
 
 TEST(sidecar_without_schedstat)
@@ -321,6 +371,7 @@ int main(void)
 	}
 	RUN(parse_proc_files);
 	RUN(account_by_hand);
+	RUN(account_drain);
 	RUN(account_planned_idle);
 	RUN(account_two_threads);
 	RUN(sidecar_lines);

@@ -394,6 +394,109 @@ TEST(verdict_says_pace)
 	free(buf);
 }
 
+/*
+ * fio's end-of-job drain: its share over every interval from the window's
+ * start on (its last, partial interval after the window's end too), the
+ * mean marked from 7 % of the I/Os' time, a percentile when the held I/Os
+ * fill its tail, its own mark and reason, and the host's verdict untouched.
+ */
+TEST(verdict_drain)
+{
+	/* 1000 I/Os of 1000 µs on time; the drain in the last interval: 31 I/Os,
+	 * 20 held 100 µs or more; drain-added D in each case */
+	static const struct {
+		double drain_us, late;
+		bool mean, p50, p99, p9999;
+	} c[] = {
+		{ 80000, 20, true, true, true, true },		/* 80/1080 = 7.4 % */
+		{ 60000, 20, false, false, true, true },	/* 5.7 %: tails only */
+		{ 60000, 5, false, false, false, true },	/* 5 of 1000: p99.99's tail only */
+		{ 0, 0, false, false, false, false },
+	};
+	struct rpt_diag d = { 0 };
+	char text[1024], line[4 * RPT_WHY_LEN];
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct rpt_host_verdict v;
+		struct rpt_host h;
+		struct rpt_job j;
+		int n;
+
+		n = snprintf(text, sizeof(text),
+			     "{\"version\":1,\"kind\":\"host_start\",\"time_us\":1000000,\"tid\":1,"
+			     "\"source\":\"schedstat\",\"ncpu\":2,\"cpus_allowed\":2,\"model\":true,"
+			     "\"interval_ms\":500}\n"
+			     "{\"time_us\":1500000,\"interval_us\":500000,\"run_delay_us\":0,"
+			     "\"cpu_us\":1000,\"ios\":500,\"intended_us\":500000,\"host_added_us\":0,"
+			     "\"host_added_max_us\":0,\"late_ios\":0,\"drive_idle_us\":0,"
+			     "\"planned_idle_us\":0,\"drain_ios\":0,\"drain_added_us\":0,"
+			     "\"drain_late_ios\":0}\n"
+			     "{\"time_us\":2000000,\"interval_us\":500000,\"run_delay_us\":0,"
+			     "\"cpu_us\":1000,\"ios\":500,\"intended_us\":500000,\"host_added_us\":0,"
+			     "\"host_added_max_us\":0,\"late_ios\":0,\"drive_idle_us\":0,"
+			     "\"planned_idle_us\":0,\"drain_ios\":31,\"drain_added_us\":%.0f,"
+			     "\"drain_late_ios\":%.0f}\n", c[i].drain_us, c[i].late);
+		CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", text, (size_t)n, &h, &d), 0);
+		/* the window ends before the last interval's middle: the drain counts still */
+		CHECK_EQ_INT(rpt_hostv_compute(&h, 1000, 1600, 32, 1000, &v), 0);
+		CHECK_EQ_U64(v.intervals, 1);
+		CHECK(v.drain_share.ok && v.drain_ios.ok);
+		CHECK_NEAR(v.drain_ios.v, 31, 1e-9);
+		CHECK_NEAR(v.drain_share.v, 100 * c[i].drain_us / (1000000 + c[i].drain_us), 1e-9);
+		CHECK_NEAR(v.drain_mean_pct, 100 * c[i].drain_us / 1000000, 1e-9);
+		CHECK_EQ_INT(v.drain_mean_marked, c[i].mean);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 50), c[i].p50);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99), c[i].p99);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99.99), c[i].p9999);
+		CHECK(!v.bound && !v.pct_marked);	/* the drain is not the host's */
+		rpt_hostv_line(&v, line, sizeof(line));
+		CHECK(!strncmp(line, "host: quiet: ", 13));
+		CHECK_EQ_INT(strstr(line, "fio's end-of-job drain added") != NULL,
+			     c[i].mean || c[i].p9999);
+		if (i == 0)
+			CHECK_CONTAINS(line, "fio's end-of-job drain added 8.0 % to the mean latency "
+				       "(31 I/Os held 80.0 ms");
+		memset(&j, 0, sizeof(j));
+		rpt_fig_set(&j.lat_mean_us, 1);
+		rpt_fig_set(&j.lat_p99_us, 2);
+		rpt_fig_set(&j.lat_p9999_us, 3);
+		rpt_fig_set(&j.mbps, 4);
+		j.host = v;
+		rpt_job_mark(&j);
+		CHECK_EQ_INT(j.lat_mean_us.mark, c[i].mean ? RPT_MARK_DRAIN : 0);
+		CHECK_EQ_INT(j.lat_p99_us.mark, c[i].p99 ? RPT_MARK_DRAIN : 0);
+		CHECK_EQ_INT(j.lat_p9999_us.mark, c[i].p9999 ? RPT_MARK_DRAIN : 0);
+		CHECK_EQ_INT(j.mbps.mark, 0);
+		rpt_hostv_free(&v);
+		rpt_host_free(&h);
+	}
+	/* a sidecar older than the drain's account: null with why, nothing marked */
+	{
+		static const char old[] =
+			"{\"version\":1,\"kind\":\"host_start\",\"time_us\":1000000,\"tid\":1,"
+			"\"source\":\"schedstat\",\"ncpu\":2,\"cpus_allowed\":2,\"model\":true,"
+			"\"interval_ms\":500}\n"
+			"{\"time_us\":1500000,\"interval_us\":500000,\"run_delay_us\":0,"
+			"\"cpu_us\":1000,\"ios\":500,\"intended_us\":500000,\"host_added_us\":0,"
+			"\"host_added_max_us\":0,\"late_ios\":0,\"drive_idle_us\":0}\n";
+		struct rpt_host_verdict v;
+		struct rpt_host h;
+
+		CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", old, sizeof(old) - 1, &h, &d), 0);
+		CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 32, 500, &v), 0);
+		CHECK(!v.drain_share.ok && !v.drain_ios.ok);
+		CHECK_CONTAINS(v.drain_share.why, "no account of fio's drain");
+		CHECK(!v.drain_mean_marked && !v.drain_pct_marked);
+		rpt_hostv_free(&v);
+		rpt_host_free(&h);
+	}
+	CHECK_STREQ(rpt_mark_sign(RPT_MARK_HOST | RPT_MARK_DRAIN), "!^");
+	CHECK_STREQ(rpt_mark_sign(RPT_MARK_DRAIN), "^");
+	CHECK_STREQ(rpt_mark_name(3), "drain");
+	CHECK_CONTAINS(rpt_mark_note(RPT_MARK_DRAIN), "fio's end-of-job drain");
+	rpt_diag_free(&d);
+}
+
 /* The marks the verdict puts on a job's figures, and only those. */
 TEST(marks_follow_verdict)
 {
@@ -453,6 +556,7 @@ int main(void)
 	RUN(verdict_planned_idle);
 	RUN(verdict_says_pace);
 	RUN(verdict_model_starved);
+	RUN(verdict_drain);
 	RUN(marks_follow_verdict);
 	return harness_main();
 }

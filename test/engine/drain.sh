@@ -1,0 +1,120 @@
+#!/bin/sh
+# fio's end-of-job drain on the drive model (docs/host.md, docs/report.md
+# "fio's drain"). At a job's end fio waits for every I/O in flight at once
+# and stamps them all when the last completes; the engine counts that apart
+# from the host's lateness (the host sidecar's drain_ios, drain_added_us,
+# drain_late_ios) and ssdq-report marks the figures it moved with "^".
+#
+# A short QD32 job (96 sequential 128 KiB reads on qlc-1tb/250, per-I/O
+# logs on): the drain moves its mean by more than 10 %. Its drain as the
+# sidecar tells it must be what fio's own per-I/O clat log shows: over the
+# last drain_ios I/Os, fio's clat less the model's intended time less the
+# host-added time (ssdq_host_log=1's logs, I/O by I/O in fio's order), within
+# fio's few us of stamping an I/O and 2 %. ssdq-report then marks its mean
+# (JSON marks, the verdict's drain keys, CSV drain_marked, the text's sign
+# and reason, the HTML's note) with the drain's share the sidecar's.
+# A long QD32 job (400 000 4 KiB random reads on tlc-enterprise-4tb/1000):
+# the drain holds at most 32 I/Os, under p99.99's tail of 40, and adds a
+# negligible share: no drain mark anywhere. No device.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/test/lib.sh"
+SO=${SSDQ_SO:-$top/build/ssdq.so}
+RPT=${SSDQ_REPORT:-$top/build/ssdq-report}
+case $RPT in /*) ;; *) RPT=$PWD/$RPT ;; esac	# make's is relative to the tree; we cd
+W=$(mktemp -d)
+trap 'rm -rf "$W" "$T_OUT"' EXIT
+mkdir -p "$W/short" "$W/long" || exit 1
+
+cd "$W/short" || exit 1
+expect_rc 0 "a short QD32 job on the model with the per-I/O logs runs" \
+	fio --name=q32 --ioengine=external:"$SO" --ssdq_model=qlc-1tb --ssdq_model_scale=250 \
+	--filename="$W/short.state" --rw=read --bs=128k --iodepth=32 --number_ios=96 \
+	--ssdq_host_log=1 --write_lat_log=q32 --log_avg_msec=0 --log_offset=1 \
+	--log_unix_epoch=1 --ssdq_smart_interval=0 --output-format=json+ --output=q32.json
+cd "$W/long" || exit 1
+expect_rc 0 "a long QD32 job on the model runs" \
+	fio --name=long --ioengine=external:"$SO" --ssdq_model=tlc-enterprise-4tb \
+	--ssdq_model_scale=1000 --filename="$W/long.state" --rw=randread --bs=4k --iodepth=32 \
+	--number_ios=400000 --norandommap --ssdq_smart_interval=0 --output-format=json+ \
+	--output=long.json
+for d in short long; do
+	"$RPT" --format json "$W/$d" >"$W/$d.json" 2>"$W/$d.err" &&
+		"$RPT" "$W/$d" >"$W/$d.txt" 2>>"$W/$d.err" &&
+		"$RPT" --format csv "$W/$d" >"$W/$d.csv" 2>>"$W/$d.err" &&
+		"$RPT" --html "$W/$d.html" "$W/$d" >/dev/null 2>>"$W/$d.err" ||
+		fail "ssdq-report on the $d job: $(head -3 "$W/$d.err")"
+done
+
+PYTHONPATH="$top/test/lib" python3 - "$W" >"$T_OUT" 2>&1 <<'PY'
+import csv, json, sys
+from host_sidecar import Host
+
+w = sys.argv[1]
+def check(ok, what):
+    print(("PASS: " if ok else "FAIL: ") + what)
+
+def log(path):
+    return [[int(float(x)) for x in line.split(",")[1:2]][0] for line in open(path)]
+
+def report(d):
+    r = json.load(open("%s/%s.json" % (w, d)))
+    return r["tests"][0]["jobs"][0]
+
+# the short job: the sidecar's drain against fio's per-I/O clat log
+try:
+    h = Host(w + "/short/q32_host.1.jsonl")
+except ValueError as e:
+    check(False, "the short job's host sidecar: %s" % e)
+    sys.exit(0)
+n, added = h.total("drain_ios"), h.total("drain_added_us")
+check(2 <= n <= 32, "fio's drain handed over the I/Os in flight at the end (%d, QD32)" % n)
+clat = log(w + "/short/q32_clat.1.log")
+intended = log(w + "/short/q32_intended.1.log")
+hostlat = log(w + "/short/q32_hostlat.1.log")
+check(len(clat) == len(intended) == len(hostlat) == 96,
+      "one line per I/O in fio's clat log and the per-I/O logs (%d, %d, %d)"
+      % (len(clat), len(intended), len(hostlat)))
+per_io = sum(c - i - a for c, i, a in zip(clat[-n:], intended[-n:], hostlat[-n:])) / 1000
+check(abs(per_io - added) <= 20 * n + 0.02 * added,
+      "the drain's added time is fio's clat less intended and host-added over its last %d I/Os "
+      "(sidecar %d us, fio's log %.0f us)" % (n, added, per_io))
+obs = sum(clat) / 1000
+moved = 100 * per_io / (obs - per_io)
+check(moved > 10, "the drain moved the short job's mean by more than 10 %% (%.1f %%)" % moved)
+share = 100 * h.drain_share()
+j = report("short")
+hv = j["host"]
+check("drain" in j["marks"].get("lat_mean_us", []),
+      "ssdq-report marks the short job's mean as the drain's (%s)" % j["marks"])
+check(hv["drain_mean_marked"] is True and abs(hv["drain_pct"] - share) < 0.05,
+      "its verdict's drain share is the sidecar's (%.2f %%, sidecar %.2f %%)"
+      % (hv["drain_pct"] or -1, share))
+check(hv["drain_ios"] == n and "fio's end-of-job drain added" in hv["line"],
+      "its verdict says the drain's reason (%s)" % hv["line"][-160:])
+text = open(w + "/short.txt").read()
+check("^ moved by fio's end-of-job drain" in text and "^ " in text.split("\n== ")[1],
+      "text: the sign beside the mean and its legend")
+row = list(csv.DictReader(open(w + "/short.csv")))[0]
+check(row["drain_marked"] == "true", "csv: drain_marked true")
+check("moved by fio&#39;s end-of-job drain" in open(w + "/short.html").read() or
+      "moved by fio's end-of-job drain" in open(w + "/short.html").read(),
+      "html: the drain's mark on the page")
+
+# the long job: the drain negligible, no mark of it
+hl = Host(w + "/long/long_host.1.jsonl")
+check(1 <= hl.total("drain_ios") <= 32 and hl.drain_share() < 0.01,
+      "the long job's drain: %d I/Os, %.3f %% of the I/Os' time"
+      % (hl.total("drain_ios"), 100 * hl.drain_share()))
+j = report("long")
+hv = j["host"]
+check(not any("drain" in m for m in j["marks"].values()) and not hv["drain_mean_marked"]
+      and not hv["drain_cdf_marked"], "the long job carries no drain mark (%s)" % j["marks"])
+check("fio's end-of-job drain" not in hv["line"], "nor a drain reason in its verdict line")
+row = list(csv.DictReader(open(w + "/long.csv")))[0]
+check(row["drain_marked"] == "false", "csv: the long job's drain_marked false")
+PY
+cat "$T_OUT"
+T_PASS=$((T_PASS + $(grep -c '^PASS' "$T_OUT")))
+T_FAIL=$((T_FAIL + $(grep -c '^FAIL' "$T_OUT")))
+grep -q '^PASS\|^FAIL' "$T_OUT" || fail "the check did not run: $(head -3 "$T_OUT")"
+summary
