@@ -189,7 +189,8 @@ static int expand(struct inputs *in, const char *arg, bool *bad)
 			*bad = true;
 		}
 	}
-	qsort(in->path + first, in->n - first, sizeof(char *), by_name);
+	if (in->n > first)
+		qsort(in->path + first, in->n - first, sizeof(char *), by_name);
 	return 0;
 }
 
