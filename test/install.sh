@@ -9,7 +9,9 @@ T=$(mktemp -d)
 T_OUT=$T/out
 trap 'rm -rf "$T"' EXIT
 [ -f build/ssdq.so ] || { echo "SKIP: not built (make)"; exit 77; }
-mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory "$@"; }
+# SAN and B too: make check-asan exports them, and a sanitized build/ssdq.so
+# would be left where fio loads the plain one
+mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SAN -u B make --no-print-directory "$@"; }
 
 D=$T/root
 expect_rc 0 "make install DESTDIR=$D" mk install DESTDIR="$D"
