@@ -54,7 +54,10 @@ if [ -z "$D" ]; then
 	D=$TMP/demo
 	echo "running the demo at 1/1000 into $D"
 	SSDQ_DEMO_SCALE=1000 sh scripts/demo.sh "$D" >"$TMP/demo.log" 2>&1 ||
-		{ fail "the demo ran"; tail -20 "$TMP/demo.log"; summary; exit 1; }
+		{ fail "the demo ran"; tail -40 "$TMP/demo.log"
+		  # which program died, where (the kernel's line for a crash)
+		  dmesg 2>/dev/null | grep -E 'segfault|general protection|trap' | tail -n 3
+		  summary; exit 1; }
 fi
 echo "the demo's results: $D"
 
