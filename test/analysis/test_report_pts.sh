@@ -40,16 +40,7 @@ for t in iops-prep iops-round latency-prep latency-round throughput-128k-prep th
 	pts_render $t --set SSDQ_POWER_RATE=1000 --set SSDQ_SMART_INTERVAL=100ms || { fail "ssdq-render snia/$t.fio"; summary; exit 1; }
 done
 for t in iops latency throughput-128k; do
-	pts_fio --output-format=json+ --output="$t-prep.json" "$t-prep.fio" ||
-		{ fail "$t: purge and preconditioning: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
-	i=1
-	while [ $i -le 5 ]; do
-		# each round's logs and sidecars of its own name
-		sed "s/^\(write_[a-z]*_log\)=.*/\1=$t-round-$i/" "$D/$t-round.fio" >"$D/$t-round-$i.fio"
-		pts_fio --output-format=json+ --output="$t-round-$i.json" "$t-round-$i.fio" ||
-			{ fail "$t round $i: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
-		i=$((i + 1))
-	done
+	pts_prep_rounds "$t" 5
 done
 pts_fio --output-format=json+ --output=wsat.json wsat.fio ||
 	{ fail "WSAT: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }

@@ -38,15 +38,7 @@ for t in ecw dirth; do
 	for s in prep round di; do
 		pts_render "$t-$s" || { fail "ssdq-render snia/$t-$s.fio"; summary; exit 1; }
 	done
-	pts_fio --output-format=json+ --output="$t-prep.json" "$t-prep.fio" ||
-		{ fail "$t: purge and preconditioning: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
-	i=1
-	while [ $i -le 5 ]; do
-		sed "s/^\(write_[a-z]*_log\)=.*/\1=$t-round-$i/" "$D/$t-round.fio" >"$D/$t-round-$i.fio"
-		pts_fio --output-format=json+ --output="$t-round-$i.json" "$t-round-$i.fio" ||
-			{ fail "$t round $i: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
-		i=$((i + 1))
-	done
+	pts_prep_rounds "$t" 5
 	pts_fio --output-format=json+ --output="$t-di.json" "$t-di.fio" ||
 		{ fail "$t ladder: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
 	"$PTS" steady --json --track t32q32:write:iops "$D/$t-round-1.json" "$D/$t-round-2.json" \

@@ -26,15 +26,7 @@
 # SSDQ_PTS, SSDQ_SO override; KEEP=DIR keeps the runs, reports and page there.
 . test/lib.sh
 
-R=${SSDQ_REPORT:-build/ssdq-report}
-PTS=${SSDQ_PTS:-build/ssdq-pts}
-SO=$(cd "$(dirname "${SSDQ_SO:-build/ssdq.so}")" 2>/dev/null && pwd)/$(basename "${SSDQ_SO:-build/ssdq.so}")
-for t in "$R" "$PTS"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
-[ -f "$SO" ] || { echo "SKIP: no $SO (make)"; exit 77; }
-command -v fio >/dev/null || { echo "SKIP: fio is not installed"; exit 77; }
-command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
-top=$PWD
-TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
+. test/lib/pts_tools.sh
 H=$TMP/hir X=$TMP/xsr
 trap '[ -z "${KEEP:-}" ] || cp -r "$TMP/." "$KEEP"; rm -rf "$TMP" "$T_OUT"' EXIT
 mkdir -p "$H" "$X"

@@ -8,15 +8,10 @@
 #   pts_render TEST [OPTION...]: jobs/snia/TEST.fio into D/TEST.fio as a run
 #       on the model renders it (1/1000, 4 KiB LBAs), cells of 100 ms;
 #       OPTIONs go to ssdq-render (--set NAME=VALUE)
-R=${SSDQ_REPORT:-build/ssdq-report}
-PTS=${SSDQ_PTS:-build/ssdq-pts}
-SO=$(cd "$(dirname "${SSDQ_SO:-build/ssdq.so}")" 2>/dev/null && pwd)/$(basename "${SSDQ_SO:-build/ssdq.so}")
-for t in "$R" "$PTS"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
-[ -f "$SO" ] || { echo "SKIP: no $SO (make)"; exit 77; }
-command -v fio >/dev/null || { echo "SKIP: fio is not installed"; exit 77; }
-command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
-top=$PWD
-TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
+#   pts_prep_rounds T N: D/T-prep.fio, then N rounds of D/T-round.fio, each
+#       round's logs and sidecars of its own name (T-round-K); on a failure
+#       it fails the test, says the summary and exits
+. test/lib/pts_tools.sh
 D=$TMP/pts
 trap 'rm -rf "$TMP" "$T_OUT"' EXIT
 mkdir -p "$D"
@@ -27,4 +22,15 @@ pts_render() {
 	_pt=$1; shift
 	sh "$top/jobs/ssdq-render" --scale 1000 --lba 4096 --set SSDQ_PTS_CELL_RUNTIME=100ms \
 		"$@" --out "$D/$_pt.fio" "$top/jobs/snia/$_pt.fio"
+}
+pts_prep_rounds() {
+	_t=$1 _n=$2 _i=1
+	pts_fio --output-format=json+ --output="$_t-prep.json" "$_t-prep.fio" ||
+		{ fail "$_t: purge and preconditioning: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
+	while [ $_i -le "$_n" ]; do
+		sed "s/^\(write_[a-z]*_log\)=.*/\1=$_t-round-$_i/" "$D/$_t-round.fio" >"$D/$_t-round-$_i.fio"
+		pts_fio --output-format=json+ --output="$_t-round-$_i.json" "$_t-round-$_i.fio" ||
+			{ fail "$_t round $_i: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
+		_i=$((_i + 1))
+	done
 }
