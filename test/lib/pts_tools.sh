@@ -2,6 +2,7 @@
 # tree): sets R, PTS and SO (SSDQ_REPORT, SSDQ_PTS, SSDQ_SO override; exit 77
 # without them, fio or python3), top (the tree) and TMP (a scratch directory:
 # the caller sets its trap).
+# shellcheck disable=SC2034 # top and TMP are the sourcing test's
 R=${SSDQ_REPORT:-build/ssdq-report}
 PTS=${SSDQ_PTS:-build/ssdq-pts}
 SO=$(cd "$(dirname "${SSDQ_SO:-build/ssdq.so}")" 2>/dev/null && pwd)/$(basename "${SSDQ_SO:-build/ssdq.so}")
