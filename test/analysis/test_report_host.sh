@@ -16,11 +16,7 @@
 # Run from the top of the tree; SSDQ_REPORT and SSDQ_SO override the builds.
 . test/lib.sh
 
-R=${SSDQ_REPORT:-build/ssdq-report}
-SO=$(cd "$(dirname "${SSDQ_SO:-build/ssdq.so}")" 2>/dev/null && pwd)/$(basename "${SSDQ_SO:-build/ssdq.so}")
-if [ ! -x "$R" ]; then echo "SKIP: no $R (build it first)"; exit 77; fi
-if [ ! -f "$SO" ]; then echo "SKIP: no $SO (make build/ssdq.so)"; exit 77; fi
-if ! command -v fio >/dev/null; then echo "SKIP: fio is not installed"; exit 77; fi
+need_model_run
 if ! command -v taskset >/dev/null; then echo "SKIP: no taskset"; exit 77; fi
 TMP=$(mktemp -d)
 SPIN=

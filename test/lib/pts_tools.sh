@@ -3,12 +3,8 @@
 # without them, fio or python3), top (the tree) and TMP (a scratch directory:
 # the caller sets its trap).
 # shellcheck disable=SC2034 # top and TMP are the sourcing test's
-R=${SSDQ_REPORT:-build/ssdq-report}
+need_model_run
 PTS=${SSDQ_PTS:-build/ssdq-pts}
-SO=$(cd "$(dirname "${SSDQ_SO:-build/ssdq.so}")" 2>/dev/null && pwd)/$(basename "${SSDQ_SO:-build/ssdq.so}")
-for t in "$R" "$PTS"; do [ -x "$t" ] || { echo "SKIP: no $t (make)"; exit 77; }; done
-[ -f "$SO" ] || { echo "SKIP: no $SO (make)"; exit 77; }
-command -v fio >/dev/null || { echo "SKIP: fio is not installed"; exit 77; }
-command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
+[ -x "$PTS" ] || { echo "SKIP: no $PTS (make)"; exit 77; }
 top=$PWD
 TMP=$(mktemp -d) || { echo "FAIL: mktemp -d (TMPDIR=${TMPDIR:-unset})"; exit 1; }
