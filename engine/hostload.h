@@ -17,8 +17,10 @@
  *    "nivcsw":I,"nvcsw":V[,"ios":K,"intended_us":A,"host_added_us":H,
  *    "host_added_max_us":X,"late_ios":L,"drive_idle_us":G,
  *    "planned_idle_us":P,"drain_ios":D,"drain_added_us":Q,"drain_late_ios":E]}
- * time_us: CLOCK_REALTIME at the interval's end (fio's log_unix_epoch
- * clock); run_delay_us: the job thread's time runnable but waiting for a
+ * time_us: the interval's end on fio's log_unix_epoch clock (the job's
+ * start in CLOCK_REALTIME plus CLOCK_MONOTONIC since, as fio stamps: the
+ * same reading as the counters, so interval_us is the time they cover);
+ * run_delay_us: the job thread's time runnable but waiting for a
  * CPU (field 2 of /proc/self/task/TID/schedstat, which the scheduler
  * accounts when the wait ends: a wait across an interval's end counts in
  * the interval it ended in; absent, never 0, with source "none" when the

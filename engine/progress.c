@@ -41,6 +41,7 @@ struct ssdq_progress {
 	int64_t t_last_us;		/* realtime of the last lines */
 	uint64_t next_ns;		/* monotonic time of the next tick */
 	uint64_t synced_ns;		/* of the last fdatasync */
+	int64_t epoch_off_us;		/* CLOCK_REALTIME - CLOCK_MONOTONIC, at the start */
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
@@ -105,10 +106,11 @@ static void tick(struct ssdq_progress *p, bool last)
 {
 	char buf[PF_N][256];
 	size_t used[PF_N] = { 0 };
-	int64_t t_us = ssdq_realtime_us();
+	uint64_t now = mono_ns();
+	/* as fio stamps its logs: the start's realtime on the monotonic clock, one reading */
+	int64_t t_us = p->epoch_off_us + (int64_t)(now / 1000);
 	double secs = (double)(t_us - p->t_last_us) / 1e6;
 	unsigned int dd, k;
-	uint64_t now;
 
 	if (p->failed || p->done || !(secs > 0))
 		return;
@@ -133,7 +135,6 @@ static void tick(struct ssdq_progress *p, bool last)
 	for (k = 0; k < PF_N; k++)
 		if (used[k])
 			write_all(p, p->fd[k], buf[k], used[k]);
-	now = mono_ns();
 	if (p->host) {
 		int ret = ssdq_hostload_tick(p->host, t_us, now);
 
@@ -337,6 +338,7 @@ int ssdq_progress_start(struct thread_data *td, struct ssdq_progress **out)
 			count_now(td, dd, &p->last[dd]);
 		p->t_last_us = ssdq_realtime_us();
 		p->synced_ns = mono_ns();
+		p->epoch_off_us = p->t_last_us - (int64_t)(p->synced_ns / 1000);
 		p->next_ns = p->synced_ns + p->period_ns;
 		ret = open_host(td, p, p->t_last_us, p->synced_ns);
 	}
