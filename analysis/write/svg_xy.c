@@ -2,6 +2,7 @@
 /* Numeric x against y (svg.h): fill curves, latency distributions. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "svg.h"
@@ -133,26 +134,26 @@ static int mark_rows(const struct scale *sx, const struct rpt_xy_mark *m, size_t
 		     int pw, int *row)
 {
 	double a[64], b[64];
+	size_t at[64], np = 0, k, i;
 	int rows = 0;
-	size_t k, i;
 
-	for (k = 0; k < nm && k < 64; k++) {
+	for (k = 0; k < nm; k++) {
 		double px = pos(sx, m[k].x), wd = 7.0 * (double)strlen(m[k].label);
 		bool right = px > x0 + pw * 0.7, hit = true;
 
-		if (m[k].x1 > m[k].x) {		/* a span: its label inside the plot */
-			row[k] = 0;
-			a[k] = b[k] = -INFINITY;
+		row[k] = 0;
+		if (m[k].x1 > m[k].x)		/* a span: its label inside the plot */
 			continue;
-		}
-
-		a[k] = right ? px - 4 - wd : px + 4;
-		b[k] = right ? px - 4 : px + 4 + wd;
+		if (np == 64)			/* past 64 labels: the top row, over the others */
+			continue;
+		a[np] = right ? px - 4 - wd : px + 4;
+		b[np] = right ? px - 4 : px + 4 + wd;
 		for (row[k] = 0; hit; row[k] += hit) {
 			hit = false;
-			for (i = 0; i < k && !hit; i++)
-				hit = row[i] == row[k] && a[k] < b[i] + 8 && a[i] < b[k] + 8;
+			for (i = 0; i < np && !hit; i++)
+				hit = row[at[i]] == row[k] && a[np] < b[i] + 8 && a[i] < b[np] + 8;
 		}
+		at[np++] = k;
 		if (row[k] + 1 > rows)
 			rows = row[k] + 1;
 	}
@@ -192,7 +193,7 @@ void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *
 {
 	const int w = h->width ? h->width : RPT_SVG_W;
 	const int x0 = 76, pw = w - 110, ph = 300;
-	int row[64] = { 0 }, y0;
+	int *row, y0;
 	struct scale sx, sy;
 	double tv[64];
 	char lab[32];
@@ -201,8 +202,9 @@ void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *
 
 	if (!ns && !nm)
 		return;
-	if (nm > 64)
-		nm = 64;
+	row = calloc(nm ? nm : 1, sizeof(*row));
+	if (!row)
+		nm = 0;		/* no memory for the markers' rows: the series alone */
 	range(&sx, xa, s, ns, m, nm, true);
 	range(&sy, ya, s, ns, m, nm, false);
 	sx.p0 = x0;
@@ -289,4 +291,5 @@ void rpt_svg_xy(FILE *out, const struct rpt_svg_head *h, const struct rpt_axis *
 		fputs("</text>\n", out);
 	}
 	fputs("</g>\n</svg>\n", out);
+	free(row);
 }

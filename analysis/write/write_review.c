@@ -238,11 +238,11 @@ static const struct rpt_job *fill_job(const struct rpt_test *t)
 static int fill_overlay(struct ctx *x, const char *name)
 {
 	struct rpt_xy_series s[64];
-	struct rpt_xy_mark m[64];
+	struct rpt_xy_mark *m = NULL;
 	double *xs[64] = { 0 }, *ys[64] = { 0 }, scale = 1, most = 0;
 	char ml[64][160], title[256];
 	unsigned int hmark = 0;
-	size_t ns = 0, nm = 0, d, i;
+	size_t ns = 0, nm = 0, need = 0, d, i;
 	bool mb;
 	FILE *o;
 	int ret = 0;
@@ -254,7 +254,13 @@ static int fill_overlay(struct ctx *x, const char *name)
 			most = fmax(most, j->fill.gb_written);
 		if (j && j->host.thr_marked)
 			hmark = RPT_MARK_HOST;
+		/* a drive's cache (or throttling) mark and every span the host distorted */
+		if (j)
+			need += 1 + j->fill.nhost;
 	}
+	m = calloc(need ? need : 1, sizeof(*m));
+	if (!m)
+		return -ENOMEM;
 	mb = most < 1;	/* fills under 1 GB (a floppy's) in MB */
 	for (d = 0; d < x->r->nd && d < 64; d++) {
 		const struct rpt_job *j = fill_job(rpt_drive_test(x->r, &x->r->d[d], name));
@@ -291,16 +297,16 @@ static int fill_overlay(struct ctx *x, const char *name)
 							       cache ? "slc_cache_gb" : "throttle_gb");
 			char num[48];
 
-			snprintf(ml[nm], sizeof(ml[nm]), "%s %s %s",
+			snprintf(ml[d], sizeof(ml[d]), "%s %s %s",
 				 cache ? "SLC cache" : "throttling at",
 				 rpt_fmt_num(num, sizeof(num), at * (mb ? 1e3 : 1), c->digits),
 				 mb ? "MB" : "GB");
-			m[nm] = (struct rpt_xy_mark){ at * (mb ? 1e3 : 1), ml[nm], rpt_svg_color(d),
+			m[nm] = (struct rpt_xy_mark){ at * (mb ? 1e3 : 1), ml[d], rpt_svg_color(d),
 						      x->r->d[d].name, hl, 0 };
 			nm++;
 		}
 		/* the spans the host distorted, at the GB they wrote, in the drive's colour */
-		for (i = 0; i < f->nhost && nm < 64; i++)
+		for (i = 0; i < f->nhost; i++)
 			m[nm++] = (struct rpt_xy_mark){ f->host[i].gb0 * (mb ? 1e3 : 1), RPT_HOSTV_SPAN,
 							rpt_svg_color(d), x->r->d[d].name, hl,
 							f->host[i].gb1 * (mb ? 1e3 : 1) };
@@ -324,6 +330,7 @@ out:
 		free(xs[i]);
 		free(ys[i]);
 	}
+	free(m);
 	return ret;
 }
 

@@ -19,6 +19,7 @@
 #include "harness.h"
 
 #include "chart.h"
+#include "host_verdict.h"
 #include "html.h"
 #include "lat_hist.h"
 #include "review.h"
@@ -177,6 +178,65 @@ static void free_drives(struct rpt_report *r)
 		rpt_test_free(&r->t[i]);
 	free(r->t);
 	free(r->d);
+}
+
+/* Fill figures for the fill job of @t: two phases, the cache at @cache_gb, @nhost spans. */
+static void give_fill(struct rpt_test *t, double cache_gb, size_t nhost)
+{
+	struct rpt_fill *f = &t->jobs[0].fill;
+
+	f->scale = 1;
+	f->gb_written = 1000;
+	f->phases = calloc(2, sizeof(*f->phases));
+	f->phases[0] = (struct rpt_phase){ 0, cache_gb, 3000 };
+	f->phases[1] = (struct rpt_phase){ cache_gb, 1000, 800 };
+	f->nphases = 2;
+	rpt_fig_set(&f->slc_cache_gb, cache_gb);
+	f->host = calloc(nhost, sizeof(*f->host));
+	for (size_t i = 0; i < nhost; i++)
+		f->host[i] = (struct rpt_fill_span){ 2.0 * i + 1, 2.0 * i + 1.5 };
+	f->nhost = nhost;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
+
+/*
+ * The fill overlay of two drives when the host distorted drive A's fill in
+ * more spans than a chart of 64 marks holds (a loaded demo): every span is
+ * shaded and drive B's cache still marked.
+ */
+TEST(fill_overlay_many_host_spans)
+{
+	struct rpt_report r;
+	struct rpt_charts c = { .r = NULL, .hl = -1 };
+	size_t ia[16], ib[16], len = 0;
+	char *html = NULL;
+
+	two_drives(&r, ia, ib);
+	c.r = &r;
+	give_fill(&r.t[2], 300, 150);
+	give_fill(&r.t[11], 120, 3);
+	c.html = open_memstream(&html, &len);
+	CHECK_EQ_INT(rpt_html_review(&c, &r), 0);
+	fclose(c.html);
+	if (CHECK(html != NULL)) {
+		const char *fig = strstr(html, "write speed per GB written");
+
+		CHECK(fig != NULL);
+		CHECK_CONTAINS(html, "SLC cache 300.0 GB");
+		CHECK_CONTAINS(html, "SLC cache 120.0 GB");
+		CHECK_EQ_INT(count(html, "<title>" RPT_HOSTV_SPAN), 153);
+	}
+	rpt_charts_free(&c);
+	free(html);
+	free_drives(&r);
 }
 
 TEST(review_order)
@@ -404,6 +464,7 @@ int main(void)
 	RUN(sections);
 	RUN(headline_job);
 	RUN(review_order);
+	RUN(fill_overlay_many_host_spans);
 	RUN(highlight_names_a_drive);
 	RUN(highlight_changes_only_its_drive);
 	RUN(chart_files);
