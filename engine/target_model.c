@@ -128,17 +128,22 @@ static void model_closing(struct thread_data *td, struct ssdq_file *sf)
 {
 	struct ssdq_model_job *mj = td->io_ops_data ? ssdq_model_job(td) : NULL;
 	struct ssdq_model *m = sf->priv;
+	int64_t now_us = ssdq_realtime_us(), end_us;
 	double secs, joules;
-	char val[96];
+	char val[256];
 
 	if (!mj || !m || !mj->t0_ns || mj->t1_ns <= mj->t0_ns)
 		return;
 	model_pace(td, mj);
 	secs = (mj->t1_ns - mj->t0_ns) / 1e9;
 	joules = ssdq_model_active_energy(m) - mj->e0 + m->p->p_idle * secs;
-	snprintf(val, sizeof(val), "%.6f J in %.6f s, %.6f W", joules, secs,
-		 secs > 0 ? joules / secs : 0.0);
-	ssdq_event_str(td, "model_energy", "truth", val);
+	/* the first I/O and the last completion on the events' clock: the job's end
+	 * (job_end) comes after fio wrote its logs, on a busy disk seconds later */
+	end_us = now_us - (int64_t)((ssdq_mono_ns() - mj->t1_ns) / 1000);
+	snprintf(val, sizeof(val), ",\"truth\":\"%.6f J in %.6f s, %.6f W\",\"io_start_us\":%lld,"
+		 "\"io_end_us\":%lld", joules, secs, secs > 0 ? joules / secs : 0.0,
+		 (long long)(end_us - (int64_t)((mj->t1_ns - mj->t0_ns) / 1000)), (long long)end_us);
+	ssdq_event_json(td, now_us, "model_energy", val);
 }
 
 static int model_erase(struct thread_data *td, struct ssdq_file *sf, struct ssdq_erase_ctl *ctl,

@@ -62,7 +62,8 @@ def paths(v, root):
 
 
 # events whose figures are the run's timing, member by member
-TIMED = {"fio_stats": ("job_runtime", "stats"), "model_energy": ("truth",),
+TIMED = {"fio_stats": ("job_runtime", "stats"),
+         "model_energy": ("truth", "io_start_us", "io_end_us"),
          "sampler_stop": ("msg",), "stalled": ("silent_s",), "idle_end": ("bytes",)}
 
 

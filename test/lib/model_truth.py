@@ -28,7 +28,7 @@ class Truth:
         where it began, so only the regimes' starts are known."""
         self.scale = scale
         self.spans = []          # (regime, b0, b1, t0_us, t1_us), bytes of the scaled drive
-        marks, end = [], None
+        marks, end, io_end = [], None, None
         for line in open(events):
             line = line.strip()
             if not (line.startswith("{") and line.endswith("}")):
@@ -42,8 +42,14 @@ class Truth:
                 marks.append((e["regime"], e["bytes"], e["time_us"]))
             elif e["event"] == "job_end":
                 end = (e["bytes"], e["time_us"])
+            elif e["event"] == "model_energy" and "io_end_us" in e:
+                io_end = e["io_end_us"]
         if killed and marks and end is None:
             end = marks[-1][1:]
+        # the drive's work ended at the job's last completion (model_energy),
+        # not at job_end, which waits for fio to write its logs
+        if end is not None and io_end is not None and marks and marks[-1][2] <= io_end < end[1]:
+            end = (end[0], io_end)
         if not marks or end is None:
             raise ValueError("%s: no model_regime or job_end event" % events)
         for (r, b0, t0), (_, b1, t1) in zip(marks, marks[1:] + [(None,) + end]):
