@@ -30,8 +30,11 @@ last_time() {
 # what the drive took (TAKEN bytes, by its own count after the kill). The
 # kill came between clock readings T_BEFORE and T_AFTER (unix ms; on a busy
 # host the second may be tens of ms late: the drive may take bytes all that
-# time). The sidecars' last line must be at most one interval (their
-# longest gap, at least PROGRESS_AVG) before T_BEFORE; the drive may have
+# time). The sidecars' last line must be at most two intervals (their
+# longest gap, at least PROGRESS_AVG) before T_BEFORE: the tick the kill
+# cut off was due one interval after the last line, and on a busy host as
+# late again as the latest before it (90.6 ms after a largest gap of 85 ms
+# seen at load 13); the drive may have
 # taken, beyond the curve, what the sidecars' last speed (at least VMIN
 # bytes/ms), with a quarter to spare, moves from that line to T_AFTER (one
 # interval at least), the INFLIGHT bytes and SLACK; the curve may pass it by
@@ -44,9 +47,9 @@ kill_reached() {
 	_v=$(last_speed "$@")
 	_a=${PROGRESS_AVG:-10}
 	_d=$(awk -v k="$_kb" -v l="$_tl" 'BEGIN { printf "%.1f", k - l }')
-	awk -v k="$_kb" -v l="$_tl" -v g="$_gap" -v a="$_a" 'BEGIN { m = g > a ? g : a; exit !(k - l <= m + 5) }' &&
-		pass "$_n: the progress sidecars' last line is $_d ms before the kill (one interval: $_gap ms at most)" ||
-		fail "$_n: the progress sidecars end $_d ms before the kill, more than one interval ($_gap ms)"
+	awk -v k="$_kb" -v l="$_tl" -v g="$_gap" -v a="$_a" 'BEGIN { m = g > a ? g : a; exit !(k - l <= 2 * m + 5) }' &&
+		pass "$_n: the progress sidecars' last line is $_d ms before the kill (two intervals: 2 x $_gap ms at most)" ||
+		fail "$_n: the progress sidecars end $_d ms before the kill, more than two intervals (2 x $_gap ms)"
 	awk -v c="$_c" -v m="$_m" -v k="$_ka" -v l="$_tl" -v a="$_a" -v q="$_q" -v s="$_s" -v v="$_v" -v vmin="$_vmin" \
 		'BEGIN { t = k - l; if (t < a) t = a; if (v < vmin) v = vmin;
 			 exit !(m - c <= 1.25 * v * t + q + s && c - m <= s) }' &&
