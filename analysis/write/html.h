@@ -77,14 +77,21 @@ void rpt_html_pts_di(struct rpt_charts *c, const char *scope, const char *test,
 		     const struct rpt_pts_di *di, bool hist);
 
 /**
- * rpt_html_pts_compare() - The PTS cells of two drives or more side by
- * side; nothing with fewer.
- * @out: the page
+ * rpt_html_pts_compare() - The SNIA PTS pages of two drives or more side by
+ * side (write_pts_compare.c, compare_pts.h): each page's table turned, a
+ * row a figure and a column a drive, with HIR's IOPS and I/Os per joule
+ * per wait state (grouped bars), XSR's recovery times and steady levels
+ * (grouped bars) and MB/s per period of every drive, each ladder's demand
+ * intensity curves of every drive (the optimal points marked) and its
+ * picked points' IOPS, WSAT's IOPS against GB written; charts of scope
+ * "compare", figures named after the page ("compare.pts-xsr.recovery.svg").
+ * Nothing with fewer than two drives or no PTS page.
+ * @c: the charts (and the page)
  * @r: the report
  *
- * Return: 0 or -EIO.
+ * Return: 0, -ENOMEM or -EIO.
  */
-int rpt_html_pts_compare(FILE *out, const struct rpt_report *r);
+int rpt_html_pts_compare(struct rpt_charts *c, const struct rpt_report *r);
 
 /**
  * rpt_html_review() - The comparison of the report's drives: per section of
