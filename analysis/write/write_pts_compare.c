@@ -155,7 +155,8 @@ static void di_curves(struct rpt_charts *ch, const struct rpt_cmp_table *tb, con
 		if (di->pick[RPT_DI_OPTIMAL] >= 0) {
 			const struct rpt_pts_di_point *op = &di->pt[di->pick[RPT_DI_OPTIMAL]];
 
-			snprintf(mlab[nm], sizeof(mlab[nm]), "%s optimal %s", r->d[d].name, op->c.name);
+			/* the drive told by its colour and the legend: a label of room */
+			snprintf(mlab[nm], sizeof(mlab[nm]), "optimal %s", op->c.name);
 			m[nm] = (struct rpt_xy_mark){ .x = op->c.iops.v, .label = mlab[nm],
 						      .color = rpt_svg_color(d),
 						      .drive = r->d[d].name, .hl = hl };

@@ -529,6 +529,28 @@ static size_t *review_tables(const struct rpt_report *r, const struct rpt_cmp *c
 	return ord;
 }
 
+/*
+ * Whether test @name is, on every drive that ran it, one of its SNIA PTS
+ * pages' own runs (a round, a prep, WSAT, HIR, XSR, a ladder): the pages'
+ * tables compare it, not a table of its jobs.
+ */
+static bool pts_owned(const struct rpt_report *r, const char *name)
+{
+	bool owned = false;
+
+	for (size_t d = 0; d < r->nd; d++)
+		for (size_t k = 0; k < r->d[d].ntests; k++) {
+			size_t i = r->d[d].test[k];
+
+			if (strcmp(r->t[i].name, name))
+				continue;
+			if (!rpt_pts_owns(r->d[d].pts, i))
+				return false;
+			owned = true;
+		}
+	return owned;
+}
+
 /* A SNIA PTS page's table turned (compare_pts.h): a row a figure, a column a drive. */
 static unsigned int table_by_figure(FILE *out, const struct rpt_report *r,
 				    const struct rpt_cmp_table *tb)
@@ -583,6 +605,8 @@ static int comparison(FILE *out, const struct rpt_report *r)
 			marks |= table_by_figure(out, r, tb);
 			continue;
 		}
+		if (pts_owned(r, tb->test))
+			continue;
 		for (d = 0; d < r->nd; d++)
 			wdr = widest(wdr, (const char *const *)&r->d[d].name, 1);
 		for (k = 0; k < tb->ncols; k++)

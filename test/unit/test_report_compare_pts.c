@@ -11,7 +11,8 @@
  * - the JSON: every figure of every "pts/..." comparison row equal to the
  *   same drive's "pts" page in the same document, found by the page's own
  *   keys (cells by name, picks by their point, phases and groups by name);
- * - the text: each table turned, a row a figure, a column a drive;
+ * - the text: each table turned, a row a figure, a column a drive; the
+ *   pages' own runs (a round) left to them, out of the tables of tests;
  * - the HTML: every chart (--svg-dir files) carrying every drive that has
  *   the page, --highlight changing only the highlighted drive's marks;
  * - --series-csv's compare.pts.csv: a row a figure of a drive.
@@ -419,6 +420,59 @@ TEST(text_turns_the_tables)
 	rpt_report_free(&r);
 }
 
+/* A test of one 4 KiB random job named @name. */
+static void one_job_test(struct rpt_test *t, const char *name, double iops)
+{
+	memset(t, 0, sizeof(*t));
+	t->name = strdup(name);
+	t->path = strdup(name);
+	t->dev.scale = 1;
+	t->njobs = 1;
+	t->jobs = calloc(1, sizeof(*t->jobs));
+	t->jobs[0].name = strdup(name);
+	t->jobs[0].rw = strdup("randwrite");
+	rpt_fig_set(&t->jobs[0].bs, 4096);
+	rpt_fig_set(&t->jobs[0].iodepth, 32);
+	rpt_fig_set(&t->jobs[0].iops, iops);
+	rpt_fig_set(&t->jobs[0].mbps, iops * 4096 / 1e6);
+}
+
+/*
+ * Each drive with an ordinary test and DIRTH's round 1: the round is its
+ * PTS page's (compared there), the ordinary test has its table.
+ */
+TEST(text_leaves_the_rounds_to_the_pages)
+{
+	struct rpt_report r;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	report(&r);
+	r.nt = 2 * NDRIVES;
+	r.t = calloc(r.nt, sizeof(*r.t));
+	for (size_t d = 0; d < NDRIVES; d++) {
+		struct rpt_pts_test *dirth = &r.d[d].pts->t[1];
+
+		one_job_test(&r.t[2 * d], "rand-write-4k", 1000.0 * (d + 1));
+		one_job_test(&r.t[2 * d + 1], "dirth-round-1", 2000.0 * (d + 1));
+		r.d[d].ntests = 2;
+		r.d[d].test = malloc(2 * sizeof(*r.d[d].test));
+		r.d[d].test[0] = 2 * d;
+		r.d[d].test[1] = 2 * d + 1;
+		dirth->nrounds = 1;
+		dirth->round = malloc(sizeof(*dirth->round));
+		dirth->round[0] = 2 * d + 1;
+	}
+	CHECK_EQ_INT(rpt_write_text(out, &r, false), 0);
+	fclose(out);
+	CHECK_CONTAINS(buf, "\n== rand-write-4k\n");
+	CHECK_CONTAINS(buf, "\n== pts/dirth\n");
+	CHECK(!strstr(buf, "\n== dirth-round-1\n"));
+	free(buf);
+	rpt_report_free(&r);
+}
+
 /* ---- the HTML's charts ---- */
 
 static char *slurp(const char *path)
@@ -561,6 +615,7 @@ int main(void)
 	RUN(tables_hold_each_drives_figures);
 	RUN(json_figures_are_the_pages);
 	RUN(text_turns_the_tables);
+	RUN(text_leaves_the_rounds_to_the_pages);
 	RUN(charts_carry_every_drive);
 	RUN(series_csv_file);
 	return harness_main();
