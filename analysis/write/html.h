@@ -77,6 +77,23 @@ void rpt_html_pts_di(struct rpt_charts *c, const char *scope, const char *test,
 		     const struct rpt_pts_di *di, bool hist);
 
 /**
+ * rpt_pts_di_line() - A ladder's points at one thread count, lowest queue
+ * depth first, those whose figures are positive (write_pts_di.c): a demand
+ * intensity or variation curve.
+ * @di: the ladder
+ * @tc: the thread count
+ * @xkey: the catalogue key (RPT_OF_PTS) of x, NULL: the queue depth
+ * @ykey: that of y
+ * @x: room for RPT_PTS_DI_LINE values
+ * @y: likewise
+ *
+ * Return: how many points (at most RPT_PTS_DI_LINE).
+ */
+#define RPT_PTS_DI_LINE	64
+size_t rpt_pts_di_line(const struct rpt_pts_di *di, unsigned int tc, const char *xkey,
+		       const char *ykey, double *x, double *y);
+
+/**
  * rpt_html_pts_compare() - The SNIA PTS pages of two drives or more side by
  * side (write_pts_compare.c, compare_pts.h): each page's table turned, a
  * row a figure and a column a drive, with HIR's IOPS and I/Os per joule

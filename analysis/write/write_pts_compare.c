@@ -86,31 +86,6 @@ static void grouped_bars(struct rpt_charts *ch, const struct rpt_cmp_table *tb, 
 	free(lab);
 }
 
-/* The ladder's points at thread count @tc, by queue depth: x IOPS, y mean µs. */
-static size_t di_line(const struct rpt_pts_di *di, unsigned int tc, double *x, double *y)
-{
-	unsigned int qd[64];
-	size_t n = 0, k;
-
-	for (size_t i = 0; i < di->n && n < 64; i++) {
-		const struct rpt_pts_di_point *p = &di->pt[i];
-
-		if (p->tc != tc || !p->c.iops.ok || p->c.iops.v <= 0 || !p->c.lat_mean_us.ok ||
-		    p->c.lat_mean_us.v <= 0)
-			continue;
-		for (k = n; k > 0 && qd[k - 1] > p->qd; k--) {
-			qd[k] = qd[k - 1];
-			x[k] = x[k - 1];
-			y[k] = y[k - 1];
-		}
-		qd[k] = p->qd;
-		x[k] = p->c.iops.v;
-		y[k] = p->c.lat_mean_us.v;
-		n++;
-	}
-	return n;
-}
-
 /*
  * Every drive's demand intensity curve on one chart: its ladder's line at
  * the thread count of its maximum (the curve that reaches it), its optimal
@@ -121,7 +96,7 @@ static void di_curves(struct rpt_charts *ch, const struct rpt_cmp_table *tb, con
 	const struct rpt_report *r = ch->r;
 	struct rpt_xy_series *s = calloc(r->nd + 1, sizeof(*s));
 	struct rpt_xy_mark *m = calloc(r->nd + 1, sizeof(*m));
-	double *buf = calloc(r->nd * 128 + 1, sizeof(*buf));
+	double *buf = calloc(r->nd * 2 * RPT_PTS_DI_LINE + 1, sizeof(*buf));
 	char (*names)[160] = calloc(r->nd + 1, sizeof(*names));
 	char (*mlab)[160] = calloc(r->nd + 1, sizeof(*mlab));
 	struct rpt_axis xa = { .name = "IOPS", .kind = RPT_AXIS_LOG };
@@ -133,7 +108,7 @@ static void di_curves(struct rpt_charts *ch, const struct rpt_cmp_table *tb, con
 	for (size_t d = 0; s && m && buf && names && mlab && d < r->nd; d++) {
 		const struct rpt_pts *p = r->d[d].pts;
 		const struct rpt_pts_di *di = NULL;
-		double *x = buf + d * 128, *y = x + 64;
+		double *x = buf + d * 2 * RPT_PTS_DI_LINE, *y = x + RPT_PTS_DI_LINE;
 		bool hl = rpt_drive_hl(ch, &r->d[d]);
 		unsigned int tc;
 		size_t n;
@@ -144,7 +119,7 @@ static void di_curves(struct rpt_charts *ch, const struct rpt_cmp_table *tb, con
 		if (!di || di->pick[RPT_DI_MAX] < 0)
 			continue;
 		tc = di->pt[di->pick[RPT_DI_MAX]].tc;
-		n = di_line(di, tc, x, y);
+		n = rpt_pts_di_line(di, tc, "iops", "lat_mean_us", x, y);
 		if (n >= 2) {
 			snprintf(names[ns], sizeof(names[ns]), "%s (TC %u)", r->d[d].name, tc);
 			s[ns] = (struct rpt_xy_series){ .name = names[ns], .x = x, .y = y, .n = n,

@@ -402,16 +402,25 @@ out:
 	rpt_report_free(&r);
 }
 
-TEST(text_turns_the_tables)
+/* The text report of @r. */
+static char *text_of(const struct rpt_report *r)
 {
-	struct rpt_report r;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
-	report(&r);
-	CHECK_EQ_INT(rpt_write_text(out, &r, false), 0);
+	CHECK_EQ_INT(rpt_write_text(out, r, false), 0);
 	fclose(out);
+	return buf;
+}
+
+TEST(text_turns_the_tables)
+{
+	struct rpt_report r;
+	char *buf;
+
+	report(&r);
+	buf = text_of(&r);
 	CHECK_CONTAINS(buf, "\n== pts/xsr\nfigure ");
 	CHECK(strstr(buf, "\n== pts/xsr\n") && strstr(strstr(buf, "\n== pts/xsr\n"), "Drive A      Drive B"));
 	CHECK_CONTAINS(buf, "\nag3-seq-1024k recovery min         37.2            -\n");
@@ -444,9 +453,7 @@ static void one_job_test(struct rpt_test *t, const char *name, double iops)
 TEST(text_leaves_the_rounds_to_the_pages)
 {
 	struct rpt_report r;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&buf, &len);
+	char *buf;
 
 	report(&r);
 	r.nt = 2 * NDRIVES;
@@ -464,8 +471,7 @@ TEST(text_leaves_the_rounds_to_the_pages)
 		dirth->round = malloc(sizeof(*dirth->round));
 		dirth->round[0] = 2 * d + 1;
 	}
-	CHECK_EQ_INT(rpt_write_text(out, &r, false), 0);
-	fclose(out);
+	buf = text_of(&r);
 	CHECK_CONTAINS(buf, "\n== rand-write-4k\n");
 	CHECK_CONTAINS(buf, "\n== pts/dirth\n");
 	CHECK(!strstr(buf, "\n== dirth-round-1\n"));
