@@ -28,7 +28,7 @@
 
 #define SCOPE	"compare"
 
-/* The table's name without its "pts/": what the chart files are named after. */
+/* The table's name without its "pts/": what its titles and caption call it. */
 static const char *page_of(const struct rpt_cmp_table *tb)
 {
 	return tb->test + strlen(RPT_CMP_PTS_PREFIX);
@@ -41,6 +41,17 @@ static bool has_any(const struct rpt_cmp_table *tb, size_t d)
 		if (tb->cell[d * tb->ncols + k].ok)
 			return true;
 	return false;
+}
+
+/* Whether the page is an ECW or DIRTH ladder's ("dirth-di"), its test's name then in @test. */
+static bool ladder_of(const char *page, char *test, size_t len)
+{
+	size_t n = strlen(page);
+
+	if (n <= 3 || strcmp(page + n - 3, "-di"))
+		return false;
+	snprintf(test, len, "%.*s", (int)(n - 3), page);
+	return true;
 }
 
 /*
@@ -206,7 +217,8 @@ static void overlay(struct rpt_charts *ch, const struct rpt_cmp_table *tb, xy_of
 static void caption(FILE *out, const struct rpt_cmp_table *tb)
 {
 	const char *page = page_of(tb), *fig[8];
-	size_t len = strlen(page), nf = 0, k, i;
+	size_t nf = 0, k, i;
+	char test[96];
 
 	rpt_put_html(out, page);
 	if (!strcmp(page, "wsat")) {
@@ -223,7 +235,7 @@ static void caption(FILE *out, const struct rpt_cmp_table *tb)
 		      "and MB/s/W", out);
 		return;
 	}
-	if (len > 3 && !strcmp(page + len - 3, "-di")) {
+	if (ladder_of(page, test, sizeof(test))) {
 		fputs(": the ladder's max, optimal (within the response-time ceiling), mid and min "
 		      "points", out);
 		return;
@@ -273,9 +285,11 @@ static void table_by_figure(struct rpt_charts *ch, const struct rpt_cmp_table *t
 static void charts(struct rpt_charts *ch, const struct rpt_cmp_table *tb)
 {
 	const char *page = page_of(tb);
-	size_t len = strlen(page);
 	char test[96];
+	bool ladder = ladder_of(page, test, sizeof(test));
 
+	if (!ladder && strcmp(page, "hir-recovery") && strcmp(page, "xsr") && strcmp(page, "wsat"))
+		return;		/* a test of rounds: its table */
 	fputs("<div class=\"figs\">\n", ch->html);
 	if (!strcmp(page, "hir-recovery")) {
 		grouped_bars(ch, tb, "iops", "IOPS", "IOPS per wait state and return to baseline",
@@ -292,8 +306,7 @@ static void charts(struct rpt_charts *ch, const struct rpt_cmp_table *tb)
 	} else if (!strcmp(page, "wsat")) {
 		overlay(ch, tb, wsat_xy, "GB written since the purge (a scaled model's: the full "
 			"drive's)", "IOPS", "4 KiB random write IOPS against GB written", "iops-gb");
-	} else if (len > 3 && !strcmp(page + len - 3, "-di")) {
-		snprintf(test, sizeof(test), "%.*s", (int)(len - 3), page);
+	} else if (ladder) {
 		di_curves(ch, tb, test);
 		grouped_bars(ch, tb, "iops", "IOPS", "IOPS at the max, optimal, mid and min points",
 			     "picks");
