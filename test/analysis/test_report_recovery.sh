@@ -32,6 +32,17 @@ H=$TMP/hir X=$TMP/xsr
 trap '[ -z "${KEEP:-}" ] || cp -r "$TMP/." "$KEEP"; rm -rf "$TMP" "$T_OUT"' EXIT
 mkdir -p "$H" "$X"
 
+# verdicts FILE: the PASS: and FAIL: lines of a check's output counted, the rest said
+verdicts() {
+	while read -r l; do
+		case $l in
+		PASS:*) pass "${l#PASS: }" ;;
+		FAIL:*) fail "${l#FAIL: }" ;;
+		*) echo "$l" ;;
+		esac
+	done <"$1"
+}
+
 # m DIR SCALE ARGS...: fio on the model of DIR
 m() {
 	_d=$1 _s=$2
@@ -271,13 +282,7 @@ for f in ("hir.iops-time", "xsr.mbps-time"):
 print("%d failed" % len(bad))
 PY
 cp "$T_OUT" "$TMP/py.out"
-while read -r l; do
-	case $l in
-	PASS:*) pass "${l#PASS: }" ;;
-	FAIL:*) fail "${l#FAIL: }" ;;
-	*) echo "$l" ;;
-	esac
-done <"$TMP/py.out"
+verdicts "$TMP/py.out"
 for want in "SNIA PTS host idle recovery" "SNIA PTS cross-stimulus recovery"; do
 	grep -q "$want" "$TMP/page.html" && pass "the page has $want" || fail "the page lacks $want"
 done
@@ -328,13 +333,7 @@ for tb in both["comparison"]:
 print(("PASS: " if n > 40 and not bad else "FAIL: ") +
       "two drives compared: each of %d HIR and XSR figures its own page's, the other drive's null %s" % (n, bad[:3]))
 PY
-while read -r l; do
-	case $l in
-	PASS:*) pass "${l#PASS: }" ;;
-	FAIL:*) fail "${l#FAIL: }" ;;
-	*) echo "$l" ;;
-	esac
-done <"$TMP/py.out"
+verdicts "$TMP/py.out"
 for want in 'aria-label="hir-recovery: IOPS per wait state' 'aria-label="xsr: steady level per access group' \
 	'aria-label="xsr: MB/s per period across the stimulus changes'; do
 	grep -q "$want" "$TMP/page.html" && pass "the page compares the drives: $want" ||
