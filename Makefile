@@ -120,7 +120,7 @@ UNIT_TESTS := test_common test_nvme_status test_nvme_cmd test_nvme_pmeas test_mo
               test_power_nvme test_power_sources test_power_qis test_power_sampler test_power_vet \
               test_report_slc test_report_readers test_report_fixtures test_report_power \
               test_report_sidecars test_report_suites test_report_fill_sources test_report_stop \
-              test_report_phases test_report_pts_steady test_report_pts_di test_report_fio_versions test_report_fio_releases test_report_review test_report_from_logs test_report_catalogue test_report_svg test_report_timeline test_report_host test_holders \
+              test_report_phases test_report_pts_steady test_report_pts_di test_report_fio_versions test_report_fio_releases test_report_review test_report_compare_pts test_report_from_logs test_report_catalogue test_report_svg test_report_timeline test_report_host test_holders \
               test_db_stats
 # Tests of NVMe admin paths against test/mock/ioctl_mock.c (no drive, no VM).
 MOCK_TESTS := test_mock_nvme test_mock_erase test_mock_power

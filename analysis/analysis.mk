@@ -23,10 +23,11 @@ ANALYSIS_COMPUTE := $(addprefix analysis/compute/,fill.c slc.c phases.c power.c 
 	catalogue.c pts_steady.c pts_report.c pts_di.c hist_interval.c log_find.c timeline.c host_verdict.c \
 	energy_counter.c drive_power.c trace.c pstate.c)
 ANALYSIS_COMPUTE += analysis/compute/pts_recovery.c
+ANALYSIS_COMPUTE += analysis/compute/compare_pts.c
 ANALYSIS_WRITE   := $(addprefix analysis/write/,write_common.c write_text.c write_csv.c \
 	write_json.c write_html.c write_review.c write_pts.c write_pts_di.c html.c svg.c svg_xy.c svg_lat.c svg_heat.c chart.c \
 	svg_time.c write_timeline.c write_pstate.c)
-ANALYSIS_WRITE   += analysis/write/write_pts_recovery.c
+ANALYSIS_WRITE   += analysis/write/write_pts_recovery.c analysis/write/write_pts_compare.c
 # db/: the results library (ssdq-db) over them all, SQLite
 ANALYSIS_DB      := $(addprefix analysis/db/,db_open.c db_schema.c db_hash.c db_import.c \
 	db_query.c db_stats.c db_export.c db_pages.c)

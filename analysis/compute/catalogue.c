@@ -148,6 +148,21 @@ const struct rpt_cat rpt_catalogue[] = {
 	  PST(gap_ms), NULL, NULL },
 	{ "wake_p50_us", "wake-up median", "p50 µs", "µs", 1, RPT_OF_PSTATE, LO, 0,
 	  PST(wake_p50_us), NULL, NULL },
+
+	{ "first_iops", "IOPS first period", "first IOPS", "IOPS", 0, RPT_OF_PTS_PAGE, HI, 0, 0,
+	  NULL, NULL },
+	{ "last_iops", "IOPS last period", "last IOPS", "IOPS", 0, RPT_OF_PTS_PAGE, HI, 0, 0, NULL,
+	  NULL },
+	{ "steady_iops", "preconditioning's steady state", "steady IOPS", "IOPS", 0,
+	  RPT_OF_PTS_PAGE, HI, 0, 0, NULL, NULL },
+	{ "idle_s", "idle after each segment", "idle s", "s", 1, RPT_OF_PTS_PAGE, RPT_BETTER_NONE, 0,
+	  0, NULL, NULL },
+	{ "level_mbps", "steady level", "level MB/s", "MB/s", 1, RPT_OF_PTS_PAGE, HI, 0, 0, NULL,
+	  NULL },
+	{ "recovery_min", "recovery time", "recovery min", "min", 1, RPT_OF_PTS_PAGE, LO, 0, 0,
+	  NULL, NULL },
+	{ "oio", "outstanding I/Os", "OIO", "I/Os", 0, RPT_OF_PTS_PAGE, RPT_BETTER_NONE, 0, 0, NULL,
+	  NULL },
 };
 
 const size_t rpt_catalogue_n = sizeof(rpt_catalogue) / sizeof(rpt_catalogue[0]);

@@ -34,10 +34,15 @@
  *   idle job's W in the state its idle reached, a wake-up job's gap, a job
  *   at a set operational state; the JSON "pstate" object, the CSV's
  *   pstate columns, the text's power-state line, the HTML's power-state
- *   tables (idle power per state, efficiency per state) and wake-up CDF.
+ *   tables (idle power per state, efficiency per state) and wake-up CDF;
+ * - RPT_OF_PTS_PAGE: a SNIA PTS page's figure that is no cell's (WSAT's
+ *   first and last IOPS, HIR's preconditioning level and idle, XSR's
+ *   steady level and recovery time, a ladder point's outstanding I/Os),
+ *   held in the pages' own arrays (pts_report.h, pts_recovery.h,
+ *   pts_di.h; no @off): the comparison's PTS tables (compare_pts.h).
  */
 enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_PTS, RPT_OF_HOST,
-		  RPT_OF_TRACE, RPT_OF_PSTATE };
+		  RPT_OF_TRACE, RPT_OF_PSTATE, RPT_OF_PTS_PAGE };
 
 struct rpt_pts_cell;
 
@@ -59,7 +64,7 @@ enum rpt_better { RPT_BETTER_NONE, RPT_BETTER_HIGHER, RPT_BETTER_LOWER };
 					 * reasons): the drive's own measurement */
 
 /* More than the rows of the catalogue: for arrays indexed by row */
-#define RPT_CAT_MAX	64
+#define RPT_CAT_MAX	80
 
 struct rpt_cat {
 	const char *key;	/* JSON and CSV key: "post_cache_mbps" */

@@ -7,6 +7,7 @@
 
 #include "catalogue.h"
 #include "compare.h"
+#include "compare_pts.h"
 #include "grow.h"
 #include "review.h"
 #include "series.h"
@@ -238,7 +239,10 @@ int rpt_compare(const struct rpt_report *r, struct rpt_cmp *c)
 			}
 		}
 	}
-	return 0;
+	ret = rpt_compare_pts(r, c);
+	if (ret)
+		rpt_compare_free(c);
+	return ret;
 }
 
 void rpt_compare_free(struct rpt_cmp *c)

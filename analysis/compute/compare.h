@@ -2,6 +2,7 @@
 #ifndef SSDQ_COMPARE_H
 #define SSDQ_COMPARE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "report.h"
@@ -21,7 +22,8 @@
  *   mean, 99th and 99.99th percentile latency.
  *
  * A drive without the test, or without the figure, has a null cell with the
- * reason.
+ * reason. The drives' SNIA PTS pages follow, as tables of their own
+ * (compare_pts.h: @by_figure).
  */
 struct rpt_cmp_col {
 	char *key;		/* "score_mbps", "qd1/iops", … */
@@ -35,6 +37,9 @@ struct rpt_cmp_table {
 	struct rpt_cmp_col *col;
 	size_t ncols;
 	struct rpt_fig *cell;	/* [drive * ncols + col] */
+	bool by_figure;		/* more figures than drives (a SNIA PTS page's:
+				 * compare_pts.h): the text and HTML print a
+				 * row a column, a column a drive */
 };
 
 struct rpt_cmp {
@@ -44,7 +49,8 @@ struct rpt_cmp {
 };
 
 /**
- * rpt_compare() - The comparison tables of the drives of @r.
+ * rpt_compare() - The comparison tables of the drives of @r: a table per
+ * test, then the SNIA PTS pages' (rpt_compare_pts()).
  * @r: the report, two drives or more
  * @c: the tables; free with rpt_compare_free()
  *

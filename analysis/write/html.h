@@ -77,14 +77,38 @@ void rpt_html_pts_di(struct rpt_charts *c, const char *scope, const char *test,
 		     const struct rpt_pts_di *di, bool hist);
 
 /**
- * rpt_html_pts_compare() - The PTS cells of two drives or more side by
- * side; nothing with fewer.
- * @out: the page
+ * rpt_pts_di_line() - A ladder's points at one thread count, lowest queue
+ * depth first, those whose figures are positive (write_pts_di.c): a demand
+ * intensity or variation curve.
+ * @di: the ladder
+ * @tc: the thread count
+ * @xkey: the catalogue key (RPT_OF_PTS) of x, NULL: the queue depth
+ * @ykey: that of y
+ * @x: room for RPT_PTS_DI_LINE values
+ * @y: likewise
+ *
+ * Return: how many points (at most RPT_PTS_DI_LINE).
+ */
+#define RPT_PTS_DI_LINE	64
+size_t rpt_pts_di_line(const struct rpt_pts_di *di, unsigned int tc, const char *xkey,
+		       const char *ykey, double *x, double *y);
+
+/**
+ * rpt_html_pts_compare() - The SNIA PTS pages of two drives or more side by
+ * side (write_pts_compare.c, compare_pts.h): each page's table turned, a
+ * row a figure and a column a drive, with HIR's IOPS and I/Os per joule
+ * per wait state (grouped bars), XSR's recovery times and steady levels
+ * (grouped bars) and MB/s per period of every drive, each ladder's demand
+ * intensity curves of every drive (the optimal points marked) and its
+ * picked points' IOPS, WSAT's IOPS against GB written; charts of scope
+ * "compare", figures named after the page ("compare.pts-xsr.recovery.svg").
+ * Nothing with fewer than two drives or no PTS page.
+ * @c: the charts (and the page)
  * @r: the report
  *
- * Return: 0 or -EIO.
+ * Return: 0, -ENOMEM or -EIO.
  */
-int rpt_html_pts_compare(FILE *out, const struct rpt_report *r);
+int rpt_html_pts_compare(struct rpt_charts *c, const struct rpt_report *r);
 
 /**
  * rpt_html_review() - The comparison of the report's drives: per section of

@@ -980,7 +980,7 @@ int rpt_write_html(FILE *out, const struct rpt_report *r, const struct rpt_html_
 		ret = rpt_html_review(&c, r);
 	if (!ret) {
 		rpt_html_timeline_compare(&c, r);
-		ret = rpt_html_pts_compare(out, r);
+		ret = rpt_html_pts_compare(&c, r);
 	}
 	if (!ret)
 		power_scatter(&c, r);

@@ -226,17 +226,15 @@ static size_t thread_counts(const struct rpt_pts_di *di, unsigned int *tc)
 	return n;
 }
 
-/* One thread count's points, lowest queue depth first: x (@xkey's figure,
- * NULL: the queue depth) and y (@ykey's); how many. */
-static size_t line_of(const struct rpt_pts_di *di, unsigned int tc, const char *xkey,
-		      const char *ykey, double *x, double *y)
+size_t rpt_pts_di_line(const struct rpt_pts_di *di, unsigned int tc, const char *xkey,
+		       const char *ykey, double *x, double *y)
 {
 	const struct rpt_cat *cx = xkey ? rpt_cat_find(RPT_OF_PTS, xkey) : NULL;
 	const struct rpt_cat *cy = rpt_cat_find(RPT_OF_PTS, ykey);
-	unsigned int qd[64];
+	unsigned int qd[RPT_PTS_DI_LINE];
 	size_t n = 0, k;
 
-	for (size_t i = 0; i < di->n && n < 64; i++) {
+	for (size_t i = 0; i < di->n && n < RPT_PTS_DI_LINE; i++) {
 		const struct rpt_pts_di_point *p = &di->pt[i];
 		const struct rpt_fig *fy = rpt_cat_pts(cy, &p->c);
 		const struct rpt_fig *fx = cx ? rpt_cat_pts(cx, &p->c) : NULL;
@@ -273,7 +271,7 @@ static void di_chart(struct rpt_charts *ch, const char *scope, const char *test,
 		return;
 	for (size_t k = 0; k < ntc; k++) {
 		double *x = buf + k * 2 * (di->n + 1), *y = x + di->n + 1;
-		size_t n = line_of(di, tc[k], xkey, ykey, x, y);
+		size_t n = rpt_pts_di_line(di, tc[k], xkey, ykey, x, y);
 
 		if (n < 2)	/* a line needs two points */
 			continue;

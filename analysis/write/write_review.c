@@ -620,6 +620,8 @@ int rpt_html_review(struct rpt_charts *c, const struct rpt_report *r)
 		return -ENOMEM;
 	ret = rpt_compare(r, &cmp);
 	if (ret || !n) {
+		if (!ret)
+			rpt_compare_free(&cmp);
 		free(it);
 		return ret;
 	}

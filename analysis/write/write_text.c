@@ -529,6 +529,57 @@ static size_t *review_tables(const struct rpt_report *r, const struct rpt_cmp *c
 	return ord;
 }
 
+/*
+ * Whether test @name is, on every drive that ran it, one of its SNIA PTS
+ * pages' own runs (a round, a prep, WSAT, HIR, XSR, a ladder): the pages'
+ * tables compare it, not a table of its jobs.
+ */
+static bool pts_owned(const struct rpt_report *r, const char *name)
+{
+	bool owned = false;
+
+	for (size_t d = 0; d < r->nd; d++)
+		for (size_t k = 0; k < r->d[d].ntests; k++) {
+			size_t i = r->d[d].test[k];
+
+			if (strcmp(r->t[i].name, name))
+				continue;
+			if (!rpt_pts_owns(r->d[d].pts, i))
+				return false;
+			owned = true;
+		}
+	return owned;
+}
+
+/* A SNIA PTS page's table turned (compare_pts.h): a row a figure, a column a drive. */
+static unsigned int table_by_figure(FILE *out, const struct rpt_report *r,
+				    const struct rpt_cmp_table *tb)
+{
+	unsigned int marks = 0;
+	int wf = 6, wd = 12;
+	size_t d, k;
+
+	for (k = 0; k < tb->ncols; k++)
+		wf = widest(wf, (const char *const *)&tb->col[k].label, 1);
+	for (d = 0; d < r->nd; d++)
+		wd = widest(wd, (const char *const *)&r->d[d].name, 1);
+	fprintf(out, "\n== %s\n%-*s", tb->test, wf, "figure");
+	for (d = 0; d < r->nd; d++)
+		fprintf(out, " %*s", wd, r->d[d].name);
+	fputc('\n', out);
+	for (k = 0; k < tb->ncols; k++) {
+		fprintf(out, "%-*s", wf, tb->col[k].label);
+		for (d = 0; d < r->nd; d++) {
+			const struct rpt_fig *f = &tb->cell[d * tb->ncols + k];
+
+			cell(out, wd, tb->col[k].prec, f);
+			marks |= f->ok ? f->mark : 0;
+		}
+		fputc('\n', out);
+	}
+	return marks;
+}
+
 /* The drives side by side: a table per test, a row per drive. */
 static int comparison(FILE *out, const struct rpt_report *r)
 {
@@ -550,6 +601,12 @@ static int comparison(FILE *out, const struct rpt_report *r)
 		const struct rpt_cmp_table *tb = &c.t[ord[i]];
 		int wdr = 5, wc = 14;
 
+		if (tb->by_figure) {
+			marks |= table_by_figure(out, r, tb);
+			continue;
+		}
+		if (pts_owned(r, tb->test))
+			continue;
 		for (d = 0; d < r->nd; d++)
 			wdr = widest(wdr, (const char *const *)&r->d[d].name, 1);
 		for (k = 0; k < tb->ncols; k++)

@@ -470,5 +470,7 @@ int rpt_write_series_csv(const char *dir, const struct rpt_report *r, char *err_
 		if (!ret && r->d[d].pts)
 			ret = rpt_write_pts_rec_csv(dir, scope, r->d[d].pts->rec, err_path, len);
 	}
+	if (!ret && r->nd > 1)
+		ret = rpt_write_pts_compare_csv(dir, r, err_path, len);
 	return ret;
 }

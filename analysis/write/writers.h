@@ -217,6 +217,22 @@ int rpt_write_pts_di_files(const char *dir, const char *scope, const struct rpt_
 			   char *err_path, size_t len);
 
 /**
+ * rpt_write_pts_compare_csv() - With two drives or more of SNIA PTS pages,
+ * --series-csv's DIR/compare.pts.csv: the comparison's "pts/..." tables
+ * (compare_pts.h) a row a figure of a drive: page ("hir-recovery"), figure
+ * (its key: "wait1/iops"), label, drive, value (empty when null),
+ * null_reason (write_pts_compare.c). Nothing without such tables.
+ * @dir: an existing directory
+ * @r: the report
+ * @err_path: on error, the file's path
+ * @len: its size
+ *
+ * Return: 0, -ENOMEM, or the -errno of the file.
+ */
+int rpt_write_pts_compare_csv(const char *dir, const struct rpt_report *r, char *err_path,
+			      size_t len);
+
+/**
  * rpt_json_timeline() - A job's "timeline" value: null without one, else
  * {"origin_unix_ms", "charts": [{"chart": "mbps-time", "unit", "series":
  * [{"name", "column_s", "samples", "t_s": [], "mean": [], "min": [],
@@ -233,7 +249,9 @@ void rpt_json_timeline(FILE *out, const char *ind, const struct rpt_timeline *tl
  * own in @dir (ssdq-report --series-csv): <scope>.<test>.<chart>.<series>.csv,
  * named as the charts' SVG files are (chart.h), the series' name after (in
  * a test of several jobs "<job> <series>", as the chart's legend has it);
- * columns t_s, mean, min, max (s since the job's start).
+ * columns t_s, mean, min, max (s since the job's start); the SNIA PTS
+ * pages' files (rpt_write_pts_di_files(), rpt_write_pts_rec_csv(),
+ * rpt_write_pts_compare_csv()).
  * @dir: an existing directory
  * @r: the report
  * @err_path: on error, the file's path

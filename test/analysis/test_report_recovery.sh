@@ -22,7 +22,8 @@
 # more of them after a longer idle, every baseline ends paying garbage
 # collection again; XSR's third group pays it (seq-gc) for one pass of the
 # drive and its recovery is never placed before the model stopped paying.
-# About a minute and a half. Run from the top of the tree; SSDQ_REPORT,
+# The two runs are then two drives compared: each figure of the comparison's
+# HIR and XSR tables the drive's own page's. About a minute and a half. Run from the top of the tree; SSDQ_REPORT,
 # SSDQ_PTS, SSDQ_SO override; KEEP=DIR keeps the runs, reports and page there.
 . test/lib.sh
 
@@ -30,6 +31,17 @@
 H=$TMP/hir X=$TMP/xsr
 trap '[ -z "${KEEP:-}" ] || cp -r "$TMP/." "$KEEP"; rm -rf "$TMP" "$T_OUT"' EXIT
 mkdir -p "$H" "$X"
+
+# verdicts FILE: the PASS: and FAIL: lines of a check's output counted, the rest said
+verdicts() {
+	while read -r l; do
+		case $l in
+		PASS:*) pass "${l#PASS: }" ;;
+		FAIL:*) fail "${l#FAIL: }" ;;
+		*) echo "$l" ;;
+		esac
+	done <"$1"
+}
 
 # m DIR SCALE ARGS...: fio on the model of DIR
 m() {
@@ -270,13 +282,7 @@ for f in ("hir.iops-time", "xsr.mbps-time"):
 print("%d failed" % len(bad))
 PY
 cp "$T_OUT" "$TMP/py.out"
-while read -r l; do
-	case $l in
-	PASS:*) pass "${l#PASS: }" ;;
-	FAIL:*) fail "${l#FAIL: }" ;;
-	*) echo "$l" ;;
-	esac
-done <"$TMP/py.out"
+verdicts "$TMP/py.out"
 for want in "SNIA PTS host idle recovery" "SNIA PTS cross-stimulus recovery"; do
 	grep -q "$want" "$TMP/page.html" && pass "the page has $want" || fail "the page lacks $want"
 done
@@ -284,4 +290,53 @@ expect_rc 0 "ssdq-report's text" "$R" "$H" "$X"
 expect_out "SNIA PTS host idle recovery: 600 segments in 10 wait states" "the text's HIR"
 expect_out "ag3-seq-1024k +level [0-9.]+ MB/s, recovery ([0-9.]+ min|no 5 periods in a row steady at its level)" \
 	"the text's XSR recovery"
+
+# the two runs as two drives compared: every figure of the comparison's HIR
+# and XSR tables is the one the drive's own report gave above, the drive
+# without the page null with why; the page draws them (the recovery times
+# only where a group settled: a busy host may leave none)
+expect_rc 0 "ssdq-report --format json on both drives" "$R" --format json "$H" "$X"
+cp "$T_OUT" "$TMP/both.json"
+python3 - "$TMP" <<'PY' >"$TMP/py.out" 2>&1
+import json, sys
+tmp = sys.argv[1]
+both = json.load(open(f"{tmp}/both.json"))
+own = {"hir-recovery": json.load(open(f"{tmp}/hir.json"))["drives"][0]["pts"]["hir"],
+       "xsr": json.load(open(f"{tmp}/xsr.json"))["drives"][0]["pts"]["xsr"]}
+def page_fig(p, page, key):
+    group, _, f = key.rpartition("/")
+    if page == "hir-recovery":
+        if f == "steady_iops":
+            return p[f]
+        i = [c["name"] for c in p["phases"]].index(group)
+        return p["idle_s"][i] if f == "idle_s" else p["phases"][i][f]
+    i = [c["name"] for c in p["groups"]].index(group)
+    return p[f][i] if f in ("level_mbps", "recovery_min") else p["groups"][i][f]
+n, bad = 0, []
+for tb in both["comparison"]:
+    page = tb["test"][len("pts/"):]
+    if not tb["test"].startswith("pts/") or page not in own:
+        continue
+    keys = [c["key"] for c in tb["columns"]]
+    ran = [r for r in tb["rows"] if any(v is not None for v in r["values"])]
+    other = [r for r in tb["rows"] if r not in ran]
+    if len(ran) != 1 or len(other) != 1 or len(keys) < 10:
+        bad.append(f"{page}: {len(ran)} drives with figures of {len(tb['rows'])}, {len(keys)} figures")
+        continue
+    for k, v in zip(keys, ran[0]["values"]):
+        w = page_fig(own[page], page, k)
+        n += 1
+        if not (v == w or (v is not None and w is not None and abs(v - w) <= 1e-9 * abs(w))):
+            bad.append(f"{page} {k}: {v} compared, {w} on the drive's own page")
+    if not all("has no SNIA PTS " + page in other[0]["null_reasons"].get(k, "") for k in keys):
+        bad.append(f"{page}: the drive without it not null with why: {other[0]['null_reasons']}")
+print(("PASS: " if n > 40 and not bad else "FAIL: ") +
+      "two drives compared: each of %d HIR and XSR figures its own page's, the other drive's null %s" % (n, bad[:3]))
+PY
+verdicts "$TMP/py.out"
+for want in 'aria-label="hir-recovery: IOPS per wait state' 'aria-label="xsr: steady level per access group' \
+	'aria-label="xsr: MB/s per period across the stimulus changes'; do
+	grep -q "$want" "$TMP/page.html" && pass "the page compares the drives: $want" ||
+		fail "the page lacks $want"
+done
 summary
