@@ -303,7 +303,12 @@ period = sum(t1 - t0 for t0, (t1, by) in zip(starts[:-1], ends))
 duty = 100 * period / (period + idle)
 assert abs(b["duty_pct"] - duty) <= 1e-6 * duty, (b["duty_pct"], duty)
 assert 0 < b["duty_pct"] <= 22, b["duty_pct"]
-assert b["score_mbps"] > j["mbps"] * 3       # fio MB/s counts the idle
+# fio MB/s counts the idle: its rate is over at least the span from the
+# first burst to the last, the score over the bursts (one burst the host
+# stalled lengthens the bursts, not the idles: no fixed ratio)
+span = ends[-1][0] - starts[0]
+assert span > 1.5 * busy and b["score_mbps"] >= 0.97 * j["mbps"] * span / busy, \
+    (b["score_mbps"], j["mbps"], span, busy)
 assert j["fill"] is None
 assert sys.argv[4] == "read" or "burst test" in j["null_reasons"]["fill"]
 assert j.get("stop", "bytes") == "bytes"
