@@ -9,6 +9,7 @@
 #include "fio_rows.h"
 #include "fio_stats.h"
 #include "fio_stop.h"
+#include "reader_json.h"
 #include "stop.h"
 
 #define ALL_DIRS	((1u << RPT_DD_READ) | (1u << RPT_DD_WRITE) | (1u << RPT_DD_TRIM))
@@ -40,7 +41,7 @@ struct set_ran {
 	const char *size_key;	/* "io_size", "io_limit" or "size" */
 	const char *size_opt;	/* as fio printed it */
 	bool time_based;
-	double ran_ms;		/* its longest direction's runtime */
+	double ran_ms;		/* its longest direction's runtime, or fio's job_runtime */
 	double bytes;
 };
 
@@ -50,6 +51,7 @@ static bool set_ran_of(const struct rpt_fio_run *run, const struct rpt_fio_entry
 {
 	static const char *const keys[] = { "io_size", "io_limit", "size" };
 	const char *loops = rpt_fio_option(run, e, "loops");
+	double jr = 0;
 	uint64_t v;
 
 	memset(x, 0, sizeof(*x));
@@ -71,6 +73,14 @@ static bool set_ran_of(const struct rpt_fio_run *run, const struct rpt_fio_entry
 			return false;
 		x->ran_ms = fmax(x->ran_ms, s.runtime_ms);
 	}
+	/*
+	 * fio ends a job at runtime= by its clock from the job's epoch
+	 * (job_runtime, the sum over a merged group's threads); a direction's
+	 * runtime counts from later, after files were opened and set up, on a
+	 * slow host a tenth of a short runtime less
+	 */
+	if (rpt_json_num(e->obj, "job_runtime", "", "", &jr, NULL) > 0 && jr > 0)
+		x->ran_ms = fmax(x->ran_ms, jr / (e->nthreads > 1 ? e->nthreads : 1));
 	x->bytes = rpt_fio_row_bytes(run, e, ALL_DIRS);
 	if (!x->bytes)
 		x->bytes = rpt_fio_row_bytes(run, e, 1u << RPT_DD_MIXED);

@@ -86,6 +86,18 @@ assert (r["name"], r["partial"], r["stop"]) == ("reader", True, "terminated"), r
 assert "fio ended it early: job reader (jobs[1]) ran 0." in t["partial"], t["partial"]
 ' "$TMP/e.json"
 expect_rc 1 "exitall: exit 1" "$R" "$X/exitall.json"
+# fio ends a job at runtime= by the job's clock (job_runtime, from its epoch);
+# a direction's runtime starts after the files were set up: a reader whose
+# setup took 14 % of its 10 s ran its runtime, not cut short
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["jobs"][1]
+r["job_runtime"], r["read"]["runtime"] = 10004, 8600
+json.dump(d, open(sys.argv[2], "w"))
+' "$X/exitall.json" "$TMP/slow-setup.json"
+expect_rc 0 "a job whose direction ran 8.6 s of runtime=10 after a slow set-up (job_runtime 10.004 s): not cut short" \
+	"$R" "$TMP/slow-setup.json"
 for f in numjobs-gr numjobs-global; do
 	"$R" "$X/$f.json" >"$T_OUT" 2>&1
 	expect_out '^randread +randread +read +4k +T8Q16 ' "$f: numjobs=8 iodepth=16 with group_reporting: T8Q16"
