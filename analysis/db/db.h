@@ -30,7 +30,7 @@
  * program, a library of a newer schema and a damaged file are refused by
  * name (db_open()).
  */
-#define DB_SCHEMA_VERSION	2
+#define DB_SCHEMA_VERSION	3
 #define DB_APP_ID		0x53534451	/* "SSDQ" */
 #define DB_BUSY_MS		60000
 #define DB_ERR_LEN		1024

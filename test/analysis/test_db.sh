@@ -137,7 +137,7 @@ db.commit()
 PY
 expect_rc 0 "a schema-1 library: import into it" "$DB" --db "$TMP/v1.sqlite" import "$MD/qlc"
 n=$($CHECK count "$TMP/v1.sqlite" "PRAGMA user_version")
-[ "$n" = 2 ] && pass "migrated to schema 2" || fail "schema $n after the migration"
+[ "$n" = 3 ] && pass "migrated to schema 3" || fail "schema $n after the migration"
 n=$($CHECK count "$TMP/v1.sqlite" "SELECT group_concat(hash, ' ') FROM runs WHERE id = 1")
 [ "$n" = h1 ] && pass "its old run kept" || fail "old run: '$n'"
 n=$($CHECK count "$TMP/v1.sqlite" "SELECT count(*) FROM curves")
@@ -148,7 +148,7 @@ cp "$L" "$TMP/new.sqlite"
 python3 -c 'import sqlite3,sys; d=sqlite3.connect(sys.argv[1]); d.execute("PRAGMA user_version = 99"); d.commit()' "$TMP/new.sqlite"
 sum=$(cksum <"$TMP/new.sqlite")
 expect_rc 1 "a library of a newer schema" "$DB" --db "$TMP/new.sqlite" import "$MD/qlc"
-expect_out 'new.sqlite: a library of schema 99, newer than this ssdq-db.s 2' "refused, saying so"
+expect_out 'new.sqlite: a library of schema 99, newer than this ssdq-db.s 3' "refused, saying so"
 [ "$sum" = "$(cksum <"$TMP/new.sqlite")" ] && pass "left as it was" || fail "the newer library changed"
 printf 'model,serial\nP1,123\n' >"$TMP/notes.csv"
 expect_rc 1 "a text file as the library" "$DB" --db "$TMP/notes.csv" import "$MD/qlc"

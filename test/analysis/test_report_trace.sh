@@ -104,6 +104,8 @@ assert abs(tr["lat_mean_us"] - m["clat_ns"]["mean"] / 1000) <= 1e-6 * tr["lat_me
 p99 = m["clat_ns"]["percentile"]["99.000000"] / 1000
 assert abs(tr["lat_p99_us"] - p99) <= 0.02 * p99 + 1, (tr["lat_p99_us"], p99)
 assert tr["mbps"] == j["mbps"] and tr["energy_j"] == j["energy_j"]
+# rw: a replay, its reads'"'"' share of the trace'"'"'s I/Os
+assert j["rw"] == "replay" and abs(tr["read_pct"] - 100 * len([x for x in ios if x[2] == "read"]) / len(ios)) < 1e-9, (j["rw"], tr["read_pct"])
 # the model served the trace: reads and writes, the trace'"'"'s bytes in all
 ev = d + "/trace-replay_events.1.jsonl"
 rd, wr = Truth(ev, kind="read"), Truth(ev, kind="write")
@@ -144,7 +146,7 @@ rep = json.load(open(sys.argv[1]))
 c, = [c for c in rep["comparison"] if c["test"] == "trace-replay"]
 keys = [x["key"] for x in c["columns"]]
 assert keys == ["trace_mbps", "trace_lat_mean_us", "trace_lat_p99_us", "trace_energy_j",
-                "trace_idle_max_ms"], keys
+                "trace_idle_max_ms", "trace_read_pct"], keys
 assert len(c["rows"]) == 2 and all(r["values"][4] == 25 for r in c["rows"]), c["rows"]
 ' "$TMP/r.json"
 summary
