@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """Checks of an ssdq-db library for test_db.sh (python3's sqlite3 module).
 
-  db_check.py same LIB REPORT.json RUN  every job, fill and burst figure of
-      ssdq-report's JSON is the library's for run RUN: the same value (to
-      1e-9), or null with the same reason; nothing more nor less
+  db_check.py same LIB REPORT.json RUN  every job, fill, burst, host, trace
+      and SNIA PTS figure of ssdq-report's JSON is the library's for run RUN:
+      the same value (to 1e-9), or null with the same reason; nothing more
+      nor less. PTS: the steady-state windows' cells, host idle recovery's
+      phases (and each one's idle_s), cross-stimulus recovery's access
+      groups (level_mbps, recovery_min), the ECW/DIRTH ladders' points and
+      their picks; a job's rw, trace file and format and the drive's own
+      measurement's source as the JSON's
   db_check.py whole LIB TESTS    integrity_check ok and every run whole: no
       run, or one with TESTS tests, each with its jobs and figures
   db_check.py count LIB SQL      print the single value of SQL
@@ -36,6 +41,11 @@ def same(lib, report, run):
                 secs.append(("fill", j["fill"], j["fill"].get("null_reasons") or {}))
             if j.get("host") and j["host"].get("measured"):
                 secs.append(("host", j["host"], j["host"].get("null_reasons") or {}))
+            if j.get("trace"):
+                tr = j["trace"]
+                # the catalogue's trace_* keys are the JSON trace object's without "trace_"
+                secs.append(("trace", {"trace_" + k: v for k, v in tr.items()},
+                             {"trace_" + k: v for k, v in (tr.get("null_reasons") or {}).items()}))
             if j.get("bursts"):
                 b = j["bursts"]
                 secs.append(("burst", {"burst_mbps": b.get("score_mbps"),
@@ -57,29 +67,95 @@ def same(lib, report, run):
         elif rv is None or not math.isclose(v, rv, rel_tol=1e-9, abs_tol=1e-12):
             bad.append("%s: library %r, report %r" % (k, v, rv))
         checked += 1
-    # the SNIA PTS cells: each drive's pts tests' cells, by test and cell
+    # the jobs' own columns
+    for t in rep["tests"]:
+        for i, j in enumerate(t["jobs"]):
+            row = db.execute("SELECT j.rw, j.trace, j.trace_format, j.drive_source FROM jobs j"
+                             " JOIN tests t ON t.id = j.test_id WHERE t.run_id = ? AND t.name = ?"
+                             " AND j.idx = ?", (run, t["test"], i)).fetchone()
+            tr, dr = j.get("trace") or {}, j.get("drive") or {}
+            want = (j["rw"], tr.get("file"), tr.get("format"), dr.get("source") or None)
+            if row != want:
+                bad.append("job %s/%d: library %r, report %r" % (t["test"], i, row, want))
+            checked += 1
+    # the SNIA PTS cells, by part, test and cell: (part, test, cell) -> {key: (value, why)}
+    host = (db.execute("SELECT bit FROM marks WHERE key = 'host'").fetchone() or (0,))[0]
     rows = db.execute(
-        "SELECT p.test, p.cell, c.key, f.value, f.why FROM figures f JOIN catalogue c ON c.id = f.cat_id"
-        " JOIN pts_cells p ON p.id = f.cell_id WHERE p.run_id = ?", (run,)).fetchall()
-    cells = {}
+        "SELECT p.part, p.test, p.cell, c.of, c.key, f.value, f.why, f.marks FROM figures f"
+        " JOIN catalogue c ON c.id = f.cat_id JOIN pts_cells p ON p.id = f.cell_id"
+        " WHERE p.run_id = ?", (run,)).fetchall()
+    cells, marked = pts_cells(rep)
+    seen = set()
+    for part, test, cell, of, key, v, w, m in rows:
+        c = cells.get((part, test, cell))
+        rv, rw = c.get(key, (None, None)) if c else (None, None)
+        seen.add((part, test, cell, key))
+        # a cell's marks: the host mark where the JSON names the figure host-marked
+        hm = marked.get((part, test, cell))
+        if m != (host if hm is not None and key in hm else 0):
+            bad.append("pts %s %s/%s %s: marks %d, the report's host_marked %r" % (
+                part, test, cell, key, m, hm))
+        if c is None or key not in c or (v is None and (rv is not None or rw != w)) or \
+                (v is not None and (rv is None or not math.isclose(v, rv, rel_tol=1e-9))):
+            bad.append("pts %s %s/%s %s:%s: library %r (%r), report %r (%r)" % (
+                part, test, cell, of, key, v, w, rv, rw))
+        checked += 1
+    for (part, test, cell), c in cells.items():
+        for key in c:
+            if (part, test, cell, key) not in seen:
+                bad.append("pts %s %s/%s %s: in the report, not the library" % (part, test, cell, key))
+    # a ladder's operating points
+    picks = set(db.execute("SELECT p.test, p.cell, k.pick, k.ceiling_us FROM pts_picks k"
+                          " JOIN pts_cells p ON p.id = k.cell_id WHERE p.run_id = ?", (run,)).fetchall())
+    want = set()
     for d in rep["drives"]:
         for pt in (d.get("pts") or {}).get("tests", []):
-            for c in pt["cells"]:
-                cells[(pt["test"], c["cell"])] = c
-    for test, cell, key, v, w in rows:
-        c = cells.get((test, cell))
-        rv = c.get(key) if c else None
-        rw = (c.get("null_reasons") or {}).get(key) if c else None
-        if c is None or (v is None and (rv is not None or rw != w)) or \
-                (v is not None and (rv is None or not math.isclose(v, rv, rel_tol=1e-9))):
-            bad.append("pts %s/%s %s: library %r (%r), report %r (%r)" % (test, cell, key, v, w, rv, rw))
-        checked += 1
-    if cells and not rows:
-        bad.append("the report has PTS cells, the library none")
+            di = pt.get("di")
+            for pick, cell in ((di or {}).get("picks") or {}).items():
+                if cell is not None:
+                    want.add((pt["test"], cell, pick, di["ceiling_us"] if pick == "optimal" else None))
+    if picks != want:
+        bad.append("picks: library %s, report %s" % (sorted(picks), sorted(want)))
+    checked += len(want)
     for k in bad[:10]:
         print(k)
     print("%d figures compared, %d differ" % (checked, len(bad)))
     return 1 if bad or not checked else 0
+
+
+def pts_cells(rep):
+    """The report's PTS cells as (part, test, cell) -> {key: (value, why)}, and
+    those that say which figures are host-marked -> their host_marked."""
+    cells, marked = {}, {}
+
+    def full(c):   # a cell written whole: every catalogue key, null_reasons
+        why = c.get("null_reasons") or {}
+        skip = {"cell", "mix_read_pct", "bs", "throttled_rounds", "host_rounds", "host",
+                "host_marked", "null_reasons", "tc", "qd", "oio", "hist"}
+        return {k: (v, why.get(k)) for k, v in c.items() if k not in skip}
+
+    def listed(c):  # a recovery page's cell: its keys, each null's KEY_why
+        return {k: (v, c.get(k + "_why")) for k, v in c.items() if k != "name" and not k.endswith("_why")}
+
+    for d in rep["drives"]:
+        p = d.get("pts") or {}
+        for pt in p.get("tests", []):
+            for c in pt["cells"]:
+                cells[("window", pt["test"], c["cell"])] = full(c)
+                marked[("window", pt["test"], c["cell"])] = c["host_marked"]
+            for c in (pt.get("di") or {}).get("points", []):
+                cells[("point", pt["test"], c["cell"])] = full(c)
+                marked[("point", pt["test"], c["cell"])] = c["host_marked"]
+        h = p.get("hir")
+        for i, c in enumerate((h or {}).get("phases", [])):
+            cells[("phase", "hir", c["name"])] = dict(listed(c), idle_s=(h["idle_s"][i], None))
+        x = p.get("xsr")
+        for g, c in enumerate((x or {}).get("groups", [])):
+            why = x["recovery_why"][g]
+            cells[("group", "xsr", c["name"])] = dict(
+                listed(c), level_mbps=(x["level_mbps"][g], None if x["level_mbps"][g] is not None else why),
+                recovery_min=(x["recovery_min"][g], why))
+    return cells, marked
 
 
 def whole(lib, tests):

@@ -143,6 +143,34 @@ n=$($CHECK count "$TMP/v1.sqlite" "SELECT group_concat(hash, ' ') FROM runs WHER
 n=$($CHECK count "$TMP/v1.sqlite" "SELECT count(*) FROM curves")
 [ "$n" -gt 0 ] && pass "the new run has schema 2's curves ($n)" || fail "no curves after migration"
 
+# a schema-2 library with a PTS cell: migrated to 3 by the first command that opens it,
+# the cell kept as a steady-state window's, shown and compared as schema 3's cells are
+python3 - "$TMP/v2.sqlite" <<'PY'
+import sqlite3, sys, re
+src = open("analysis/db/db_schema.c").read()
+body = src[src.index("migrations[DB_SCHEMA_VERSION] = {"):]
+steps = body[body.index("/* 0 -> 1"):body.index("/* 2 -> 3")]
+sql = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', steps)).replace('\\"', '"')
+db = sqlite3.connect(sys.argv[1])
+db.executescript(sql)
+db.execute("PRAGMA application_id = %d" % 0x53534451)
+db.execute("PRAGMA user_version = 2")
+db.execute("INSERT INTO catalogue VALUES (1, 'pts', 'iops', 'IOPS', 'IOPS', 'IOPS', 0, 1)")
+db.execute("INSERT INTO drives VALUES (1, 'Old SSD\x1fS1\x1f', 'Old SSD', 'Old SSD', 'S1', NULL, 1e12)")
+db.execute("INSERT INTO runs (id, drive_id, hash, dir, imported, files) VALUES (1, 1, 'h2', '/old', '2020-01-01T00:00:00Z', 3)")
+db.execute("INSERT INTO tests (id, run_id, name, file) VALUES (1, 1, 'iops-round-1', 'iops-round-1.json')")
+db.execute("INSERT INTO pts_cells VALUES (1, 1, 'iops', 'r0-4k', 1, 'T4Q32')")
+db.execute("INSERT INTO figures (test_id, cell_id, cat_id, value) VALUES (1, 1, 1, 50000)")
+db.commit()
+PY
+expect_rc 0 "a schema-2 library: show its PTS run" "$DB" --db "$TMP/v2.sqlite" show run:1
+expect_out '^iops / r0-4k$' "its cell listed"
+expect_out '^    iops +50000 IOPS$' "with its figure"
+n=$($CHECK count "$TMP/v2.sqlite" "SELECT (SELECT user_version FROM pragma_user_version) || ' ' || group_concat(part || ' ' || test || ' ' || cell || ' ' || steady) FROM pts_cells")
+[ "$n" = "3 window iops r0-4k 1" ] && pass "migrated to schema 3, the cell kept as a window's" || fail "after the migration: '$n'"
+expect_rc 0 "... and a new run imported into it" "$DB" --db "$TMP/v2.sqlite" import "$MD/qlc"
+expect_rc 0 "... checked whole" "$DB" --db "$TMP/v2.sqlite" check
+
 # refused by name, left as they were
 cp "$L" "$TMP/new.sqlite"
 python3 -c 'import sqlite3,sys; d=sqlite3.connect(sys.argv[1]); d.execute("PRAGMA user_version = 99"); d.commit()' "$TMP/new.sqlite"
