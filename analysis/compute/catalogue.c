@@ -29,8 +29,7 @@ static void slc_fill_s(struct rpt_job *j, struct rpt_fig *f)
 #define PST(m)		offsetof(struct rpt_job, pstate.m)
 #define SERIES(m)	offsetof(struct rpt_series, m)
 #define PTS(m)		offsetof(struct rpt_pts_cell, m)
-#define HIR(m)		offsetof(struct rpt_pts_hir_figs, m)
-#define XSR(m)		offsetof(struct rpt_pts_xsr_figs, m)
+#define REC(m)		offsetof(struct rpt_pts_rec_figs, m)
 #define HI		RPT_BETTER_HIGHER
 #define LO		RPT_BETTER_LOWER
 
@@ -155,12 +154,12 @@ const struct rpt_cat rpt_catalogue[] = {
 	  PST(wake_p50_us), NULL, NULL },
 
 	{ "idle_s", "idle after each segment", "idle s", "s", 1, RPT_OF_HIR, RPT_BETTER_NONE, 0,
-	  HIR(idle_s), NULL, NULL },
+	  REC(idle_s), NULL, NULL },
 
 	{ "level_mbps", "steady level", "level MB/s", "MB/s", 1, RPT_OF_XSR, HI, 0,
-	  XSR(level_mbps), NULL, NULL },
+	  REC(level_mbps), NULL, NULL },
 	{ "recovery_min", "recovery", "recovery min", "min", 1, RPT_OF_XSR, LO, 0,
-	  XSR(recovery_min), NULL, NULL },
+	  REC(recovery_min), NULL, NULL },
 };
 
 const size_t rpt_catalogue_n = sizeof(rpt_catalogue) / sizeof(rpt_catalogue[0]);
@@ -250,12 +249,7 @@ const struct rpt_fig *rpt_cat_pts(const struct rpt_cat *c, const struct rpt_pts_
 	return (const struct rpt_fig *)((const char *)cell + c->off);
 }
 
-const struct rpt_fig *rpt_cat_hir(const struct rpt_cat *c, const struct rpt_pts_hir_figs *f)
-{
-	return (const struct rpt_fig *)((const char *)f + c->off);
-}
-
-const struct rpt_fig *rpt_cat_xsr(const struct rpt_cat *c, const struct rpt_pts_xsr_figs *f)
+const struct rpt_fig *rpt_cat_rec(const struct rpt_cat *c, const struct rpt_pts_rec_figs *f)
 {
 	return (const struct rpt_fig *)((const char *)f + c->off);
 }

@@ -36,10 +36,10 @@
  *   pstate columns, the text's power-state line, the HTML's power-state
  *   tables (idle power per state, efficiency per state) and wake-up CDF.
  * - RPT_OF_HIR: a SNIA PTS host idle recovery phase's own figure beside its
- *   cell's (struct rpt_pts_hir_figs, pts_recovery.h): the JSON's "pts"
+ *   cell's (struct rpt_pts_rec_figs, pts_recovery.h): the JSON's "pts"
  *   "hir" "idle_s", the recovery page's phase table;
  * - RPT_OF_XSR: a SNIA PTS cross-stimulus recovery access group's own
- *   figures beside its cell's (struct rpt_pts_xsr_figs, pts_recovery.h):
+ *   figures beside its cell's (struct rpt_pts_rec_figs, pts_recovery.h):
  *   the JSON's "pts" "xsr" "level_mbps" and "recovery_min", the recovery
  *   page's group table.
  */
@@ -47,8 +47,7 @@ enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_P
 		  RPT_OF_TRACE, RPT_OF_PSTATE, RPT_OF_HIR, RPT_OF_XSR };
 
 struct rpt_pts_cell;
-struct rpt_pts_hir_figs;
-struct rpt_pts_xsr_figs;
+struct rpt_pts_rec_figs;
 
 /* Which way is better: what a comparison sorts its bars by, best first. */
 enum rpt_better { RPT_BETTER_NONE, RPT_BETTER_HIGHER, RPT_BETTER_LOWER };
@@ -177,22 +176,14 @@ const struct rpt_fig *rpt_cat_series(const struct rpt_cat *c, const struct rpt_s
 const struct rpt_fig *rpt_cat_pts(const struct rpt_cat *c, const struct rpt_pts_cell *cell);
 
 /**
- * rpt_cat_hir() - The figure of row @c (RPT_OF_HIR) in @f.
+ * rpt_cat_rec() - The figure of row @c (RPT_OF_HIR or RPT_OF_XSR) in @f.
  * @c: the row
- * @f: a host idle recovery phase's figures (rpt_pts_hir_figs())
+ * @f: a recovery phase's or access group's figures (rpt_pts_hir_figs(),
+ *     rpt_pts_xsr_figs())
  *
  * Return: the figure.
  */
-const struct rpt_fig *rpt_cat_hir(const struct rpt_cat *c, const struct rpt_pts_hir_figs *f);
-
-/**
- * rpt_cat_xsr() - The figure of row @c (RPT_OF_XSR) in @f.
- * @c: the row
- * @f: a cross-stimulus recovery access group's figures (rpt_pts_xsr_figs())
- *
- * Return: the figure.
- */
-const struct rpt_fig *rpt_cat_xsr(const struct rpt_cat *c, const struct rpt_pts_xsr_figs *f);
+const struct rpt_fig *rpt_cat_rec(const struct rpt_cat *c, const struct rpt_pts_rec_figs *f);
 
 /**
  * rpt_catalogue_compute() - Compute every figure of @j that has a compute

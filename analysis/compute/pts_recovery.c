@@ -303,15 +303,15 @@ void rpt_pts_rec_free(struct rpt_pts_rec *rec)
 	free(rec);
 }
 
-void rpt_pts_hir_figs(const struct rpt_pts_hir *h, size_t phase, struct rpt_pts_hir_figs *out)
+void rpt_pts_hir_figs(const struct rpt_pts_hir *h, size_t phase, struct rpt_pts_rec_figs *out)
 {
-	*out = (struct rpt_pts_hir_figs){ 0 };
+	*out = (struct rpt_pts_rec_figs){ 0 };
 	rpt_fig_set(&out->idle_s, h->idle_s[phase]);
 }
 
-void rpt_pts_xsr_figs(const struct rpt_pts_xsr *x, size_t g, struct rpt_pts_xsr_figs *out)
+void rpt_pts_xsr_figs(const struct rpt_pts_xsr *x, size_t g, struct rpt_pts_rec_figs *out)
 {
-	*out = (struct rpt_pts_xsr_figs){ 0 };
+	*out = (struct rpt_pts_rec_figs){ 0 };
 	if (isfinite(x->level_mbps[g]))
 		rpt_fig_set(&out->level_mbps, x->level_mbps[g]);
 	else

@@ -412,46 +412,41 @@ static int put_ladder(struct import *im, long long run, const char *name, const 
 	return 0;
 }
 
+/* A recovery test's phase or access group: its cell, and its figures of section @of */
+static int put_rec_cell(struct import *im, long long run, long long test, const char *name,
+			int part, const struct rpt_pts_cell *c, const char *const *keys,
+			enum rpt_cat_of of, const struct rpt_pts_rec_figs *f)
+{
+	const struct rpt_cat *cat;
+	long long cell;
+	int ret = put_cell(im, run, test, name, part, NULL, NULL, c, keys, &cell);
+
+	for (cat = rpt_cat_first(of); !ret && cat; cat = rpt_cat_next(cat))
+		ret = put_fig(im, test, 0, 0, cell, cat, rpt_cat_rec(cat, f));
+	return ret;
+}
+
 /* Host idle recovery's phases and cross-stimulus recovery's access groups, under their tests */
 static int put_recovery(struct import *im, const struct rpt_report *r, long long run,
 			const struct rpt_pts_rec *rec, const long long *test_id)
 {
-	const struct rpt_cat *c;
-	long long cell;
+	const struct rpt_pts_hir *h = rec && rec->has_hir ? &rec->hir : NULL;
+	const struct rpt_pts_xsr *x = rec && rec->has_xsr ? &rec->xsr : NULL;
+	struct rpt_pts_rec_figs f;
 	size_t i;
-	int ret;
+	int ret = 0;
 
-	for (i = 0; rec && rec->has_hir && i < rec->hir.nphase; i++) {
-		const struct rpt_pts_hir *h = &rec->hir;
-		long long test = test_id[h->test];
-		struct rpt_pts_hir_figs f;
-
-		if (!test)
-			break;
-		if ((ret = put_cell(im, run, test, r->t[h->test].name, P_PHASE, NULL, NULL, &h->phase[i],
-				    rpt_pts_hir_keys, &cell)))
-			return ret;
+	for (i = 0; !ret && h && test_id[h->test] && i < h->nphase; i++) {
 		rpt_pts_hir_figs(h, i, &f);
-		for (c = rpt_cat_first(RPT_OF_HIR); c; c = rpt_cat_next(c))
-			if ((ret = put_fig(im, test, 0, 0, cell, c, rpt_cat_hir(c, &f))))
-				return ret;
+		ret = put_rec_cell(im, run, test_id[h->test], r->t[h->test].name, P_PHASE,
+				   &h->phase[i], rpt_pts_hir_keys, RPT_OF_HIR, &f);
 	}
-	for (i = 0; rec && rec->has_xsr && i < rec->xsr.ngroup; i++) {
-		const struct rpt_pts_xsr *x = &rec->xsr;
-		long long test = test_id[x->test];
-		struct rpt_pts_xsr_figs f;
-
-		if (!test)
-			break;
-		if ((ret = put_cell(im, run, test, r->t[x->test].name, P_GROUP, NULL, NULL, &x->group[i],
-				    rpt_pts_xsr_keys, &cell)))
-			return ret;
+	for (i = 0; !ret && x && test_id[x->test] && i < x->ngroup; i++) {
 		rpt_pts_xsr_figs(x, i, &f);
-		for (c = rpt_cat_first(RPT_OF_XSR); c; c = rpt_cat_next(c))
-			if ((ret = put_fig(im, test, 0, 0, cell, c, rpt_cat_xsr(c, &f))))
-				return ret;
+		ret = put_rec_cell(im, run, test_id[x->test], r->t[x->test].name, P_GROUP,
+				   &x->group[i], rpt_pts_xsr_keys, RPT_OF_XSR, &f);
 	}
-	return 0;
+	return ret;
 }
 
 /*

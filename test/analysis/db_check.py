@@ -12,9 +12,14 @@
   db_check.py whole LIB TESTS    integrity_check ok and every run whole: no
       run, or one with TESTS tests, each with its jobs and figures
   db_check.py count LIB SQL      print the single value of SQL
+  db_check.py old LIB VERSION    make LIB a library of schema VERSION (the
+      first VERSION steps of analysis/db/db_schema.c) holding run 1 (hash
+      hVERSION) of drive "Old SSD" with a SNIA PTS cell, iops r0-4k, of
+      50000 IOPS under its test iops-round-1
 """
 import json
 import math
+import re
 import sqlite3
 import sys
 
@@ -182,6 +187,27 @@ def count(lib, sql):
     return 0
 
 
+def old(lib, version):
+    v = int(version)
+    src = open("analysis/db/db_schema.c").read()
+    body = src[src.index("migrations[DB_SCHEMA_VERSION] = {"):]
+    steps = body[body.index("/* 0 -> 1"):body.index("/* %d -> %d" % (v, v + 1))]
+    sql = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', steps)).replace('\\"', '"')
+    db = sqlite3.connect(lib)
+    db.executescript(sql)
+    db.execute("PRAGMA application_id = %d" % 0x53534451)
+    db.execute("PRAGMA user_version = %d" % v)
+    db.execute("INSERT INTO catalogue VALUES (1, 'pts', 'iops', 'IOPS', 'IOPS', 'IOPS', 0, 1)")
+    db.execute("INSERT INTO drives VALUES (1, 'Old SSD\x1fS1\x1f', 'Old SSD', 'Old SSD', 'S1', NULL, 1e12)")
+    db.execute("INSERT INTO runs (id, drive_id, hash, dir, imported, files) VALUES"
+               " (1, 1, 'h%d', '/old', '2020-01-01T00:00:00Z', 3)" % v)
+    db.execute("INSERT INTO tests (id, run_id, name, file) VALUES (1, 1, 'iops-round-1', 'iops-round-1.json')")
+    db.execute("INSERT INTO pts_cells VALUES (1, 1, 'iops', 'r0-4k', 1, 'T4Q32')")
+    db.execute("INSERT INTO figures (test_id, cell_id, cat_id, value) VALUES (1, 1, 1, 50000)")
+    db.commit()
+    return 0
+
+
 if __name__ == "__main__":
     cmd = sys.argv[1]
-    sys.exit({"same": same, "whole": whole, "count": count}[cmd](*sys.argv[2:]))
+    sys.exit({"same": same, "whole": whole, "count": count, "old": old}[cmd](*sys.argv[2:]))

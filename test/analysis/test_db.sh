@@ -4,7 +4,8 @@
 # with its null reasons, of SNIA PTS rounds every cell's, of a host sidecar
 # the host verdict's; the same inputs twice are one run, a changed input
 # another; the library's file by --db, SSDQ_DB, XDG_DATA_HOME; a schema-1
-# library migrated with its runs kept; a newer schema, a foreign file, an
+# library migrated with its runs kept, a schema-2 one with its PTS cell kept
+# as a steady-state window's (schema 3's parts); a newer schema, a foreign file, an
 # SQLite file of another program and a damaged one refused by name and left
 # as they were; kill -9 during an import leaves the library whole with the
 # run whole or absent; two imports at once both land; list, show, compare
@@ -120,21 +121,7 @@ expect_rc 0 "--version" "$DB" --version
 expect_out '^ssdq-db \(ssdq\) ' "says ssdq's version"
 
 # a schema-1 library: migrated, its run kept
-python3 - "$TMP/v1.sqlite" <<'PY'
-import sqlite3, sys, re
-src = open("analysis/db/db_schema.c").read()
-body = src[src.index("migrations[DB_SCHEMA_VERSION] = {"):]
-first = body[body.index("/* 0 -> 1"):body.index("/* 1 -> 2")]
-sql = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', first)).replace('\\"', '"')
-db = sqlite3.connect(sys.argv[1])
-db.executescript(sql)
-db.execute("PRAGMA application_id = %d" % 0x53534451)
-db.execute("PRAGMA user_version = 1")
-db.execute("INSERT INTO drives VALUES (1, 'Old SSD\x1fS1\x1f', 'Old SSD', 'Old SSD', 'S1', NULL, 1e12)")
-db.execute("INSERT INTO runs (id, drive_id, hash, dir, imported, files) VALUES (1, 1, 'h1', '/old', '2020-01-01T00:00:00Z', 3)")
-db.execute("INSERT INTO tests (id, run_id, name, file) VALUES (1, 1, 'seq', 'seq.json')")
-db.commit()
-PY
+expect_rc 0 "a schema-1 library made" $CHECK old "$TMP/v1.sqlite" 1
 expect_rc 0 "a schema-1 library: import into it" "$DB" --db "$TMP/v1.sqlite" import "$MD/qlc"
 n=$($CHECK count "$TMP/v1.sqlite" "PRAGMA user_version")
 [ "$n" = 3 ] && pass "migrated to schema 3" || fail "schema $n after the migration"
@@ -145,24 +132,7 @@ n=$($CHECK count "$TMP/v1.sqlite" "SELECT count(*) FROM curves")
 
 # a schema-2 library with a PTS cell: migrated to 3 by the first command that opens it,
 # the cell kept as a steady-state window's, shown and compared as schema 3's cells are
-python3 - "$TMP/v2.sqlite" <<'PY'
-import sqlite3, sys, re
-src = open("analysis/db/db_schema.c").read()
-body = src[src.index("migrations[DB_SCHEMA_VERSION] = {"):]
-steps = body[body.index("/* 0 -> 1"):body.index("/* 2 -> 3")]
-sql = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', steps)).replace('\\"', '"')
-db = sqlite3.connect(sys.argv[1])
-db.executescript(sql)
-db.execute("PRAGMA application_id = %d" % 0x53534451)
-db.execute("PRAGMA user_version = 2")
-db.execute("INSERT INTO catalogue VALUES (1, 'pts', 'iops', 'IOPS', 'IOPS', 'IOPS', 0, 1)")
-db.execute("INSERT INTO drives VALUES (1, 'Old SSD\x1fS1\x1f', 'Old SSD', 'Old SSD', 'S1', NULL, 1e12)")
-db.execute("INSERT INTO runs (id, drive_id, hash, dir, imported, files) VALUES (1, 1, 'h2', '/old', '2020-01-01T00:00:00Z', 3)")
-db.execute("INSERT INTO tests (id, run_id, name, file) VALUES (1, 1, 'iops-round-1', 'iops-round-1.json')")
-db.execute("INSERT INTO pts_cells VALUES (1, 1, 'iops', 'r0-4k', 1, 'T4Q32')")
-db.execute("INSERT INTO figures (test_id, cell_id, cat_id, value) VALUES (1, 1, 1, 50000)")
-db.commit()
-PY
+expect_rc 0 "a schema-2 library made, a PTS cell in it" $CHECK old "$TMP/v2.sqlite" 2
 expect_rc 0 "a schema-2 library: show its PTS run" "$DB" --db "$TMP/v2.sqlite" show run:1
 expect_out '^iops / r0-4k$' "its cell listed"
 expect_out '^    iops +50000 IOPS$' "with its figure"
