@@ -60,6 +60,14 @@ def same(lib, report, run):
                 for (tn, ji, o, key) in [k for k in have if k[0] == t["test"] and k[1] == i and k[2] == of]:
                     want[(tn, ji, o, key)] = (obj.get(key), nulls.get(key))
     bad = []
+    # and each section's catalogue figures in the report are in the library
+    cat = set(db.execute("SELECT of, key FROM catalogue").fetchall())
+    for t in rep["tests"]:
+        for i, j in enumerate(t["jobs"]):
+            for of, obj in sections(j):
+                for key in obj:
+                    if (of, key) in cat and (t["test"], i, of, key) not in have:
+                        bad.append("%s/%d %s:%s: in the report, not the library" % (t["test"], i, of, key))
     tests_in_db = {k[0] for k in have}
     if tests_in_db != {t["test"] for t in rep["tests"] if t["jobs"]}:
         bad.append("tests differ: %s" % sorted(tests_in_db ^ {t["test"] for t in rep["tests"] if t["jobs"]}))
@@ -126,6 +134,21 @@ def same(lib, report, run):
         print(k)
     print("%d figures compared, %d differ" % (checked, len(bad)))
     return 1 if bad or not checked else 0
+
+
+def sections(j):
+    """A report job's catalogue sections as (of, {key: value}) (the trace's keys as the catalogue's)."""
+    out = [("job", j)]
+    if j.get("fill"):
+        out.append(("fill", j["fill"]))
+    if j.get("host") and j["host"].get("measured"):
+        out.append(("host", j["host"]))
+    if j.get("trace"):
+        out.append(("trace", {"trace_" + k: v for k, v in j["trace"].items()}))
+    if j.get("bursts"):
+        out.append(("burst", {"burst_mbps": j["bursts"].get("score_mbps"),
+                              "duty_pct": j["bursts"].get("duty_pct")}))
+    return out
 
 
 def pts_cells(rep):
