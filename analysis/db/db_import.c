@@ -40,8 +40,8 @@ static const char *const stmt_sql[S_N] = {
 		  " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 	[S_JOB] = "INSERT INTO jobs (test_id, idx, name, rw, ddir, bs, iodepth, njobs, stop, lat_kind,"
 		  " lat_samples, partial, fill, fill_why, trace, trace_format, drive_source,"
-		  " drive_accuracy_pct, drive_within)"
-		  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		  " drive_accuracy_pct, drive_within, energy_from)"
+		  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	[S_TEST] = "INSERT INTO tests (run_id, name, file, source, partial, errors, warnings, repeat_of,"
 		   " repeat, repeat_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	[S_SERIES] = "INSERT INTO series (test_id, kind, name, key, variant) VALUES (?, ?, ?, ?, ?)",
@@ -232,6 +232,7 @@ static int put_job(struct import *im, long long test, size_t idx, const struct r
 	if (j->drive.source[0] && j->drive.accuracy_pct >= 0)
 		sqlite3_bind_int(st, 18, j->drive.accuracy_pct);
 	bind_text(st, 19, j->drive.within);
+	bind_text(st, 20, j->energy_from);
 	if ((ret = step(im, S_JOB)))
 		return ret;
 	id = last_id(im);

@@ -7,8 +7,8 @@
       nor less. PTS: the steady-state windows' cells, host idle recovery's
       phases (and each one's idle_s), cross-stimulus recovery's access
       groups (level_mbps, recovery_min), the ECW/DIRTH ladders' points and
-      their picks; a job's rw, trace file and format and the drive's own
-      measurement's source as the JSON's
+      their picks; a job's rw, trace file and format, the drive's own
+      measurement's source and where its joules came from as the JSON's
   db_check.py whole LIB TESTS    integrity_check ok and every run whole: no
       run, or one with TESTS tests, each with its jobs and figures
   db_check.py count LIB SQL      print the single value of SQL
@@ -83,11 +83,12 @@ def same(lib, report, run):
     # the jobs' own columns
     for t in rep["tests"]:
         for i, j in enumerate(t["jobs"]):
-            row = db.execute("SELECT j.rw, j.trace, j.trace_format, j.drive_source FROM jobs j"
+            row = db.execute("SELECT j.rw, j.trace, j.trace_format, j.drive_source, j.energy_from FROM jobs j"
                              " JOIN tests t ON t.id = j.test_id WHERE t.run_id = ? AND t.name = ?"
                              " AND j.idx = ?", (run, t["test"], i)).fetchone()
             tr, dr = j.get("trace") or {}, j.get("drive") or {}
-            want = (j["rw"], tr.get("file"), tr.get("format"), dr.get("source") or None)
+            want = (j["rw"], tr.get("file"), tr.get("format"), dr.get("source") or None,
+                    j.get("energy_from"))
             if row != want:
                 bad.append("job %s/%d: library %r, report %r" % (t["test"], i, row, want))
             checked += 1
