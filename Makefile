@@ -256,6 +256,7 @@ VM_RUN     := --timeout 18000 test/vm/run.sh
 INTEGRATION_TESTS := test/model-host.sh test/power/model-drive-power.sh test/model-faults.sh test/engine/power-settings.sh test/analysis/test_report_pstate.sh test/jobs/run-faults.sh test/jobs/run-attempts.sh test/jobs/hosts.sh test/jobs/ssh.sh test/jobs/stall.sh test/jobs/one-watch.sh test/jobs/devices.sh test/model-truth.sh test/analysis/slc_matrix.sh test/analysis/test_report_model.sh test/analysis/test_report_host.sh test/analysis/test_report_pts.sh test/analysis/test_report_pts_di.sh test/analysis/test_report_killed.sh test/engine/host-interference.sh \
               test/analysis/test_report_suite.sh test/analysis/test_report_random.sh test/analysis/test_report_trace.sh test/analysis/test_report_demo.sh test/jobs/runner.sh test/jobs/flagship.sh test/jobs/snia.sh test/jobs/repeat.sh \
               test/analysis/test_report_recovery.sh \
+              test/analysis/test_db_model.sh \
               $(VM_TESTS) $(VM_RUN)
 FAST_BUILD := all $(UNIT_BINS) $(B)/test/ssdq-mismatch.so $(if $(SAN),$(B)/bin/fio)
 TOOLS_ENV  := SSDQ_SAMPLE=$(B)/ssdq-sample SSDQ_REPORT=$(B)/ssdq-report SSDQ_SO=$(CURDIR)/$(B)/ssdq.so \

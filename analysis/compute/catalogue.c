@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "catalogue.h"
+#include "pts_recovery.h"
 #include "pts_report.h"
 
 /* How long the fill wrote into the SLC cache: its size over its speed. */
@@ -28,6 +29,7 @@ static void slc_fill_s(struct rpt_job *j, struct rpt_fig *f)
 #define PST(m)		offsetof(struct rpt_job, pstate.m)
 #define SERIES(m)	offsetof(struct rpt_series, m)
 #define PTS(m)		offsetof(struct rpt_pts_cell, m)
+#define REC(m)		offsetof(struct rpt_pts_rec_figs, m)
 #define HI		RPT_BETTER_HIGHER
 #define LO		RPT_BETTER_LOWER
 
@@ -111,6 +113,8 @@ const struct rpt_cat rpt_catalogue[] = {
 	  "energy_j" },
 	{ "trace_idle_max_ms", "idle cut to", "idle max ms", "ms", 1, RPT_OF_TRACE,
 	  RPT_BETTER_NONE, 0, TRACE(idle_max_ms), NULL, "idle_max_ms" },
+	{ "trace_read_pct", "reads", "read %", "%", 1, RPT_OF_TRACE, RPT_BETTER_NONE, 0,
+	  TRACE(read_pct), NULL, "read_pct" },
 
 	{ "wait_pct", "waited for a CPU", "CPU wait %", "%", 1, RPT_OF_HOST, LO, 0,
 	  HOST(wait_share), NULL, NULL },
@@ -163,6 +167,14 @@ const struct rpt_cat rpt_catalogue[] = {
 	  NULL, NULL },
 	{ "oio", "outstanding I/Os", "OIO", "I/Os", 0, RPT_OF_PTS_PAGE, RPT_BETTER_NONE, 0, 0, NULL,
 	  NULL },
+
+	{ "idle_s", "idle after each segment", "idle s", "s", 1, RPT_OF_HIR, RPT_BETTER_NONE, 0,
+	  REC(idle_s), NULL, NULL },
+
+	{ "level_mbps", "steady level", "level MB/s", "MB/s", 1, RPT_OF_XSR, HI, 0,
+	  REC(level_mbps), NULL, NULL },
+	{ "recovery_min", "recovery", "recovery min", "min", 1, RPT_OF_XSR, LO, 0,
+	  REC(recovery_min), NULL, NULL },
 };
 
 const size_t rpt_catalogue_n = sizeof(rpt_catalogue) / sizeof(rpt_catalogue[0]);
@@ -250,6 +262,11 @@ const struct rpt_fig *rpt_cat_series(const struct rpt_cat *c, const struct rpt_s
 const struct rpt_fig *rpt_cat_pts(const struct rpt_cat *c, const struct rpt_pts_cell *cell)
 {
 	return (const struct rpt_fig *)((const char *)cell + c->off);
+}
+
+const struct rpt_fig *rpt_cat_rec(const struct rpt_cat *c, const struct rpt_pts_rec_figs *f)
+{
+	return (const struct rpt_fig *)((const char *)f + c->off);
 }
 
 void rpt_catalogue_compute(struct rpt_job *j)

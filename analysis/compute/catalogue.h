@@ -39,12 +39,20 @@
  *   first and last IOPS, HIR's preconditioning level and idle, XSR's
  *   steady level and recovery time, a ladder point's outstanding I/Os),
  *   held in the pages' own arrays (pts_report.h, pts_recovery.h,
- *   pts_di.h; no @off): the comparison's PTS tables (compare_pts.h).
+ *   pts_di.h; no @off): the comparison's PTS tables (compare_pts.h);
+ * - RPT_OF_HIR: a SNIA PTS host idle recovery phase's own figure beside its
+ *   cell's (struct rpt_pts_rec_figs, pts_recovery.h): the JSON's "pts"
+ *   "hir" "idle_s", the recovery page's phase table, the results library;
+ * - RPT_OF_XSR: a SNIA PTS cross-stimulus recovery access group's own
+ *   figures beside its cell's (struct rpt_pts_rec_figs, pts_recovery.h):
+ *   the JSON's "pts" "xsr" "level_mbps" and "recovery_min", the recovery
+ *   page's group table, the results library.
  */
 enum rpt_cat_of { RPT_OF_JOB, RPT_OF_FILL, RPT_OF_BURST, RPT_OF_SERIES, RPT_OF_PTS, RPT_OF_HOST,
-		  RPT_OF_TRACE, RPT_OF_PSTATE, RPT_OF_PTS_PAGE };
+		  RPT_OF_TRACE, RPT_OF_PSTATE, RPT_OF_PTS_PAGE, RPT_OF_HIR, RPT_OF_XSR };
 
 struct rpt_pts_cell;
+struct rpt_pts_rec_figs;
 
 /* Which way is better: what a comparison sorts its bars by, best first. */
 enum rpt_better { RPT_BETTER_NONE, RPT_BETTER_HIGHER, RPT_BETTER_LOWER };
@@ -171,6 +179,16 @@ const struct rpt_fig *rpt_cat_series(const struct rpt_cat *c, const struct rpt_s
  * Return: the figure.
  */
 const struct rpt_fig *rpt_cat_pts(const struct rpt_cat *c, const struct rpt_pts_cell *cell);
+
+/**
+ * rpt_cat_rec() - The figure of row @c (RPT_OF_HIR or RPT_OF_XSR) in @f.
+ * @c: the row
+ * @f: a recovery phase's or access group's figures (rpt_pts_hir_figs(),
+ *     rpt_pts_xsr_figs())
+ *
+ * Return: the figure.
+ */
+const struct rpt_fig *rpt_cat_rec(const struct rpt_cat *c, const struct rpt_pts_rec_figs *f);
 
 /**
  * rpt_catalogue_compute() - Compute every figure of @j that has a compute

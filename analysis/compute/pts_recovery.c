@@ -11,6 +11,11 @@
 #include "pts_steady.h"
 #include "reader_log.h"
 
+const char *const rpt_pts_hir_keys[] = { "iops", "mbps", "power_w", "iops_per_w", "temp_max_c",
+					 NULL };
+const char *const rpt_pts_xsr_keys[] = { "mbps", "lat_mean_us", "lat_max_us", "power_w",
+					 "mbps_per_w", "temp_max_c", NULL };
+
 /* The report's test of @name among drive @d's, (size_t)-1 when none. */
 static size_t test_of(const struct rpt_report *r, const struct rpt_drive *d, const char *name)
 {
@@ -296,4 +301,23 @@ void rpt_pts_rec_free(struct rpt_pts_rec *rec)
 	free(rec->xsr.mbps);
 	free(rec->xsr.seg_group);
 	free(rec);
+}
+
+void rpt_pts_hir_figs(const struct rpt_pts_hir *h, size_t phase, struct rpt_pts_rec_figs *out)
+{
+	*out = (struct rpt_pts_rec_figs){ 0 };
+	rpt_fig_set(&out->idle_s, h->idle_s[phase]);
+}
+
+void rpt_pts_xsr_figs(const struct rpt_pts_xsr *x, size_t g, struct rpt_pts_rec_figs *out)
+{
+	*out = (struct rpt_pts_rec_figs){ 0 };
+	if (isfinite(x->level_mbps[g]))
+		rpt_fig_set(&out->level_mbps, x->level_mbps[g]);
+	else
+		rpt_fig_null(&out->level_mbps, "%s", x->rec_why[g]);
+	if (isfinite(x->recovery_min[g]))
+		rpt_fig_set(&out->recovery_min, x->recovery_min[g]);
+	else
+		rpt_fig_null(&out->recovery_min, "%s", x->rec_why[g]);
 }

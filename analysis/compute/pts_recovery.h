@@ -95,6 +95,49 @@ struct rpt_pts_rec {
 	struct rpt_pts_xsr xsr;
 };
 
+/*
+ * The catalogue's RPT_OF_PTS rows a host idle recovery phase and a
+ * cross-stimulus recovery access group are printed with (each list ends
+ * with NULL): what the recovery pages, the JSON and the results library
+ * hold of them.
+ */
+extern const char *const rpt_pts_hir_keys[];
+extern const char *const rpt_pts_xsr_keys[];
+
+/**
+ * struct rpt_pts_rec_figs - A recovery test's own figures of one phase or
+ * access group, beside its cell's
+ * @idle_s: a host idle recovery phase's mean idle after each of its
+ *          segments, seconds (the full drive's): @h->idle_s[phase], 0 for a
+ *          return to baseline (the catalogue's RPT_OF_HIR row)
+ * @level_mbps: a cross-stimulus recovery access group's steady level, MB/s;
+ *              null with why when too few periods (RPT_OF_XSR)
+ * @recovery_min: its minutes from its start to its steady level; null with
+ *                why: the first group, or one that never reached it
+ *                (RPT_OF_XSR)
+ */
+struct rpt_pts_rec_figs {
+	struct rpt_fig idle_s, level_mbps, recovery_min;
+};
+
+/**
+ * rpt_pts_hir_figs() - Phase @phase of @h as its catalogue figures (@idle_s;
+ * the others zero).
+ * @h: host idle recovery
+ * @phase: below @h->nphase
+ * @out: filled
+ */
+void rpt_pts_hir_figs(const struct rpt_pts_hir *h, size_t phase, struct rpt_pts_rec_figs *out);
+
+/**
+ * rpt_pts_xsr_figs() - Access group @g of @x as its catalogue figures
+ * (@level_mbps, @recovery_min; @idle_s zero).
+ * @x: cross-stimulus recovery
+ * @g: below @x->ngroup
+ * @out: filled
+ */
+void rpt_pts_xsr_figs(const struct rpt_pts_xsr *x, size_t g, struct rpt_pts_rec_figs *out);
+
 /**
  * rpt_pts_rec_build() - The recovery tests of drive @d.
  * @r: the report, its tests loaded

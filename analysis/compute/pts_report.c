@@ -315,6 +315,8 @@ static void cell_round(const struct rpt_test *rt, const char *name, const struct
 	o->throttled = false;
 	o->host_bound = o->host_tail = false;
 	o->host_job = NULL;
+	/* the figures' marks too: rpt_fig_set() and _null() leave them */
+	memset(o->f, 0, sizeof(o->f));
 	memset(o->mark, 0, sizeof(o->mark));
 	for (size_t j = 0; j < rt->njobs; j++) {
 		const struct rpt_job *jb = &rt->jobs[j];

@@ -17,6 +17,9 @@ struct rpt_fio_run;
 struct rpt_fio_entry;
 struct rpt_job;
 
+/* A replaying job's rw: fio's rw option does not say what a replay did */
+#define RPT_TRACE_RW	"replay"
+
 struct rpt_trace {
 	char file[256];			/* read_iolog as fio printed it */
 	const char *format;		/* "iolog v2", "iolog v3", "blktrace", NULL unread */
@@ -30,14 +33,19 @@ struct rpt_trace {
 	 * replay_no_stall=1; null for a blktrace (its gaps as recorded) or a
 	 * trace that cannot be read */
 	struct rpt_fig idle_max_ms;
+	/* the reads' share of the trace's I/Os (reads, writes and trims), %:
+	 * as fio's rwmixread counts them; null for a blktrace binary */
+	struct rpt_fig read_pct;
 	bool no_stall;			/* replay_no_stall=1: fio replayed no idle */
 };
 
 /**
  * rpt_trace_read() - Whether the job of @e replayed a trace (read_iolog set);
- * if so fill @j->trace's file, format and idle_max_ms, reading the trace as
- * it is named, else from @dir (fio's working directory, the results
- * directory), and set @j->has_trace.
+ * if so fill @j->trace's file, format, idle_max_ms and read_pct, reading the
+ * trace as it is named, else from @dir (fio's working directory, the
+ * results directory), set @j->has_trace, and make the job's rw
+ * RPT_TRACE_RW and its read share the trace's (fio's JSON has no rw for a
+ * replay: its rw option, or fio's default read, is not what ran).
  * @run: the fio run
  * @e: the job's entry
  * @dir: the results directory

@@ -19,10 +19,14 @@
  * Tables (schema version DB_SCHEMA_VERSION, db_schema.c): ssdq_meta
  * (format, created), catalogue (the figure catalogue's rows), marks,
  * drives (identity from device.json), runs (one per results directory's
- * content hash), tests, jobs, series (queue-depth and block-size series),
- * pts_cells (SNIA PTS cells), figures (one per catalogue figure: value or
- * NULL with its reason, marks) and curves (the chart series: a fill's MB/s
- * per GB, a latency distribution, the time charts' means).
+ * content hash), tests, jobs (with a replay's trace and the drive's own
+ * power measurement's source), series (queue-depth and block-size series),
+ * pts_cells (SNIA PTS cells, by part: a steady-state window's, a host idle
+ * recovery phase, a cross-stimulus recovery access group, a
+ * demand-intensity ladder's point), pts_picks (a ladder's operating
+ * points), figures (one per catalogue figure: value or NULL with its
+ * reason, marks) and curves (the chart series: a fill's MB/s per GB, a
+ * latency distribution, the time charts' means).
  *
  * The file: WAL journal, a busy timeout (DB_BUSY_MS) so imports at once
  * wait for each other, PRAGMA application_id DB_APP_ID, user_version the
@@ -30,7 +34,7 @@
  * program, a library of a newer schema and a damaged file are refused by
  * name (db_open()).
  */
-#define DB_SCHEMA_VERSION	2
+#define DB_SCHEMA_VERSION	3
 #define DB_APP_ID		0x53534451	/* "SSDQ" */
 #define DB_BUSY_MS		60000
 #define DB_ERR_LEN		1024
@@ -273,7 +277,7 @@ struct db_cells {
 struct db_filter {
 	long long drive;	/* one drive's runs */
 	long long run;		/* one run */
-	const char *test;	/* one test */
+	const char *test;	/* one test (of a PTS cell: its PTS test, "dirth") */
 	const char *const *keys;	/* job figures by catalogue key ("mbps"), with
 					 * "fill:" or "burst:" before a key of those
 					 * sections */
@@ -319,8 +323,11 @@ void db_runs_free(struct db_run *r, size_t n);
 long long db_find_drive(struct db *db, const char *spec, long long *run);
 
 /**
- * db_cells_get() - The job figures of the filter's runs, one cell per
- * drive, test, job and figure, with their statistics over the runs.
+ * db_cells_get() - The job and SNIA PTS cell figures of the filter's runs,
+ * one cell per drive, test, job and figure, with their statistics over the
+ * runs. A PTS cell is a job of test "TEST" (its steady-state window) or
+ * "TEST PART" ("hir phase", "xsr group", "dirth point"); a ladder's
+ * operating point is job PICK ("optimal") of "TEST pick".
  * @db: the library
  * @f: what to select
  * @out: appended to; free with db_cells_free()

@@ -154,7 +154,9 @@ int db_write_export(FILE *out, struct db *db, const struct db_filter *f, bool js
 {
 	static const char sql[] =
 		"SELECT r.id, d.id, d.name, d.model, d.serial, r.firmware, coalesce(r.date, r.imported),"
-		" t.name, t.repeat_of, coalesce(j.name, s.name, p.test || ' ' || p.cell), j.ddir, j.rw,"
+		" t.name, t.repeat_of, coalesce(j.name, s.name, p.test || CASE p.part WHEN 'window' THEN ''"
+		" ELSE ' ' || p.part END || ' ' || p.cell || coalesce(' (' || (SELECT group_concat(pick, ', ')"
+		" FROM pts_picks k WHERE k.cell_id = p.id) || ')', '')), j.ddir, j.rw,"
 		" j.bs, j.iodepth, c.of, c.key, c.unit, f.value, f.why, f.marks FROM figures f"
 		" JOIN catalogue c ON c.id = f.cat_id JOIN tests t ON t.id = f.test_id"
 		" JOIN runs r ON r.id = t.run_id JOIN drives d ON d.id = r.drive_id"

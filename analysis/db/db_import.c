@@ -14,6 +14,8 @@
 #include "from_logs.h"
 #include "grow.h"
 #include "marks.h"
+#include "pts_di.h"
+#include "pts_recovery.h"
 #include "pts_report.h"
 #include "report.h"
 
@@ -24,7 +26,7 @@
 #define CURVE_CDF_PTS	64
 
 /* The statements of one import, prepared once */
-enum { S_FIG, S_JOB, S_TEST, S_SERIES, S_CELL, S_CURVE, S_N };
+enum { S_FIG, S_JOB, S_TEST, S_SERIES, S_CELL, S_PICK, S_CURVE, S_N };
 
 struct import {
 	struct db *db;
@@ -37,11 +39,15 @@ static const char *const stmt_sql[S_N] = {
 	[S_FIG] = "INSERT INTO figures (test_id, job_id, series_id, cell_id, cat_id, value, why, marks)"
 		  " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 	[S_JOB] = "INSERT INTO jobs (test_id, idx, name, rw, ddir, bs, iodepth, njobs, stop, lat_kind,"
-		  " lat_samples, partial, fill, fill_why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		  " lat_samples, partial, fill, fill_why, trace, trace_format, drive_source,"
+		  " drive_accuracy_pct, drive_within, energy_from)"
+		  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	[S_TEST] = "INSERT INTO tests (run_id, name, file, source, partial, errors, warnings, repeat_of,"
 		   " repeat, repeat_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	[S_SERIES] = "INSERT INTO series (test_id, kind, name, key, variant) VALUES (?, ?, ?, ?, ?)",
-	[S_CELL] = "INSERT INTO pts_cells (run_id, test, cell, steady, conditions) VALUES (?, ?, ?, ?, ?)",
+	[S_CELL] = "INSERT INTO pts_cells (run_id, test, cell, steady, conditions, part)"
+		   " VALUES (?, ?, ?, ?, ?, ?)",
+	[S_PICK] = "INSERT INTO pts_picks (cell_id, pick, ceiling_us) VALUES (?, ?, ?)",
 	[S_CURVE] = "INSERT INTO curves (job_id, chart, name, x_unit, y_unit, n, x, y)"
 		    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 };
@@ -51,7 +57,8 @@ static const char *const stmt_sql[S_N] = {
 static const char *const of_name[] = {
 	[RPT_OF_JOB] = "job", [RPT_OF_FILL] = "fill", [RPT_OF_BURST] = "burst",
 	[RPT_OF_SERIES] = "series", [RPT_OF_PTS] = "pts", [RPT_OF_HOST] = "host",
-	[RPT_OF_PSTATE] = "pstate",
+	[RPT_OF_PSTATE] = "pstate", [RPT_OF_TRACE] = "trace", [RPT_OF_HIR] = "hir",
+	[RPT_OF_XSR] = "xsr",
 };
 
 static const char *of_key(enum rpt_cat_of of)
@@ -219,6 +226,13 @@ static int put_job(struct import *im, long long test, size_t idx, const struct r
 	sqlite3_bind_int(st, 12, j->partial);
 	sqlite3_bind_int(st, 13, j->has_fill);
 	bind_text(st, 14, j->has_fill ? NULL : j->fill_why);
+	bind_text(st, 15, j->has_trace ? j->trace.file : NULL);
+	bind_text(st, 16, j->has_trace ? j->trace.format : NULL);
+	bind_text(st, 17, j->drive.source);
+	if (j->drive.source[0] && j->drive.accuracy_pct >= 0)
+		sqlite3_bind_int(st, 18, j->drive.accuracy_pct);
+	bind_text(st, 19, j->drive.within);
+	bind_text(st, 20, j->energy_from);
 	if ((ret = step(im, S_JOB)))
 		return ret;
 	id = last_id(im);
@@ -226,7 +240,8 @@ static int put_job(struct import *im, long long test, size_t idx, const struct r
 	    (j->has_fill && (ret = put_section(im, test, id, RPT_OF_FILL, j))) ||
 	    (j->has_bursts && (ret = put_section(im, test, id, RPT_OF_BURST, j))) ||
 	    (j->host.measured && (ret = put_section(im, test, id, RPT_OF_HOST, j))) ||
-	    (j->pstate.have && (ret = put_section(im, test, id, RPT_OF_PSTATE, j))))
+	    (j->pstate.have && (ret = put_section(im, test, id, RPT_OF_PSTATE, j))) ||
+	    (j->has_trace && (ret = put_section(im, test, id, RPT_OF_TRACE, j))))
 		return ret;
 	return put_curves(im, id, j);
 }
@@ -327,12 +342,122 @@ static int put_test(struct import *im, long long run, const char *dir, const str
 	return 0;
 }
 
-/* A drive's SNIA PTS cells, under its first round's test */
-static int put_pts(struct import *im, long long run, const struct rpt_pts *p,
-		   const long long *test_id)
+/* What a PTS cell is of (pts_cells.part, docs/db.md) */
+static const char *const part_name[] = { "window", "phase", "group", "point" };
+enum { P_WINDOW, P_PHASE, P_GROUP, P_POINT };
+
+/*
+ * One PTS cell of @run under test @test: its row (@steady the window's
+ * verdict, NULL for a cell of no window), its catalogue figures
+ * (RPT_OF_PTS: every row when @keys is NULL, else those @keys name).
+ * Return: 0 or as db_fail(), *cell its id.
+ */
+static int put_cell(struct import *im, long long run, long long test, const char *name, int part,
+		    const int *steady, const char *cond, const struct rpt_pts_cell *c,
+		    const char *const *keys, long long *cell)
 {
 	sqlite3_stmt *st = im->st[S_CELL];
-	const struct rpt_cat *c;
+	const struct rpt_cat *cat;
+	int ret;
+
+	sqlite3_bind_int64(st, 1, run);
+	bind_text(st, 2, name);
+	bind_text(st, 3, c->name);
+	if (steady)
+		sqlite3_bind_int(st, 4, *steady);
+	bind_text(st, 5, cond);
+	sqlite3_bind_text(st, 6, part_name[part], -1, SQLITE_STATIC);
+	if ((ret = step(im, S_CELL)))
+		return ret;
+	*cell = last_id(im);
+	if (!keys) {
+		for (cat = rpt_cat_first(RPT_OF_PTS); cat; cat = rpt_cat_next(cat))
+			if ((ret = put_fig(im, test, 0, 0, *cell, cat, rpt_cat_pts(cat, c))))
+				return ret;
+		return 0;
+	}
+	for (; *keys; keys++)
+		if ((cat = rpt_cat_find(RPT_OF_PTS, *keys)) &&
+		    (ret = put_fig(im, test, 0, 0, *cell, cat, rpt_cat_pts(cat, c))))
+			return ret;
+	return 0;
+}
+
+/* A demand-intensity ladder's points, and which are its operating points */
+static int put_ladder(struct import *im, long long run, const char *name, const struct rpt_pts_di *di,
+		      long long test)
+{
+	sqlite3_stmt *st = im->st[S_PICK];
+	char cond[48];
+	long long cell;
+	size_t i;
+	int ret, k;
+
+	for (i = 0; i < di->n; i++) {
+		const struct rpt_pts_di_point *p = &di->pt[i];
+
+		snprintf(cond, sizeof(cond), "T%uQ%u", p->tc, p->qd);
+		if ((ret = put_cell(im, run, test, name, P_POINT, NULL, cond, &p->c, NULL, &cell)))
+			return ret;
+		for (k = 0; k < RPT_DI_NPICKS; k++) {
+			if (di->pick[k] != (int)i)
+				continue;
+			sqlite3_bind_int64(st, 1, cell);
+			sqlite3_bind_text(st, 2, rpt_pts_di_pick_name(k), -1, SQLITE_STATIC);
+			if (k == RPT_DI_OPTIMAL)
+				sqlite3_bind_double(st, 3, di->ceiling_us);
+			if ((ret = step(im, S_PICK)))
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* A recovery test's phase or access group: its cell, and its figures of section @of */
+static int put_rec_cell(struct import *im, long long run, long long test, const char *name,
+			int part, const struct rpt_pts_cell *c, const char *const *keys,
+			enum rpt_cat_of of, const struct rpt_pts_rec_figs *f)
+{
+	const struct rpt_cat *cat;
+	long long cell;
+	int ret = put_cell(im, run, test, name, part, NULL, NULL, c, keys, &cell);
+
+	for (cat = rpt_cat_first(of); !ret && cat; cat = rpt_cat_next(cat))
+		ret = put_fig(im, test, 0, 0, cell, cat, rpt_cat_rec(cat, f));
+	return ret;
+}
+
+/* Host idle recovery's phases and cross-stimulus recovery's access groups, under their tests */
+static int put_recovery(struct import *im, const struct rpt_report *r, long long run,
+			const struct rpt_pts_rec *rec, const long long *test_id)
+{
+	const struct rpt_pts_hir *h = rec && rec->has_hir ? &rec->hir : NULL;
+	const struct rpt_pts_xsr *x = rec && rec->has_xsr ? &rec->xsr : NULL;
+	struct rpt_pts_rec_figs f;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && h && test_id[h->test] && i < h->nphase; i++) {
+		rpt_pts_hir_figs(h, i, &f);
+		ret = put_rec_cell(im, run, test_id[h->test], r->t[h->test].name, P_PHASE,
+				   &h->phase[i], rpt_pts_hir_keys, RPT_OF_HIR, &f);
+	}
+	for (i = 0; !ret && x && test_id[x->test] && i < x->ngroup; i++) {
+		rpt_pts_xsr_figs(x, i, &f);
+		ret = put_rec_cell(im, run, test_id[x->test], r->t[x->test].name, P_GROUP,
+				   &x->group[i], rpt_pts_xsr_keys, RPT_OF_XSR, &f);
+	}
+	return ret;
+}
+
+/*
+ * A drive's SNIA PTS cells: each test's steady-state window's under its
+ * first round's test, its demand-intensity ladder's under the ladder's run,
+ * the recovery tests' under theirs.
+ */
+static int put_pts(struct import *im, const struct rpt_report *r, long long run,
+		   const struct rpt_pts *p, const long long *test_id)
+{
 	long long cell;
 	size_t i, k;
 	int ret;
@@ -341,21 +466,15 @@ static int put_pts(struct import *im, long long run, const struct rpt_pts *p,
 		const struct rpt_pts_test *pt = &p->t[i];
 		long long test = pt->nrounds ? test_id[pt->round[0]] : 0;
 
-		for (k = 0; test && k < pt->ncells; k++) {
-			sqlite3_bind_int64(st, 1, run);
-			bind_text(st, 2, pt->name);
-			bind_text(st, 3, pt->cell[k].name);
-			sqlite3_bind_int(st, 4, pt->steady);
-			bind_text(st, 5, pt->cond);
-			if ((ret = step(im, S_CELL)))
+		for (k = 0; test && k < pt->ncells; k++)
+			if ((ret = put_cell(im, run, test, pt->name, P_WINDOW, &pt->steady, pt->cond,
+					    &pt->cell[k], NULL, &cell)))
 				return ret;
-			cell = last_id(im);
-			for (c = rpt_cat_first(RPT_OF_PTS); c; c = rpt_cat_next(c))
-				if ((ret = put_fig(im, test, 0, 0, cell, c, rpt_cat_pts(c, &pt->cell[k]))))
-					return ret;
-		}
+		if (pt->di && test_id[pt->di->test] &&
+		    (ret = put_ladder(im, run, pt->name, pt->di, test_id[pt->di->test])))
+			return ret;
 	}
-	return 0;
+	return p ? put_recovery(im, r, run, p->rec, test_id) : 0;
 }
 
 /* The catalogue's and the marks' rows as this build knows them; im->cat_id */
@@ -514,7 +633,7 @@ static int put_run(struct import *im, const struct rpt_report *r, const struct r
 	for (i = 0; i < d->ntests && !ret; i++, res->tests++)
 		ret = put_test(im, run, dir, &r->t[d->test[i]], &test_id[d->test[i]]);
 	if (!ret)
-		ret = put_pts(im, run, d->pts, test_id);
+		ret = put_pts(im, r, run, d->pts, test_id);
 	free(test_id);
 	return ret;
 }

@@ -275,7 +275,8 @@ static enum rpt_cat_of of_enum(const char *s)
 	return !strcmp(s, "fill") ? RPT_OF_FILL : !strcmp(s, "burst") ? RPT_OF_BURST :
 	       !strcmp(s, "series") ? RPT_OF_SERIES : !strcmp(s, "pts") ? RPT_OF_PTS :
 	       !strcmp(s, "host") ? RPT_OF_HOST : !strcmp(s, "pstate") ? RPT_OF_PSTATE :
-	       RPT_OF_JOB;
+	       !strcmp(s, "trace") ? RPT_OF_TRACE : !strcmp(s, "hir") ? RPT_OF_HIR :
+	       !strcmp(s, "xsr") ? RPT_OF_XSR : RPT_OF_JOB;
 }
 
 void db_cells_free(struct db_cells *c)
@@ -312,32 +313,51 @@ static void close_cell(struct db_cell *c, struct gather *g, size_t nulls, unsign
 	g->n = 0;
 }
 
+/*
+ * The figures db_cells_get() reads, by drive, test, job, direction and
+ * catalogue row: the jobs', the PTS cells' (a window's under its test, the
+ * others' as "TEST PART": "hir phase", "dirth point") and a ladder's
+ * operating points' ("TEST pick", the pick as the job).
+ */
+static const char cells_sql[] =
+	"SELECT r.drive_id, coalesce(t.repeat_of, t.name), j.name, coalesce(j.ddir, ''), j.rw,"
+	" c.of, c.key, f.value, f.why, f.marks, c.id FROM figures f JOIN catalogue c ON c.id = f.cat_id"
+	" JOIN jobs j ON j.id = f.job_id JOIN tests t ON t.id = j.test_id"
+	" JOIN runs r ON r.id = t.run_id"
+	" WHERE (?1 = 0 OR r.drive_id = ?1) AND (?2 = 0 OR r.id = ?2)"
+	" AND (?3 IS NULL OR coalesce(t.repeat_of, t.name) = ?3)%s"
+	" UNION ALL SELECT r.drive_id, p.test || CASE p.part WHEN 'window' THEN '' ELSE ' ' || p.part END, p.cell,"
+	" '', NULL, c.of, c.key, f.value, f.why, f.marks, c.id FROM figures f"
+	" JOIN catalogue c ON c.id = f.cat_id JOIN pts_cells p ON p.id = f.cell_id"
+	" JOIN runs r ON r.id = p.run_id"
+	" WHERE (?1 = 0 OR r.drive_id = ?1) AND (?2 = 0 OR r.id = ?2) AND (?3 IS NULL OR p.test = ?3)%s"
+	" UNION ALL SELECT r.drive_id, p.test || ' pick', k.pick, '', NULL, c.of, c.key, f.value,"
+	" f.why, f.marks, c.id FROM figures f JOIN catalogue c ON c.id = f.cat_id"
+	" JOIN pts_picks k ON k.cell_id = f.cell_id JOIN pts_cells p ON p.id = f.cell_id"
+	" JOIN runs r ON r.id = p.run_id"
+	" WHERE (?1 = 0 OR r.drive_id = ?1) AND (?2 = 0 OR r.id = ?2) AND (?3 IS NULL OR p.test = ?3)%s"
+	" ORDER BY 1, 2, 3, 4, 11";
+
 int db_cells_get(struct db *db, const struct db_filter *f, struct db_cells *out)
 {
-	char sql[2048];
-	size_t used, i, nulls = 0;
+	char sql[4096], keys[1024] = "";
+	size_t used = 0, i, nulls = 0;
 	struct gather g = { 0 };
 	struct db_cell *cur = NULL;
 	unsigned int marks = 0;
 	sqlite3_stmt *st;
 	int rc, ret = 0;
 
-	used = (size_t)snprintf(sql, sizeof(sql),
-		"SELECT r.drive_id, coalesce(t.repeat_of, t.name), j.name, coalesce(j.ddir, ''), j.rw,"
-		" c.of, c.key, f.value, f.why, f.marks FROM figures f JOIN catalogue c ON c.id = f.cat_id"
-		" JOIN jobs j ON j.id = f.job_id JOIN tests t ON t.id = j.test_id"
-		" JOIN runs r ON r.id = t.run_id"
-		" WHERE (?1 = 0 OR r.drive_id = ?1) AND (?2 = 0 OR r.id = ?2)"
-		" AND (?3 IS NULL OR coalesce(t.repeat_of, t.name) = ?3)");
 	if (f->nkeys) {
-		used += (size_t)snprintf(sql + used, sizeof(sql) - used, " AND c.id IN (SELECT id FROM catalogue WHERE");
-		for (i = 0; i < f->nkeys && used < sizeof(sql); i++)
-			used += (size_t)snprintf(sql + used, sizeof(sql) - used,
+		used += (size_t)snprintf(keys + used, sizeof(keys) - used, " AND c.id IN (SELECT id FROM catalogue WHERE");
+		for (i = 0; i < f->nkeys && used < sizeof(keys); i++)
+			used += (size_t)snprintf(keys + used, sizeof(keys) - used,
 						 "%s (of || ':' || key = ?%zu OR (of = 'job' AND key = ?%zu))",
 						 i ? " OR" : "", i + 4, i + 4);
-		used += (size_t)snprintf(sql + used, sizeof(sql) - used, ")");
+		if (used < sizeof(keys))
+			snprintf(keys + used, sizeof(keys) - used, ")");
 	}
-	snprintf(sql + used, sizeof(sql) - used, " ORDER BY 1, 2, 3, 4, c.id");
+	snprintf(sql, sizeof(sql), cells_sql, keys, keys, keys);
 	if ((ret = db_filter_prepare(db, sql, f, &st)))
 		return ret;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -61,6 +61,21 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
 	"ALTER TABLE tests ADD COLUMN repeat INTEGER;"
 	"ALTER TABLE tests ADD COLUMN repeat_note TEXT;"
 	"CREATE INDEX figures_cat ON figures (cat_id);",
+
+	/* 2 -> 3: the SNIA PTS pages' own cells (host idle recovery's phases,
+	 * cross-stimulus recovery's access groups, the demand-intensity
+	 * ladders' points and their operating points), a replayed trace's file,
+	 * the drive's own power measurement's source, where a job's joules came from */
+	"ALTER TABLE pts_cells ADD COLUMN part TEXT NOT NULL DEFAULT 'window';"
+	"CREATE TABLE pts_picks (cell_id INTEGER NOT NULL REFERENCES pts_cells(id) ON DELETE CASCADE,"
+	" pick TEXT NOT NULL, ceiling_us REAL, UNIQUE (cell_id, pick));"
+	"ALTER TABLE jobs ADD COLUMN trace TEXT;"
+	"ALTER TABLE jobs ADD COLUMN trace_format TEXT;"
+	"ALTER TABLE jobs ADD COLUMN drive_source TEXT;"
+	"ALTER TABLE jobs ADD COLUMN drive_accuracy_pct INTEGER;"
+	"ALTER TABLE jobs ADD COLUMN drive_within TEXT;"
+	"ALTER TABLE jobs ADD COLUMN energy_from TEXT;"
+	"CREATE INDEX figures_cell ON figures (cell_id);",
 };
 
 static int pragma_int(struct db *db, const char *sql, int *v)

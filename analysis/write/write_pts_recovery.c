@@ -19,11 +19,6 @@
 #include "pts_recovery.h"
 #include "writers.h"
 
-/* The catalogue rows of a HIR phase and of an XSR access group. */
-static const char *const hir_keys[] = { "iops", "mbps", "power_w", "iops_per_w", "temp_max_c", NULL };
-static const char *const xsr_keys[] = { "mbps", "lat_mean_us", "lat_max_us", "power_w",
-					"mbps_per_w", "temp_max_c", NULL };
-
 static const char *fig_str(char *buf, size_t len, const struct rpt_fig *f, int digits)
 {
 	return f->ok ? rpt_fmt_num(buf, len, f->v, digits) : "-";
@@ -72,7 +67,7 @@ static void text_hir(FILE *out, const struct rpt_pts_hir *h)
 			rpt_fmt_num(a, sizeof(a), h->steady_iops, 0));
 	fputs("  (IOPS: the segments' I/Os over their write time; IOPS/W: I/Os per joule over the "
 	      "phase, idle too)\n", out);
-	text_cells(out, "phase", hir_keys, h->phase, h->nphase, h->idle_s, "idle s");
+	text_cells(out, "phase", rpt_pts_hir_keys, h->phase, h->nphase, h->idle_s, "idle s");
 }
 
 static void text_xsr(FILE *out, const struct rpt_pts_xsr *x)
@@ -90,7 +85,7 @@ static void text_xsr(FILE *out, const struct rpt_pts_xsr *x)
 			isfinite(x->level_mbps[g]) ? rpt_fmt_num(a, sizeof(a), x->level_mbps[g], 1) : "-",
 			isfinite(x->recovery_min[g]) ?
 			strcat(rpt_fmt_num(b, sizeof(b), x->recovery_min[g], 1), " min") : x->rec_why[g]);
-	text_cells(out, "access group", xsr_keys, x->group, x->ngroup, NULL, NULL);
+	text_cells(out, "access group", rpt_pts_xsr_keys, x->group, x->ngroup, NULL, NULL);
 }
 
 int rpt_write_pts_rec_text(FILE *out, const struct rpt_pts_rec *rec)
@@ -166,7 +161,7 @@ static void json_hir(FILE *out, const struct rpt_pts_hir *h)
 	fputs("{\"steady_iops\": ", out);
 	rpt_put_json_num(out, h->steady_iops);
 	fputs(", ", out);
-	json_cells(out, "phases", h->phase, h->nphase, hir_keys);
+	json_cells(out, "phases", h->phase, h->nphase, rpt_pts_hir_keys);
 	jarr(out, "idle_s", h->idle_s, h->nphase);
 	jarr(out, "minutes", h->t_min, h->n);
 	jarr(out, "iops", h->iops, h->n);
@@ -178,7 +173,7 @@ static void json_hir(FILE *out, const struct rpt_pts_hir *h)
 static void json_xsr(FILE *out, const struct rpt_pts_xsr *x)
 {
 	fputc('{', out);
-	json_cells(out, "groups", x->group, x->ngroup, xsr_keys);
+	json_cells(out, "groups", x->group, x->ngroup, rpt_pts_xsr_keys);
 	jarr(out, "level_mbps", x->level_mbps, x->ngroup);
 	jarr(out, "recovery_min", x->recovery_min, x->ngroup);
 	fputs(", \"recovery_why\": [", out);
@@ -362,7 +357,7 @@ static void html_hir(struct rpt_charts *ch, const char *scope, const struct rpt_
 		s[ns++] = (struct rpt_xy_series){ .name = "preconditioning's steady state", .x = lx,
 						  .y = ly, .n = 2, .color = "#555", .dash = "4 3" };
 	}
-	html_cells(ch->html, "phase", hir_keys, h->phase, h->nphase, h->idle_s, "idle s");
+	html_cells(ch->html, "phase", rpt_pts_hir_keys, h->phase, h->nphase, h->idle_s, "idle s");
 	fputs("<div class=\"figs\">\n", ch->html);
 	out = rpt_html_figure(ch, true, scope, "hir", "iops-time");
 	if (out) {
@@ -422,7 +417,7 @@ static void html_xsr(struct rpt_charts *ch, const char *scope, const struct rpt_
 		}
 	}
 	fputs("</table></div>\n", ch->html);
-	html_cells(ch->html, "access group", xsr_keys, x->group, x->ngroup, NULL, NULL);
+	html_cells(ch->html, "access group", rpt_pts_xsr_keys, x->group, x->ngroup, NULL, NULL);
 	fputs("<div class=\"figs\">\n", ch->html);
 	out = rpt_html_figure(ch, true, scope, "xsr", "mbps-time");
 	if (out) {

@@ -4,7 +4,8 @@
 # with its null reasons, of SNIA PTS rounds every cell's, of a host sidecar
 # the host verdict's; the same inputs twice are one run, a changed input
 # another; the library's file by --db, SSDQ_DB, XDG_DATA_HOME; a schema-1
-# library migrated with its runs kept; a newer schema, a foreign file, an
+# library migrated with its runs kept, a schema-2 one with its PTS cell kept
+# as a steady-state window's (schema 3's parts); a newer schema, a foreign file, an
 # SQLite file of another program and a damaged one refused by name and left
 # as they were; kill -9 during an import leaves the library whole with the
 # run whole or absent; two imports at once both land; list, show, compare
@@ -120,35 +121,32 @@ expect_rc 0 "--version" "$DB" --version
 expect_out '^ssdq-db \(ssdq\) ' "says ssdq's version"
 
 # a schema-1 library: migrated, its run kept
-python3 - "$TMP/v1.sqlite" <<'PY'
-import sqlite3, sys, re
-src = open("analysis/db/db_schema.c").read()
-body = src[src.index("migrations[DB_SCHEMA_VERSION] = {"):]
-first = body[body.index("/* 0 -> 1"):body.index("/* 1 -> 2")]
-sql = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', first)).replace('\\"', '"')
-db = sqlite3.connect(sys.argv[1])
-db.executescript(sql)
-db.execute("PRAGMA application_id = %d" % 0x53534451)
-db.execute("PRAGMA user_version = 1")
-db.execute("INSERT INTO drives VALUES (1, 'Old SSD\x1fS1\x1f', 'Old SSD', 'Old SSD', 'S1', NULL, 1e12)")
-db.execute("INSERT INTO runs (id, drive_id, hash, dir, imported, files) VALUES (1, 1, 'h1', '/old', '2020-01-01T00:00:00Z', 3)")
-db.execute("INSERT INTO tests (id, run_id, name, file) VALUES (1, 1, 'seq', 'seq.json')")
-db.commit()
-PY
+expect_rc 0 "a schema-1 library made" $CHECK old "$TMP/v1.sqlite" 1
 expect_rc 0 "a schema-1 library: import into it" "$DB" --db "$TMP/v1.sqlite" import "$MD/qlc"
 n=$($CHECK count "$TMP/v1.sqlite" "PRAGMA user_version")
-[ "$n" = 2 ] && pass "migrated to schema 2" || fail "schema $n after the migration"
+[ "$n" = 3 ] && pass "migrated to schema 3" || fail "schema $n after the migration"
 n=$($CHECK count "$TMP/v1.sqlite" "SELECT group_concat(hash, ' ') FROM runs WHERE id = 1")
 [ "$n" = h1 ] && pass "its old run kept" || fail "old run: '$n'"
 n=$($CHECK count "$TMP/v1.sqlite" "SELECT count(*) FROM curves")
 [ "$n" -gt 0 ] && pass "the new run has schema 2's curves ($n)" || fail "no curves after migration"
+
+# a schema-2 library with a PTS cell: migrated to 3 by the first command that opens it,
+# the cell kept as a steady-state window's, shown and compared as schema 3's cells are
+expect_rc 0 "a schema-2 library made, a PTS cell in it" $CHECK old "$TMP/v2.sqlite" 2
+expect_rc 0 "a schema-2 library: show its PTS run" "$DB" --db "$TMP/v2.sqlite" show run:1
+expect_out '^iops / r0-4k$' "its cell listed"
+expect_out '^    iops +50000 IOPS$' "with its figure"
+n=$($CHECK count "$TMP/v2.sqlite" "SELECT (SELECT user_version FROM pragma_user_version) || ' ' || group_concat(part || ' ' || test || ' ' || cell || ' ' || steady) FROM pts_cells")
+[ "$n" = "3 window iops r0-4k 1" ] && pass "migrated to schema 3, the cell kept as a window's" || fail "after the migration: '$n'"
+expect_rc 0 "... and a new run imported into it" "$DB" --db "$TMP/v2.sqlite" import "$MD/qlc"
+expect_rc 0 "... checked whole" "$DB" --db "$TMP/v2.sqlite" check
 
 # refused by name, left as they were
 cp "$L" "$TMP/new.sqlite"
 python3 -c 'import sqlite3,sys; d=sqlite3.connect(sys.argv[1]); d.execute("PRAGMA user_version = 99"); d.commit()' "$TMP/new.sqlite"
 sum=$(cksum <"$TMP/new.sqlite")
 expect_rc 1 "a library of a newer schema" "$DB" --db "$TMP/new.sqlite" import "$MD/qlc"
-expect_out 'new.sqlite: a library of schema 99, newer than this ssdq-db.s 2' "refused, saying so"
+expect_out 'new.sqlite: a library of schema 99, newer than this ssdq-db.s 3' "refused, saying so"
 [ "$sum" = "$(cksum <"$TMP/new.sqlite")" ] && pass "left as it was" || fail "the newer library changed"
 printf 'model,serial\nP1,123\n' >"$TMP/notes.csv"
 expect_rc 1 "a text file as the library" "$DB" --db "$TMP/notes.csv" import "$MD/qlc"

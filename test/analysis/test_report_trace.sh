@@ -104,6 +104,8 @@ assert abs(tr["lat_mean_us"] - m["clat_ns"]["mean"] / 1000) <= 1e-6 * tr["lat_me
 p99 = m["clat_ns"]["percentile"]["99.000000"] / 1000
 assert abs(tr["lat_p99_us"] - p99) <= 0.02 * p99 + 1, (tr["lat_p99_us"], p99)
 assert tr["mbps"] == j["mbps"] and tr["energy_j"] == j["energy_j"]
+# rw: a replay, its reads'"'"' share of the trace'"'"'s I/Os
+assert j["rw"] == "replay" and abs(tr["read_pct"] - 100 * len([x for x in ios if x[2] == "read"]) / len(ios)) < 1e-8 * tr["read_pct"], (j["rw"], tr["read_pct"])
 # the model served the trace: reads and writes, the trace'"'"'s bytes in all
 ev = d + "/trace-replay_events.1.jsonl"
 rd, wr = Truth(ev, kind="read"), Truth(ev, kind="write")
@@ -124,8 +126,8 @@ done
 
 # ---- every format and the comparison --------------------------------------------------
 "$R" "$D" >"$T_OUT" 2>&1
-expect_out "^  trace: .*/jobs/traces/office.iolog \\(iolog v3\\): throughput [0-9.]+ MB/s!?, mean latency [0-9.]+ µs!?, p99 latency [0-9.]+ µs!?, energy [0-9.]+ J!?, idle cut to 25.0 ms; replayed as recorded: the run's own bytes, time and energy, not x 1000\$" \
-	"text: the trace line (MB/s, mean, p99, J, the idle cut said, not scaled)"
+expect_out "^  trace: .*/jobs/traces/office.iolog \\(iolog v3\\): throughput [0-9.]+ MB/s!?, mean latency [0-9.]+ µs!?, p99 latency [0-9.]+ µs!?, energy [0-9.]+ J!?, idle cut to 25.0 ms, reads [0-9.]+ %; replayed as recorded: the run's own bytes, time and energy, not x 1000\$" \
+	"text: the trace line (MB/s, mean, p99, J, the idle cut and read share said, not scaled)"
 "$R" --format csv "$D" >"$TMP/r.csv" 2>&1
 expect_rc 0 "CSV: the trace columns" python3 -c '
 import csv, sys
@@ -144,7 +146,7 @@ rep = json.load(open(sys.argv[1]))
 c, = [c for c in rep["comparison"] if c["test"] == "trace-replay"]
 keys = [x["key"] for x in c["columns"]]
 assert keys == ["trace_mbps", "trace_lat_mean_us", "trace_lat_p99_us", "trace_energy_j",
-                "trace_idle_max_ms"], keys
+                "trace_idle_max_ms", "trace_read_pct"], keys
 assert len(c["rows"]) == 2 and all(r["values"][4] == 25 for r in c["rows"]), c["rows"]
 ' "$TMP/r.json"
 summary

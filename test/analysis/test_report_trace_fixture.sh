@@ -4,8 +4,10 @@
 # trace beside it in each form: the figures are fio's "mixed" totals; the
 # idle it was cut to is the trace's longest gap (an iolog v3's µs times, an
 # iolog v2's waits), 0 with replay_no_stall, null with the reason for a
-# blktrace binary, a trace that is gone or one that is no trace. No fio run;
-# under a second.
+# blktrace binary, a trace that is gone or one that is no trace. The job's rw
+# is "replay" (fio's JSON has none for it), its read share the trace's: its
+# reads over its reads, writes and trims, counted here from the trace. No
+# fio run; under a second.
 # Run from the top of the tree; SSDQ_REPORT overrides the build.
 . test/lib.sh
 
@@ -18,14 +20,15 @@ trap 'rm -rf "$TMP"; rm -f "$T_OUT"' EXIT
 mkdir -p "$TMP/d"
 cp "$FX" "$TMP/d/trace-replay.json"
 
-# check DESC FORMAT IDLE WHY: the report's trace object (IDLE "null": with WHY in its reason)
+# check DESC FORMAT IDLE WHY [READ_PCT]: the report's trace object (IDLE "null": with WHY in
+# its reason; READ_PCT the reads' share, "null" or none: null)
 check() {
 	"$R" --format json "$TMP/d" >"$TMP/r.json" 2>"$TMP/r.err"
 	expect_rc 0 "$1" python3 -c '
 import json, sys
-rep = json.load(open(sys.argv[1])); fmt, idle, why = sys.argv[2:5]
+rep = json.load(open(sys.argv[1])); fmt, idle, why, rd = sys.argv[2:6]
 j, = rep["tests"][0]["jobs"]
-f, = json.load(open(sys.argv[5]))["jobs"]
+f, = json.load(open(sys.argv[6]))["jobs"]
 m = f["mixed"]
 tr = j["trace"]
 assert tr["file"] == "trace.iolog", tr["file"]
@@ -38,13 +41,21 @@ assert abs(tr["mbps"] - m["io_bytes"] / m["runtime"] / 1000) <= 1e-6 * tr["mbps"
 assert abs(tr["lat_mean_us"] - m["clat_ns"]["mean"] / 1000) <= 1e-6 * tr["lat_mean_us"]
 assert abs(tr["lat_p99_us"] - m["clat_ns"]["percentile"]["99.000000"] / 1000) <= 1e-6 * tr["lat_p99_us"]
 assert tr["energy_j"] is None and tr["null_reasons"]["energy_j"], tr
-' "$TMP/r.json" "$2" "$3" "$4" "$FX"
+assert j["rw"] == "replay", j["rw"]
+if rd == "null":
+    assert tr["read_pct"] is None and tr["null_reasons"]["read_pct"], tr
+else:
+    assert abs(tr["read_pct"] - float(rd)) <= 1e-9 * float(rd), (tr["read_pct"], rd)
+' "$TMP/r.json" "$2" "$3" "$4" "${5:-null}" "$FX"
 }
 
 cp jobs/traces/office.iolog "$TMP/d/trace.iolog"
-check "iolog v3, idle cut to 25 ms: 25, the figures fio's mixed totals" "iolog v3" 25 -
+share=$(awk 'NF == 5 && $3 ~ /^(read|write|trim)$/ { n++; r += $3 == "read" } END { printf "%.12g", 100 * r / n }' \
+	"$TMP/d/trace.iolog")
+check "iolog v3, idle cut to 25 ms: 25, the figures fio's mixed totals, rw replay, $share % reads" \
+	"iolog v3" 25 - "$share"
 printf 'fio version 2 iolog\nd add\nd open\nd read 0 4096\nd wait 2000 0\nd write 4096 4096\nd wait 2010 0\nd read 8192 4096\nd close\n' >"$TMP/d/trace.iolog"
-check "iolog v2: the longest of its waits' gaps (2000 ms)" "iolog v2" 2000 -
+check "iolog v2: the longest of its waits' gaps (2000 ms), 2 reads of 3 I/Os" "iolog v2" 2000 - 66.6666666667
 printf '\007\164\141\145rest-of-a-blktrace' >"$TMP/d/trace.iolog"
 check "a blktrace binary: null, its recorded gaps" blktrace null "blktrace binary"
 printf 'lines of something else\n' >"$TMP/d/trace.iolog"
