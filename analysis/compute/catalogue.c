@@ -159,12 +159,6 @@ const struct rpt_cat rpt_catalogue[] = {
 	  NULL },
 	{ "steady_iops", "preconditioning's steady state", "steady IOPS", "IOPS", 0,
 	  RPT_OF_PTS_PAGE, HI, 0, 0, NULL, NULL },
-	{ "idle_s", "idle after each segment", "idle s", "s", 1, RPT_OF_PTS_PAGE, RPT_BETTER_NONE, 0,
-	  0, NULL, NULL },
-	{ "level_mbps", "steady level", "level MB/s", "MB/s", 1, RPT_OF_PTS_PAGE, HI, 0, 0, NULL,
-	  NULL },
-	{ "recovery_min", "recovery time", "recovery min", "min", 1, RPT_OF_PTS_PAGE, LO, 0, 0,
-	  NULL, NULL },
 	{ "oio", "outstanding I/Os", "OIO", "I/Os", 0, RPT_OF_PTS_PAGE, RPT_BETTER_NONE, 0, 0, NULL,
 	  NULL },
 
@@ -173,7 +167,7 @@ const struct rpt_cat rpt_catalogue[] = {
 
 	{ "level_mbps", "steady level", "level MB/s", "MB/s", 1, RPT_OF_XSR, HI, 0,
 	  REC(level_mbps), NULL, NULL },
-	{ "recovery_min", "recovery", "recovery min", "min", 1, RPT_OF_XSR, LO, 0,
+	{ "recovery_min", "recovery time", "recovery min", "min", 1, RPT_OF_XSR, LO, 0,
 	  REC(recovery_min), NULL, NULL },
 };
 

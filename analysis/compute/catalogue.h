@@ -35,11 +35,12 @@
  *   at a set operational state; the JSON "pstate" object, the CSV's
  *   pstate columns, the text's power-state line, the HTML's power-state
  *   tables (idle power per state, efficiency per state) and wake-up CDF;
- * - RPT_OF_PTS_PAGE: a SNIA PTS page's figure that is no cell's (WSAT's
- *   first and last IOPS, HIR's preconditioning level and idle, XSR's
- *   steady level and recovery time, a ladder point's outstanding I/Os),
- *   held in the pages' own arrays (pts_report.h, pts_recovery.h,
- *   pts_di.h; no @off): the comparison's PTS tables (compare_pts.h);
+ * - RPT_OF_PTS_PAGE: a SNIA PTS page's figure that is no cell's and no
+ *   recovery row's (WSAT's first and last IOPS, HIR's preconditioning
+ *   level, a ladder point's outstanding I/Os), held in the pages' own
+ *   arrays (pts_report.h, pts_di.h; no @off): the comparison's PTS tables
+ *   (compare_pts.h, which takes HIR's idle and XSR's level and recovery
+ *   from the rows below);
  * - RPT_OF_HIR: a SNIA PTS host idle recovery phase's own figure beside its
  *   cell's (struct rpt_pts_rec_figs, pts_recovery.h): the JSON's "pts"
  *   "hir" "idle_s", the recovery page's phase table, the results library;

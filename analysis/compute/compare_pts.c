@@ -69,16 +69,25 @@ static void put(struct sink *s, const char *group, const struct rpt_cat *c, cons
 		s->err = -ENOMEM;
 }
 
-/* A page's own figure (RPT_OF_PTS_PAGE row @key): @v, or null with @why where not finite. */
+/*
+ * A page's own figure (the RPT_OF_PTS_PAGE, RPT_OF_HIR or RPT_OF_XSR row
+ * @key): @v, or null with @why where not finite.
+ */
 static void put_num(struct sink *s, const char *group, const char *key, double v, const char *why)
 {
+	const struct rpt_cat *c = rpt_cat_find(RPT_OF_PTS_PAGE, key);
 	struct rpt_fig f = { 0 };
+
+	if (!c)
+		c = rpt_cat_find(RPT_OF_HIR, key);
+	if (!c)
+		c = rpt_cat_find(RPT_OF_XSR, key);
 
 	if (isfinite(v))
 		rpt_fig_set(&f, v);
 	else
 		rpt_fig_null(&f, "%s", why && *why ? why : "not measured");
-	put(s, group, rpt_cat_find(RPT_OF_PTS_PAGE, key), &f);
+	put(s, group, c, &f);
 }
 
 static void put_cell(struct sink *s, const char *group, const char *const *keys,
