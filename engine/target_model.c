@@ -92,11 +92,24 @@ static void model_opened(struct thread_data *td, struct ssdq_file *sf)
  * the service times it set, and when that is more than SSDQ_HOST_PACE_SHARE
  * of them, a line saying this job's figures are the host's as much as its.
  */
+/* fio's drain over the job (host_acct.h), after model_pace's own members in @buf */
+static void drain_members(const struct ssdq_host_snap *s, char *buf, size_t len)
+{
+	size_t n = strlen(buf);
+
+	snprintf(buf + n, len - n,
+		 ",\"drain_ios\":%llu,\"drain_added_us\":%.3f,\"drain_late_ios\":%llu,"
+		 "\"drain_added_max_us\":%.3f,\"drain_lat_max_us\":%.3f",
+		 (unsigned long long)s->drain_ios, s->drain_ns / 1e3,
+		 (unsigned long long)s->drain_late_ios, s->drain_max_ns / 1e3,
+		 s->drain_lat_max_ns / 1e3);
+}
+
 static void model_pace(struct thread_data *td, struct ssdq_model_job *mj)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 	struct ssdq_host_snap s;
-	char members[320];
+	char members[512];
 	double share;
 	bool kept;
 
@@ -113,6 +126,7 @@ static void model_pace(struct thread_data *td, struct ssdq_model_job *mj)
 		 "\"host_added_share\":%.4f,\"host_added_max_us\":%.3f,\"late_ios\":%llu",
 		 kept ? "true" : "false", (unsigned long long)s.ios, s.intended_ns / 1e3,
 		 s.added_ns / 1e3, share, s.job_max_ns / 1e3, (unsigned long long)s.late_ios);
+	drain_members(&s, members, sizeof(members));
 	ssdq_event_json(td, ssdq_realtime_us(), "model_pace", members);
 	if (!kept)
 		ssdq_log("%s: the drive model did not keep its pace: the host added %.1f %% to the "
