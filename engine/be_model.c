@@ -393,9 +393,12 @@ static void give_up(struct model_data *md, uint64_t now)
 static int hand_over(struct ssdq_data *sd, struct model_data *md, unsigned int events,
 		     bool drain)
 {
-	if (drain && events)
-		ssdq_host_acct_drain(&sd->host_acct, md->submit_ns, md->ready_ns, events,
-				     ssdq_mono_ns());
+	uint64_t now = ssdq_mono_ns();
+
+	if (drain && events) {
+		ssdq_host_acct_drain(&sd->host_acct, md->submit_ns, md->ready_ns, events, now);
+		ssdq_model_job_drain(md->job, md->submit_ns, md->ready_ns, events, now);
+	}
 	return (int)events;
 }
 
