@@ -397,7 +397,7 @@ static int hand_over(struct ssdq_data *sd, struct model_data *md, unsigned int e
 
 	if (drain && events) {
 		ssdq_host_acct_drain(&sd->host_acct, md->submit_ns, md->ready_ns, events, now);
-		ssdq_model_job_drain(md->job, md->submit_ns, md->ready_ns, events, now);
+		ssdq_model_job_drain(md->job, md->events, md->submit_ns, md->ready_ns, events, now);
 	}
 	return (int)events;
 }

@@ -92,8 +92,9 @@ static void model_opened(struct thread_data *td, struct ssdq_file *sf)
  * the service times it set, and when that is more than SSDQ_HOST_PACE_SHARE
  * of them, a line saying this job's figures are the host's as much as its.
  */
-void ssdq_model_job_drain(struct ssdq_model_job *mj, const uint64_t *submit_ns,
-			  const uint64_t *ready_ns, unsigned int n, uint64_t handed_ns)
+void ssdq_model_job_drain(struct ssdq_model_job *mj, struct io_u *const *io_u,
+			  const uint64_t *submit_ns, const uint64_t *ready_ns, unsigned int n,
+			  uint64_t handed_ns)
 {
 	if (mj->drain_cut || mj->ndrain + n > SSDQ_DRAIN_LIST) {
 		mj->drain_cut = true;
@@ -102,6 +103,7 @@ void ssdq_model_job_drain(struct ssdq_model_job *mj, const uint64_t *submit_ns,
 	for (unsigned int i = 0; i < n; i++, mj->ndrain++) {
 		mj->drain_io[mj->ndrain][0] = handed_ns > submit_ns[i] ? handed_ns - submit_ns[i] : 0;
 		mj->drain_io[mj->ndrain][1] = handed_ns > ready_ns[i] ? handed_ns - ready_ns[i] : 0;
+		mj->drain_io[mj->ndrain][2] = io_u[i]->ddir;
 	}
 }
 
@@ -117,8 +119,8 @@ static void drain_members(FILE *m, const struct ssdq_host_snap *s, const struct 
 		return;
 	fputs(",\"drain_lat_held_us\":[", m);
 	for (unsigned int i = 0; i < mj->ndrain; i++)
-		fprintf(m, "%s[%.3f,%.3f]", i ? "," : "", mj->drain_io[i][0] / 1e3,
-			mj->drain_io[i][1] / 1e3);
+		fprintf(m, "%s[%.3f,%.3f,%u]", i ? "," : "", mj->drain_io[i][0] / 1e3,
+			mj->drain_io[i][1] / 1e3, (unsigned int)mj->drain_io[i][2]);
 	fputc(']', m);
 }
 

@@ -25,8 +25,9 @@
  * @ps0: the model's power-state account when sampling began (model_pstate.h),
  *	or NULL
  * @drain_io: fio's drain's I/Os, each its latency (submission to the model to
- *	handing to fio) and the time the drain held it, ns, for model_pace
- *	(docs/host.md); the first SSDQ_DRAIN_LIST of the job
+ *	handing to fio) and the time the drain held it, ns, and its data
+ *	direction (fio's ddir), for model_pace (docs/host.md); the first
+ *	SSDQ_DRAIN_LIST of the job
  * @ndrain: how many of them
  * @drain_cut: the drain handed over more than SSDQ_DRAIN_LIST: none is listed
  */
@@ -40,7 +41,7 @@ struct ssdq_model_job {
 	struct ssdq_model *smart;
 	bool pace_said;
 	struct ssdq_model_ps_acct *ps0;
-	uint64_t drain_io[SSDQ_DRAIN_LIST][2];
+	uint64_t drain_io[SSDQ_DRAIN_LIST][3];
 	unsigned int ndrain;
 	bool drain_cut;
 };
@@ -49,11 +50,12 @@ struct ssdq_model_job {
 struct ssdq_model_job *ssdq_model_job(struct thread_data *td);
 
 /**
- * ssdq_model_job_drain() - List fio's drain's @n I/Os handed to fio at
+ * ssdq_model_job_drain() - List fio's drain's @n I/Os @io_u handed to fio at
  * @handed_ns (ssdq_host_acct_drain()'s arguments) in @mj for its model_pace.
  */
-void ssdq_model_job_drain(struct ssdq_model_job *mj, const uint64_t *submit_ns,
-			  const uint64_t *ready_ns, unsigned int n, uint64_t handed_ns);
+void ssdq_model_job_drain(struct ssdq_model_job *mj, struct io_u *const *io_u,
+			  const uint64_t *submit_ns, const uint64_t *ready_ns, unsigned int n,
+			  uint64_t handed_ns);
 
 /** ssdq_file_model() - The drive model behind fio file @f of a job on the model. */
 static inline struct ssdq_model *ssdq_file_model(struct fio_file *f)

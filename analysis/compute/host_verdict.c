@@ -9,6 +9,7 @@
 
 #include "grow.h"
 #include "host_verdict.h"
+#include "lat_hist.h"
 #include "log_find.h"
 
 const double rpt_hostv_pct[RPT_HOSTV_NPCT] = { 50, 99, 99.9, 99.99 };
@@ -178,12 +179,33 @@ static void verdict(struct rpt_host_verdict *v, const struct sums *s, double lat
 		snprintf(v->reason + n, sizeof(v->reason) - n, "; %s may be the host's", pct);
 }
 
-/* fio's drain's figures and marks (host_verdict.h). */
-static void drain(struct rpt_host_verdict *v, const struct drain_sums *s)
+/* What the drain did, for the verdict's line: "" when it marks nothing. */
+static void drain_reason(struct rpt_host_verdict *v)
 {
-	char pct[64] = "";
+	char pct[160] = "";
 	int w = 0;
 
+	for (size_t k = 0; k < RPT_HOSTV_NPCT; k++)
+		if (v->drain_pct_marked & (1u << k))
+			w += isnan(v->drain_pct_moved[k]) ?
+			     snprintf(pct + w, sizeof(pct) - w, "%sp%g", w ? ", " : "",
+				      rpt_hostv_pct[k]) :
+			     snprintf(pct + w, sizeof(pct) - w, "%sp%g %s%.1f %%", w ? ", " : "",
+				      rpt_hostv_pct[k], v->drain_pct_bound ? "up to " : "",
+				      v->drain_pct_moved[k]);
+	*v->drain_reason = 0;
+	if (!v->drain_mean_marked && !v->drain_pct_marked)
+		return;
+	snprintf(v->drain_reason, sizeof(v->drain_reason),
+		 "fio's end-of-job drain added %.1f %% to the mean latency (%.0f I/Os held %.1f ms, %.0f of them %d µs or more; the mean marked from %.0f %% of the I/Os' time)%s%s",
+		 isnan(v->drain_mean_pct) ? 0 : v->drain_mean_pct, v->drain_ios.v,
+		 v->drain_us / 1e3, v->drain_late, RPT_HOST_LATE_US, 100 * RPT_HOST_TIME_SHARE,
+		 *pct ? "; it moved " : "", pct);
+}
+
+/* fio's drain's figures and marks (host_verdict.h); the percentiles by the count rule. */
+static void drain(struct rpt_host_verdict *v, const struct drain_sums *s)
+{
 	v->drain_mean_pct = NAN;
 	if (!s->have) {
 		rpt_fig_null(&v->drain_share, "no account of fio's drain: not on the drive model, or a host sidecar older than it");
@@ -191,25 +213,117 @@ static void drain(struct rpt_host_verdict *v, const struct drain_sums *s)
 		return;
 	}
 	rpt_fig_set(&v->drain_ios, s->drain_ios);
+	v->drain_us = s->drain_us;
+	v->drain_late = s->late;
 	share(&v->drain_share, s->drain_us, s->obs_us, "no I/O time in the job's intervals");
 	if (!v->drain_share.ok)
 		return;
 	if (s->obs_us > s->drain_us)
 		v->drain_mean_pct = 100 * s->drain_us / (s->obs_us - s->drain_us);
 	v->drain_mean_marked = v->drain_share.v >= 100 * RPT_HOST_TIME_SHARE;
+	v->drain_pct_bound = true;
 	for (size_t k = 0; k < RPT_HOSTV_NPCT; k++)
-		if (v->drain_mean_marked || s->late > (1 - rpt_hostv_pct[k] / 100) * s->ios) {
+		if (s->late > (1 - rpt_hostv_pct[k] / 100) * s->ios) {
 			v->drain_pct_marked |= 1u << k;
-			w += snprintf(pct + w, sizeof(pct) - w, "%sp%g", w ? ", " : "",
-				      rpt_hostv_pct[k]);
+			v->drain_pct_moved[k] = NAN;
 		}
-	if (!v->drain_mean_marked && !v->drain_pct_marked)
+	drain_reason(v);
+}
+
+/* The latency at or below which @want of the I/Os of the distribution are (fio's rule). */
+static double cdf_pct(const struct rpt_hostv_lat *l, double want, size_t *at)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < l->n && l->le[i] * l->ios < want - 1e-6; i++)
+		;
+	*at = i;
+	return l->us[i];
+}
+
+/* The I/Os of the distribution at or below @t µs. */
+static double cdf_count(const struct rpt_hostv_lat *l, double t)
+{
+	double c = 0;
+
+	for (size_t i = 0; i < l->n && l->us[i] <= t; i++)
+		c = l->le[i] * l->ios;
+	return c;
+}
+
+/* @us in fio's bucket, µs */
+static double bucket_us(double us)
+{
+	return rpt_lat_bin_ns((uint64_t)llround(us * 1000)) / 1000.0;
+}
+
+/* Drained I/O @k is of the distribution's directions. */
+static bool of_row(const struct rpt_hostv_lat *l, const struct rpt_pace_drain *pd, size_t k)
+{
+	return !l->ddmask || (l->ddmask & (1u << pd->ddir[k]));
+}
+
+/*
+ * Percentile @want of the distribution with the drain taken out of each
+ * listed I/O: the least latency t, of the distribution's or a drained I/O's
+ * own, with @want I/Os at or below it once each drained I/O counts at its
+ * latency less its hold.
+ */
+static double undrained_pct(const struct rpt_hostv_lat *l, const struct rpt_pace_drain *pd,
+			    double want)
+{
+	double best = INFINITY;
+
+	for (size_t i = 0; i < l->n + pd->n; i++) {
+		double t = i < l->n ? l->us[i] : bucket_us(pd->lat_us[i - l->n] - pd->held_us[i - l->n]);
+		double c = cdf_count(l, t);
+
+		if (t >= best || (i >= l->n && !of_row(l, pd, i - l->n)))
+			continue;
+		for (size_t k = 0; k < pd->n; k++)
+			if (of_row(l, pd, k))
+				c += (bucket_us(pd->lat_us[k] - pd->held_us[k]) <= t) -
+				     (bucket_us(pd->lat_us[k]) <= t);
+		if (c >= want - 1e-6)
+			best = t;
+	}
+	return best;
+}
+
+/* The most the drain can have moved percentile @want (its value @x, the @at-th point). */
+static double bound_pct(const struct rpt_hostv_lat *l, const struct rpt_pace_drain *pd,
+			double drained, double want, double x)
+{
+	size_t at;
+
+	/* every drained I/O below the percentile's bucket: it is where it was */
+	if (pd && pd->have && !isnan(pd->lat_max_us) &&
+	    pd->lat_max_us < x * (1 - RPT_LAT_BIN_SHARE))
+		return x;
+	/* else at most that many of the I/Os at or above it came down */
+	return cdf_pct(l, fmax(want - drained, 1), &at);
+}
+
+void rpt_hostv_drain_pcts(struct rpt_host_verdict *v, const struct rpt_hostv_lat *l,
+			  const struct rpt_pace_drain *pd)
+{
+	bool listed = pd && pd->have && pd->listed;
+
+	if (!v->measured || !v->drain_ios.ok || !l || !l->n || !(l->ios > 0))
 		return;
-	snprintf(v->drain_reason, sizeof(v->drain_reason),
-		 "fio's end-of-job drain added %.1f %% to the mean latency (%.0f I/Os held %.1f ms, %.0f of them %d µs or more; the mean marked from %.0f %% of the I/Os' time)%s%s%s",
-		 isnan(v->drain_mean_pct) ? 0 : v->drain_mean_pct, s->drain_ios, s->drain_us / 1e3,
-		 s->late, RPT_HOST_LATE_US, 100 * RPT_HOST_TIME_SHARE, *pct ? "; " : "", pct,
-		 *pct ? " may be the drain's" : "");
+	v->drain_pct_marked = 0;
+	v->drain_pct_bound = !listed;
+	for (size_t k = 0; k < RPT_HOSTV_NPCT; k++) {
+		double want = rpt_hostv_pct[k] / 100 * l->ios, x, y;
+		size_t at;
+
+		x = cdf_pct(l, want, &at);
+		y = listed ? undrained_pct(l, pd, want) : bound_pct(l, pd, v->drain_ios.v, want, x);
+		v->drain_pct_moved[k] = x > 0 ? 100 * (x - fmin(y, x)) / x : 0;
+		if (v->drain_ios.v > 0 && v->drain_pct_moved[k] > 100 * RPT_LAT_BIN_SHARE)
+			v->drain_pct_marked |= 1u << k;
+	}
+	drain_reason(v);
 }
 
 /* The intervals whose own share passes a threshold. */

@@ -11,6 +11,8 @@
 #include "host.h"
 #include "timeline.h"
 
+struct rpt_pace_drain;
+
 /*
  * A job's host verdict (issue 34, docs/report.md "Host"): how much the host
  * took from the job over its active time, from the engine's host sidecar
@@ -84,6 +86,9 @@
 /* the engine's model_pace: kept while the host added less than this (SSDQ_HOST_PACE_SHARE) */
 #define RPT_HOST_PACE_SHARE	0.05
 
+/* The percentiles the verdict judges: 50, 99, 99.9, 99.99 (the job's p99 and p99.99 among them) */
+#define RPT_HOSTV_NPCT	4
+
 /* An interval the host distorted, unix ms */
 struct rpt_host_spike {
 	double t0_ms, t1_ms;
@@ -110,6 +115,9 @@ struct rpt_host_verdict {
 	double drain_mean_pct;		/* what the drain added to the mean, %; NAN */
 	bool drain_mean_marked;		/* the mean latency: fio's drain's */
 	unsigned int drain_pct_marked;	/* bit k: the k-th of rpt_hostv_pct[] fio's drain's */
+	double drain_pct_moved[RPT_HOSTV_NPCT];	/* how far it moved each, %; NAN unknown */
+	bool drain_pct_bound;		/* those are bounds, not the drained I/Os' own */
+	double drain_us, drain_late;	/* what it held, µs; the I/Os it held RPT_HOST_LATE_US+ */
 	char drain_reason[RPT_WHY_LEN];	/* what the drain did, "" when it marks nothing */
 	bool thr_marked;		/* MB/s, IOPS, efficiency: the host's */
 	bool mean_marked;		/* the mean latency: the host's */
@@ -126,8 +134,6 @@ struct rpt_host_verdict {
 	size_t spike_cap;
 };
 
-/* The percentiles the verdict judges: 50, 99, 99.9, 99.99 (the job's p99 and p99.99 among them) */
-#define RPT_HOSTV_NPCT	4
 extern const double rpt_hostv_pct[RPT_HOSTV_NPCT];
 
 /**
@@ -158,6 +164,38 @@ int rpt_hostv_compute(const struct rpt_host *h, double t0_ms, double t1_ms, doub
  * @ev: the job thread's events, or NULL
  */
 void rpt_hostv_pace(struct rpt_host_verdict *v, const struct rpt_events *ev);
+
+/*
+ * A job's latency distribution for the drain's percentiles: fio's buckets'
+ * values (µs) and the share of the I/Os at or below each (report.h's
+ * rpt_lat_cdf), over @ios I/Os of the directions @ddmask (1 << enum
+ * rpt_ddir of each; 0: all).
+ */
+struct rpt_hostv_lat {
+	const double *us, *le;
+	size_t n;
+	double ios;
+	unsigned int ddmask;
+};
+
+/**
+ * rpt_hostv_drain_pcts() - Which percentiles fio's drain moved, from the
+ * job's latency distribution (RPT_MARK_DRAIN; docs/report.md, "fio's
+ * drain"). Call after rpt_hostv_compute(), whose rule without a
+ * distribution it replaces. With the drained I/Os listed (@pd, the job's
+ * model_pace) exact to fio's buckets: percentile p is taken again with each
+ * drained I/O at its latency less the drain's hold, and marked when it moved
+ * by more than RPT_LAT_BIN_SHARE, the precision of fio's percentile. Without
+ * the list, a bound: none moved when the drained I/Os' longest latency is
+ * under the percentile's bucket, else the most the drain's I/Os could pull
+ * it down (the percentile of drain_ios fewer I/Os).
+ * @v: the verdict
+ * @l: the distribution; NULL or empty leaves rpt_hostv_compute()'s marks
+ * @pd: the job's model_pace's drain (its I/Os of @l's directions taken), or
+ *      NULL (several threads, an older event)
+ */
+void rpt_hostv_drain_pcts(struct rpt_host_verdict *v, const struct rpt_hostv_lat *l,
+			  const struct rpt_pace_drain *pd);
 
 /**
  * rpt_hostv_read_group() - Read the host sidecars of every thread of group
