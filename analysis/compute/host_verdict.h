@@ -71,13 +71,12 @@ struct rpt_pace_drain;
  * - drain_share: Σ drain-added / Σ (intended + host-added + drain-added):
  *   the share of the I/Os' observed time the drain added; the mean latency
  *   is marked from RPT_HOST_TIME_SHARE, the host's rule;
- * - drain_ios: the I/Os it handed over; a percentile p is marked when the
- *   mean is, or when more I/Os than p's tail, (1 − p / 100) of them, were
- *   held RPT_HOST_LATE_US or more: the drain holds an I/O at most until the
- *   last in flight completes (a queue's latency), so the held I/Os reach a
- *   percentile only when they fill its tail (QD32 of 128 kB reads on the
- *   model, 20 000 I/Os, 29 held: p99 moved 3.1 %, p99.9 1.0 %, p99.99
- *   0 %; 400 I/Os, 22 held: p99 4.5 %, p99.9 6.1 %, p50 0.01 %).
+ * - drain_ios: the I/Os it handed over. A percentile is marked when the
+ *   drain moved it by more than fio's precision (rpt_hostv_drain_pcts(): from
+ *   the job's latency distribution and the drained I/Os the engine's
+ *   model_pace lists, exact to fio's buckets); rpt_hostv_compute() alone,
+ *   for a job without a distribution, marks p when more I/Os than its tail,
+ *   (1 − p / 100) of them, were held RPT_HOST_LATE_US or more.
  */
 #define RPT_HOST_WAIT_SHARE	0.03
 #define RPT_HOST_TIME_SHARE	0.07
