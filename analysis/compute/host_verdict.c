@@ -13,6 +13,7 @@
 #include "log_find.h"
 
 const double rpt_hostv_pct[RPT_HOSTV_NPCT] = { 50, 99, 99.9, 99.99 };
+const double rpt_hostv_drain_pct[RPT_HOSTV_DRAIN_NPCT] = { 50, 99, 99.9, 99.99, 99.999, 100 };
 
 /* The running sums over the window's intervals. */
 struct sums {
@@ -182,17 +183,21 @@ static void verdict(struct rpt_host_verdict *v, const struct sums *s, double lat
 /* What the drain did, for the verdict's line: "" when it marks nothing. */
 static void drain_reason(struct rpt_host_verdict *v)
 {
-	char pct[160] = "";
+	char pct[192] = "";
 	int w = 0;
 
-	for (size_t k = 0; k < RPT_HOSTV_NPCT; k++)
-		if (v->drain_pct_marked & (1u << k))
-			w += isnan(v->drain_pct_moved[k]) ?
-			     snprintf(pct + w, sizeof(pct) - w, "%sp%g", w ? ", " : "",
-				      rpt_hostv_pct[k]) :
-			     snprintf(pct + w, sizeof(pct) - w, "%sp%g %s%.1f %%", w ? ", " : "",
-				      rpt_hostv_pct[k], v->drain_pct_bound ? "up to " : "",
-				      v->drain_pct_moved[k]);
+	for (size_t k = 0; k < RPT_HOSTV_DRAIN_NPCT; k++) {
+		char name[16];
+
+		if (!(v->drain_pct_marked & (1u << k)))
+			continue;
+		snprintf(name, sizeof(name), rpt_hostv_drain_pct[k] == 100 ? "max" : "p%g",
+			 rpt_hostv_drain_pct[k]);
+		w += isnan(v->drain_pct_moved[k]) ?
+		     snprintf(pct + w, sizeof(pct) - w, "%s%s", w ? ", " : "", name) :
+		     snprintf(pct + w, sizeof(pct) - w, "%s%s %s%.1f %%", w ? ", " : "", name,
+			      v->drain_pct_bound ? "up to " : "", v->drain_pct_moved[k]);
+	}
 	*v->drain_reason = 0;
 	if (!v->drain_mean_marked && !v->drain_pct_marked)
 		return;
@@ -222,8 +227,8 @@ static void drain(struct rpt_host_verdict *v, const struct drain_sums *s)
 		v->drain_mean_pct = 100 * s->drain_us / (s->obs_us - s->drain_us);
 	v->drain_mean_marked = v->drain_share.v >= 100 * RPT_HOST_TIME_SHARE;
 	v->drain_pct_bound = true;
-	for (size_t k = 0; k < RPT_HOSTV_NPCT; k++)
-		if (s->late > (1 - rpt_hostv_pct[k] / 100) * s->ios) {
+	for (size_t k = 0; k < RPT_HOSTV_DRAIN_NPCT; k++)
+		if (s->late > (1 - rpt_hostv_drain_pct[k] / 100) * s->ios) {
 			v->drain_pct_marked |= 1u << k;
 			v->drain_pct_moved[k] = NAN;
 		}
@@ -313,8 +318,8 @@ void rpt_hostv_drain_pcts(struct rpt_host_verdict *v, const struct rpt_hostv_lat
 		return;
 	v->drain_pct_marked = 0;
 	v->drain_pct_bound = !listed;
-	for (size_t k = 0; k < RPT_HOSTV_NPCT; k++) {
-		double want = rpt_hostv_pct[k] / 100 * l->ios, x, y;
+	for (size_t k = 0; k < RPT_HOSTV_DRAIN_NPCT; k++) {
+		double want = rpt_hostv_drain_pct[k] / 100 * l->ios, x, y;
 		size_t at;
 
 		x = cdf_pct(l, want, &at);
@@ -510,25 +515,26 @@ void rpt_hostv_not_measured(struct rpt_host_verdict *v, const char *fmt, ...)
 		rpt_fig_null(f[i], "host: not measured (%s)", v->why);
 }
 
-/* Percentile @p's bit in @bits; @other for a percentile the verdict does not judge. */
-static bool pct_bit(unsigned int bits, double p, bool other)
+/* Percentile @p's bit in @bits of @pct[@n]; @other for a percentile not among them. */
+static bool pct_bit(unsigned int bits, const double *pct, size_t n, double p, bool other)
 {
 	size_t k;
 
-	for (k = 0; k < RPT_HOSTV_NPCT; k++)
-		if (rpt_hostv_pct[k] == p)
+	for (k = 0; k < n; k++)
+		if (pct[k] == p)
 			return bits & (1u << k);
 	return other;
 }
 
 bool rpt_hostv_pct_marked(const struct rpt_host_verdict *v, double p)
 {
-	return pct_bit(v->pct_marked, p, v->bound);
+	return pct_bit(v->pct_marked, rpt_hostv_pct, RPT_HOSTV_NPCT, p, v->bound);
 }
 
 bool rpt_hostv_drain_pct_marked(const struct rpt_host_verdict *v, double p)
 {
-	return pct_bit(v->drain_pct_marked, p, v->drain_mean_marked);
+	return pct_bit(v->drain_pct_marked, rpt_hostv_drain_pct, RPT_HOSTV_DRAIN_NPCT, p,
+		       v->drain_mean_marked);
 }
 
 const char *rpt_hostv_word(const struct rpt_host_verdict *v)

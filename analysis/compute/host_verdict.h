@@ -87,6 +87,8 @@ struct rpt_pace_drain;
 
 /* The percentiles the verdict judges: 50, 99, 99.9, 99.99 (the job's p99 and p99.99 among them) */
 #define RPT_HOSTV_NPCT	4
+/* fio's drain's: those, the 99.999th and the maximum (100; the PTS cells' own) */
+#define RPT_HOSTV_DRAIN_NPCT	6
 
 /* An interval the host distorted, unix ms */
 struct rpt_host_spike {
@@ -113,8 +115,8 @@ struct rpt_host_verdict {
 	struct rpt_fig drain_ios;	/* the I/Os fio's drain handed over */
 	double drain_mean_pct;		/* what the drain added to the mean, %; NAN */
 	bool drain_mean_marked;		/* the mean latency: fio's drain's */
-	unsigned int drain_pct_marked;	/* bit k: the k-th of rpt_hostv_pct[] fio's drain's */
-	double drain_pct_moved[RPT_HOSTV_NPCT];	/* how far it moved each, %; NAN unknown */
+	unsigned int drain_pct_marked;	/* bit k: the k-th of rpt_hostv_drain_pct[] fio's drain's */
+	double drain_pct_moved[RPT_HOSTV_DRAIN_NPCT];	/* how far it moved each, %; NAN unknown */
 	bool drain_pct_bound;		/* those are bounds, not the drained I/Os' own */
 	double drain_us, drain_late;	/* what it held, µs; the I/Os it held RPT_HOST_LATE_US+ */
 	char drain_reason[RPT_WHY_LEN];	/* what the drain did, "" when it marks nothing */
@@ -134,6 +136,7 @@ struct rpt_host_verdict {
 };
 
 extern const double rpt_hostv_pct[RPT_HOSTV_NPCT];
+extern const double rpt_hostv_drain_pct[RPT_HOSTV_DRAIN_NPCT];
 
 /**
  * rpt_hostv_compute() - The verdict over the intervals of @h that lie in
@@ -184,7 +187,8 @@ struct rpt_hostv_lat {
  * distribution it replaces. With the drained I/Os listed (@pd, the job's
  * model_pace) exact to fio's buckets: percentile p is taken again with each
  * drained I/O at its latency less the drain's hold, and marked when it moved
- * by more than RPT_LAT_BIN_SHARE, the precision of fio's percentile. Without
+ * by more than RPT_LAT_BIN_SHARE, the precision of fio's percentile (each of
+ * rpt_hostv_drain_pct[]: the 99.999th and the maximum for the PTS cells). Without
  * the list, a bound: none moved when the drained I/Os' longest latency is
  * under the percentile's bucket, else the most the drain's I/Os could pull
  * it down (the percentile of drain_ios fewer I/Os).
@@ -233,7 +237,8 @@ bool rpt_hostv_pct_marked(const struct rpt_host_verdict *v, double p);
 /**
  * rpt_hostv_drain_pct_marked() - Whether fio's drain moved percentile @p.
  * @v: the verdict
- * @p: a percentile (99, 99.99)
+ * @p: one of rpt_hostv_drain_pct[] (99, 99.99, 100: the maximum); another
+ *     is marked with the mean
  *
  * Return: true when the drain's held I/Os may have set it.
  */

@@ -556,6 +556,16 @@ TEST(verdict_drain_pcts)
 		"\"drain_lat_held_us\":[[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],"
 		"[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],"
 		"[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0]]}\n";
+	/* all 30 slow I/Os drained: the maximum and the 99.999th come down too */
+	static const char all[] =
+		"{\"time_us\":1795990003000000,\"event\":\"model_pace\",\"job\":\"x\",\"kept\":true,"
+		"\"drain_ios\":30,\"drain_added_us\":6000,\"drain_late_ios\":30,"
+		"\"drain_lat_max_us\":300,\"drain_lat_held_us\":["
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],"
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],"
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],"
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],"
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0]]}\n";
 	/* an event without the list: its longest latency only, or nothing of the drain */
 	static const char nolist[] =
 		"{\"time_us\":1795990003000000,\"event\":\"model_pace\",\"job\":\"x\",\"kept\":true,"
@@ -567,12 +577,14 @@ TEST(verdict_drain_pcts)
 		const char *ev;
 		bool p50, p99, p999, p9999, bound;
 		double p99_moved;
+		bool max;
 	} c[] = {
-		{ moved, false, true, false, false, false, 100 * (1 - bucket(100) / bucket(300)) },
-		{ below, false, false, false, false, false, 0 },
-		{ nolist, false, false, false, false, true, 0 },
+		{ moved, false, true, false, false, false, 100 * (1 - bucket(100) / bucket(300)), false },
+		{ below, false, false, false, false, false, 0, false },
+		{ nolist, false, false, false, false, true, 0, false },
 		/* the bound: 20 fewer I/Os put p99 at 100 µs */
-		{ older, false, true, false, false, true, 100 * (1 - bucket(100) / bucket(300)) },
+		{ older, false, true, false, false, true, 100 * (1 - bucket(100) / bucket(300)), false },
+		{ all, false, true, true, true, false, 100 * (1 - bucket(100) / bucket(300)), true },
 	};
 	double us[2] = { bucket(100), bucket(300) }, le[2] = { 0.97, 1 };
 	struct rpt_hostv_lat l = { us, le, 2, 1000, 0 };
@@ -587,16 +599,18 @@ TEST(verdict_drain_pcts)
 		CHECK_EQ_INT(rpt_events_read_mem("x_events.1.jsonl", c[i].ev, strlen(c[i].ev), "x",
 						 &ev, &d), 0);
 		CHECK_EQ_INT(ev.drain.have, c[i].ev != older);
-		CHECK_EQ_INT(ev.drain.listed, c[i].ev == moved || c[i].ev == below);
+		CHECK_EQ_INT(ev.drain.listed, c[i].ev == moved || c[i].ev == below || c[i].ev == all);
 		drained_verdict(20, &v);
 		/* without the distribution: the count rule, 20 held of 1000 */
-		CHECK_EQ_INT(v.drain_pct_marked, 0xe);
+		CHECK_EQ_INT(v.drain_pct_marked, 0x3e);
 		rpt_hostv_drain_pcts(&v, &l, &ev.drain);
 		CHECK_EQ_INT(v.drain_pct_bound, c[i].bound);
 		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 50), c[i].p50);
 		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99), c[i].p99);
 		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99.9), c[i].p999);
 		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99.99), c[i].p9999);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99.999), c[i].max);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 100), c[i].max);
 		CHECK_NEAR(v.drain_pct_moved[1], c[i].p99_moved, 1e-9);
 		rpt_hostv_line(&v, line, sizeof(line));
 		if (c[i].p99) {
@@ -614,7 +628,7 @@ TEST(verdict_drain_pcts)
 		j.host = v;
 		rpt_job_mark(&j);
 		CHECK_EQ_INT(j.lat_p99_us.mark, c[i].p99 ? RPT_MARK_DRAIN : 0);
-		CHECK_EQ_INT(j.lat_p9999_us.mark, 0);
+		CHECK_EQ_INT(j.lat_p9999_us.mark, c[i].p9999 ? RPT_MARK_DRAIN : 0);
 		/* no list (several threads): the bound; the writes' row of a mixed
 		 * job: the drained reads are not its */
 		if (c[i].ev == moved) {
