@@ -236,24 +236,13 @@ static void drain(struct rpt_host_verdict *v, const struct drain_sums *s)
 }
 
 /* The latency at or below which @want of the I/Os of the distribution are (fio's rule). */
-static double cdf_pct(const struct rpt_hostv_lat *l, double want, size_t *at)
+static double cdf_pct(const struct rpt_hostv_lat *l, double want)
 {
 	size_t i;
 
 	for (i = 0; i + 1 < l->n && l->le[i] * l->ios < want - 1e-6; i++)
 		;
-	*at = i;
 	return l->us[i];
-}
-
-/* The I/Os of the distribution at or below @t µs. */
-static double cdf_count(const struct rpt_hostv_lat *l, double t)
-{
-	double c = 0;
-
-	for (size_t i = 0; i < l->n && l->us[i] <= t; i++)
-		c = l->le[i] * l->ios;
-	return c;
 }
 
 /* @us in fio's bucket, µs */
@@ -268,67 +257,102 @@ static bool of_row(const struct rpt_hostv_lat *l, const struct rpt_pace_drain *p
 	return !l->ddmask || (l->ddmask & (1u << pd->ddir[k]));
 }
 
-/*
- * Percentile @want of the distribution with the drain taken out of each
- * listed I/O: the least latency t, of the distribution's or a drained I/O's
- * own, with @want I/Os at or below it once each drained I/O counts at its
- * latency less its hold.
- */
-static double undrained_pct(const struct rpt_hostv_lat *l, const struct rpt_pace_drain *pd,
-			    double want)
+static int cmp_double(const void *a, const void *b)
 {
-	double best = INFINITY;
+	double x = *(const double *)a, y = *(const double *)b;
 
-	for (size_t i = 0; i < l->n + pd->n; i++) {
-		double t = i < l->n ? l->us[i] : bucket_us(pd->lat_us[i - l->n] - pd->held_us[i - l->n]);
-		double c = cdf_count(l, t);
-
-		if (t >= best || (i >= l->n && !of_row(l, pd, i - l->n)))
-			continue;
-		for (size_t k = 0; k < pd->n; k++)
-			if (of_row(l, pd, k))
-				c += (bucket_us(pd->lat_us[k] - pd->held_us[k]) <= t) -
-				     (bucket_us(pd->lat_us[k]) <= t);
-		if (c >= want - 1e-6)
-			best = t;
-	}
-	return best;
+	return x < y ? -1 : x > y;
 }
 
-/* The most the drain can have moved percentile @want (its value @x, the @at-th point). */
+/* The drained I/Os of the row in fio's buckets: latencies @xb, less their holds @yb, sorted. */
+static size_t drained_buckets(const struct rpt_hostv_lat *l, const struct rpt_pace_drain *pd,
+			      double *xb, double *yb)
+{
+	size_t m = 0;
+
+	for (size_t k = 0; k < pd->n; k++)
+		if (of_row(l, pd, k)) {
+			xb[m] = bucket_us(pd->lat_us[k]);
+			yb[m++] = bucket_us(fmax(pd->lat_us[k] - pd->held_us[k], 0));
+		}
+	qsort(xb, m, sizeof(*xb), cmp_double);
+	qsort(yb, m, sizeof(*yb), cmp_double);
+	return m;
+}
+
+/*
+ * Percentile @want of the distribution with the drain taken out of each
+ * drained I/O: the least latency t, of a bucket of the distribution's or of
+ * a drained I/O's own, with @want I/Os at or below it once each drained I/O
+ * counts at its latency less its hold (@xb, @yb of @m: drained_buckets()).
+ */
+static double undrained_pct(const struct rpt_hostv_lat *l, const double *xb, const double *yb,
+			    size_t m, double want)
+{
+	size_t i = 0, iy = 0, ax = 0;
+	double below = 0;
+
+	while (i < l->n || iy < m) {
+		double t = iy >= m || (i < l->n && l->us[i] <= yb[iy]) ? l->us[i] : yb[iy];
+
+		for (; i < l->n && l->us[i] <= t; i++)
+			below = l->le[i] * l->ios;
+		for (; iy < m && yb[iy] <= t; iy++)
+			;
+		for (; ax < m && xb[ax] <= t; ax++)
+			;
+		if (below - (double)ax + (double)iy >= want - 1e-6)
+			return t;
+	}
+	return l->n ? l->us[l->n - 1] : 0;
+}
+
+/* The most the drain can have moved percentile @want (its value @x). */
 static double bound_pct(const struct rpt_hostv_lat *l, const struct rpt_pace_drain *pd,
 			double drained, double want, double x)
 {
-	size_t at;
-
 	/* every drained I/O below the percentile's bucket: it is where it was */
 	if (pd && pd->have && !isnan(pd->lat_max_us) &&
 	    pd->lat_max_us < x * (1 - RPT_LAT_BIN_SHARE))
 		return x;
 	/* else at most that many of the I/Os at or above it came down */
-	return cdf_pct(l, fmax(want - drained, 1), &at);
+	return cdf_pct(l, fmax(want - drained, 1));
 }
 
-void rpt_hostv_drain_pcts(struct rpt_host_verdict *v, const struct rpt_hostv_lat *l,
-			  const struct rpt_pace_drain *pd)
+int rpt_hostv_drain_pcts(struct rpt_host_verdict *v, const struct rpt_hostv_lat *l,
+			 const struct rpt_pace_drain *pd)
 {
 	bool listed = pd && pd->have && pd->listed;
+	double *xb = NULL, *yb = NULL;
+	size_t m = 0;
 
 	if (!v->measured || !v->drain_ios.ok || !l || !l->n || !(l->ios > 0))
-		return;
+		return 0;
+	if (listed && pd->n) {
+		xb = malloc(pd->n * sizeof(*xb));
+		yb = malloc(pd->n * sizeof(*yb));
+		if (!xb || !yb) {
+			free(xb);
+			free(yb);
+			return -ENOMEM;
+		}
+		m = drained_buckets(l, pd, xb, yb);
+	}
 	v->drain_pct_marked = 0;
 	v->drain_pct_bound = !listed;
 	for (size_t k = 0; k < RPT_HOSTV_DRAIN_NPCT; k++) {
-		double want = rpt_hostv_drain_pct[k] / 100 * l->ios, x, y;
-		size_t at;
+		double want = rpt_hostv_drain_pct[k] / 100 * l->ios, x = cdf_pct(l, want), y;
 
-		x = cdf_pct(l, want, &at);
-		y = listed ? undrained_pct(l, pd, want) : bound_pct(l, pd, v->drain_ios.v, want, x);
+		y = listed ? undrained_pct(l, xb, yb, m, want) :
+			     bound_pct(l, pd, v->drain_ios.v, want, x);
 		v->drain_pct_moved[k] = x > 0 ? 100 * (x - fmin(y, x)) / x : 0;
 		if (v->drain_ios.v > 0 && v->drain_pct_moved[k] > 100 * RPT_LAT_BIN_SHARE)
 			v->drain_pct_marked |= 1u << k;
 	}
+	free(xb);
+	free(yb);
 	drain_reason(v);
+	return 0;
 }
 
 /* The intervals whose own share passes a threshold. */

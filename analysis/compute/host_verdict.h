@@ -119,7 +119,7 @@ struct rpt_host_verdict {
 	double drain_pct_moved[RPT_HOSTV_DRAIN_NPCT];	/* how far it moved each, %; NAN unknown */
 	bool drain_pct_bound;		/* those are bounds, not the drained I/Os' own */
 	double drain_us, drain_late;	/* what it held, µs; the I/Os it held RPT_HOST_LATE_US+ */
-	char drain_reason[RPT_WHY_LEN];	/* what the drain did, "" when it marks nothing */
+	char drain_reason[2 * RPT_WHY_LEN];	/* what the drain did, "" when it marks nothing */
 	bool thr_marked;		/* MB/s, IOPS, efficiency: the host's */
 	bool mean_marked;		/* the mean latency: the host's */
 	bool bound;			/* host-bound: either of those */
@@ -196,9 +196,11 @@ struct rpt_hostv_lat {
  * @l: the distribution; NULL or empty leaves rpt_hostv_compute()'s marks
  * @pd: the job's model_pace's drain (its I/Os of @l's directions taken), or
  *      NULL (several threads, an older event)
+ *
+ * Return: 0 or -ENOMEM.
  */
-void rpt_hostv_drain_pcts(struct rpt_host_verdict *v, const struct rpt_hostv_lat *l,
-			  const struct rpt_pace_drain *pd);
+int rpt_hostv_drain_pcts(struct rpt_host_verdict *v, const struct rpt_hostv_lat *l,
+			 const struct rpt_pace_drain *pd);
 
 /**
  * rpt_hostv_read_group() - Read the host sidecars of every thread of group

@@ -1114,7 +1114,7 @@ static int host(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
 		const struct rpt_events *ev = j->has_events && x->g->n == 1 ? &x->ev : NULL;
 
 		rpt_hostv_pace(&j->host, ev);
-		rpt_hostv_drain_pcts(&j->host, &l, ev ? &ev->drain : NULL);
+		ret = rpt_hostv_drain_pcts(&j->host, &l, ev ? &ev->drain : NULL);
 	}
 	if (!ret && j->has_fill && x->w.ok)
 		ret = rpt_fill_host(&x->fc, j->host.spike, j->host.nspikes, &j->fill);

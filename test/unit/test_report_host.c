@@ -603,7 +603,7 @@ TEST(verdict_drain_pcts)
 		drained_verdict(20, &v);
 		/* without the distribution: the count rule, 20 held of 1000 */
 		CHECK_EQ_INT(v.drain_pct_marked, 0x3e);
-		rpt_hostv_drain_pcts(&v, &l, &ev.drain);
+		CHECK_EQ_INT(rpt_hostv_drain_pcts(&v, &l, &ev.drain), 0);
 		CHECK_EQ_INT(v.drain_pct_bound, c[i].bound);
 		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 50), c[i].p50);
 		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99), c[i].p99);
@@ -634,10 +634,10 @@ TEST(verdict_drain_pcts)
 		if (c[i].ev == moved) {
 			struct rpt_hostv_lat w = l;
 
-			rpt_hostv_drain_pcts(&v, &l, NULL);
+			CHECK_EQ_INT(rpt_hostv_drain_pcts(&v, &l, NULL), 0);
 			CHECK(v.drain_pct_bound && rpt_hostv_drain_pct_marked(&v, 99));
 			w.ddmask = 1u << RPT_DD_WRITE;
-			rpt_hostv_drain_pcts(&v, &w, &ev.drain);
+			CHECK_EQ_INT(rpt_hostv_drain_pcts(&v, &w, &ev.drain), 0);
 			CHECK(!v.drain_pct_bound && !v.drain_pct_marked);
 			CHECK_NEAR(v.drain_pct_moved[1], 0, 1e-9);
 		}
