@@ -59,6 +59,7 @@ struct model_data {
 	unsigned int nr_pending;
 	struct io_u **events;
 	uint64_t *ready_ns;		/* when the engine had each of events[] */
+	uint64_t *submit_ns;		/* when the model was given each of events[] */
 	struct io_u **queued;
 	unsigned int nr_queued;
 	unsigned int depth;
@@ -198,8 +199,9 @@ static int model_post_init(struct thread_data *td)
 	md->pending = calloc(md->depth, sizeof(*md->pending));
 	md->events = calloc(md->depth, sizeof(*md->events));
 	md->ready_ns = calloc(md->depth, sizeof(*md->ready_ns));
+	md->submit_ns = calloc(md->depth, sizeof(*md->submit_ns));
 	md->queued = calloc(md->depth, sizeof(*md->queued));
-	if (!md->pending || !md->events || !md->ready_ns || !md->queued)
+	if (!md->pending || !md->events || !md->ready_ns || !md->submit_ns || !md->queued)
 		return -ENOMEM;
 	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 	ssdq_touch_buffers(td);
@@ -360,6 +362,7 @@ static unsigned int reap(struct thread_data *td, struct model_data *md, uint64_t
 			md->job->t1_ns = now;
 			sd->watch.quiet_since_ns = now;
 			md->ready_ns[events] = now;
+			md->submit_ns[events] = p.submit_ns;
 			md->events[events++] = p.io_u;
 			md->pending[i] = md->pending[--md->nr_pending];
 			account_io(td, md, p.io_u, p.submit_ns, p.deadline_ns, now,
@@ -390,8 +393,12 @@ static void give_up(struct model_data *md, uint64_t now)
 static int hand_over(struct ssdq_data *sd, struct model_data *md, unsigned int events,
 		     bool drain)
 {
-	if (drain && events)
-		ssdq_host_acct_drain(&sd->host_acct, md->ready_ns, events, ssdq_mono_ns());
+	uint64_t now = ssdq_mono_ns();
+
+	if (drain && events) {
+		ssdq_host_acct_drain(&sd->host_acct, md->submit_ns, md->ready_ns, events, now);
+		ssdq_model_job_drain(md->job, md->events, md->submit_ns, md->ready_ns, events, now);
+	}
 	return (int)events;
 }
 
@@ -446,6 +453,7 @@ static void model_cleanup(struct thread_data *td)
 	free(md->pending);
 	free(md->events);
 	free(md->ready_ns);
+	free(md->submit_ns);
 	free(md->queued);
 	free(md);
 	sd->be_data = NULL;

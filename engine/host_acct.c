@@ -46,6 +46,8 @@ void ssdq_host_acct_init(struct ssdq_host_acct *a, uint64_t now_ns)
 	atomic_init(&a->drain_ios, 0);
 	atomic_init(&a->drain_ns, 0);
 	atomic_init(&a->drain_late_ios, 0);
+	atomic_init(&a->drain_max_ns, 0);
+	atomic_init(&a->drain_lat_max_ns, 0);
 }
 
 void ssdq_host_acct_busy(struct ssdq_host_acct *a, uint64_t now_ns, uint64_t think_ns)
@@ -122,21 +124,26 @@ uint64_t ssdq_host_acct_io(struct ssdq_host_acct *a, uint64_t submit_ns, uint64_
 	return late;
 }
 
-void ssdq_host_acct_drain(struct ssdq_host_acct *a, const uint64_t *ready_ns, unsigned int n,
-			  uint64_t handed_ns)
+void ssdq_host_acct_drain(struct ssdq_host_acct *a, const uint64_t *submit_ns,
+			  const uint64_t *ready_ns, unsigned int n, uint64_t handed_ns)
 {
-	uint64_t sum = 0, late = 0;
+	uint64_t sum = 0, late = 0, max = get(&a->drain_max_ns), lat_max = get(&a->drain_lat_max_ns);
 
 	for (unsigned int i = 0; i < n; i++) {
 		uint64_t d = handed_ns > ready_ns[i] ? handed_ns - ready_ns[i] : 0;
+		uint64_t lat = handed_ns > submit_ns[i] ? handed_ns - submit_ns[i] : 0;
 
 		sum += d;
 		late += d >= SSDQ_HOST_LATE_NS;
+		max = d > max ? d : max;
+		lat_max = lat > lat_max ? lat : lat_max;
 	}
 	write_begin(a);
 	add(&a->drain_ios, n);
 	add(&a->drain_ns, sum);
 	add(&a->drain_late_ios, late);
+	atomic_store_explicit(&a->drain_max_ns, max, RLX);
+	atomic_store_explicit(&a->drain_lat_max_ns, lat_max, RLX);
 	write_end(a);
 }
 
@@ -163,6 +170,8 @@ static void snap(struct ssdq_host_acct *a, uint64_t now_ns, struct ssdq_host_sna
 		s->drain_ios = get(&a->drain_ios);
 		s->drain_ns = get(&a->drain_ns);
 		s->drain_late_ios = get(&a->drain_late_ios);
+		s->drain_max_ns = get(&a->drain_max_ns);
+		s->drain_lat_max_ns = get(&a->drain_lat_max_ns);
 		since = get(&a->idle_since_ns);
 		psince = get(&a->planned_since_ns);
 		word = get(&a->max_word);

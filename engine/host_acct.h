@@ -65,6 +65,10 @@
  * @drain_ios: I/Os handed to fio in a getevents that waited for all in flight
  * @drain_ns: the time fio's drain added to them (ssdq_host_acct_drain())
  * @drain_late_ios: those the drain held back SSDQ_HOST_LATE_NS or more
+ * @drain_max_ns: the longest the drain held one (the job's)
+ * @drain_lat_max_ns: the longest latency of one it handed over, submission to
+ *	handing: the largest fio records of a drained I/O (the job's; what
+ *	ssdq-report holds its percentiles against, docs/report.md)
  */
 struct ssdq_host_acct {
 	_Atomic uint32_t seq;
@@ -81,6 +85,8 @@ struct ssdq_host_acct {
 	_Atomic uint64_t drain_ios;
 	_Atomic uint64_t drain_ns;
 	_Atomic uint64_t drain_late_ios;
+	_Atomic uint64_t drain_max_ns;
+	_Atomic uint64_t drain_lat_max_ns;
 };
 
 /**
@@ -92,7 +98,7 @@ struct ssdq_host_snap {
 	uint64_t ios, intended_ns, added_ns, late_ios, idle_ns, planned_ns;
 	uint64_t job_max_ns;
 	uint64_t added_max_us;
-	uint64_t drain_ios, drain_ns, drain_late_ios;
+	uint64_t drain_ios, drain_ns, drain_late_ios, drain_max_ns, drain_lat_max_ns;
 };
 
 /**
@@ -137,13 +143,15 @@ uint64_t ssdq_host_acct_io(struct ssdq_host_acct *a, uint64_t submit_ns, uint64_
  * ssdq_host_acct_drain() - Account fio's drain: @n I/Os handed to fio at
  * @handed_ns (CLOCK_MONOTONIC) by one getevents whose min asked for every
  * I/O in flight. Call after ssdq_host_acct_io() of each of them.
+ * @submit_ns: when the model was given each one (its latency in fio is
+ *	@handed_ns minus that and fio's few µs of stamping)
  * @ready_ns: when the engine had each one (the @reap_ns it was accounted
  *	at): the drain added @handed_ns minus that; one ready after @handed_ns
  *	counts 0
  * @n: how many
  */
-void ssdq_host_acct_drain(struct ssdq_host_acct *a, const uint64_t *ready_ns, unsigned int n,
-			  uint64_t handed_ns);
+void ssdq_host_acct_drain(struct ssdq_host_acct *a, const uint64_t *submit_ns,
+			  const uint64_t *ready_ns, unsigned int n, uint64_t handed_ns);
 
 /**
  * ssdq_host_acct_idle() - An I/O the model never timed (the stalled drive's,

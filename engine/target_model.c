@@ -92,12 +92,46 @@ static void model_opened(struct thread_data *td, struct ssdq_file *sf)
  * the service times it set, and when that is more than SSDQ_HOST_PACE_SHARE
  * of them, a line saying this job's figures are the host's as much as its.
  */
+void ssdq_model_job_drain(struct ssdq_model_job *mj, struct io_u *const *io_u,
+			  const uint64_t *submit_ns, const uint64_t *ready_ns, unsigned int n,
+			  uint64_t handed_ns)
+{
+	if (mj->drain_cut || mj->ndrain + n > SSDQ_DRAIN_LIST) {
+		mj->drain_cut = true;
+		return;
+	}
+	for (unsigned int i = 0; i < n; i++, mj->ndrain++) {
+		mj->drain_io[mj->ndrain][0] = handed_ns > submit_ns[i] ? handed_ns - submit_ns[i] : 0;
+		mj->drain_io[mj->ndrain][1] = handed_ns > ready_ns[i] ? handed_ns - ready_ns[i] : 0;
+		mj->drain_io[mj->ndrain][2] = io_u[i]->ddir;
+	}
+}
+
+/* fio's drain over the job (host_acct.h) and its I/Os, model_pace's members after its own */
+static void drain_members(FILE *m, const struct ssdq_host_snap *s, const struct ssdq_model_job *mj)
+{
+	fprintf(m, ",\"drain_ios\":%llu,\"drain_added_us\":%.3f,\"drain_late_ios\":%llu,"
+		"\"drain_added_max_us\":%.3f,\"drain_lat_max_us\":%.3f",
+		(unsigned long long)s->drain_ios, s->drain_ns / 1e3,
+		(unsigned long long)s->drain_late_ios, s->drain_max_ns / 1e3,
+		s->drain_lat_max_ns / 1e3);
+	if (mj->drain_cut)
+		return;
+	fputs(",\"drain_lat_held_us\":[", m);
+	for (unsigned int i = 0; i < mj->ndrain; i++)
+		fprintf(m, "%s[%.3f,%.3f,%u]", i ? "," : "", mj->drain_io[i][0] / 1e3,
+			mj->drain_io[i][1] / 1e3, (unsigned int)mj->drain_io[i][2]);
+	fputc(']', m);
+}
+
 static void model_pace(struct thread_data *td, struct ssdq_model_job *mj)
 {
 	struct ssdq_data *sd = td->io_ops_data;
 	struct ssdq_host_snap s;
-	char members[320];
+	char *members = NULL;
+	size_t len = 0;
 	double share;
+	FILE *m;
 	bool kept;
 
 	if (mj->pace_said)
@@ -108,12 +142,17 @@ static void model_pace(struct thread_data *td, struct ssdq_model_job *mj)
 		return;
 	share = s.intended_ns ? (double)s.added_ns / (double)s.intended_ns : 0;
 	kept = share <= SSDQ_HOST_PACE_SHARE;
-	snprintf(members, sizeof(members),
-		 ",\"kept\":%s,\"ios\":%llu,\"intended_us\":%.3f,\"host_added_us\":%.3f,"
-		 "\"host_added_share\":%.4f,\"host_added_max_us\":%.3f,\"late_ios\":%llu",
-		 kept ? "true" : "false", (unsigned long long)s.ios, s.intended_ns / 1e3,
-		 s.added_ns / 1e3, share, s.job_max_ns / 1e3, (unsigned long long)s.late_ios);
-	ssdq_event_json(td, ssdq_realtime_us(), "model_pace", members);
+	m = open_memstream(&members, &len);
+	if (m) {
+		fprintf(m, ",\"kept\":%s,\"ios\":%llu,\"intended_us\":%.3f,\"host_added_us\":%.3f,"
+			"\"host_added_share\":%.4f,\"host_added_max_us\":%.3f,\"late_ios\":%llu",
+			kept ? "true" : "false", (unsigned long long)s.ios, s.intended_ns / 1e3,
+			s.added_ns / 1e3, share, s.job_max_ns / 1e3, (unsigned long long)s.late_ios);
+		drain_members(m, &s, mj);
+		if (!fclose(m))
+			ssdq_event_json(td, ssdq_realtime_us(), "model_pace", members);
+		free(members);
+	}
 	if (!kept)
 		ssdq_log("%s: the drive model did not keep its pace: the host added %.1f %% to the "
 			 "service times it set (%.1f us an I/O to %.1f us; %llu of %llu I/Os late by "

@@ -137,6 +137,17 @@ long rpt_lat_hist_cdf(struct rpt_lat_hist *h, double **us, double **le)
 	return (long)h->n;
 }
 
+uint64_t rpt_lat_bin_ns(uint64_t ns)
+{
+	unsigned int msb = ns ? 63 - (unsigned int)__builtin_clzll(ns) : 0, shift;
+
+	if (msb <= 6)
+		return ns;
+	shift = msb - 6;
+	/* the bucket's lower end plus half its width */
+	return (ns >> shift << shift) + (1ull << shift) / 2;
+}
+
 void rpt_lat_hist_free(struct rpt_lat_hist *h)
 {
 	if (!h)

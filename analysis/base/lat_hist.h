@@ -84,6 +84,23 @@ uint64_t rpt_lat_hist_percentile(struct rpt_lat_hist *h, double pct);
  */
 long rpt_lat_hist_cdf(struct rpt_lat_hist *h, double **us, double **le);
 
+/*
+ * fio's buckets (stat.h, FIO_IO_U_PLAT_BITS 6): a latency below 128 ns is
+ * its own; above, each power of two is cut in 64 buckets, each stood for by
+ * its middle, so a latency's bucket is within 1/128 to 1/64 of it
+ * (RPT_LAT_BIN_SHARE: the precision of a percentile fio gives).
+ */
+#define RPT_LAT_BIN_SHARE	(1.0 / 64)
+
+/**
+ * rpt_lat_bin_ns() - The value fio stands for the bucket of a latency, as
+ * its json+ "bins" keys.
+ * @ns: the latency
+ *
+ * Return: the bucket's value in ns.
+ */
+uint64_t rpt_lat_bin_ns(uint64_t ns);
+
 /**
  * rpt_lat_hist_free() - Free the bins; @h may be reused.
  * @h: histogram, NULL-safe

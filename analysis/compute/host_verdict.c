@@ -9,9 +9,11 @@
 
 #include "grow.h"
 #include "host_verdict.h"
+#include "lat_hist.h"
 #include "log_find.h"
 
 const double rpt_hostv_pct[RPT_HOSTV_NPCT] = { 50, 99, 99.9, 99.99 };
+const double rpt_hostv_drain_pct[RPT_HOSTV_DRAIN_NPCT] = { 50, 99, 99.9, 99.99, 99.999, 100 };
 
 /* The running sums over the window's intervals. */
 struct sums {
@@ -178,12 +180,37 @@ static void verdict(struct rpt_host_verdict *v, const struct sums *s, double lat
 		snprintf(v->reason + n, sizeof(v->reason) - n, "; %s may be the host's", pct);
 }
 
-/* fio's drain's figures and marks (host_verdict.h). */
-static void drain(struct rpt_host_verdict *v, const struct drain_sums *s)
+/* What the drain did, for the verdict's line: "" when it marks nothing. */
+static void drain_reason(struct rpt_host_verdict *v)
 {
-	char pct[64] = "";
+	char pct[192] = "";
 	int w = 0;
 
+	for (size_t k = 0; k < RPT_HOSTV_DRAIN_NPCT; k++) {
+		char name[16];
+
+		if (!(v->drain_pct_marked & (1u << k)))
+			continue;
+		snprintf(name, sizeof(name), rpt_hostv_drain_pct[k] == 100 ? "max" : "p%g",
+			 rpt_hostv_drain_pct[k]);
+		w += isnan(v->drain_pct_moved[k]) ?
+		     snprintf(pct + w, sizeof(pct) - w, "%s%s", w ? ", " : "", name) :
+		     snprintf(pct + w, sizeof(pct) - w, "%s%s %s%.1f %%", w ? ", " : "", name,
+			      v->drain_pct_bound ? "up to " : "", v->drain_pct_moved[k]);
+	}
+	*v->drain_reason = 0;
+	if (!v->drain_mean_marked && !v->drain_pct_marked)
+		return;
+	snprintf(v->drain_reason, sizeof(v->drain_reason),
+		 "fio's end-of-job drain added %.1f %% to the mean latency (%.0f I/Os held %.1f ms, %.0f of them %d µs or more; the mean marked from %.0f %% of the I/Os' time)%s%s",
+		 isnan(v->drain_mean_pct) ? 0 : v->drain_mean_pct, v->drain_ios.v,
+		 v->drain_us / 1e3, v->drain_late, RPT_HOST_LATE_US, 100 * RPT_HOST_TIME_SHARE,
+		 *pct ? "; it moved " : "", pct);
+}
+
+/* fio's drain's figures and marks (host_verdict.h); the percentiles by the count rule. */
+static void drain(struct rpt_host_verdict *v, const struct drain_sums *s)
+{
 	v->drain_mean_pct = NAN;
 	if (!s->have) {
 		rpt_fig_null(&v->drain_share, "no account of fio's drain: not on the drive model, or a host sidecar older than it");
@@ -191,25 +218,141 @@ static void drain(struct rpt_host_verdict *v, const struct drain_sums *s)
 		return;
 	}
 	rpt_fig_set(&v->drain_ios, s->drain_ios);
+	v->drain_us = s->drain_us;
+	v->drain_late = s->late;
 	share(&v->drain_share, s->drain_us, s->obs_us, "no I/O time in the job's intervals");
 	if (!v->drain_share.ok)
 		return;
 	if (s->obs_us > s->drain_us)
 		v->drain_mean_pct = 100 * s->drain_us / (s->obs_us - s->drain_us);
 	v->drain_mean_marked = v->drain_share.v >= 100 * RPT_HOST_TIME_SHARE;
-	for (size_t k = 0; k < RPT_HOSTV_NPCT; k++)
-		if (v->drain_mean_marked || s->late > (1 - rpt_hostv_pct[k] / 100) * s->ios) {
+	v->drain_pct_bound = true;
+	for (size_t k = 0; k < RPT_HOSTV_DRAIN_NPCT; k++)
+		if (s->late > (1 - rpt_hostv_drain_pct[k] / 100) * s->ios) {
 			v->drain_pct_marked |= 1u << k;
-			w += snprintf(pct + w, sizeof(pct) - w, "%sp%g", w ? ", " : "",
-				      rpt_hostv_pct[k]);
+			v->drain_pct_moved[k] = NAN;
 		}
-	if (!v->drain_mean_marked && !v->drain_pct_marked)
-		return;
-	snprintf(v->drain_reason, sizeof(v->drain_reason),
-		 "fio's end-of-job drain added %.1f %% to the mean latency (%.0f I/Os held %.1f ms, %.0f of them %d µs or more; the mean marked from %.0f %% of the I/Os' time)%s%s%s",
-		 isnan(v->drain_mean_pct) ? 0 : v->drain_mean_pct, s->drain_ios, s->drain_us / 1e3,
-		 s->late, RPT_HOST_LATE_US, 100 * RPT_HOST_TIME_SHARE, *pct ? "; " : "", pct,
-		 *pct ? " may be the drain's" : "");
+	drain_reason(v);
+}
+
+/* The latency at or below which @want of the I/Os of the distribution are (fio's rule). */
+static double cdf_pct(const struct rpt_hostv_lat *l, double want)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < l->n && l->le[i] * l->ios < want - 1e-6; i++)
+		;
+	return l->us[i];
+}
+
+/* @us in fio's bucket, µs */
+static double bucket_us(double us)
+{
+	return rpt_lat_bin_ns((uint64_t)llround(us * 1000)) / 1000.0;
+}
+
+/* Drained I/O @k is of the distribution's directions. */
+static bool of_row(const struct rpt_hostv_lat *l, const struct rpt_pace_drain *pd, size_t k)
+{
+	return !l->ddmask || (l->ddmask & (1u << pd->ddir[k]));
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The drained I/Os of the row in fio's buckets: latencies @xb, less their holds @yb, sorted. */
+static size_t drained_buckets(const struct rpt_hostv_lat *l, const struct rpt_pace_drain *pd,
+			      double *xb, double *yb)
+{
+	size_t m = 0;
+
+	for (size_t k = 0; k < pd->n; k++)
+		if (of_row(l, pd, k)) {
+			xb[m] = bucket_us(pd->lat_us[k]);
+			yb[m++] = bucket_us(fmax(pd->lat_us[k] - pd->held_us[k], 0));
+		}
+	qsort(xb, m, sizeof(*xb), cmp_double);
+	qsort(yb, m, sizeof(*yb), cmp_double);
+	return m;
+}
+
+/*
+ * Percentile @want of the distribution with the drain taken out of each
+ * drained I/O: the least latency t, of a bucket of the distribution's or of
+ * a drained I/O's own, with @want I/Os at or below it once each drained I/O
+ * counts at its latency less its hold (@xb, @yb of @m: drained_buckets()).
+ */
+static double undrained_pct(const struct rpt_hostv_lat *l, const double *xb, const double *yb,
+			    size_t m, double want)
+{
+	size_t i = 0, iy = 0, ax = 0;
+	double below = 0;
+
+	while (i < l->n || iy < m) {
+		double t = iy >= m || (i < l->n && l->us[i] <= yb[iy]) ? l->us[i] : yb[iy];
+
+		for (; i < l->n && l->us[i] <= t; i++)
+			below = l->le[i] * l->ios;
+		for (; iy < m && yb[iy] <= t; iy++)
+			;
+		for (; ax < m && xb[ax] <= t; ax++)
+			;
+		if (below - (double)ax + (double)iy >= want - 1e-6)
+			return t;
+	}
+	return l->n ? l->us[l->n - 1] : 0;
+}
+
+/* The most the drain can have moved percentile @want (its value @x). */
+static double bound_pct(const struct rpt_hostv_lat *l, const struct rpt_pace_drain *pd,
+			double drained, double want, double x)
+{
+	/* every drained I/O below the percentile's bucket: it is where it was */
+	if (pd && pd->have && !isnan(pd->lat_max_us) &&
+	    pd->lat_max_us < x * (1 - RPT_LAT_BIN_SHARE))
+		return x;
+	/* else at most that many of the I/Os at or above it came down */
+	return cdf_pct(l, fmax(want - drained, 1));
+}
+
+int rpt_hostv_drain_pcts(struct rpt_host_verdict *v, const struct rpt_hostv_lat *l,
+			 const struct rpt_pace_drain *pd)
+{
+	bool listed = pd && pd->have && pd->listed;
+	double *xb = NULL, *yb = NULL;
+	size_t m = 0;
+
+	if (!v->measured || !v->drain_ios.ok || !l || !l->n || !(l->ios > 0))
+		return 0;
+	if (listed && pd->n) {
+		xb = malloc(pd->n * sizeof(*xb));
+		yb = malloc(pd->n * sizeof(*yb));
+		if (!xb || !yb) {
+			free(xb);
+			free(yb);
+			return -ENOMEM;
+		}
+		m = drained_buckets(l, pd, xb, yb);
+	}
+	v->drain_pct_marked = 0;
+	v->drain_pct_bound = !listed;
+	for (size_t k = 0; k < RPT_HOSTV_DRAIN_NPCT; k++) {
+		double want = rpt_hostv_drain_pct[k] / 100 * l->ios, x = cdf_pct(l, want), y;
+
+		y = listed ? undrained_pct(l, xb, yb, m, want) :
+			     bound_pct(l, pd, v->drain_ios.v, want, x);
+		v->drain_pct_moved[k] = x > 0 ? 100 * (x - fmin(y, x)) / x : 0;
+		if (v->drain_ios.v > 0 && v->drain_pct_moved[k] > 100 * RPT_LAT_BIN_SHARE)
+			v->drain_pct_marked |= 1u << k;
+	}
+	free(xb);
+	free(yb);
+	drain_reason(v);
+	return 0;
 }
 
 /* The intervals whose own share passes a threshold. */
@@ -396,25 +539,26 @@ void rpt_hostv_not_measured(struct rpt_host_verdict *v, const char *fmt, ...)
 		rpt_fig_null(f[i], "host: not measured (%s)", v->why);
 }
 
-/* Percentile @p's bit in @bits; @other for a percentile the verdict does not judge. */
-static bool pct_bit(unsigned int bits, double p, bool other)
+/* Percentile @p's bit in @bits of @pct[@n]; @other for a percentile not among them. */
+static bool pct_bit(unsigned int bits, const double *pct, size_t n, double p, bool other)
 {
 	size_t k;
 
-	for (k = 0; k < RPT_HOSTV_NPCT; k++)
-		if (rpt_hostv_pct[k] == p)
+	for (k = 0; k < n; k++)
+		if (pct[k] == p)
 			return bits & (1u << k);
 	return other;
 }
 
 bool rpt_hostv_pct_marked(const struct rpt_host_verdict *v, double p)
 {
-	return pct_bit(v->pct_marked, p, v->bound);
+	return pct_bit(v->pct_marked, rpt_hostv_pct, RPT_HOSTV_NPCT, p, v->bound);
 }
 
 bool rpt_hostv_drain_pct_marked(const struct rpt_host_verdict *v, double p)
 {
-	return pct_bit(v->drain_pct_marked, p, v->drain_mean_marked);
+	return pct_bit(v->drain_pct_marked, rpt_hostv_drain_pct, RPT_HOSTV_DRAIN_NPCT, p,
+		       v->drain_mean_marked);
 }
 
 const char *rpt_hostv_word(const struct rpt_host_verdict *v)

@@ -11,6 +11,8 @@
 #include "host.h"
 #include "timeline.h"
 
+struct rpt_pace_drain;
+
 /*
  * A job's host verdict (issue 34, docs/report.md "Host"): how much the host
  * took from the job over its active time, from the engine's host sidecar
@@ -69,13 +71,12 @@
  * - drain_share: Σ drain-added / Σ (intended + host-added + drain-added):
  *   the share of the I/Os' observed time the drain added; the mean latency
  *   is marked from RPT_HOST_TIME_SHARE, the host's rule;
- * - drain_ios: the I/Os it handed over; a percentile p is marked when the
- *   mean is, or when more I/Os than p's tail, (1 − p / 100) of them, were
- *   held RPT_HOST_LATE_US or more: the drain holds an I/O at most until the
- *   last in flight completes (a queue's latency), so the held I/Os reach a
- *   percentile only when they fill its tail (QD32 of 128 kB reads on the
- *   model, 20 000 I/Os, 29 held: p99 moved 3.1 %, p99.9 1.0 %, p99.99
- *   0 %; 400 I/Os, 22 held: p99 4.5 %, p99.9 6.1 %, p50 0.01 %).
+ * - drain_ios: the I/Os it handed over. A percentile is marked when the
+ *   drain moved it by more than fio's precision (rpt_hostv_drain_pcts(): from
+ *   the job's latency distribution and the drained I/Os the engine's
+ *   model_pace lists, exact to fio's buckets); rpt_hostv_compute() alone,
+ *   for a job without a distribution, marks p when more I/Os than its tail,
+ *   (1 − p / 100) of them, were held RPT_HOST_LATE_US or more.
  */
 #define RPT_HOST_WAIT_SHARE	0.03
 #define RPT_HOST_TIME_SHARE	0.07
@@ -83,6 +84,11 @@
 #define RPT_HOST_TAIL_SHARE	0.01
 /* the engine's model_pace: kept while the host added less than this (SSDQ_HOST_PACE_SHARE) */
 #define RPT_HOST_PACE_SHARE	0.05
+
+/* The percentiles the verdict judges: 50, 99, 99.9, 99.99 (the job's p99 and p99.99 among them) */
+#define RPT_HOSTV_NPCT	4
+/* fio's drain's: those, the 99.999th and the maximum (100; the PTS cells' own) */
+#define RPT_HOSTV_DRAIN_NPCT	6
 
 /* An interval the host distorted, unix ms */
 struct rpt_host_spike {
@@ -109,8 +115,11 @@ struct rpt_host_verdict {
 	struct rpt_fig drain_ios;	/* the I/Os fio's drain handed over */
 	double drain_mean_pct;		/* what the drain added to the mean, %; NAN */
 	bool drain_mean_marked;		/* the mean latency: fio's drain's */
-	unsigned int drain_pct_marked;	/* bit k: the k-th of rpt_hostv_pct[] fio's drain's */
-	char drain_reason[RPT_WHY_LEN];	/* what the drain did, "" when it marks nothing */
+	unsigned int drain_pct_marked;	/* bit k: the k-th of rpt_hostv_drain_pct[] fio's drain's */
+	double drain_pct_moved[RPT_HOSTV_DRAIN_NPCT];	/* how far it moved each, %; NAN unknown */
+	bool drain_pct_bound;		/* those are bounds, not the drained I/Os' own */
+	double drain_us, drain_late;	/* what it held, µs; the I/Os it held RPT_HOST_LATE_US+ */
+	char drain_reason[2 * RPT_WHY_LEN];	/* what the drain did, "" when it marks nothing */
 	bool thr_marked;		/* MB/s, IOPS, efficiency: the host's */
 	bool mean_marked;		/* the mean latency: the host's */
 	bool bound;			/* host-bound: either of those */
@@ -126,9 +135,8 @@ struct rpt_host_verdict {
 	size_t spike_cap;
 };
 
-/* The percentiles the verdict judges: 50, 99, 99.9, 99.99 (the job's p99 and p99.99 among them) */
-#define RPT_HOSTV_NPCT	4
 extern const double rpt_hostv_pct[RPT_HOSTV_NPCT];
+extern const double rpt_hostv_drain_pct[RPT_HOSTV_DRAIN_NPCT];
 
 /**
  * rpt_hostv_compute() - The verdict over the intervals of @h that lie in
@@ -158,6 +166,41 @@ int rpt_hostv_compute(const struct rpt_host *h, double t0_ms, double t1_ms, doub
  * @ev: the job thread's events, or NULL
  */
 void rpt_hostv_pace(struct rpt_host_verdict *v, const struct rpt_events *ev);
+
+/*
+ * A job's latency distribution for the drain's percentiles: fio's buckets'
+ * values (µs) and the share of the I/Os at or below each (report.h's
+ * rpt_lat_cdf), over @ios I/Os of the directions @ddmask (1 << enum
+ * rpt_ddir of each; 0: all).
+ */
+struct rpt_hostv_lat {
+	const double *us, *le;
+	size_t n;
+	double ios;
+	unsigned int ddmask;
+};
+
+/**
+ * rpt_hostv_drain_pcts() - Which percentiles fio's drain moved, from the
+ * job's latency distribution (RPT_MARK_DRAIN; docs/report.md, "fio's
+ * drain"). Call after rpt_hostv_compute(), whose rule without a
+ * distribution it replaces. With the drained I/Os listed (@pd, the job's
+ * model_pace) exact to fio's buckets: percentile p is taken again with each
+ * drained I/O at its latency less the drain's hold, and marked when it moved
+ * by more than RPT_LAT_BIN_SHARE, the precision of fio's percentile (each of
+ * rpt_hostv_drain_pct[]: the 99.999th and the maximum for the PTS cells). Without
+ * the list, a bound: none moved when the drained I/Os' longest latency is
+ * under the percentile's bucket, else the most the drain's I/Os could pull
+ * it down (the percentile of drain_ios fewer I/Os).
+ * @v: the verdict
+ * @l: the distribution; NULL or empty leaves rpt_hostv_compute()'s marks
+ * @pd: the job's model_pace's drain (its I/Os of @l's directions taken), or
+ *      NULL (several threads, an older event)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_hostv_drain_pcts(struct rpt_host_verdict *v, const struct rpt_hostv_lat *l,
+			 const struct rpt_pace_drain *pd);
 
 /**
  * rpt_hostv_read_group() - Read the host sidecars of every thread of group
@@ -196,7 +239,8 @@ bool rpt_hostv_pct_marked(const struct rpt_host_verdict *v, double p);
 /**
  * rpt_hostv_drain_pct_marked() - Whether fio's drain moved percentile @p.
  * @v: the verdict
- * @p: a percentile (99, 99.99)
+ * @p: one of rpt_hostv_drain_pct[] (99, 99.99, 100: the maximum); another
+ *     is marked with the mean
  *
  * Return: true when the drain's held I/Os may have set it.
  */

@@ -1107,8 +1107,15 @@ static int host(struct job_logs *x, struct rpt_job *j, struct rpt_diag *d)
 		ret = rpt_hostv_compute(&h, x->w.ok ? x->w.t0 : NAN, x->w.ok ? x->w.t1 : NAN,
 					j->iodepth.ok ? j->iodepth.v : 1, (double)j->lat_samples,
 					&j->host);
-	if (!ret)
-		rpt_hostv_pace(&j->host, j->has_events && x->g->n == 1 ? &x->ev : NULL);
+	if (!ret) {
+		struct rpt_hostv_lat l = { j->lat_cdf.us, j->lat_cdf.le, j->lat_cdf.n,
+					   (double)j->lat_samples,
+					   j->ddmask & (1u << RPT_DD_MIXED) ? 0 : j->ddmask };
+		const struct rpt_events *ev = j->has_events && x->g->n == 1 ? &x->ev : NULL;
+
+		rpt_hostv_pace(&j->host, ev);
+		ret = rpt_hostv_drain_pcts(&j->host, &l, ev ? &ev->drain : NULL);
+	}
 	if (!ret && j->has_fill && x->w.ok)
 		ret = rpt_fill_host(&x->fc, j->host.spike, j->host.nspikes, &j->fill);
 	rpt_host_free(&h);

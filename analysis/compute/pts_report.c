@@ -269,8 +269,9 @@ struct one {
 	bool throttled;		/* a row's SMART showed thermal throttling */
 	bool host_bound;	/* a row's host verdict: host-bound */
 	bool host_tail;		/* or only its percentiles marked */
-	unsigned int mark[9];	/* RPT_MARK_HOST of the rows' figures, per f */
+	unsigned int mark[9];	/* RPT_MARK_HOST, RPT_MARK_DRAIN of the rows' figures, per f */
 	const char *host_job;	/* the first such row, for its verdict's line */
+	const char *drain_job;	/* the first row fio's drain marked, for its reason */
 };
 
 enum { F_IOPS, F_MBPS, F_MEAN, F_MAX, F_P5, F_W, F_IOPSW, F_MBPSW, F_TEMP };
@@ -304,6 +305,23 @@ static void host_marks(const struct rpt_job *jb, struct one *o)
 	o->mark[F_P5] |= tail;
 }
 
+/* fio's drain's marks of row @jb on the cell's figures: the mean's, the maximum's, the 99.999th's. */
+static void drain_marks(const struct rpt_job *jb, struct one *o)
+{
+	const struct rpt_host_verdict *v = &jb->host;
+	unsigned int mean = jb->lat_mean_us.mark & RPT_MARK_DRAIN;
+	unsigned int mx = rpt_hostv_drain_pct_marked(v, 100) ? RPT_MARK_DRAIN : 0;
+	unsigned int p5 = rpt_hostv_drain_pct_marked(v, 99.999) ? RPT_MARK_DRAIN : 0;
+
+	if (!v->measured || !(mean | mx | p5))
+		return;
+	if (!o->drain_job)
+		o->drain_job = jb->name;
+	o->mark[F_MEAN] |= mean;
+	o->mark[F_MAX] |= mx;
+	o->mark[F_P5] |= p5;
+}
+
 static void cell_round(const struct rpt_test *rt, const char *name, const struct round_ev *re,
 		       struct one *o)
 {
@@ -314,7 +332,7 @@ static void cell_round(const struct rpt_test *rt, const char *name, const struct
 
 	o->throttled = false;
 	o->host_bound = o->host_tail = false;
-	o->host_job = NULL;
+	o->host_job = o->drain_job = NULL;
 	/* the figures' marks too: rpt_fig_set() and _null() leave them */
 	memset(o->f, 0, sizeof(o->f));
 	memset(o->mark, 0, sizeof(o->mark));
@@ -326,6 +344,7 @@ static void cell_round(const struct rpt_test *rt, const char *name, const struct
 		rows++;
 		o->throttled |= jb->has_smart && jb->thermal.throttled;
 		host_marks(jb, o);
+		drain_marks(jb, o);
 		if (!jb->iops.ok || !jb->mbps.ok || !jb->lat_mean_us.ok) {
 			why = !jb->iops.ok ? jb->iops.why : !jb->mbps.ok ? jb->mbps.why : jb->lat_mean_us.why;
 			continue;
@@ -537,6 +556,22 @@ static void host_round(const struct rpt_report *r, struct rpt_pts_test *t,
 		}
 }
 
+/* A window round @n whose row of cell @c fio's drain moved: the first such round's reason. */
+static void drain_round(const struct rpt_report *r, const struct rpt_pts_test *t,
+			struct rpt_pts_cell *c, const struct one *o, int n)
+{
+	const struct rpt_test *rt = &r->t[t->round[n - 1]];
+
+	if (c->drain_rounds++)
+		return;
+	for (size_t j = 0; j < rt->njobs; j++)
+		if (!strcmp(rt->jobs[j].name, o->drain_job) && *rt->jobs[j].host.drain_reason) {
+			snprintf(c->drain_why, sizeof(c->drain_why), "round %d: %s", n,
+				 rt->jobs[j].host.drain_reason);
+			return;
+		}
+}
+
 /* Every cell's figures over rounds first..last. */
 static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 {
@@ -571,6 +606,10 @@ static int cells(const struct rpt_report *r, struct rpt_pts_test *t)
 				c->throttled++;
 			if (o.host_bound || o.host_tail)
 				host_round(r, t, c, &o, n, mark);
+			if (o.drain_job)
+				drain_round(r, t, c, &o, n);
+			for (int i = 0; i < 9; i++)
+				mark[i] |= o.mark[i] & RPT_MARK_DRAIN;
 			for (int i = 0; i < 9; i++) {
 				if (bad[i])
 					continue;

@@ -72,6 +72,12 @@ enum rpt_pts_kind {
  *        the maximum and the 99.999th percentile from any percentile's or
  *        the mean's)
  * @host_why: the first such round's verdict: "round 3: host-bound: ..."
+ * @drain_rounds: in how many of the window's rounds fio's end-of-job drain
+ *        moved the cell's job's mean, maximum or 99.999th percentile (its
+ *        host verdict's drain marks, host_verdict.h); each such figure then
+ *        carries RPT_MARK_DRAIN
+ * @drain_why: the first such round's drain reason: "round 2: fio's
+ *        end-of-job drain added ..."
  */
 struct rpt_pts_cell {
 	char name[48];
@@ -82,6 +88,8 @@ struct rpt_pts_cell {
 	int throttled;
 	int host_rounds;
 	char host_why[2 * RPT_WHY_LEN];
+	int drain_rounds;
+	char drain_why[2 * RPT_WHY_LEN + 16];
 };
 
 /* What a test's rounds found the volatile write cache at (write_cache events). */

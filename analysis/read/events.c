@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "events.h"
+#include "fio_stats.h"
 #include "grow.h"
 #include "reader_jsonl.h"
 
@@ -46,6 +47,64 @@ static void model_pace(struct json_object *o, struct rpt_event *ev)
 	if (json_object_object_get_ex(o, "host_added_share", &v) &&
 	    (json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)))
 		ev->pace_share = json_object_get_double(v);
+}
+
+/* A non-negative number @v into @out. */
+static bool nonneg(struct json_object *v, double *out)
+{
+	if (!v || !(json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)))
+		return false;
+	*out = json_object_get_double(v);
+	return *out >= 0;
+}
+
+static bool num(struct json_object *o, const char *key, double *out)
+{
+	struct json_object *v;
+
+	return json_object_object_get_ex(o, key, &v) && nonneg(v, out);
+}
+
+/* model_pace's drain (rpt_pace_drain); a list of another form is kept as none. */
+static int pace_drain(struct json_object *o, struct rpt_pace_drain *pd)
+{
+	struct json_object *v, *a;
+	size_t i, n;
+
+	free(pd->lat_us);
+	free(pd->held_us);
+	free(pd->ddir);
+	memset(pd, 0, sizeof(*pd));
+	pd->have = num(o, "drain_ios", &pd->ios) && num(o, "drain_added_us", &pd->added_us);
+	if (!pd->have)
+		return 0;
+	if (!num(o, "drain_lat_max_us", &pd->lat_max_us))
+		pd->lat_max_us = NAN;
+	if (!json_object_object_get_ex(o, "drain_lat_held_us", &v) ||
+	    !json_object_is_type(v, json_type_array))
+		return 0;
+	n = json_object_array_length(v);
+	if (n) {
+		pd->lat_us = calloc(n, sizeof(*pd->lat_us));
+		pd->held_us = calloc(n, sizeof(*pd->held_us));
+		pd->ddir = calloc(n, sizeof(*pd->ddir));
+		if (!pd->lat_us || !pd->held_us || !pd->ddir)
+			return -ENOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		double dd;
+
+		a = json_object_array_get_idx(v, i);
+		if (!json_object_is_type(a, json_type_array) || json_object_array_length(a) != 3 ||
+		    !nonneg(json_object_array_get_idx(a, 0), &pd->lat_us[i]) ||
+		    !nonneg(json_object_array_get_idx(a, 1), &pd->held_us[i]) ||
+		    !nonneg(json_object_array_get_idx(a, 2), &dd) || dd >= RPT_DD_MIXED)
+			return 0;
+		pd->ddir[i] = (unsigned int)dd;
+	}
+	pd->n = n;
+	pd->listed = true;
+	return 0;
 }
 
 static int push(struct rpt_events *e, const struct rpt_event *ev)
@@ -325,8 +384,11 @@ static int take(struct rpt_jsonl *r, struct json_object *o, void *arg, struct rp
 	    (!json_object_object_get_ex(o, "truth", &v) || !json_object_is_type(v, json_type_string) ||
 	     sscanf(json_object_get_string(v), "%lf J in %lf s", &ev.energy_j, &ev.energy_s) != 2))
 		ev.energy_j = ev.energy_s = NAN;
-	if (ev.kind == RPT_EV_MODEL_PACE)
+	if (ev.kind == RPT_EV_MODEL_PACE) {
 		model_pace(o, &ev);
+		if (pace_drain(o, &e->drain))
+			return -ENOMEM;
+	}
 	if (ev.kind == RPT_EV_DEVICE_ERROR)
 		e->device_errors++;
 	if (ev.kind == RPT_EV_ENERGY_COUNTER && energy_counter(r, o, us, &e->counter, d))
@@ -371,6 +433,9 @@ void rpt_events_free(struct rpt_events *e)
 	if (!e)
 		return;
 	free(e->ev);
+	free(e->drain.lat_us);
+	free(e->drain.held_us);
+	free(e->drain.ddir);
 	memset(e, 0, sizeof(*e));
 }
 

@@ -104,8 +104,26 @@ struct rpt_power_settings {
 	double thinktime_us;	/* job_start's thinktime, 0 none */
 };
 
+/*
+ * fio's drain over a job on the drive model, from its (last) model_pace
+ * event (docs/host.md): @have when the event carries it; @lat_max_us the
+ * longest latency of a drained I/O; @listed when it lists them: @n of them,
+ * each its latency (submission to handing to fio) and the time the drain
+ * held it, µs, and its data direction (enum rpt_ddir: fio's ddir); NULL
+ * when @n is 0.
+ */
+struct rpt_pace_drain {
+	bool have;
+	double ios, added_us, lat_max_us;
+	bool listed;
+	double *lat_us, *held_us;
+	unsigned int *ddir;
+	size_t n;
+};
+
 struct rpt_events {
 	struct rpt_event *ev;	/* in file order */
+	struct rpt_pace_drain drain;
 	struct rpt_energy_counter counter;
 	struct rpt_drive_power drive;
 	struct rpt_power_settings ps;

@@ -20,7 +20,7 @@
 #include "writers.h"
 
 #define MAXAX	16
-/* host_line(): a sentence per test naming each cell the host distorted */
+/* cells_line(): a sentence per test naming each cell the host distorted or the drain moved */
 #define HOST_LINE	8192
 
 /* The catalogue rows a test's table shows, by its kind. */
@@ -285,11 +285,13 @@ static void throttle_line(char *buf, size_t len, const struct rpt_pts_test *t)
 }
 
 /*
- * The cells of @t the host distorted in window rounds, in one sentence:
- * "! distorted by the host in the window of cell r0-4k (2 of 5 rounds;
- * round 3: host-bound: ...)"; "" when none.
+ * The cells of @t the host distorted (@drain: fio's end-of-job drain moved)
+ * in window rounds, in one sentence: "distorted by the host in the window of
+ * cell r0-4k (2 of 5 rounds; round 3: host-bound: ...)", "moved by fio's
+ * end-of-job drain in the window of cells r100-4k (1 of 5 rounds; round 3:
+ * fio's end-of-job drain added ...)"; "" when none.
  */
-static void host_line(char *buf, size_t len, const struct rpt_pts_test *t)
+static void cells_line(char *buf, size_t len, const struct rpt_pts_test *t, bool drain)
 {
 	size_t n = 0, at;
 	int rounds = t->last - t->first + 1;
@@ -297,13 +299,15 @@ static void host_line(char *buf, size_t len, const struct rpt_pts_test *t)
 	*buf = '\0';
 	for (size_t k = 0; k < t->ncells; k++) {
 		const struct rpt_pts_cell *c = &t->cell[k];
+		int in = drain ? c->drain_rounds : c->host_rounds;
 
-		if (!c->host_rounds)
+		if (!in)
 			continue;
 		at = strlen(buf);
 		snprintf(buf + at, len - at, "%s%s (%d of %d rounds; %s)",
-			 n++ ? ", " : "distorted by the host in the window of cells ",
-			 c->name, c->host_rounds, rounds, c->host_why);
+			 n++ ? ", " : drain ? "moved by fio's end-of-job drain in the window of cells " :
+			 "distorted by the host in the window of cells ",
+			 c->name, in, rounds, drain ? c->drain_why : c->host_why);
 	}
 }
 
@@ -378,9 +382,12 @@ static void text_test(FILE *out, const struct rpt_drive *d, const struct rpt_pts
 	steady_host_line(line, sizeof(line), t);
 	if (*line)
 		fprintf(out, "  ! %s\n", line);
-	host_line(hline, sizeof(hline), t);
+	cells_line(hline, sizeof(hline), t, false);
 	if (*hline)
 		fprintf(out, "  ! %s\n", hline);
+	cells_line(hline, sizeof(hline), t, true);
+	if (*hline)
+		fprintf(out, "  ^ %s\n", hline);
 	header_rows(d, t, hv, hn);
 	for (int i = 0; i < HDR_ROWS; i++)
 		fprintf(out, "  %-30s %s\n", hn[i], hv[i]);
@@ -479,6 +486,22 @@ static void jnum(FILE *out, double v)
 	rpt_put_json_num(out, v);
 }
 
+/* ", "@key": [the keys of @c's figures carrying @mark]" */
+static void marked_keys(FILE *out, const char *key, const struct rpt_pts_cell *c,
+			unsigned int mark)
+{
+	const char *sep = "";
+
+	fprintf(out, ", \"%s\": [", key);
+	for (const struct rpt_cat *cat = rpt_cat_first(RPT_OF_PTS); cat; cat = rpt_cat_next(cat)) {
+		if (!(rpt_cat_pts(cat, c)->mark & mark))
+			continue;
+		fprintf(out, "%s\"%s\"", sep, cat->key);
+		sep = ", ";
+	}
+	fputc(']', out);
+}
+
 void rpt_write_pts_cell_json_open(FILE *out, const struct rpt_pts_cell *c)
 {
 	const struct rpt_cat *cat;
@@ -499,15 +522,10 @@ void rpt_write_pts_cell_json_open(FILE *out, const struct rpt_pts_cell *c)
 		rpt_put_json_str(out, c->host_why);
 	else
 		fputs("null", out);
-	fputs(", \"host_marked\": [", out);
-	for (cat = rpt_cat_first(RPT_OF_PTS); cat; cat = rpt_cat_next(cat)) {
-		if (!(rpt_cat_pts(cat, c)->mark & RPT_MARK_HOST))
-			continue;
-		fprintf(out, "%s\"%s\"", sep, cat->key);
-		sep = ", ";
-	}
-	fputc(']', out);
-	sep = "";
+	marked_keys(out, "host_marked", c, RPT_MARK_HOST);
+	fprintf(out, ", \"drain_rounds\": %d, \"drain\": ", c->drain_rounds);
+	rpt_put_json_str_or_null(out, c->drain_rounds ? c->drain_why : NULL);
+	marked_keys(out, "drain_marked", c, RPT_MARK_DRAIN);
 	for (cat = rpt_cat_first(RPT_OF_PTS); cat; cat = rpt_cat_next(cat)) {
 		fprintf(out, ", \"%s\": ", cat->key);
 		jnum(out, rpt_cat_pts(cat, c)->ok ? rpt_cat_pts(cat, c)->v : NAN);
@@ -995,9 +1013,15 @@ static void html_test(struct rpt_charts *ch, const char *scope, const struct rpt
 		rpt_put_html(out, line);
 		fputs("</p>\n", out);
 	}
-	host_line(hline, sizeof(hline), t);
+	cells_line(hline, sizeof(hline), t, false);
 	if (*hline) {
 		fputs("<p class=\"warn\">! ", out);
+		rpt_put_html(out, hline);
+		fputs("</p>\n", out);
+	}
+	cells_line(hline, sizeof(hline), t, true);
+	if (*hline) {
+		fputs("<p class=\"warn\">^ ", out);
 		rpt_put_html(out, hline);
 		fputs("</p>\n", out);
 	}

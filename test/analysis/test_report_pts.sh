@@ -32,7 +32,8 @@
 # The HTML page holds each test's charts, their ticks on their scales and
 # no line of one point (test/lib/svg_check.py). Each cell's host marks
 # follow its window rounds' host verdicts; a round made host-bound marks
-# its cell and the steady-state verdict. About three minutes.
+# its cell and the steady-state verdict; a round whose drain moved a cell's
+# latency marks those figures "^". About three minutes.
 # Run from the top of the tree; SSDQ_REPORT, SSDQ_PTS, SSDQ_SO override;
 # KEEP=DIR keeps the page and its charts there.
 . test/lib.sh
@@ -477,6 +478,99 @@ print("%s: html: r100-4k's cells marked (%s), the window's and the cell's notes 
       % ("PASS" if td and all(notes) else "FAIL", bool(td), notes))
 if not (td and all(notes)) and os.environ.get("KEEP"):
     open(os.environ["KEEP"] + "/hb.html", "w").write(html)
+PY
+cat "$T_OUT"
+T_PASS=$((T_PASS + $(grep -c '^PASS' "$T_OUT")))
+T_FAIL=$((T_FAIL + $(grep -c '^FAIL' "$T_OUT")))
+
+# fio's drain's marks on the cells (docs/snia.md): from the quiet copy, every
+# job's drain taken away but round 3's r100-4k of the latency test, whose
+# drain held half its I/Os' time and its 256 slowest I/Os (as json+ bins
+# give them) each down to the median: its mean, maximum and 99.999 %
+# moved. Its cell carries "^" on those three (beside round 2's "!") with
+# the round's reason in text, JSON and HTML, and no other cell any
+G=$TMP/drained
+cp -R "$H" "$G"
+python3 - "$G" <<'PY'
+import glob, json, sys
+g = sys.argv[1]
+def doctored(side, evs):
+    return "latency-round-3_" in side and any(e.get("job") == "r100-4k" for e in evs)
+def slowest(path, job, n):
+    """The @n slowest I/Os of @job by its json+ bins (us), and its median."""
+    fio = json.load(open(path))
+    j = [x for x in fio["jobs"] if x["jobname"] == job][0]
+    bins = {}
+    for dd in ("read", "write"):
+        lat = j[dd].get("lat_ns") or {}
+        for k, c in (lat.get("bins") or {}).items():
+            bins[int(k)] = bins.get(int(k), 0) + c
+    vals = sorted(bins)
+    total, run, med = sum(bins.values()), 0, None
+    for v in vals:
+        run += bins[v]
+        if med is None and run >= total / 2:
+            med = v
+    out = []
+    for v in reversed(vals):
+        out += [v / 1000] * min(bins[v], n - len(out))
+        if len(out) == n:
+            break
+    return out, med / 1000
+for side in glob.glob(f"{g}/*_host.*.jsonl"):
+    ev = side.replace("_host.", "_events.")
+    evs = [json.loads(l) for l in open(ev) if l.strip()]
+    hit = doctored(side, evs)
+    rows = [json.loads(l) for l in open(side)]
+    held = sum(x.get("intended_us", 0) for x in rows)
+    for x in rows:
+        if "drain_ios" in x:
+            x.update(drain_ios=0, drain_added_us=0, drain_late_ios=0)
+    if hit:
+        rows[-1].update(drain_ios=256, drain_added_us=held, drain_late_ios=256)
+        top, med = slowest(side.split("_host.")[0].rsplit("/", 1)[0] + "/latency-round-3.json",
+                           "r100-4k", 256)
+    open(side, "w").write("".join(json.dumps(x) + "\n" for x in rows))
+    for e in evs:
+        if e.get("event") == "model_pace":
+            e.update(drain_ios=256 if hit else 0, drain_added_us=held if hit else 0,
+                     drain_lat_max_us=max(top) if hit else 0,
+                     drain_lat_held_us=[[v, v - med, 0] for v in top] if hit else [])
+    open(ev, "w").write("".join(json.dumps(e) + "\n" for e in evs))
+PY
+"$R" "$G" >"$TMP/dr.txt" 2>&1
+"$R" --format json "$G" >"$TMP/dr.json" 2>/dev/null
+"$R" --html "$TMP/dr.html" "$G" >/dev/null 2>&1
+grep -q "^  ^ moved by fio's end-of-job drain in the window of cells r100-4k (1 of 5 rounds; round 3: fio's end-of-job drain added " "$TMP/dr.txt" &&
+	[ "$(grep -c "^  ^ moved by fio's end-of-job drain" "$TMP/dr.txt")" = 1 ] &&
+	pass "text: the drained cell of round 3, once" ||
+	fail "text: $(grep -A4 'PTS Latency' "$TMP/dr.txt" | tr '\n' '|')"
+python3 - "$TMP/dr.json" "$TMP/dr.html" >"$T_OUT" 2>&1 <<'PY'
+import json, re, sys
+dr, html = json.load(open(sys.argv[1])), open(sys.argv[2], encoding="utf-8").read()
+tests = dr["drives"][0]["pts"]["tests"]
+lat = [t for t in tests if t["test"] == "latency"][0]
+c = [x for x in lat["cells"] if x["cell"] == "r100-4k"][0]
+ok = (sorted(c["drain_marked"]) == ["lat_max_us", "lat_mean_us", "lat_p99999_us"]
+      and c["drain_rounds"] == 1 and c["drain"].startswith("round 3: fio's end-of-job drain added")
+      and "it moved " in c["drain"])
+print("%s: json: r100-4k's mean, maximum and 99.999 %% marked with round 3's drain (%s, %s)"
+      % ("PASS" if ok else "FAIL", c["drain_marked"], c["drain"] if not ok else c["drain"][:70]))
+if not ok:
+    print("    drain_rounds %s, host_marked %s" % (c["drain_rounds"], c["host_marked"]))
+others = [(t["test"], x["cell"], x["drain_marked"]) for t in tests for x in t["cells"]
+          if (t["test"], x["cell"]) != ("latency", "r100-4k") and (x["drain_marked"] or x["drain_rounds"])]
+print("%s: json: no other cell drain-marked (%s)" % ("FAIL" if others else "PASS", others))
+sec = html[html.index("<h4>SNIA PTS Latency: "):]
+sec = sec[:sec.index("<h4>SNIA PTS", 10)] if "<h4>SNIA PTS" in sec[10:] else sec
+rows = "".join(re.findall(r"<tr><td>r100-4k</td>.*?</tr>", sec, re.S))
+tds = re.findall(r'<td class="marked" title="[^"]*\^ moved by fio(?:&#39;|\')s end-of-job drain[^"]*">'
+                 r'[0-9.]+!?\^</td>', rows)
+note = "^ moved by fio" in sec and "in the window of cells r100-4k" in sec
+print("%s: html: r100-4k's three cells carry the sign and legend (%d), the test's note (%s)"
+      % ("PASS" if len(tds) >= 3 and note else "FAIL", len(tds), note))
+if len(tds) < 3:
+    print("    " + "\n    ".join(re.findall(r"<td class=\"marked\"[^>]*>[^<]*</td>", rows)[:4]) or rows[:600])
 PY
 cat "$T_OUT"
 T_PASS=$((T_PASS + $(grep -c '^PASS' "$T_OUT")))

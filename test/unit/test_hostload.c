@@ -110,6 +110,7 @@ TEST(account_drain)
 {
 	/* QD4 of 10 us each, the engine reaping each at its deadline, the first 20 us late */
 	uint64_t ready[4] = { 1030000, 1040000, 1200000, 1350000 };
+	uint64_t submit[4] = { 1000000, 1000000, 1000000, 1000000 };
 	struct ssdq_host_acct a;
 	struct ssdq_host_snap s;
 
@@ -119,20 +120,27 @@ TEST(account_drain)
 	CHECK_EQ_U64(ssdq_host_acct_io(&a, 1000000, 1040000, 1040000, false), 0);
 	CHECK_EQ_U64(ssdq_host_acct_io(&a, 1000000, 1200000, 1200000, false), 0);
 	CHECK_EQ_U64(ssdq_host_acct_io(&a, 1000000, 1350000, 1350000, true), 0);
-	ssdq_host_acct_drain(&a, ready, 4, 1351000);
+	ssdq_host_acct_drain(&a, submit, ready, 4, 1351000);
 	ssdq_host_acct_snap(&a, 1400000, &s);
 	CHECK_EQ_U64(s.ios, 4);
 	CHECK_EQ_U64(s.added_ns, 20000);
 	CHECK_EQ_U64(s.drain_ios, 4);
 	CHECK_EQ_U64(s.drain_ns, 321000 + 311000 + 151000 + 1000);
 	CHECK_EQ_U64(s.drain_late_ios, 3);
+	/* the longest held (the first, from 1030 us), the longest latency fio gets (351 us) */
+	CHECK_EQ_U64(s.drain_max_ns, 321000);
+	CHECK_EQ_U64(s.drain_lat_max_ns, 351000);
 	/* one ready after the handing (a clock read out of order) holds nothing */
 	ready[0] = 1500000;
-	ssdq_host_acct_drain(&a, ready, 1, 1400000);
+	submit[0] = 1390000;
+	ssdq_host_acct_drain(&a, submit, ready, 1, 1400000);
 	ssdq_host_acct_totals(&a, 1500000, &s);
 	CHECK_EQ_U64(s.drain_ios, 5);
 	CHECK_EQ_U64(s.drain_ns, 784000);
 	CHECK_EQ_U64(s.drain_late_ios, 3);
+	/* the job's maxima: a shorter drain after a longer one leaves them */
+	CHECK_EQ_U64(s.drain_max_ns, 321000);
+	CHECK_EQ_U64(s.drain_lat_max_ns, 351000);
 }
 
 /*
@@ -268,8 +276,9 @@ TEST(sidecar_lines)
 	/* fio's drain in this interval: three I/Os of no time, 300, 50 and 0 µs held */
 	{
 		uint64_t ready[3] = { 4600000, 4850000, 4900000 };
+		uint64_t submit[3] = { 4600000, 4850000, 4900000 };
 
-		ssdq_host_acct_drain(&a, ready, 3, 4900000);
+		ssdq_host_acct_drain(&a, submit, ready, 3, 4900000);
 	}
 	CHECK_EQ_INT(ssdq_hostload_tick(h, 1700000000005000, 5001000), 0);
 	/* now it did: they count in this interval; 0.6 ms of it planned idle */

@@ -14,8 +14,10 @@
 #include "diag_check.h"
 #include "harness.h"
 
+#include "fio_stats.h"
 #include "host.h"
 #include "host_verdict.h"
+#include "lat_hist.h"
 #include "marks.h"
 #include "report.h"
 
@@ -397,8 +399,10 @@ TEST(verdict_says_pace)
 /*
  * fio's end-of-job drain: its share over every interval from the window's
  * start on (its last, partial interval after the window's end too), the
- * mean marked from 7 % of the I/Os' time, a percentile when the held I/Os
- * fill its tail, its own mark and reason, and the host's verdict untouched.
+ * mean marked from 7 % of the I/Os' time, without the job's latency
+ * distribution a percentile when the held I/Os fill its tail (the mean's
+ * mark no longer carries them), its own mark and reason, and the host's
+ * verdict untouched.
  */
 TEST(verdict_drain)
 {
@@ -408,7 +412,7 @@ TEST(verdict_drain)
 		double drain_us, late;
 		bool mean, p50, p99, p9999;
 	} c[] = {
-		{ 80000, 20, true, true, true, true },		/* 80/1080 = 7.4 % */
+		{ 80000, 20, true, false, true, true },		/* 80/1080 = 7.4 % */
 		{ 60000, 20, false, false, true, true },	/* 5.7 %: tails only */
 		{ 60000, 5, false, false, false, true },	/* 5 of 1000: p99.99's tail only */
 		{ 0, 0, false, false, false, false },
@@ -497,6 +501,152 @@ TEST(verdict_drain)
 	rpt_diag_free(&d);
 }
 
+/* A sidecar of 1000 I/Os of 100 µs, fio's drain holding @held of them. */
+static void drained_verdict(double held, struct rpt_host_verdict *v)
+{
+	struct rpt_diag d = { 0 };
+	struct rpt_host h;
+	char text[1024];
+	int n;
+
+	n = snprintf(text, sizeof(text),
+		     "{\"version\":1,\"kind\":\"host_start\",\"time_us\":1000000,\"tid\":1,"
+		     "\"source\":\"schedstat\",\"ncpu\":2,\"cpus_allowed\":2,\"model\":true,"
+		     "\"interval_ms\":500}\n"
+		     "{\"time_us\":1500000,\"interval_us\":500000,\"run_delay_us\":0,"
+		     "\"cpu_us\":1000,\"ios\":1000,\"intended_us\":100000,\"host_added_us\":0,"
+		     "\"host_added_max_us\":0,\"late_ios\":0,\"drive_idle_us\":0,"
+		     "\"planned_idle_us\":0,\"drain_ios\":%.0f,\"drain_added_us\":%.0f,"
+		     "\"drain_late_ios\":%.0f}\n", held, 200 * held, held);
+	CHECK_EQ_INT(rpt_host_read_mem("x_host.1.jsonl", text, (size_t)n, &h, &d), 0);
+	CHECK_EQ_INT(rpt_hostv_compute(&h, NAN, NAN, 32, 1000, v), 0);
+	rpt_host_free(&h);
+	rpt_diag_free(&d);
+}
+
+/* The value of fio's bucket of @us, µs */
+static double bucket(double us)
+{
+	return rpt_lat_bin_ns((uint64_t)(us * 1000)) / 1000.0;
+}
+
+/*
+ * The drain's percentiles from the job's latency distribution: with the
+ * drained I/Os listed (model_pace), each taken back to its latency less its
+ * hold, a percentile marked exactly when it moves by more than fio's
+ * precision; without the list, the bound (none moved when the drained I/Os'
+ * longest latency is under the percentile, else the percentile of drain_ios
+ * fewer I/Os); a job without a distribution keeps the count rule.
+ */
+TEST(verdict_drain_pcts)
+{
+	/* 970 I/Os at 100 µs, 30 at 300 µs; 20 of these the drain held 200 µs */
+	static const char moved[] =
+		"{\"time_us\":1795990003000000,\"event\":\"model_pace\",\"job\":\"x\",\"kept\":true,"
+		"\"host_added_share\":0,\"drain_ios\":20,\"drain_added_us\":4000,"
+		"\"drain_late_ios\":20,\"drain_added_max_us\":200,\"drain_lat_max_us\":300,"
+		"\"drain_lat_held_us\":[[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],"
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],"
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0]]}\n";
+	/* the same drain on 20 of the 100 µs I/Os (held 50 µs): below p99, p50 kept */
+	static const char below[] =
+		"{\"time_us\":1795990003000000,\"event\":\"model_pace\",\"job\":\"x\",\"kept\":true,"
+		"\"drain_ios\":20,\"drain_added_us\":1000,\"drain_late_ios\":0,"
+		"\"drain_added_max_us\":50,\"drain_lat_max_us\":100,"
+		"\"drain_lat_held_us\":[[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],"
+		"[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0],"
+		"[100,50,0],[100,50,0],[100,50,0],[100,50,0],[100,50,0]]}\n";
+	/* all 30 slow I/Os drained: the maximum and the 99.999th come down too */
+	static const char all[] =
+		"{\"time_us\":1795990003000000,\"event\":\"model_pace\",\"job\":\"x\",\"kept\":true,"
+		"\"drain_ios\":30,\"drain_added_us\":6000,\"drain_late_ios\":30,"
+		"\"drain_lat_max_us\":300,\"drain_lat_held_us\":["
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],"
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],"
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],"
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],"
+		"[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0],[300,200,0]]}\n";
+	/* an event without the list: its longest latency only, or nothing of the drain */
+	static const char nolist[] =
+		"{\"time_us\":1795990003000000,\"event\":\"model_pace\",\"job\":\"x\",\"kept\":true,"
+		"\"drain_ios\":20,\"drain_added_us\":1000,\"drain_late_ios\":0,"
+		"\"drain_lat_max_us\":120}\n";
+	static const char older[] =
+		"{\"time_us\":1795990003000000,\"event\":\"model_pace\",\"job\":\"x\",\"kept\":true}\n";
+	const struct {
+		const char *ev;
+		bool p50, p99, p999, p9999, bound;
+		double p99_moved;
+		bool max;
+	} c[] = {
+		{ moved, false, true, false, false, false, 100 * (1 - bucket(100) / bucket(300)), false },
+		{ below, false, false, false, false, false, 0, false },
+		{ nolist, false, false, false, false, true, 0, false },
+		/* the bound: 20 fewer I/Os put p99 at 100 µs */
+		{ older, false, true, false, false, true, 100 * (1 - bucket(100) / bucket(300)), false },
+		{ all, false, true, true, true, false, 100 * (1 - bucket(100) / bucket(300)), true },
+	};
+	double us[2] = { bucket(100), bucket(300) }, le[2] = { 0.97, 1 };
+	struct rpt_hostv_lat l = { us, le, 2, 1000, 0 };
+	char line[4 * RPT_WHY_LEN];
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct rpt_events ev = { 0 };
+		struct rpt_diag d = { 0 };
+		struct rpt_host_verdict v;
+		struct rpt_job j;
+
+		CHECK_EQ_INT(rpt_events_read_mem("x_events.1.jsonl", c[i].ev, strlen(c[i].ev), "x",
+						 &ev, &d), 0);
+		CHECK_EQ_INT(ev.drain.have, c[i].ev != older);
+		CHECK_EQ_INT(ev.drain.listed, c[i].ev == moved || c[i].ev == below || c[i].ev == all);
+		drained_verdict(20, &v);
+		/* without the distribution: the count rule, 20 held of 1000 */
+		CHECK_EQ_INT(v.drain_pct_marked, 0x3e);
+		CHECK_EQ_INT(rpt_hostv_drain_pcts(&v, &l, &ev.drain), 0);
+		CHECK_EQ_INT(v.drain_pct_bound, c[i].bound);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 50), c[i].p50);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99), c[i].p99);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99.9), c[i].p999);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99.99), c[i].p9999);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 99.999), c[i].max);
+		CHECK_EQ_INT(rpt_hostv_drain_pct_marked(&v, 100), c[i].max);
+		CHECK_NEAR(v.drain_pct_moved[1], c[i].p99_moved, 1e-9);
+		rpt_hostv_line(&v, line, sizeof(line));
+		if (c[i].p99) {
+			char want[64];
+
+			snprintf(want, sizeof(want), "; it moved p99 %s%.1f %%",
+				 c[i].bound ? "up to " : "", c[i].p99_moved);
+			CHECK_CONTAINS(line, want);
+		} else {
+			CHECK(!strstr(line, "fio's end-of-job drain"));
+		}
+		memset(&j, 0, sizeof(j));
+		rpt_fig_set(&j.lat_p99_us, 300);
+		rpt_fig_set(&j.lat_p9999_us, 300);
+		j.host = v;
+		rpt_job_mark(&j);
+		CHECK_EQ_INT(j.lat_p99_us.mark, c[i].p99 ? RPT_MARK_DRAIN : 0);
+		CHECK_EQ_INT(j.lat_p9999_us.mark, c[i].p9999 ? RPT_MARK_DRAIN : 0);
+		/* no list (several threads): the bound; the writes' row of a mixed
+		 * job: the drained reads are not its */
+		if (c[i].ev == moved) {
+			struct rpt_hostv_lat w = l;
+
+			CHECK_EQ_INT(rpt_hostv_drain_pcts(&v, &l, NULL), 0);
+			CHECK(v.drain_pct_bound && rpt_hostv_drain_pct_marked(&v, 99));
+			w.ddmask = 1u << RPT_DD_WRITE;
+			CHECK_EQ_INT(rpt_hostv_drain_pcts(&v, &w, &ev.drain), 0);
+			CHECK(!v.drain_pct_bound && !v.drain_pct_marked);
+			CHECK_NEAR(v.drain_pct_moved[1], 0, 1e-9);
+		}
+		rpt_hostv_free(&v);
+		rpt_events_free(&ev);
+		rpt_diag_free(&d);
+	}
+}
+
 /* The marks the verdict puts on a job's figures, and only those. */
 TEST(marks_follow_verdict)
 {
@@ -557,6 +707,7 @@ int main(void)
 	RUN(verdict_says_pace);
 	RUN(verdict_model_starved);
 	RUN(verdict_drain);
+	RUN(verdict_drain_pcts);
 	RUN(marks_follow_verdict);
 	return harness_main();
 }
