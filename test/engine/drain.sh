@@ -6,13 +6,14 @@
 # drain_late_ios) and ssdq-report marks the figures it moved with "^".
 #
 # A short QD32 job (96 sequential 128 KiB reads on qlc-1tb/250, per-I/O
-# logs on): the drain moves its mean by more than 10 %. Its drain as the
+# logs on): the drain moves its mean by 15-19 % on a quiet host. Its drain as the
 # sidecar tells it must be what fio's own per-I/O clat log shows: over the
 # last drain_ios I/Os, fio's clat less the model's intended time less the
 # host-added time (ssdq_host_log=1's logs, I/O by I/O in fio's order), within
 # fio's few us of stamping an I/O and 2 %. ssdq-report then marks its mean
 # (JSON marks, the verdict's drain keys, CSV drain_marked, the text's sign
-# and reason, the HTML's note) with the drain's share the sidecar's.
+# and reason, the HTML's note) with the drain's share the sidecar's, exactly
+# when that share is 7 % or more (a busy host's own time lowers it).
 # Its percentiles, and those of a QD8 job (3000 128 KiB reads, per-I/O logs
 # on), each against the truth of the per-I/O logs: with the drain taken out
 # of each drained I/O (its latency less fio's clat of it, the model's intended
@@ -95,25 +96,34 @@ check(abs(per_io - added) <= 20 * n + 0.02 * added,
       "(sidecar %d us, fio's log %.0f us)" % (n, added, per_io))
 obs = sum(clat) / 1000
 moved = 100 * per_io / (obs - per_io)
-check(moved > 10, "the drain moved the short job's mean by more than 10 %% (%.1f %%)" % moved)
 share = 100 * h.drain_share()
+# on a quiet host the drain moves this job's mean by 15-19 %; a busy host
+# adds its own time to every I/O and the drain's share falls (3.8 % seen at
+# load 13): the mean is marked exactly when the sidecar's share reaches the
+# verdict's 7 % (RPT_HOST_TIME_SHARE), each way
+want = share >= 7
+check(moved > 0, "the drain moved the short job's mean (%.1f %%, its share of the I/Os' time "
+      "%.2f %%: %s)" % (moved, share, "marked" if want else "under the 7 % mark"))
 j = report("short")
 hv = j["host"]
-check("drain" in j["marks"].get("lat_mean_us", []),
-      "ssdq-report marks the short job's mean as the drain's (%s)" % j["marks"])
-check(hv["drain_mean_marked"] is True and abs(hv["drain_pct"] - share) < 0.05,
+check(("drain" in j["marks"].get("lat_mean_us", [])) == want,
+      "ssdq-report marks the short job's mean as the drain's %s (%s)"
+      % ("" if want else "not (under 7 %)", j["marks"]))
+check(hv["drain_mean_marked"] is want and abs(hv["drain_pct"] - share) < 0.05,
       "its verdict's drain share is the sidecar's (%.2f %%, sidecar %.2f %%)"
       % (hv["drain_pct"] or -1, share))
-check(hv["drain_ios"] == n and "fio's end-of-job drain added" in hv["line"],
-      "its verdict says the drain's reason (%s)" % hv["line"][-160:])
+said = "fio's end-of-job drain added" in hv["line"]
+check(hv["drain_ios"] == n and (said or not want),
+      "its verdict says the drain's reason where it marks (%s)" % hv["line"][-160:])
 text = open(w + "/short.txt").read()
-check("^ moved by fio's end-of-job drain" in text and "^ " in text.split("\n== ")[1],
-      "text: the sign beside the mean and its legend")
+sign = "^ moved by fio's end-of-job drain" in text and "^ " in text.split("\n== ")[1]
+check(sign or not want, "text: the sign beside the mean and its legend where marked")
 row = list(csv.DictReader(open(w + "/short.csv")))[0]
-check(row["drain_marked"] == "true", "csv: drain_marked true")
-check("moved by fio&#39;s end-of-job drain" in open(w + "/short.html").read() or
-      "moved by fio's end-of-job drain" in open(w + "/short.html").read(),
-      "html: the drain's mark on the page")
+check(row["drain_marked"] == ("true" if want or hv["drain_pct_marked"] else "false"),
+      "csv: drain_marked as the verdict (%s)" % row["drain_marked"])
+page = open(w + "/short.html").read()
+check(("moved by fio&#39;s end-of-job drain" in page or "moved by fio's end-of-job drain" in page)
+      or not want, "html: the drain's mark on the page where marked")
 
 # the percentiles against the per-I/O logs with the drain taken out, both ways
 import math, re
