@@ -396,6 +396,12 @@ TEST(verdict_says_pace)
 	free(buf);
 }
 
+/* The header of the drain tests' sidecars: the model's, 500 ms intervals */
+#define DRAIN_HEADER \
+	"{\"version\":1,\"kind\":\"host_start\",\"time_us\":1000000,\"tid\":1," \
+	"\"source\":\"schedstat\",\"ncpu\":2,\"cpus_allowed\":2,\"model\":true," \
+	"\"interval_ms\":500}\n"
+
 /*
  * fio's end-of-job drain: its share over every interval from the window's
  * start on (its last, partial interval after the window's end too), the
@@ -427,9 +433,7 @@ TEST(verdict_drain)
 		int n;
 
 		n = snprintf(text, sizeof(text),
-			     "{\"version\":1,\"kind\":\"host_start\",\"time_us\":1000000,\"tid\":1,"
-			     "\"source\":\"schedstat\",\"ncpu\":2,\"cpus_allowed\":2,\"model\":true,"
-			     "\"interval_ms\":500}\n"
+			     DRAIN_HEADER
 			     "{\"time_us\":1500000,\"interval_us\":500000,\"run_delay_us\":0,"
 			     "\"cpu_us\":1000,\"ios\":500,\"intended_us\":500000,\"host_added_us\":0,"
 			     "\"host_added_max_us\":0,\"late_ios\":0,\"drive_idle_us\":0,"
@@ -510,9 +514,7 @@ static void drained_verdict(double held, struct rpt_host_verdict *v)
 	int n;
 
 	n = snprintf(text, sizeof(text),
-		     "{\"version\":1,\"kind\":\"host_start\",\"time_us\":1000000,\"tid\":1,"
-		     "\"source\":\"schedstat\",\"ncpu\":2,\"cpus_allowed\":2,\"model\":true,"
-		     "\"interval_ms\":500}\n"
+		     DRAIN_HEADER
 		     "{\"time_us\":1500000,\"interval_us\":500000,\"run_delay_us\":0,"
 		     "\"cpu_us\":1000,\"ios\":1000,\"intended_us\":100000,\"host_added_us\":0,"
 		     "\"host_added_max_us\":0,\"late_ios\":0,\"drive_idle_us\":0,"
