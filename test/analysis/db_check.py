@@ -159,8 +159,11 @@ def pts_cells(rep):
 
     def full(c):   # a cell written whole: every catalogue key, null_reasons
         why = c.get("null_reasons") or {}
+        # the drain's cell marks (drain_rounds, drain, drain_marked) are the
+        # report's reading of its rounds' verdicts; the library keeps the host's
         skip = {"cell", "mix_read_pct", "bs", "throttled_rounds", "host_rounds", "host",
-                "host_marked", "null_reasons", "tc", "qd", "oio", "hist"}
+                "host_marked", "drain_rounds", "drain", "drain_marked", "null_reasons",
+                "tc", "qd", "oio", "hist"}
         return {k: (v, why.get(k)) for k, v in c.items() if k not in skip}
 
     def listed(c):  # a recovery page's cell: its keys, each null's KEY_why
