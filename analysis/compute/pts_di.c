@@ -97,6 +97,7 @@ int rpt_pts_di_build(const struct rpt_report *r, size_t test, struct rpt_pts_di 
 		return -ENOMEM;
 	di->test = test;
 	di->ceiling_us = RPT_PTS_DI_CEILING_US;
+	di->steady = -1;
 	for (size_t j = 0; j < rt->njobs && !ret; j++) {
 		struct rpt_pts_di_point *p;
 		unsigned int tc, qd;
@@ -132,10 +133,82 @@ int rpt_pts_di_build(const struct rpt_report *r, size_t test, struct rpt_pts_di 
 	return 0;
 }
 
+int rpt_pts_di_round_of(const char *name, const char *base)
+{
+	size_t n = strlen(base);
+	const char *p;
+	long v = 0;
+
+	if (strncmp(name, base, n) || strncmp(name + n, "-di", 3))
+		return 0;
+	p = name + n + 3;
+	if (!*p)
+		return 1;
+	if (*p++ != '-' || *p < '1' || *p > '9')
+		return 0;
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9' || v > 100000)
+			return 0;
+		v = v * 10 + (*p - '0');
+	}
+	return (int)v;
+}
+
+/* @spec ("t32q32:write:iops") in round @test, NAN when it has none. */
+static double tracked(const struct rpt_report *r, size_t test, const char *spec,
+		      struct rpt_diag *d)
+{
+	struct rpt_pts_var v;
+	double y;
+
+	if (rpt_pts_var_parse(spec, &v) || rpt_pts_track(r->t[test].path, &v, &y, d))
+		return NAN;
+	return y;
+}
+
+int rpt_pts_di_build_rounds(const struct rpt_report *r, const size_t *round, int nrounds,
+			    struct rpt_pts_di **out)
+{
+	struct rpt_diag d = { 0 };
+	struct rpt_pts_di *di;
+	int ret;
+
+	*out = NULL;
+	if (nrounds < 1)
+		return 0;
+	ret = rpt_pts_di_build(r, round[nrounds - 1], &di);
+	if (ret)
+		return ret;
+	di->steady = -1;
+	di->round = malloc((size_t)nrounds * sizeof(*di->round));
+	di->t32 = malloc((size_t)nrounds * sizeof(double));
+	di->prewrite = malloc((size_t)nrounds * sizeof(double));
+	if (!di->round || !di->t32 || !di->prewrite) {
+		rpt_pts_di_free(di);
+		return -ENOMEM;
+	}
+	di->nrounds = nrounds;
+	for (int i = 0; i < nrounds; i++) {
+		di->round[i] = round[i];
+		di->t32[i] = tracked(r, round[i], "t32q32:write:iops", &d);
+		di->prewrite[i] = tracked(r, round[i], "prewrite:write:iops", &d);
+	}
+	rpt_diag_free(&d);
+	if (nrounds >= RPT_PTS_WINDOW) {
+		ret = rpt_pts_steady(di->t32, nrounds, &di->w);
+		di->steady = ret < 0 ? -1 : ret;
+	}
+	*out = di;
+	return 0;
+}
+
 void rpt_pts_di_free(struct rpt_pts_di *di)
 {
 	if (!di)
 		return;
+	free(di->round);
+	free(di->t32);
+	free(di->prewrite);
 	for (size_t i = 0; i < di->n; i++) {
 		free(di->pt[i].hist_us);
 		free(di->pt[i].hist_share);

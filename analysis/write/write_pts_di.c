@@ -58,10 +58,44 @@ static void text_hist(FILE *out, const struct rpt_pts_di_point *p)
 			share * 100);
 }
 
+/* What the ladder's rounds came to: "7 rounds; the T32Q32 cell steady at ..." */
+static void rounds_said(char *buf, size_t len, const struct rpt_pts_di *di)
+{
+	int at = snprintf(buf, len, "%d round%s of the ladder, each after between-round pre-writes",
+			  di->nrounds, di->nrounds == 1 ? "" : "s");
+
+	if (at < 0 || (size_t)at >= len)
+		return;
+	if (di->steady < 0)
+		snprintf(buf + at, len - (size_t)at,
+			 "; fewer than the %d a steady-state window needs: the last round's ladder",
+			 RPT_PTS_WINDOW);
+	else
+		snprintf(buf + at, len - (size_t)at,
+			 "; the T32Q32 cell's write IOPS %s at rounds %d-%d (data excursion %.1f %%, "
+			 "slope excursion %.1f %%): round %d's ladder",
+			 di->steady ? "steady" : "NOT steady, the last five", di->w.first, di->w.last,
+			 di->w.data_excursion * 100, di->w.slope_excursion * 100, di->nrounds);
+}
+
+static void text_rounds(FILE *out, const struct rpt_pts_di *di)
+{
+	char said[320], a[48], b[48];
+
+	rounds_said(said, sizeof(said), di);
+	fprintf(out, "  %s\n  %5s %14s %14s\n", said, "round", "T32Q32 IOPS", "pre-write IOPS");
+	for (int i = 0; i < di->nrounds; i++)
+		fprintf(out, "  %5d %14s %14s\n", i + 1,
+			isfinite(di->t32[i]) ? rpt_fmt_num(a, sizeof(a), di->t32[i], 0) : "-",
+			isfinite(di->prewrite[i]) ? rpt_fmt_num(b, sizeof(b), di->prewrite[i], 0) : "-");
+}
+
 void rpt_write_pts_di_text(FILE *out, const struct rpt_pts_di *di, bool hist)
 {
 	char num[48], pk[48];
 
+	if (di->nrounds)
+		text_rounds(out, di);
 	fprintf(out, "  demand intensity, %zu TC x QD points, highest demand first:\n", di->n);
 	fprintf(out, "  %-8s %6s", "point", "OIO");
 	for (const char *const *key = di_keys; *key; key++)
@@ -110,7 +144,25 @@ void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di)
 		fprintf(out, "%s\"%s\": ", k ? ", " : "", rpt_pts_di_pick_name(k));
 		rpt_put_json_str_or_null(out, di->pick[k] >= 0 ? di->pt[di->pick[k]].c.name : NULL);
 	}
-	fputs("}, \"points\": [", out);
+	fputs("}, \"rounds\": ", out);
+	if (di->nrounds) {
+		fprintf(out, "{\"n\": %d, \"steady\": %s, \"first\": %d, \"last\": %d, \"t32_iops\": [",
+			di->nrounds, di->steady < 0 ? "null" : di->steady ? "true" : "false",
+			di->steady < 0 ? 1 : di->w.first, di->steady < 0 ? di->nrounds : di->w.last);
+		for (int i = 0; i < di->nrounds; i++) {
+			fputs(i ? ", " : "", out);
+			rpt_put_json_num(out, di->t32[i]);
+		}
+		fputs("], \"prewrite_iops\": [", out);
+		for (int i = 0; i < di->nrounds; i++) {
+			fputs(i ? ", " : "", out);
+			rpt_put_json_num(out, di->prewrite[i]);
+		}
+		fputs("]}", out);
+	} else {
+		fputs("null", out);
+	}
+	fputs(", \"points\": [", out);
 	for (size_t i = 0; i < di->n; i++) {
 		const struct rpt_pts_di_point *p = &di->pt[i];
 
@@ -351,6 +403,18 @@ void rpt_html_pts_di(struct rpt_charts *ch, const char *scope, const char *test,
 	FILE *out = ch->html;
 	char pk[48];
 
+	if (di->nrounds) {
+		char said[320], a[48], b[48];
+
+		rounds_said(said, sizeof(said), di);
+		fprintf(out, "<p>%s.</p>\n<div class=\"tw\"><table><tr><th>round</th>"
+			"<th>T32Q32 IOPS</th><th>pre-write IOPS</th></tr>\n", said);
+		for (int i = 0; i < di->nrounds; i++)
+			fprintf(out, "<tr><td>%d</td><td>%s</td><td>%s</td></tr>\n", i + 1,
+				isfinite(di->t32[i]) ? rpt_fmt_num(a, sizeof(a), di->t32[i], 0) : "-",
+				isfinite(di->prewrite[i]) ? rpt_fmt_num(b, sizeof(b), di->prewrite[i], 0) : "-");
+		fputs("</table></div>\n", out);
+	}
 	fprintf(out, "<p>Demand intensity: %zu TC x QD points, highest demand first; optimal: the "
 		"most IOPS within a mean response time of %.0f µs.</p>\n<div class=\"figs\">\n",
 		di->n, di->ceiling_us);

@@ -3,16 +3,20 @@
 # model (tlc-enterprise-4tb scaled 1/1000, cells of 100 ms), as ssdq-run
 # --suite snia runs them: each from its own purge and WIPC (<test>-prep),
 # five rounds at T32Q32 (<test>-round-<N>, each round's logs its own), then
-# the demand-intensity ladder (<test>-di). Held to:
+# two rounds of the demand-intensity ladder (<test>-di-<N>). Held to:
 # - the spec's sequence, from the events sidecars: the prep's purge (the
 #   model's erase) and its WIPC of twice the capacity in 128 KiB writes;
-#   every round one cell, 32 threads x QD 32 (ECW's all writes); the ladder's
-#   49 cells in the order TC 32, 16, 8, 6, 4, 2, 1, QD the same within each, each job's numjobs
+#   every round at 32 threads x QD 32 (ECW's all writes), the tracked first
+#   cell and then 29 minutes (scaled); every ladder round's between-round
+#   pre-writes first (T32Q32, all writes, 5 minutes scaled), then its 49 cells
+#   in the order TC 32, 16, 8, 6, 4, 2, 1, QD the same within each, each job's numjobs
 #   and iodepth as its name says; the access pattern of every cell as fio
 #   ran it (ECW: R/W 40/60, the transfer sizes with those below the 4 KiB
 #   LBA moved to 4 KiB, 50/30/20 % of the I/Os to 5/15/80 % of the LBAs;
 #   DIRTH: 4 KiB all writes);
-# - the window and tracking values as ssdq-pts gives them;
+# - the window and tracking values as ssdq-pts gives them; the ladder
+#   rounds' T32Q32 write IOPS and pre-write IOPS as fio's JSON gives them,
+#   the points the last round's;
 # - every ladder point's IOPS, mean latency (completion latency), maximum
 #   (within one json+ bin) as fio's own JSON gives them, W within 10 % of the
 #   model's energy account of the cell, IOPS/W their quotient;
@@ -39,12 +43,15 @@ for t in ecw dirth; do
 		pts_render "$t-$s" || { fail "ssdq-render snia/$t-$s.fio"; summary; exit 1; }
 	done
 	pts_prep_rounds "$t" 5
-	pts_fio --output-format=json+ --output="$t-di.json" "$t-di.fio" ||
-		{ fail "$t ladder: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
+	for k in 1 2; do
+		sed "s/^\(write_[a-z]*_log\)=.*/\1=$t-di-$k/" "$D/$t-di.fio" >"$D/$t-di-$k.fio"
+		pts_fio --output-format=json+ --output="$t-di-$k.json" "$t-di-$k.fio" ||
+			{ fail "$t ladder round $k: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
+	done
 	"$PTS" steady --json --track t32q32:write:iops "$D/$t-round-1.json" "$D/$t-round-2.json" \
 		"$D/$t-round-3.json" "$D/$t-round-4.json" "$D/$t-round-5.json" >"$TMP/$t.pts" 2>>"$TMP/pts.err"
 done
-pass "ECW and DIRTH on the model: each from its purge and WIPC, 5 rounds at T32Q32, the ladder"
+pass "ECW and DIRTH on the model: each from its purge and WIPC, 5 rounds at T32Q32, 2 ladder rounds"
 
 expect_rc 0 "ssdq-report --format json on the run" "$R" --format json "$D"
 cp "$T_OUT" "$TMP/report.json"
@@ -66,6 +73,12 @@ from pts_check import bad, say, fio_doc, wa, events as events_in
 def events(prefix):
     return events_in(d, prefix)
 
+
+def secs(v):
+    # a fio time option as fio's JSON prints it: "100ms", "1740ms", "5s", "29m"
+    m = re.fullmatch(r"([0-9.]+)(us|ms|s|m|h)?", str(v).strip())
+    return float(m.group(1)) * {"us": 1e-6, "ms": 1e-3, "s": 1, "m": 60, "h": 3600, None: 1}[m.group(2)]
+
 ladder = [f"t{tc}q{qd}" for tc in (32, 16, 8, 6, 4, 2, 1) for qd in (32, 16, 8, 6, 4, 2, 1)]
 cap_b = json.load(open(f"{d}/device.json"))["capacity_bytes"]
 say(sorted(tests) == ["dirth", "ecw"], f"two PTS tests found: {sorted(tests)}")
@@ -81,13 +94,38 @@ for name in ("ecw", "dirth"):
         abs(wipc["write"]["io_bytes"] - 2 * cap_b) <= 1e-6 * cap_b,
         f"{name}: prep: purge {erase}, WIPC {wipc['write']['io_bytes']} B in "
         f"{wipc['job options'].get('bs')} writes (2 x {cap_b} B)")
-    starts = [e for n in range(1, 6) for e in events(f"{name}-round-{n}") if e["event"] == "job_start"]
-    say(len(starts) == 5 * 32 and all(e["job"] == "t32q32" and e["options"].get("numjobs") == "32"
-                                       and e["options"].get("iodepth") == "32" for e in starts),
-        f"{name}: 5 rounds of one cell at T32Q32 ({len(starts)} threads started)")
+    starts, seq, rest = [], [], []
+    for n in range(1, 6):
+        ev = sorted((e for e in events(f"{name}-round-{n}") if e["event"] == "job_start"),
+                    key=lambda e: e["time_us"])
+        starts += ev
+        seq.append([e["job"] for i, e in enumerate(ev) if not i or ev[i - 1]["job"] != e["job"]])
+        rdoc = fio_doc(f"{d}/{name}-round-{n}.json")
+        rt = {j["jobname"]: secs(j["job options"].get("runtime") or rdoc["global options"]["runtime"])
+              for j in rdoc["jobs"]}
+        rest.append(rt.get("t32q32-rest", 0) * 1000 / 60)   # the PTS's minutes, at 1/1000
+    say(len(starts) == 5 * 2 * 32 and seq == [["t32q32", "t32q32-rest"]] * 5 and
+        all(e["options"].get("numjobs") == "32" and e["options"].get("iodepth") == "32" for e in starts) and
+        all(abs(x - 29) < 1e-6 for x in rest),
+        f"{name}: 5 rounds at T32Q32: the tracked first cell, then 29 minutes at 1/1000 "
+        f"({len(starts)} threads started, jobs {seq[0]}, the rest {rest[0]:.3g} min)")
     mix = {e["global_options"].get("rwmixread") for e in starts}
     say(mix == {"0"}, f"{name}: the rounds' preconditioning all writes (rwmixread {sorted(mix)})")
-    ev = sorted((e for e in events(f"{name}-di") if e["event"] == "job_start"), key=lambda e: e["time_us"])
+    # each ladder round: the between-round pre-writes at T32Q32, all writes, then the 49 cells
+    for k in (1, 2):
+        ev = sorted((e for e in events(f"{name}-di-{k}") if e["event"] == "job_start"), key=lambda e: e["time_us"])
+        pre = [e for e in ev if e["job"] == "prewrite"]
+        rdoc = fio_doc(f"{d}/{name}-di-{k}.json")
+        pj = [j for j in rdoc["jobs"] if j["jobname"] == "prewrite"]
+        pre_s = secs(pj[0]["job options"].get("runtime", "0")) if pj else 0
+        say(ev and ev[0]["job"] == "prewrite" and len(pre) == 32 and
+            all(e["options"].get("numjobs") == "32" and e["options"].get("iodepth") == "32" and
+                e["options"].get("rwmixread") == "0" for e in pre) and
+            pj and pj[0]["read"]["total_ios"] == 0 and pj[0]["write"]["total_ios"] > 0 and
+            abs(pre_s * 1000 / 60 - 5) < 1e-6,
+            f"{name}: ladder round {k} opens with its pre-writes: {len(pre)} threads at T32Q32, "
+            f"all writes, {pre_s * 1000 / 60:.3g} minutes at 1/1000")
+    ev = [e for e in ev if e["job"] != "prewrite"]
     order = []
     for e in ev:
         if not order or order[-1] != e["job"]:
@@ -115,12 +153,23 @@ for name in ("ecw", "dirth"):
     if not di:
         say(False, f"{name}: no demand-intensity ladder in the report")
         continue
-    doc = fio_doc(f"{d}/{name}-di.json")
+    # the ladder's rounds: its tracking variable and pre-writes as fio gave them, the last round's points
+    rr = di.get("rounds") or {}
+    fio_t32 = [sum(j["write"]["iops"] for j in fio_doc(f"{d}/{name}-di-{k}.json")["jobs"] if j["jobname"] == "t32q32")
+               for k in (1, 2)]
+    fio_pre = [sum(j["write"]["iops"] for j in fio_doc(f"{d}/{name}-di-{k}.json")["jobs"] if j["jobname"] == "prewrite")
+               for k in (1, 2)]
+    say(rr.get("n") == 2 and rr.get("steady") is None and
+        all(abs(a - b) <= 1e-6 * b for a, b in zip(rr.get("t32_iops", []), fio_t32)) and
+        all(abs(a - b) <= 1e-6 * b for a, b in zip(rr.get("prewrite_iops", []), fio_pre)),
+        f"{name}: the ladder's 2 rounds, T32Q32 write IOPS {rr.get('t32_iops')} (fio {fio_t32}), "
+        f"pre-writes {rr.get('prewrite_iops')} (fio {fio_pre}), no window yet")
+    doc = fio_doc(f"{d}/{name}-di-2.json")
     pts = {q["cell"]: q for q in di["points"]}
     say([q["cell"] for q in di["points"]] == ladder, f"{name}: the report's points in the ladder's order")
     nbad, fio_pt = 0, {}
     energy = {}
-    for e in events(f"{name}-di"):
+    for e in events(f"{name}-di-2"):
         if e["event"] == "model_energy":
             energy.setdefault(e["job"], []).append(float(re.search(r"([0-9.]+) W", e["truth"]).group(1)))
     for cell in ladder:
@@ -177,7 +226,7 @@ for name in ("ecw", "dirth"):
     # and (DIRTH's 4 KiB writes) no point beats its GC speed, however many
     # I/Os wait; fio's figures hold no more I/Os in flight than the OIO
     regime, pace = {}, {}
-    for e in events(f"{name}-di"):
+    for e in events(f"{name}-di-2"):
         if e["event"] == "model_regime":
             regime.setdefault(e["job"], set()).add(e["regime"].split("+")[0])
         elif e["event"] == "model_pace":
@@ -200,7 +249,7 @@ for name in ("ecw", "dirth"):
         # however many wait; a busy host only spreads them out
         bound = 1600e6 / wa(0.995) / 4096
         span = {}
-        for e in events(f"{name}-di"):
+        for e in events(f"{name}-di-2"):
             if e["event"] in ("job_start", "job_end"):
                 lo, hi = span.get(e["job"], (math.inf, 0))
                 span[e["job"]] = (min(lo, e["time_us"]), max(hi, e["time_us"]))
