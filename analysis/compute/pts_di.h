@@ -26,6 +26,15 @@
 
 enum rpt_pts_di_pick { RPT_DI_MAX, RPT_DI_OPTIMAL, RPT_DI_MID, RPT_DI_MIN, RPT_DI_NPICKS };
 
+/*
+ * The response-time histogram runs after the ladder (<test>-hist: jobs
+ * maxiops, midiops, miniops, each after its pre-writes, job
+ * <name>-prewrite), at the PTS's MaxIOPS point (ssdq's optimal: the most
+ * IOPS within the ceiling; max when no point is), MidIOPS (mid) and
+ * MinIOPS (min, T1Q1).
+ */
+enum rpt_pts_di_hrun { RPT_DI_HRUN_MAX, RPT_DI_HRUN_MID, RPT_DI_HRUN_MIN, RPT_DI_NHRUNS };
+
 /**
  * struct rpt_pts_di_point - One TC x QD point of the ladder
  * @c: its figures (c.name: "t32q16")
@@ -63,6 +72,14 @@ struct rpt_pts_di_point {
  *       round has none
  * @w: the steady-state window over @t32 (the last five rounds when none)
  * @steady: 1 steady, 0 not, -1 fewer rounds than a window
+ * @hist_test: the histogram runs' index in the report's tests, (size_t)-1
+ *        when there are none
+ * @hrun: each histogram run's figures and histogram (enum rpt_pts_di_hrun;
+ *        c.name the job: "maxiops"), @tc and @qd as the job ran (0: no
+ *        such job)
+ * @hrun_prewrite: the write IOPS of each one's pre-writes, NAN without
+ * @hrun_at: the ladder point each one should run at (rpt_pts_di_hrun_point()),
+ *        -1 none
  */
 struct rpt_pts_di {
 	size_t test;
@@ -75,6 +92,10 @@ struct rpt_pts_di {
 	double *t32, *prewrite;
 	struct rpt_pts_window w;
 	int steady;
+	size_t hist_test;
+	struct rpt_pts_di_point hrun[RPT_DI_NHRUNS];
+	double hrun_prewrite[RPT_DI_NHRUNS];
+	int hrun_at[RPT_DI_NHRUNS];
 };
 
 /**
@@ -121,6 +142,36 @@ int rpt_pts_di_round_of(const char *name, const char *base);
  * @di: the ladder, its points and ceiling set
  */
 void rpt_pts_di_pick(struct rpt_pts_di *di);
+
+/**
+ * rpt_pts_di_hrun_point() - The ladder point histogram run @k is to run at:
+ * MaxIOPS the optimal pick (the max pick when no point is within the
+ * ceiling), MidIOPS the mid pick, MinIOPS the min pick.
+ * @di: the ladder, its picks made
+ * @k: the run
+ *
+ * Return: an index into @di->pt, -1 when the ladder has none.
+ */
+int rpt_pts_di_hrun_point(const struct rpt_pts_di *di, enum rpt_pts_di_hrun k);
+
+/**
+ * rpt_pts_di_hrun_name() - "maxiops", "midiops" or "miniops": the job of run @k.
+ * @k: the run
+ *
+ * Return: a static string.
+ */
+const char *rpt_pts_di_hrun_name(enum rpt_pts_di_hrun k);
+
+/**
+ * rpt_pts_di_add_hruns() - Read the histogram runs of report test @test
+ * into @di (its hist_test, hrun, hrun_prewrite; hrun_at from its picks).
+ * @r: the report
+ * @test: a <name>-hist run
+ * @di: the ladder
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rpt_pts_di_add_hruns(const struct rpt_report *r, size_t test, struct rpt_pts_di *di);
 
 /**
  * rpt_pts_di_free() - Free what rpt_pts_di_build() made; NULL-safe.

@@ -812,6 +812,14 @@ static int ladder(const struct rpt_report *r, const struct rpt_drive *d, struct 
 	while (n < (int)(sizeof(round) / sizeof(round[0])) && round[n] != (size_t)-1)
 		n++;
 	ret = rpt_pts_di_build_rounds(r, round, n, &t->di);
+	/* the response-time histogram runs at its points: <name>-hist */
+	for (size_t k = 0; !ret && t->di && k < d->ntests; k++) {
+		const char *nm = r->t[d->test[k]].name;
+		size_t len = strlen(t->name);
+
+		if (!strncmp(nm, t->name, len) && !strcmp(nm + len, "-hist"))
+			ret = rpt_pts_di_add_hruns(r, d->test[k], t->di);
+	}
 	return ret;
 }
 
@@ -885,6 +893,8 @@ bool rpt_pts_owns(const struct rpt_pts *p, size_t test)
 		return true;
 	for (size_t i = 0; i < p->nt; i++) {
 		if (p->t[i].prep == test)
+			return true;
+		if (p->t[i].di && p->t[i].di->hist_test == test)
 			return true;
 		for (int k = 0; p->t[i].di && k < p->t[i].di->nrounds; k++)
 			if (p->t[i].di->round[k] == test)
