@@ -38,8 +38,8 @@ static void usage(FILE *f)
 		"picks: the points of an ECW or DIRTH demand-intensity ladder (jobs tTCqQD)\n"
 		"its histogram runs go to, as SSDQ_PTS_DI_{MAX,MID,MIN}_{TC,QD}=N lines:\n"
 		"MaxIOPS the most IOPS within a mean response time of %.0f us (else the\n"
-		"most IOPS), MidIOPS the IOPS nearest halfway to MinIOPS's, MinIOPS the\n"
-		"fewest outstanding I/Os (T1Q1).\n"
+		"most IOPS), MidIOPS the IOPS nearest halfway between the most and\n"
+		"MinIOPS's, MinIOPS the fewest outstanding I/Os (T1Q1).\n"
 		"Exit status: 0 steady (picks: done), 1 not steady (yet), 2 a usage or\n"
 		"input error.\n",
 		RPT_PTS_WINDOW, RPT_PTS_DATA_EXCURSION * 100, RPT_PTS_SLOPE_EXCURSION * 100, MAX_VARS,

@@ -64,8 +64,14 @@ static void text_hist(FILE *out, const struct rpt_pts_di_point *p)
 /* What the ladder's rounds came to: "7 rounds; the T32Q32 cell steady at ..." */
 static void rounds_said(char *buf, size_t len, const struct rpt_pts_di *di)
 {
-	int at = snprintf(buf, len, "%d round%s of the ladder, each after between-round pre-writes",
-			  di->nrounds, di->nrounds == 1 ? "" : "s");
+	bool pre = false;
+	int at;
+
+	for (int i = 0; i < di->nrounds; i++)
+		pre = pre || isfinite(di->prewrite[i]);
+	at = snprintf(buf, len, "%d round%s of the ladder, %s", di->nrounds,
+		      di->nrounds == 1 ? "" : "s",
+		      pre ? "each after between-round pre-writes" : "no between-round pre-writes (job prewrite)");
 
 	if (at < 0 || (size_t)at >= len)
 		return;
@@ -178,6 +184,15 @@ void rpt_write_pts_di_text(FILE *out, const struct rpt_pts_di *di, bool hist)
 		text_hruns(out, di);
 }
 
+/* @n numbers as a JSON array's members, null for those not finite. */
+static void json_nums(FILE *out, const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ", " : "", out);
+		rpt_put_json_num(out, v[i]);
+	}
+}
+
 /* A point's histogram as JSON: {dir, us[], share[]}, or null. */
 static void hist_json(FILE *out, const struct rpt_pts_di_point *p)
 {
@@ -188,10 +203,7 @@ static void hist_json(FILE *out, const struct rpt_pts_di_point *p)
 	fputs("{\"dir\": ", out);
 	rpt_put_json_str(out, p->hist_dir);
 	fputs(", \"us\": [", out);
-	for (size_t b = 0; b < p->nhist; b++) {
-		fputs(b ? ", " : "", out);
-		rpt_put_json_num(out, p->hist_us[b]);
-	}
+	json_nums(out, p->hist_us, p->nhist);
 	fputs("], \"share\": [", out);
 	for (size_t b = 0; b < p->nhist; b++) {
 		fputs(b ? ", " : "", out);
@@ -216,15 +228,9 @@ void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di)
 		fprintf(out, "{\"n\": %d, \"steady\": %s, \"first\": %d, \"last\": %d, \"t32_iops\": [",
 			di->nrounds, di->steady < 0 ? "null" : di->steady ? "true" : "false",
 			di->steady < 0 ? 1 : di->w.first, di->steady < 0 ? di->nrounds : di->w.last);
-		for (int i = 0; i < di->nrounds; i++) {
-			fputs(i ? ", " : "", out);
-			rpt_put_json_num(out, di->t32[i]);
-		}
+		json_nums(out, di->t32, (size_t)di->nrounds);
 		fputs("], \"prewrite_iops\": [", out);
-		for (int i = 0; i < di->nrounds; i++) {
-			fputs(i ? ", " : "", out);
-			rpt_put_json_num(out, di->prewrite[i]);
-		}
+		json_nums(out, di->prewrite, (size_t)di->nrounds);
 		fputs("]}", out);
 	} else {
 		fputs("null", out);
@@ -469,38 +475,23 @@ static void hist_chart(struct rpt_charts *ch, const char *scope, const char *tes
 	}
 }
 
+/* The ladder picks' histograms (@runs false) or the histogram runs' (true). */
 static void di_hist(struct rpt_charts *ch, const char *scope, const char *test,
-		    const struct rpt_pts_di *di)
+		    const struct rpt_pts_di *di, bool runs)
 {
 	const struct rpt_pts_di_point *pt[RPT_DI_NPICKS];
 	const char *label[RPT_DI_NPICKS];
+	size_t n = runs ? RPT_DI_NHRUNS : RPT_DI_NPICKS;
 	char title[256];
 
-	for (int k = 0; k < RPT_DI_NPICKS; k++) {
-		pt[k] = di->pick[k] >= 0 ? &di->pt[di->pick[k]] : NULL;
-		label[k] = rpt_pts_di_pick_name(k);
+	for (size_t k = 0; k < n; k++) {
+		pt[k] = runs ? &di->hrun[k] : di->pick[k] >= 0 ? &di->pt[di->pick[k]] : NULL;
+		label[k] = runs ? hrun_title[k] : rpt_pts_di_pick_name(k);
 	}
-	snprintf(title, sizeof(title),
-		 "%s: response-time histograms of the max, optimal, mid and min points (power-of-two bins)",
-		 test);
-	hist_chart(ch, scope, test, pt, label, RPT_DI_NPICKS, "di-hist", title);
-}
-
-static void hrun_hist(struct rpt_charts *ch, const char *scope, const char *test,
-		      const struct rpt_pts_di *di)
-{
-	const struct rpt_pts_di_point *pt[RPT_DI_NHRUNS];
-	const char *label[RPT_DI_NHRUNS];
-	char title[256];
-
-	for (int k = 0; k < RPT_DI_NHRUNS; k++) {
-		pt[k] = &di->hrun[k];
-		label[k] = hrun_title[k];
-	}
-	snprintf(title, sizeof(title),
-		 "%s: response-time histograms of the runs at MaxIOPS, MidIOPS and MinIOPS "
-		 "(power-of-two bins)", test);
-	hist_chart(ch, scope, test, pt, label, RPT_DI_NHRUNS, "di-hruns", title);
+	snprintf(title, sizeof(title), "%s: response-time histograms of %s (power-of-two bins)", test,
+		 runs ? "the runs at MaxIOPS, MidIOPS and MinIOPS" :
+			"the max, optimal, mid and min points");
+	hist_chart(ch, scope, test, pt, label, n, runs ? "di-hruns" : "di-hist", title);
 }
 
 static void html_hruns(FILE *out, const struct rpt_pts_di *di)
@@ -557,9 +548,9 @@ void rpt_html_pts_di(struct rpt_charts *ch, const char *scope, const char *test,
 	di_chart(ch, scope, test, di, NULL, "iops", "queue depth", "IOPS", "di-variation",
 		 "demand variation, IOPS against queue depth");
 	if (hist)
-		di_hist(ch, scope, test, di);
+		di_hist(ch, scope, test, di, false);
 	if (di->hist_test != (size_t)-1)
-		hrun_hist(ch, scope, test, di);
+		di_hist(ch, scope, test, di, true);
 	fputs("</div>\n<div class=\"tw\"><table><tr><th>point</th><th>OIO</th>", out);
 	for (const char *const *key = di_keys; *key; key++)
 		fprintf(out, "<th>%s</th>", rpt_cat_find(RPT_OF_PTS, *key)->head);
