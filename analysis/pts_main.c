@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ssdq-pts: the SNIA PTS steady-state rule over a test's rounds, for the
- * runner (which stops the rounds when it holds) and for a person.
+ * runner (which stops the rounds when it holds) and for a person; and the
+ * points of a demand-intensity ladder the histogram runs go to.
  */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "pts_di.h"
 #include "pts_steady.h"
 #include "pts_track.h"
+#include "report.h"
 #include "ssdq_version.h"
 
 #define MAX_VARS	4
@@ -20,6 +24,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: ssdq-pts steady --track JOB:DIR:FIGURE [--track ...] [--json] ROUND.json...\n"
+		"       ssdq-pts picks LADDER.json\n"
 		"       ssdq-pts --version | --help\n"
 		"The SNIA PTS v2.0.2 steady-state rule over a test's rounds, one fio JSON\n"
 		"file per round, round 1 first: the first window of %d rounds in which each\n"
@@ -30,8 +35,15 @@ static void usage(FILE *f)
 		"  -j, --json                  one JSON object instead of text\n"
 		"  -h, --help                  this text\n"
 		"  -V, --version               the version of ssdq\n"
-		"Exit status: 0 steady, 1 not steady (yet), 2 a usage or input error.\n",
-		RPT_PTS_WINDOW, RPT_PTS_DATA_EXCURSION * 100, RPT_PTS_SLOPE_EXCURSION * 100, MAX_VARS);
+		"picks: the points of an ECW or DIRTH demand-intensity ladder (jobs tTCqQD)\n"
+		"its histogram runs go to, as SSDQ_PTS_DI_{MAX,MID,MIN}_{TC,QD}=N lines:\n"
+		"MaxIOPS the most IOPS within a mean response time of %.0f us (else the\n"
+		"most IOPS), MidIOPS the IOPS nearest halfway between the most and\n"
+		"MinIOPS's, MinIOPS the fewest outstanding I/Os (T1Q1).\n"
+		"Exit status: 0 steady (picks: done), 1 not steady (yet), 2 a usage or\n"
+		"input error.\n",
+		RPT_PTS_WINDOW, RPT_PTS_DATA_EXCURSION * 100, RPT_PTS_SLOPE_EXCURSION * 100, MAX_VARS,
+		RPT_PTS_DI_CEILING_US);
 }
 
 static void print_diag(const struct rpt_diag *d)
@@ -109,6 +121,51 @@ static int steady(struct rpt_pts_var *v, int nv, double **y, int n, bool json)
 	return ok ? 0 : 1;
 }
 
+/* picks LADDER.json: the histogram runs' points, NAME=VALUE lines */
+static int picks(char *path)
+{
+	static const char *const var[] = { "MAX", "MID", "MIN" };
+	struct rpt_report r = { 0 };
+	struct rpt_pts_di *di = NULL;
+	int ret;
+
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "ssdq-pts: picks: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	fclose(f);
+	ret = rpt_report_load(&path, 1, &r);
+	if (ret || !r.nt) {
+		fprintf(stderr, "ssdq-pts: picks: %s: %s\n", path,
+			ret ? strerror(-ret) : "no fio run in it");
+		rpt_report_free(&r);
+		return 2;
+	}
+	ret = rpt_pts_di_build(&r, 0, &di);
+	if (ret || di->n < 2 || rpt_pts_di_hrun_point(di, RPT_DI_HRUN_MAX) < 0) {
+		fprintf(stderr, "ssdq-pts: picks: %s: %s\n", path, ret ? strerror(-ret) :
+			"no ladder: fewer than two points with I/O (jobs tTCqQD, e.g. t32q32, t1q1)");
+		rpt_pts_di_free(di);
+		rpt_report_free(&r);
+		return 2;
+	}
+	for (int k = 0; k < RPT_DI_NHRUNS; k++) {
+		const struct rpt_pts_di_point *p = &di->pt[rpt_pts_di_hrun_point(di, k)];
+
+		printf("SSDQ_PTS_DI_%s_TC=%u\nSSDQ_PTS_DI_%s_QD=%u\n", var[k], p->tc, var[k], p->qd);
+		fprintf(stderr, "ssdq-pts: %s: %s %s, %.0f IOPS at %.1f us mean%s\n", path,
+			rpt_pts_di_hrun_name(k), p->c.name, p->c.iops.v,
+			p->c.lat_mean_us.ok ? p->c.lat_mean_us.v : NAN,
+			k == RPT_DI_HRUN_MAX && di->pick[RPT_DI_OPTIMAL] < 0 ?
+			" (no point within the ceiling: the most IOPS)" : "");
+	}
+	rpt_pts_di_free(di);
+	rpt_report_free(&r);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -153,9 +210,16 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (optind < argc && !strcmp(argv[optind], "picks")) {
+		if (argc - optind != 2 || nv || json) {
+			fprintf(stderr, "ssdq-pts: picks: give one ladder's fio JSON file, no options\n");
+			return 2;
+		}
+		return picks(argv[optind + 1]);
+	}
 	if (optind >= argc || strcmp(argv[optind], "steady")) {
-		fprintf(stderr, "ssdq-pts: %s\n", optind >= argc ? "no command (steady)" :
-			"unknown command: the one command is steady");
+		fprintf(stderr, "ssdq-pts: %s\n", optind >= argc ? "no command (steady, picks)" :
+			"unknown command: the commands are steady and picks");
 		usage(stderr);
 		return 2;
 	}

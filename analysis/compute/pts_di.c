@@ -53,6 +53,20 @@ static int histogram(const struct rpt_test *rt, struct rpt_pts_di_point *p)
 	return 0;
 }
 
+/* Job @job's @what (":write:iops") in run @test, NAN when it has none. */
+static double tracked(const struct rpt_report *r, size_t test, const char *job, const char *what,
+		      struct rpt_diag *d)
+{
+	struct rpt_pts_var v;
+	char spec[128];
+	double y;
+
+	snprintf(spec, sizeof(spec), "%s%s", job, what);
+	if (rpt_pts_var_parse(spec, &v) || rpt_pts_track(r->t[test].path, &v, &y, d))
+		return NAN;
+	return y;
+}
+
 void rpt_pts_di_pick(struct rpt_pts_di *di)
 {
 	double lo = INFINITY, half;
@@ -97,6 +111,8 @@ int rpt_pts_di_build(const struct rpt_report *r, size_t test, struct rpt_pts_di 
 		return -ENOMEM;
 	di->test = test;
 	di->ceiling_us = RPT_PTS_DI_CEILING_US;
+	di->steady = -1;
+	di->hist_test = (size_t)-1;
 	for (size_t j = 0; j < rt->njobs && !ret; j++) {
 		struct rpt_pts_di_point *p;
 		unsigned int tc, qd;
@@ -128,6 +144,115 @@ int rpt_pts_di_build(const struct rpt_report *r, size_t test, struct rpt_pts_di 
 		return ret;
 	}
 	rpt_pts_di_pick(di);
+	for (int k = 0; k < RPT_DI_NHRUNS; k++)
+		di->hrun_at[k] = rpt_pts_di_hrun_point(di, k);
+	*out = di;
+	return 0;
+}
+
+const char *rpt_pts_di_hrun_name(enum rpt_pts_di_hrun k)
+{
+	static const char *const n[] = { "maxiops", "midiops", "miniops" };
+
+	return k < RPT_DI_NHRUNS ? n[k] : "?";
+}
+
+int rpt_pts_di_hrun_point(const struct rpt_pts_di *di, enum rpt_pts_di_hrun k)
+{
+	switch (k) {
+	case RPT_DI_HRUN_MAX:
+		return di->pick[RPT_DI_OPTIMAL] >= 0 ? di->pick[RPT_DI_OPTIMAL] : di->pick[RPT_DI_MAX];
+	case RPT_DI_HRUN_MID:
+		return di->pick[RPT_DI_MID];
+	case RPT_DI_HRUN_MIN:
+		return di->pick[RPT_DI_MIN];
+	default:
+		return -1;
+	}
+}
+
+int rpt_pts_di_add_hruns(const struct rpt_report *r, size_t test, struct rpt_pts_di *di)
+{
+	const struct rpt_test *rt = &r->t[test];
+	struct rpt_diag d = { 0 };
+	char pre[64];
+	int ret = 0;
+
+	di->hist_test = test;
+	for (int k = 0; k < RPT_DI_NHRUNS && !ret; k++) {
+		struct rpt_pts_di_point *p = &di->hrun[k];
+
+		memset(p, 0, sizeof(*p));
+		snprintf(p->c.name, sizeof(p->c.name), "%s", rpt_pts_di_hrun_name(k));
+		for (size_t j = 0; j < rt->njobs; j++)
+			if (!strcmp(rt->jobs[j].name, p->c.name) && rt->jobs[j].iodepth_set.ok) {
+				p->tc = rt->jobs[j].numjobs_set;
+				p->qd = (unsigned int)rt->jobs[j].iodepth_set.v;
+			}
+		ret = histogram(rt, p);
+		snprintf(pre, sizeof(pre), "%s-prewrite", p->c.name);
+		di->hrun_prewrite[k] = tracked(r, test, pre, ":write:iops", &d);
+	}
+	rpt_diag_free(&d);
+	if (!ret)
+		ret = rpt_pts_cells_of(r, test, &di->hrun[0].c, RPT_DI_NHRUNS, sizeof(di->hrun[0]));
+	return ret;
+}
+
+int rpt_pts_di_round_of(const char *name, const char *base)
+{
+	size_t n = strlen(base);
+	const char *p;
+	long v = 0;
+
+	if (strncmp(name, base, n) || strncmp(name + n, "-di", 3))
+		return 0;
+	p = name + n + 3;
+	if (!*p)
+		return 1;
+	if (*p++ != '-' || *p < '1' || *p > '9')
+		return 0;
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9' || v > 100000)
+			return 0;
+		v = v * 10 + (*p - '0');
+	}
+	return (int)v;
+}
+
+
+int rpt_pts_di_build_rounds(const struct rpt_report *r, const size_t *round, int nrounds,
+			    struct rpt_pts_di **out)
+{
+	struct rpt_diag d = { 0 };
+	struct rpt_pts_di *di;
+	int ret;
+
+	*out = NULL;
+	if (nrounds < 1)
+		return 0;
+	ret = rpt_pts_di_build(r, round[nrounds - 1], &di);
+	if (ret)
+		return ret;
+	di->steady = -1;
+	di->round = malloc((size_t)nrounds * sizeof(*di->round));
+	di->t32 = malloc((size_t)nrounds * sizeof(double));
+	di->prewrite = malloc((size_t)nrounds * sizeof(double));
+	if (!di->round || !di->t32 || !di->prewrite) {
+		rpt_pts_di_free(di);
+		return -ENOMEM;
+	}
+	di->nrounds = nrounds;
+	for (int i = 0; i < nrounds; i++) {
+		di->round[i] = round[i];
+		di->t32[i] = tracked(r, round[i], "t32q32", ":write:iops", &d);
+		di->prewrite[i] = tracked(r, round[i], "prewrite", ":write:iops", &d);
+	}
+	rpt_diag_free(&d);
+	if (nrounds >= RPT_PTS_WINDOW) {
+		ret = rpt_pts_steady(di->t32, nrounds, &di->w);
+		di->steady = ret < 0 ? -1 : ret;
+	}
 	*out = di;
 	return 0;
 }
@@ -136,6 +261,13 @@ void rpt_pts_di_free(struct rpt_pts_di *di)
 {
 	if (!di)
 		return;
+	for (int k = 0; k < RPT_DI_NHRUNS; k++) {
+		free(di->hrun[k].hist_us);
+		free(di->hrun[k].hist_share);
+	}
+	free(di->round);
+	free(di->t32);
+	free(di->prewrite);
 	for (size_t i = 0; i < di->n; i++) {
 		free(di->pt[i].hist_us);
 		free(di->pt[i].hist_share);

@@ -832,6 +832,38 @@ static int wsat(const struct rpt_report *r, size_t idx, struct rpt_pts_wsat *ws)
 	return 0;
 }
 
+/*
+ * The demand-intensity ladder of test @t: its rounds <name>-di-1, -2, ...
+ * up to the first missing (or the one run <name>-di), the last round's
+ * points.
+ */
+static int ladder(const struct rpt_report *r, const struct rpt_drive *d, struct rpt_pts_test *t)
+{
+	size_t round[RPT_PTS_MAX_ROUNDS * 4];
+	int n = 0, ret;
+
+	for (size_t i = 0; i < sizeof(round) / sizeof(round[0]); i++)
+		round[i] = (size_t)-1;
+	for (size_t k = 0; k < d->ntests; k++) {
+		int v = rpt_pts_di_round_of(r->t[d->test[k]].name, t->name);
+
+		if (v > 0 && v <= (int)(sizeof(round) / sizeof(round[0])) && round[v - 1] == (size_t)-1)
+			round[v - 1] = d->test[k];
+	}
+	while (n < (int)(sizeof(round) / sizeof(round[0])) && round[n] != (size_t)-1)
+		n++;
+	ret = rpt_pts_di_build_rounds(r, round, n, &t->di);
+	/* the response-time histogram runs at its points: <name>-hist */
+	for (size_t k = 0; !ret && t->di && k < d->ntests; k++) {
+		const char *nm = r->t[d->test[k]].name;
+		size_t len = strlen(t->name);
+
+		if (!strncmp(nm, t->name, len) && !strcmp(nm + len, "-hist"))
+			ret = rpt_pts_di_add_hruns(r, d->test[k], t->di);
+	}
+	return ret;
+}
+
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const struct rpt_pts_test *)a)->name, ((const struct rpt_pts_test *)b)->name);
@@ -875,13 +907,9 @@ int rpt_pts_build(const struct rpt_report *r, const struct rpt_drive *d, struct 
 		if (!ret)
 			conditions(r, &p->t[i]);
 	}
-	/* the demand-intensity ladder that follows a test's rounds: <name>-di */
-	for (size_t i = 0; i < p->nt && !ret; i++) {
-		snprintf(base, sizeof(base), "%s-di", p->t[i].name);
-		for (size_t k = 0; k < d->ntests && !ret && !p->t[i].di; k++)
-			if (!strcmp(r->t[d->test[k]].name, base))
-				ret = rpt_pts_di_build(r, d->test[k], &p->t[i].di);
-	}
+	/* the demand-intensity ladder that follows a test's rounds */
+	for (size_t i = 0; i < p->nt && !ret; i++)
+		ret = ladder(r, d, &p->t[i]);
 	/* the drive's class is its IOPS test's */
 	for (size_t i = 0; i < p->nt && !ret; i++)
 		for (size_t k = 0; p->t[i].kind == RPT_PTS_K_IOPS && p->t[i].pts_class && k < p->nt; k++)
@@ -905,8 +933,13 @@ bool rpt_pts_owns(const struct rpt_pts *p, size_t test)
 	if ((p->has_wsat && p->wsat.test == test) || rpt_pts_rec_owns(p->rec, test))
 		return true;
 	for (size_t i = 0; i < p->nt; i++) {
-		if (p->t[i].prep == test || (p->t[i].di && p->t[i].di->test == test))
+		if (p->t[i].prep == test)
 			return true;
+		if (p->t[i].di && p->t[i].di->hist_test == test)
+			return true;
+		for (int k = 0; p->t[i].di && k < p->t[i].di->nrounds; k++)
+			if (p->t[i].di->round[k] == test)
+				return true;
 		for (int k = 0; k < p->t[i].nrounds; k++)
 			if (p->t[i].round[k] == test)
 				return true;

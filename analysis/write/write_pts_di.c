@@ -21,6 +21,9 @@
 static const char *const di_keys[] = { "iops", "lat_mean_us", "lat_max_us", "lat_p99999_us",
 				       "power_w", "iops_per_w", NULL };
 
+/* The histogram runs as the PTS names their points. */
+static const char *const hrun_title[RPT_DI_NHRUNS] = { "MaxIOPS", "MidIOPS", "MinIOPS" };
+
 /* Every pick a point is, joined by @sep: "max,optimal"; "" for none. */
 static void picks_of(char *buf, size_t len, const struct rpt_pts_di *di, size_t i, const char *sep)
 {
@@ -58,10 +61,90 @@ static void text_hist(FILE *out, const struct rpt_pts_di_point *p)
 			share * 100);
 }
 
+/* What the ladder's rounds came to: "7 rounds; the T32Q32 cell steady at ..." */
+static void rounds_said(char *buf, size_t len, const struct rpt_pts_di *di)
+{
+	bool pre = false;
+	int at;
+
+	for (int i = 0; i < di->nrounds; i++)
+		pre = pre || isfinite(di->prewrite[i]);
+	at = snprintf(buf, len, "%d round%s of the ladder, %s", di->nrounds,
+		      di->nrounds == 1 ? "" : "s",
+		      pre ? "each after between-round pre-writes" : "no between-round pre-writes (job prewrite)");
+
+	if (at < 0 || (size_t)at >= len)
+		return;
+	if (di->steady < 0)
+		snprintf(buf + at, len - (size_t)at,
+			 "; fewer than the %d a steady-state window needs: the last round's ladder",
+			 RPT_PTS_WINDOW);
+	else
+		snprintf(buf + at, len - (size_t)at,
+			 "; the T32Q32 cell's write IOPS %s at rounds %d-%d (data excursion %.1f %%, "
+			 "slope excursion %.1f %%): round %d's ladder",
+			 di->steady ? "steady" : "NOT steady, the last five", di->w.first, di->w.last,
+			 di->w.data_excursion * 100, di->w.slope_excursion * 100, di->nrounds);
+}
+
+static void text_rounds(FILE *out, const struct rpt_pts_di *di)
+{
+	char said[320], a[48], b[48];
+
+	rounds_said(said, sizeof(said), di);
+	fprintf(out, "  %s\n  %5s %14s %14s\n", said, "round", "T32Q32 IOPS", "pre-write IOPS");
+	for (int i = 0; i < di->nrounds; i++)
+		fprintf(out, "  %5d %14s %14s\n", i + 1,
+			isfinite(di->t32[i]) ? rpt_fmt_num(a, sizeof(a), di->t32[i], 0) : "-",
+			isfinite(di->prewrite[i]) ? rpt_fmt_num(b, sizeof(b), di->prewrite[i], 0) : "-");
+}
+
+/* Whether histogram run @k ran at the ladder point it is for. */
+static bool hrun_at_pick(const struct rpt_pts_di *di, int k)
+{
+	const struct rpt_pts_di_point *h = &di->hrun[k];
+
+	return di->hrun_at[k] >= 0 && h->tc == di->pt[di->hrun_at[k]].tc &&
+	       h->qd == di->pt[di->hrun_at[k]].qd;
+}
+
+static void text_hruns(FILE *out, const struct rpt_pts_di *di)
+{
+	char num[48], pre[48];
+
+	fprintf(out, "  response-time histogram runs, each after its pre-writes:\n  %-8s %-8s %14s",
+		"run", "TC x QD", "pre-write IOPS");
+	for (const char *const *key = di_keys; *key; key++)
+		fprintf(out, " %12s", rpt_cat_find(RPT_OF_PTS, *key)->head);
+	fputc('\n', out);
+	for (int k = 0; k < RPT_DI_NHRUNS; k++) {
+		const struct rpt_pts_di_point *p = &di->hrun[k];
+		char at[24];
+
+		snprintf(at, sizeof(at), p->tc ? "T%uQ%u" : "-", p->tc, p->qd);
+		fprintf(out, "  %-8s %-8s %14s", hrun_title[k], at,
+			isfinite(di->hrun_prewrite[k]) ?
+			rpt_fmt_num(pre, sizeof(pre), di->hrun_prewrite[k], 0) : "-");
+		for (const char *const *key = di_keys; *key; key++) {
+			const struct rpt_cat *c = rpt_cat_find(RPT_OF_PTS, *key);
+			const struct rpt_fig *f = rpt_cat_pts(c, &p->c);
+
+			fprintf(out, " %12s", f->ok ? rpt_fmt_num(num, sizeof(num), f->v, c->digits) : "-");
+		}
+		if (p->tc && !hrun_at_pick(di, k))
+			fprintf(out, "  (not at the ladder's %s, %s)", hrun_title[k],
+				di->hrun_at[k] >= 0 ? di->pt[di->hrun_at[k]].c.name : "none");
+		fputc('\n', out);
+		text_hist(out, p);
+	}
+}
+
 void rpt_write_pts_di_text(FILE *out, const struct rpt_pts_di *di, bool hist)
 {
 	char num[48], pk[48];
 
+	if (di->nrounds)
+		text_rounds(out, di);
 	fprintf(out, "  demand intensity, %zu TC x QD points, highest demand first:\n", di->n);
 	fprintf(out, "  %-8s %6s", "point", "OIO");
 	for (const char *const *key = di_keys; *key; key++)
@@ -97,6 +180,36 @@ void rpt_write_pts_di_text(FILE *out, const struct rpt_pts_di *di, bool hist)
 		if (hist)
 			text_hist(out, p);
 	}
+	if (di->hist_test != (size_t)-1)
+		text_hruns(out, di);
+}
+
+/* @n numbers as a JSON array's members, null for those not finite. */
+static void json_nums(FILE *out, const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ", " : "", out);
+		rpt_put_json_num(out, v[i]);
+	}
+}
+
+/* A point's histogram as JSON: {dir, us[], share[]}, or null. */
+static void hist_json(FILE *out, const struct rpt_pts_di_point *p)
+{
+	if (!p->nhist) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"dir\": ", out);
+	rpt_put_json_str(out, p->hist_dir);
+	fputs(", \"us\": [", out);
+	json_nums(out, p->hist_us, p->nhist);
+	fputs("], \"share\": [", out);
+	for (size_t b = 0; b < p->nhist; b++) {
+		fputs(b ? ", " : "", out);
+		fprintf(out, "%.6g", p->hist_share[b]);
+	}
+	fputs("]}", out);
 }
 
 void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di)
@@ -110,7 +223,19 @@ void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di)
 		fprintf(out, "%s\"%s\": ", k ? ", " : "", rpt_pts_di_pick_name(k));
 		rpt_put_json_str_or_null(out, di->pick[k] >= 0 ? di->pt[di->pick[k]].c.name : NULL);
 	}
-	fputs("}, \"points\": [", out);
+	fputs("}, \"rounds\": ", out);
+	if (di->nrounds) {
+		fprintf(out, "{\"n\": %d, \"steady\": %s, \"first\": %d, \"last\": %d, \"t32_iops\": [",
+			di->nrounds, di->steady < 0 ? "null" : di->steady ? "true" : "false",
+			di->steady < 0 ? 1 : di->w.first, di->steady < 0 ? di->nrounds : di->w.last);
+		json_nums(out, di->t32, (size_t)di->nrounds);
+		fputs("], \"prewrite_iops\": [", out);
+		json_nums(out, di->prewrite, (size_t)di->nrounds);
+		fputs("]}", out);
+	} else {
+		fputs("null", out);
+	}
+	fputs(", \"points\": [", out);
 	for (size_t i = 0; i < di->n; i++) {
 		const struct rpt_pts_di_point *p = &di->pt[i];
 
@@ -118,23 +243,29 @@ void rpt_write_pts_di_json(FILE *out, const struct rpt_pts_di *di)
 		rpt_write_pts_cell_json_open(out, &p->c);
 		fprintf(out, ", \"tc\": %u, \"qd\": %u, \"oio\": %u, \"hist\": ", p->tc, p->qd,
 			p->tc * p->qd);
-		if (!p->nhist) {
-			fputs("null}", out);
-			continue;
-		}
-		fputs("{\"dir\": ", out);
-		rpt_put_json_str(out, p->hist_dir);
-		fputs(", \"us\": [", out);
-		for (size_t b = 0; b < p->nhist; b++) {
-			fputs(b ? ", " : "", out);
-			rpt_put_json_num(out, p->hist_us[b]);
-		}
-		fputs("], \"share\": [", out);
-		for (size_t b = 0; b < p->nhist; b++) {
-			fputs(b ? ", " : "", out);
-			fprintf(out, "%.6g", p->hist_share[b]);
-		}
-		fputs("]}}", out);
+		hist_json(out, p);
+		fputc('}', out);
+	}
+	fputs("], \"hist_runs\": ", out);
+	if (di->hist_test == (size_t)-1) {
+		fputs("null}", out);
+		return;
+	}
+	fputc('[', out);
+	for (int k = 0; k < RPT_DI_NHRUNS; k++) {
+		const struct rpt_pts_di_point *p = &di->hrun[k];
+
+		fputs(k ? "," : "", out);
+		rpt_write_pts_cell_json_open(out, &p->c);
+		fprintf(out, ", \"point\": \"%s\", \"tc\": %u, \"qd\": %u, \"at\": ", hrun_title[k],
+			p->tc, p->qd);
+		rpt_put_json_str_or_null(out, di->hrun_at[k] >= 0 ? di->pt[di->hrun_at[k]].c.name : NULL);
+		fprintf(out, ", \"at_pick\": %s, \"prewrite_iops\": ",
+			hrun_at_pick(di, k) ? "true" : "false");
+		rpt_put_json_num(out, di->hrun_prewrite[k]);
+		fputs(", \"hist\": ", out);
+		hist_json(out, p);
+		fputc('}', out);
 	}
 	fputs("]}", out);
 }
@@ -294,47 +425,46 @@ static void di_chart(struct rpt_charts *ch, const char *scope, const char *test,
 }
 
 /* The picked points' histograms on one chart: % of I/Os per power-of-two bin. */
-static void di_hist(struct rpt_charts *ch, const char *scope, const char *test,
-		    const struct rpt_pts_di *di)
+/* Histograms of @n points in power-of-two bins, a line each, as figure @id. */
+static void hist_chart(struct rpt_charts *ch, const char *scope, const char *test,
+		       const struct rpt_pts_di_point *const *pt, const char *const *label, size_t n,
+		       const char *id, const char *title)
 {
 	double x[RPT_DI_NPICKS][40], y[RPT_DI_NPICKS][40];
 	struct rpt_xy_series s[RPT_DI_NPICKS];
 	struct rpt_axis xa = { .name = "response time (µs)", .kind = RPT_AXIS_LOG };
 	struct rpt_axis ya = { .name = "% of I/Os", .kind = RPT_AXIS_LINEAR };
-	char names[RPT_DI_NPICKS][64], title[256];
+	char names[RPT_DI_NPICKS][64];
 	size_t ns = 0;
 	FILE *out;
 
-	for (int k = 0; k < RPT_DI_NPICKS; k++) {
-		const struct rpt_pts_di_point *p = di->pick[k] >= 0 ? &di->pt[di->pick[k]] : NULL;
+	for (size_t k = 0; k < n && k < RPT_DI_NPICKS; k++) {
+		const struct rpt_pts_di_point *p = pt[k];
 		double edge = 1;
-		size_t n = 0, b = 0;
+		size_t m = 0, b = 0;
 
 		if (!p || !p->nhist)
 			continue;
 		while (edge < p->hist_us[0] && edge < 1e12)
 			edge *= 2;
-		for (; b < p->nhist && n < 40; edge *= 2) {
+		for (; b < p->nhist && m < 40; edge *= 2) {
 			double share = 0;
 
 			for (; b < p->nhist && p->hist_us[b] <= edge; b++)
 				share += p->hist_share[b];
-			x[ns][n] = edge;
-			y[ns][n++] = share * 100;
+			x[ns][m] = edge;
+			y[ns][m++] = share * 100;
 		}
-		if (n < 2)
+		if (m < 2)
 			continue;
-		snprintf(names[ns], sizeof(names[ns]), "%s: %s", rpt_pts_di_pick_name(k), p->c.name);
-		s[ns] = (struct rpt_xy_series){ .name = names[ns], .x = x[ns], .y = y[ns], .n = n,
-						.color = rpt_svg_color((size_t)k) };
+		snprintf(names[ns], sizeof(names[ns]), "%s: %s T%uQ%u", label[k], p->c.name, p->tc, p->qd);
+		s[ns] = (struct rpt_xy_series){ .name = names[ns], .x = x[ns], .y = y[ns], .n = m,
+						.color = rpt_svg_color(k) };
 		ns++;
 	}
 	if (!ns)
 		return;
-	snprintf(title, sizeof(title),
-		 "%s: response-time histograms of the max, optimal, mid and min points (power-of-two bins)",
-		 test);
-	out = rpt_html_figure(ch, false, scope, test, "di-hist");
+	out = rpt_html_figure(ch, false, scope, test, id);
 	if (out) {
 		struct rpt_svg_head h = { title, title, RPT_SVG_HALF };
 
@@ -343,12 +473,71 @@ static void di_hist(struct rpt_charts *ch, const char *scope, const char *test,
 	}
 }
 
+/* The ladder picks' histograms (@runs false) or the histogram runs' (true). */
+static void di_hist(struct rpt_charts *ch, const char *scope, const char *test,
+		    const struct rpt_pts_di *di, bool runs)
+{
+	const struct rpt_pts_di_point *pt[RPT_DI_NPICKS];
+	const char *label[RPT_DI_NPICKS];
+	size_t n = runs ? RPT_DI_NHRUNS : RPT_DI_NPICKS;
+	char title[256];
+
+	for (size_t k = 0; k < n; k++) {
+		pt[k] = runs ? &di->hrun[k] : di->pick[k] >= 0 ? &di->pt[di->pick[k]] : NULL;
+		label[k] = runs ? hrun_title[k] : rpt_pts_di_pick_name(k);
+	}
+	snprintf(title, sizeof(title), "%s: response-time histograms of %s (power-of-two bins)", test,
+		 runs ? "the runs at MaxIOPS, MidIOPS and MinIOPS" :
+			"the max, optimal, mid and min points");
+	hist_chart(ch, scope, test, pt, label, n, runs ? "di-hruns" : "di-hist", title);
+}
+
+static void html_hruns(FILE *out, const struct rpt_pts_di *di)
+{
+	char pre[48];
+
+	fputs("<p>Response-time histogram runs at the ladder's MaxIOPS, MidIOPS and MinIOPS points, "
+	      "each after its pre-writes (the histograms above).</p>\n<div class=\"tw\"><table>"
+	      "<tr><th>run</th><th>TC x QD</th><th>pre-write IOPS</th>", out);
+	for (const char *const *key = di_keys; *key; key++)
+		fprintf(out, "<th>%s</th>", rpt_cat_find(RPT_OF_PTS, *key)->head);
+	fputs("</tr>\n", out);
+	for (int k = 0; k < RPT_DI_NHRUNS; k++) {
+		const struct rpt_pts_di_point *p = &di->hrun[k];
+
+		fprintf(out, "<tr><td>%s</td><td>", hrun_title[k]);
+		if (p->tc)
+			fprintf(out, "T%uQ%u%s", p->tc, p->qd, hrun_at_pick(di, k) ? "" : " (not the ladder's)");
+		fprintf(out, "</td><td>%s</td>", isfinite(di->hrun_prewrite[k]) ?
+			rpt_fmt_num(pre, sizeof(pre), di->hrun_prewrite[k], 0) : "-");
+		for (const char *const *key = di_keys; *key; key++) {
+			const struct rpt_cat *c = rpt_cat_find(RPT_OF_PTS, *key);
+
+			rpt_html_td(out, rpt_cat_pts(c, &p->c), c->digits);
+		}
+		fputs("</tr>\n", out);
+	}
+	fputs("</table></div>\n", out);
+}
+
 void rpt_html_pts_di(struct rpt_charts *ch, const char *scope, const char *test,
 		     const struct rpt_pts_di *di, bool hist)
 {
 	FILE *out = ch->html;
 	char pk[48];
 
+	if (di->nrounds) {
+		char said[320], a[48], b[48];
+
+		rounds_said(said, sizeof(said), di);
+		fprintf(out, "<p>%s.</p>\n<div class=\"tw\"><table><tr><th>round</th>"
+			"<th>T32Q32 IOPS</th><th>pre-write IOPS</th></tr>\n", said);
+		for (int i = 0; i < di->nrounds; i++)
+			fprintf(out, "<tr><td>%d</td><td>%s</td><td>%s</td></tr>\n", i + 1,
+				isfinite(di->t32[i]) ? rpt_fmt_num(a, sizeof(a), di->t32[i], 0) : "-",
+				isfinite(di->prewrite[i]) ? rpt_fmt_num(b, sizeof(b), di->prewrite[i], 0) : "-");
+		fputs("</table></div>\n", out);
+	}
 	fprintf(out, "<p>Demand intensity: %zu TC x QD points, highest demand first; optimal: the "
 		"most IOPS within a mean response time of %.0f µs.</p>\n<div class=\"figs\">\n",
 		di->n, di->ceiling_us);
@@ -357,7 +546,9 @@ void rpt_html_pts_di(struct rpt_charts *ch, const char *scope, const char *test,
 	di_chart(ch, scope, test, di, NULL, "iops", "queue depth", "IOPS", "di-variation",
 		 "demand variation, IOPS against queue depth");
 	if (hist)
-		di_hist(ch, scope, test, di);
+		di_hist(ch, scope, test, di, false);
+	if (di->hist_test != (size_t)-1)
+		di_hist(ch, scope, test, di, true);
 	fputs("</div>\n<div class=\"tw\"><table><tr><th>point</th><th>OIO</th>", out);
 	for (const char *const *key = di_keys; *key; key++)
 		fprintf(out, "<th>%s</th>", rpt_cat_find(RPT_OF_PTS, *key)->head);
@@ -375,4 +566,6 @@ void rpt_html_pts_di(struct rpt_charts *ch, const char *scope, const char *test,
 		fprintf(out, "<td>%s</td></tr>\n", pk);
 	}
 	fputs("</table></div>\n", out);
+	if (di->hist_test != (size_t)-1)
+		html_hruns(out, di);
 }

@@ -19,6 +19,9 @@
 #                time=, writes= and reads= are a round's
 #   track=JOB:DIR:FIGURE,…  what the rule follows (ssdq-pts steady --track):
 #                a job of the file, read or write, iops, mbps or lat
+#   picks=TEST   its points come from the last round of TEST, a demand-
+#                intensity ladder in rounds (needs= it): ssdq-pts picks
+#                gives their SSDQ_PTS_DI_* parameters
 # An EXPR is numbers, parameters (sizes in bytes, times in seconds, counts),
 # R and W (the read and write rates the estimate assumes, bytes/s), ERASE
 # (30 s for an erase), SECTIONS (the job file's [bs...] sections), CAPACITY
@@ -28,7 +31,7 @@
 #
 # vals: NAME='VALUE' lines (sh's `set`, or ssdq-render --values); kinds: NAME
 # KIND lines (ssdq-render --kinds). Prints one tab-separated line a test:
-#   NAME FILE TIME ERASES WRITES READS SPAN SPAN_BYTES WITHIN WITHIN_BYTES LOG NEEDS WHAT ROUNDS TRACK
+#   NAME FILE TIME ERASES WRITES READS SPAN SPAN_BYTES WITHIN WITHIN_BYTES LOG NEEDS WHAT ROUNDS TRACK PICKS
 # (figures -1 unknown, parameters - none, ROUNDS 0 none); exits 2 naming the file and line
 # of a line it cannot read.
 
@@ -45,7 +48,7 @@ BEGIN {
 	n = split(kinds, vl, "\n")
 	for (i = 1; i <= n; i++) { split(vl[i], f, " "); kind[f[1]] = f[2] }
 	R = (r == "" ? 2000 : r) * 1e6; W = (w == "" ? 500 : w) * 1e6
-	KEYS = " time writes reads span within erases log needs rounds track "
+	KEYS = " time writes reads span within erases log needs rounds track picks "
 }
 
 function fail(msg) { printf "ssdq-run: %s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"; bad = 1 }
@@ -129,12 +132,13 @@ function flush(  name, t, sp, wi) {
 		printf "ssdq-run: %s:%d: rounds= and track= go together\n", at_file, at_line > "/dev/stderr"; bad = 1
 	}
 	# a plan record: the fields of PLAN_FIELDS (jobs/run/plan.sh), in its order
-	printf "%s\t%s\t%.3f\t%d\t%.0f\t%.0f\t%s\t%.0f\t%s\t%.0f\t%s\t%s\t%s\t%d\t%s\n", name, file, t,
+	printf "%s\t%s\t%.3f\t%d\t%.0f\t%.0f\t%s\t%.0f\t%s\t%.0f\t%s\t%s\t%s\t%d\t%s\t%s\n", name, file, t,
 		a["erases"] == "yes", "writes" in a ? ev("writes") : 0, "reads" in a ? ev("reads") : 0,
 		sp, sp == "-" ? -1 : param(sp), wi, wi == "-" ? -1 : param(wi),
 		a["log"] == "" ? "SSDQ_LOG_MSEC" : a["log"], a["needs"] == "" ? "-" : a["needs"], what,
-		a["rounds"] + 0, a["track"] == "" ? "-" : a["track"]
+		a["rounds"] + 0, a["track"] == "" ? "-" : a["track"], a["picks"] == "" ? "-" : a["picks"]
 	seen[name] = 1
+	if (a["rounds"] + 0 > 0) in_rounds[name] = 1
 	file = ""; split("", a)
 }
 function ev(k,  v) {
@@ -187,6 +191,8 @@ function attr(w,  e, k, m, j, nd, sec) {
 			if (!has_section(top file, sec)) fail("track=" nd[j] ": " file " has no job [" sec "]")
 		}
 	}
+	if (k == "picks" && !(a[k] in in_rounds))
+		fail("picks=" a[k] ": no test " a[k] " in rounds runs before it")
 	if (k == "needs") {
 		m = split(a[k], nd, ",")
 		for (j = 1; j <= m; j++) if (!(nd[j] in seen)) fail("needs=" nd[j] ": no test " nd[j] " runs before it")

@@ -36,11 +36,12 @@ suite_files() {
 # file, its estimated time (s), whether it erases (1), the bytes it writes and
 # reads, its span (a parameter's name, or -) and that in bytes, the span its
 # reads stay within and that in bytes, its log interval's parameter (or io),
-# the step it needs first, what it is, its rounds (0: one run) and what
-# ssdq-pts tracks over them; then (suite_plan) the most runs of a test
+# the step it needs first, what it is, its rounds (0: one run), what
+# ssdq-pts tracks over them and the ladder in rounds whose picks set its
+# points (or -); then (suite_plan) the most runs of a test
 # repeated until its variation is low (--repeat-cv; 0: not repeated). Read
 # them by name: plan_get, fields_awk.
-PLAN_FIELDS='name file time erases writes reads span span_bytes within within_bytes log needs what rounds track repeat'
+PLAN_FIELDS='name file time erases writes reads span span_bytes within within_bytes log needs what rounds track picks repeat'
 
 # suite_plan SUITE [CAPACITY]: the suite's plan records (PLAN_FIELDS) from
 # the parameters' values (VALUES: ssdq-render --values); dies

@@ -31,6 +31,30 @@ local_args() {
 	local_opts "$@" | while IFS= read -r _o; do printf '%s ' "$(quote "$_o")"; done | sed 's/ $//'
 }
 
+# target_picks DIR NAME: the SSDQ_PTS_DI_* parameters of step NAME whose
+# suite line says picks=LADDER: ssdq-pts picks over the target's last round
+# of LADDER (DIR/LADDER-K.json, K highest), its account kept in
+# DIR/NAME.picks and logged; nothing for other steps. Returns 2 when there
+# is no such round or ssdq-pts refuses it (said)
+target_picks() {
+	_tpl=$(plan_get "$2" picks)
+	case $_tpl in ''|-) return 0 ;; esac
+	_tpk=0 _tpf=
+	for _tpg in "$1/$_tpl"-*.json; do
+		_tpn=${_tpg##*/"$_tpl"-} _tpn=${_tpn%.json}
+		case $_tpn in ''|*[!0-9]*) continue ;; esac
+		[ "$_tpn" -gt "$_tpk" ] && _tpk=$_tpn _tpf=$_tpg
+	done
+	if [ -z "$_tpf" ]; then
+		warn "$2: no round of $_tpl in $1 to take its points from (picks=$_tpl)"
+		return 2
+	fi
+	_tpv=$("$PTS" picks "$_tpf" 2>"$1/$2.picks") || {
+		warn "$2: ssdq-pts picks $_tpf failed:"; sed 's/^/    /' "$1/$2.picks" >&2; return 2; }
+	log "picks $2 from $_tpf: $(printf '%s' "$_tpv" | tr '\n' ' ')"
+	printf '%s\n' "$_tpv"
+}
+
 # target_job T NAME FILE: render step NAME of library file FILE for target T
 # into its DIR/jobs/NAME.fio, an earlier unfinished attempt kept first
 # (keep_attempt); its head gives the command that reruns it by hand (on a
@@ -61,8 +85,12 @@ target_job() {
 	fi
 	_lba=$(target_lba "$1")
 	mkdir -p "$_dir/jobs" || return 2
+	_picks=$(target_picks "$_dir" "$2") || return 2
 	(
 		[ -z "$_pw" ] || add_set "SSDQ_POWER=$_pw"
+		while IFS= read -r _s; do [ -z "$_s" ] || add_set "$_s"; done <<EOF
+$_picks
+EOF
 		render ${_lba:+--lba "$_lba"} --note "$_note" --note "  $_cmd" "$JOBS/$3"
 	) >"$_dir/jobs/$2.body" 2>"$_dir/$2.stderr" || {
 		warn "cannot render $JOBS/$3:"; sed 's/^/    /' "$_dir/$2.stderr" >&2; return 2; }

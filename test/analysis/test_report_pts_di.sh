@@ -3,16 +3,20 @@
 # model (tlc-enterprise-4tb scaled 1/1000, cells of 100 ms), as ssdq-run
 # --suite snia runs them: each from its own purge and WIPC (<test>-prep),
 # five rounds at T32Q32 (<test>-round-<N>, each round's logs its own), then
-# the demand-intensity ladder (<test>-di). Held to:
+# two rounds of the demand-intensity ladder (<test>-di-<N>). Held to:
 # - the spec's sequence, from the events sidecars: the prep's purge (the
 #   model's erase) and its WIPC of twice the capacity in 128 KiB writes;
-#   every round one cell, 32 threads x QD 32 (ECW's all writes); the ladder's
-#   49 cells in the order TC 32, 16, 8, 6, 4, 2, 1, QD the same within each, each job's numjobs
+#   every round at 32 threads x QD 32 (ECW's all writes), the tracked first
+#   cell and then 29 minutes (scaled); every ladder round's between-round
+#   pre-writes first (T32Q32, all writes, 5 minutes scaled), then its 49 cells
+#   in the order TC 32, 16, 8, 6, 4, 2, 1, QD the same within each, each job's numjobs
 #   and iodepth as its name says; the access pattern of every cell as fio
 #   ran it (ECW: R/W 40/60, the transfer sizes with those below the 4 KiB
 #   LBA moved to 4 KiB, 50/30/20 % of the I/Os to 5/15/80 % of the LBAs;
 #   DIRTH: 4 KiB all writes);
-# - the window and tracking values as ssdq-pts gives them;
+# - the window and tracking values as ssdq-pts gives them; the ladder
+#   rounds' T32Q32 write IOPS and pre-write IOPS as fio's JSON gives them,
+#   the points the last round's;
 # - every ladder point's IOPS, mean latency (completion latency), maximum
 #   (within one json+ bin) as fio's own JSON gives them, W within 10 % of the
 #   model's energy account of the cell, IOPS/W their quotient;
@@ -28,7 +32,14 @@
 #   start to last thread's end) no faster than the model's GC speed (1600
 #   MB/s over the write amplification of a full drive, 4 KiB: saturation);
 #   fio's figures hold no more I/Os in flight than the OIO (Little's law).
-# The text, CSV (--series-csv) and HTML pages carry the ladder. About a minute.
+# - the histogram runs after the ladder (<test>-hist): at the points
+#   ssdq-pts picks gives from the last round, which are the report's
+#   (MaxIOPS its optimal pick, MidIOPS mid, MinIOPS min), each point's
+#   pre-writes (all writes, 60 minutes scaled) then 10 minutes of the
+#   pattern at its TC x QD (the events), their figures against fio's JSON
+#   and the model's energy account, their histograms against fio's.
+# The text, CSV (--series-csv) and HTML pages carry the ladder. About three
+# minutes.
 # Run from the top of the tree; SSDQ_REPORT, SSDQ_PTS, SSDQ_SO override.
 . test/lib.sh
 
@@ -39,18 +50,31 @@ for t in ecw dirth; do
 		pts_render "$t-$s" || { fail "ssdq-render snia/$t-$s.fio"; summary; exit 1; }
 	done
 	pts_prep_rounds "$t" 5
-	pts_fio --output-format=json+ --output="$t-di.json" "$t-di.fio" ||
-		{ fail "$t ladder: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
+	for k in 1 2; do
+		sed "s/^\(write_[a-z]*_log\)=.*/\1=$t-di-$k/" "$D/$t-di.fio" >"$D/$t-di-$k.fio"
+		pts_fio --output-format=json+ --output="$t-di-$k.json" "$t-di-$k.fio" ||
+			{ fail "$t ladder round $k: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
+	done
+	# the histogram runs at the last round's points, as ssdq-run sets them (picks=)
+	"$PTS" picks "$D/$t-di-2.json" >"$TMP/$t.picks" 2>>"$TMP/pts.err" ||
+		{ fail "ssdq-pts picks $t-di-2.json: $(cat "$TMP/pts.err")"; summary; exit 1; }
+	# shellcheck disable=SC2046 # one --set NAME=VALUE a line
+	pts_render "$t-hist" $(sed 's/^/--set /' "$TMP/$t.picks") ||
+		{ fail "ssdq-render snia/$t-hist.fio"; summary; exit 1; }
+	pts_fio --output-format=json+ --output="$t-hist.json" "$t-hist.fio" ||
+		{ fail "$t histogram runs: $(tail -3 "$TMP/fio.out")"; summary; exit 1; }
 	"$PTS" steady --json --track t32q32:write:iops "$D/$t-round-1.json" "$D/$t-round-2.json" \
 		"$D/$t-round-3.json" "$D/$t-round-4.json" "$D/$t-round-5.json" >"$TMP/$t.pts" 2>>"$TMP/pts.err"
 done
-pass "ECW and DIRTH on the model: each from its purge and WIPC, 5 rounds at T32Q32, the ladder"
+pass "ECW and DIRTH on the model: each from its purge and WIPC, 5 rounds at T32Q32, 2 ladder rounds, histogram runs"
 
 expect_rc 0 "ssdq-report --format json on the run" "$R" --format json "$D"
 cp "$T_OUT" "$TMP/report.json"
 expect_rc 0 "ssdq-report (text) on the run" "$R" "$D"
 expect_out "demand intensity, 49 TC x QD points" "the text gives the ladder"
 expect_out "optimal point: t[0-9]+q[0-9]+ \(T[0-9]+Q[0-9]+\), [0-9]+ IOPS" "the text names the optimal point"
+expect_out "2 rounds of the ladder, each after between-round pre-writes; fewer than the 5" "the text gives the ladder's rounds"
+expect_out "^  MaxIOPS +T[0-9]+Q[0-9]+ +[0-9]" "the text gives the histogram runs"
 expect_rc 0 "ssdq-report --series-csv" "$R" --series-csv "$TMP/csv" "$D"
 expect_rc 0 "ssdq-report --html" "$R" --html "$TMP/page.html" --svg-dir "$TMP/svg" "$D"
 
@@ -65,6 +89,12 @@ from pts_check import bad, say, fio_doc, wa, events as events_in
 
 def events(prefix):
     return events_in(d, prefix)
+
+
+def secs(v):
+    # a fio time option as fio's JSON prints it: "100ms", "1740ms", "5s", "29m"
+    m = re.fullmatch(r"([0-9.]+)(us|ms|s|m|h)?", str(v).strip())
+    return float(m.group(1)) * {"us": 1e-6, "ms": 1e-3, "s": 1, "m": 60, "h": 3600, None: 1}[m.group(2)]
 
 ladder = [f"t{tc}q{qd}" for tc in (32, 16, 8, 6, 4, 2, 1) for qd in (32, 16, 8, 6, 4, 2, 1)]
 cap_b = json.load(open(f"{d}/device.json"))["capacity_bytes"]
@@ -81,13 +111,38 @@ for name in ("ecw", "dirth"):
         abs(wipc["write"]["io_bytes"] - 2 * cap_b) <= 1e-6 * cap_b,
         f"{name}: prep: purge {erase}, WIPC {wipc['write']['io_bytes']} B in "
         f"{wipc['job options'].get('bs')} writes (2 x {cap_b} B)")
-    starts = [e for n in range(1, 6) for e in events(f"{name}-round-{n}") if e["event"] == "job_start"]
-    say(len(starts) == 5 * 32 and all(e["job"] == "t32q32" and e["options"].get("numjobs") == "32"
-                                       and e["options"].get("iodepth") == "32" for e in starts),
-        f"{name}: 5 rounds of one cell at T32Q32 ({len(starts)} threads started)")
+    starts, seq, rest = [], [], []
+    for n in range(1, 6):
+        ev = sorted((e for e in events(f"{name}-round-{n}") if e["event"] == "job_start"),
+                    key=lambda e: e["time_us"])
+        starts += ev
+        seq.append([e["job"] for i, e in enumerate(ev) if not i or ev[i - 1]["job"] != e["job"]])
+        rdoc = fio_doc(f"{d}/{name}-round-{n}.json")
+        rt = {j["jobname"]: secs(j["job options"].get("runtime") or rdoc["global options"]["runtime"])
+              for j in rdoc["jobs"]}
+        rest.append(rt.get("t32q32-rest", 0) * 1000 / 60)   # the PTS's minutes, at 1/1000
+    say(len(starts) == 5 * 2 * 32 and seq == [["t32q32", "t32q32-rest"]] * 5 and
+        all(e["options"].get("numjobs") == "32" and e["options"].get("iodepth") == "32" for e in starts) and
+        all(abs(x - 29) < 1e-6 for x in rest),
+        f"{name}: 5 rounds at T32Q32: the tracked first cell, then 29 minutes at 1/1000 "
+        f"({len(starts)} threads started, jobs {seq[0]}, the rest {rest[0]:.3g} min)")
     mix = {e["global_options"].get("rwmixread") for e in starts}
     say(mix == {"0"}, f"{name}: the rounds' preconditioning all writes (rwmixread {sorted(mix)})")
-    ev = sorted((e for e in events(f"{name}-di") if e["event"] == "job_start"), key=lambda e: e["time_us"])
+    # each ladder round: the between-round pre-writes at T32Q32, all writes, then the 49 cells
+    for k in (1, 2):
+        ev = sorted((e for e in events(f"{name}-di-{k}") if e["event"] == "job_start"), key=lambda e: e["time_us"])
+        pre = [e for e in ev if e["job"] == "prewrite"]
+        rdoc = fio_doc(f"{d}/{name}-di-{k}.json")
+        pj = [j for j in rdoc["jobs"] if j["jobname"] == "prewrite"]
+        pre_s = secs(pj[0]["job options"].get("runtime", "0")) if pj else 0
+        say(ev and ev[0]["job"] == "prewrite" and len(pre) == 32 and
+            all(e["options"].get("numjobs") == "32" and e["options"].get("iodepth") == "32" and
+                e["options"].get("rwmixread") == "0" for e in pre) and
+            pj and pj[0]["read"]["total_ios"] == 0 and pj[0]["write"]["total_ios"] > 0 and
+            abs(pre_s * 1000 / 60 - 5) < 1e-6,
+            f"{name}: ladder round {k} opens with its pre-writes: {len(pre)} threads at T32Q32, "
+            f"all writes, {pre_s * 1000 / 60:.3g} minutes at 1/1000")
+    ev = [e for e in ev if e["job"] != "prewrite"]
     order = []
     for e in ev:
         if not order or order[-1] != e["job"]:
@@ -115,12 +170,23 @@ for name in ("ecw", "dirth"):
     if not di:
         say(False, f"{name}: no demand-intensity ladder in the report")
         continue
-    doc = fio_doc(f"{d}/{name}-di.json")
+    # the ladder's rounds: its tracking variable and pre-writes as fio gave them, the last round's points
+    rr = di.get("rounds") or {}
+    fio_t32 = [sum(j["write"]["iops"] for j in fio_doc(f"{d}/{name}-di-{k}.json")["jobs"] if j["jobname"] == "t32q32")
+               for k in (1, 2)]
+    fio_pre = [sum(j["write"]["iops"] for j in fio_doc(f"{d}/{name}-di-{k}.json")["jobs"] if j["jobname"] == "prewrite")
+               for k in (1, 2)]
+    say(rr.get("n") == 2 and rr.get("steady") is None and
+        all(abs(a - b) <= 1e-6 * b for a, b in zip(rr.get("t32_iops", []), fio_t32)) and
+        all(abs(a - b) <= 1e-6 * b for a, b in zip(rr.get("prewrite_iops", []), fio_pre)),
+        f"{name}: the ladder's 2 rounds, T32Q32 write IOPS {rr.get('t32_iops')} (fio {fio_t32}), "
+        f"pre-writes {rr.get('prewrite_iops')} (fio {fio_pre}), no window yet")
+    doc = fio_doc(f"{d}/{name}-di-2.json")
     pts = {q["cell"]: q for q in di["points"]}
     say([q["cell"] for q in di["points"]] == ladder, f"{name}: the report's points in the ladder's order")
     nbad, fio_pt = 0, {}
     energy = {}
-    for e in events(f"{name}-di"):
+    for e in events(f"{name}-di-2"):
         if e["event"] == "model_energy":
             energy.setdefault(e["job"], []).append(float(re.search(r"([0-9.]+) W", e["truth"]).group(1)))
     for cell in ladder:
@@ -171,13 +237,74 @@ for name in ("ecw", "dirth"):
                       f"(fio {js['min'] / 1e3}-{js['max'] / 1e3}), mean {mean:.1f} (fio {js['mean'] / 1e3:.1f})")
         say(hbad == 0, "dirth: the picked points' histograms: whole, within fio's min and max, "
             "their mean within a bin of fio's")
+    # the histogram runs: at the points ssdq-pts picks gave, which are the
+    # ladder's (MaxIOPS the optimal pick), each after its pre-writes, held to fio
+    hr = {h["point"]: h for h in di.get("hist_runs") or []}
+    sets = dict(l.strip().split("=") for l in open(f"{tmp}/{name}.picks") if "=" in l)
+    want_at = {"MaxIOPS": di["picks"]["optimal"] or di["picks"]["max"], "MidIOPS": di["picks"]["mid"],
+               "MinIOPS": di["picks"]["min"]}
+    given = {"MaxIOPS": "MAX", "MidIOPS": "MID", "MinIOPS": "MIN"}
+    say(sorted(hr) == sorted(want_at) and
+        all(hr[k]["at"] == want_at[k] and hr[k]["at_pick"] and
+            f"t{sets.get('SSDQ_PTS_DI_' + given[k] + '_TC')}q{sets.get('SSDQ_PTS_DI_' + given[k] + '_QD')}" == want_at[k]
+            and f"t{hr[k]['tc']}q{hr[k]['qd']}" == want_at[k] for k in want_at),
+        f"{name}: histogram runs at the ladder's points as ssdq-pts picks gave them: "
+        + ", ".join(f"{k} {want_at[k]}" for k in want_at))
+    ev = sorted((e for e in events(f"{name}-hist") if e["event"] == "job_start"), key=lambda e: e["time_us"])
+    order = [e["job"] for i, e in enumerate(ev) if not i or ev[i - 1]["job"] != e["job"]]
+    hdoc = fio_doc(f"{d}/{name}-hist.json")
+    hrt = {j["jobname"]: secs(j["job options"].get("runtime", "0")) * 1000 / 60 for j in hdoc["jobs"]}
+    seq_ok = order == ["maxiops-prewrite", "maxiops", "midiops-prewrite", "midiops", "miniops-prewrite", "miniops"]
+    for k, job in (("MaxIOPS", "maxiops"), ("MidIOPS", "midiops"), ("MinIOPS", "miniops")):
+        tq = re.match(r"t(\d+)q(\d+)", want_at[k]).groups()
+        for j in (job + "-prewrite", job):
+            es = [e for e in ev if e["job"] == j]
+            seq_ok = seq_ok and len(es) == int(tq[0]) and all(
+                e["options"].get("numjobs") == tq[0] and e["options"].get("iodepth") == tq[1] for e in es)
+        seq_ok = seq_ok and all(e["options"].get("rwmixread") == "0" for e in ev if e["job"] == job + "-prewrite")
+        seq_ok = seq_ok and abs(hrt.get(job + "-prewrite", 0) - 60) < 1e-6 and abs(hrt.get(job, 0) - 10) < 1e-6
+    say(seq_ok, f"{name}: the histogram runs' sequence: each point's pre-writes (all writes, 60 minutes at "
+        f"1/1000) then its pattern (10 minutes), at its TC x QD (jobs {order})")
+    hbad = 0
+    henergy = {}
+    for e in events(f"{name}-hist"):
+        if e["event"] == "model_energy":
+            henergy.setdefault(e["job"], []).append(float(re.search(r"([0-9.]+) W", e["truth"]).group(1)))
+    for k, job in (("MaxIOPS", "maxiops"), ("MidIOPS", "midiops"), ("MinIOPS", "miniops")):
+        h = hr.get(k, {})
+        js = [j for j in hdoc["jobs"] if j["jobname"] == job]
+        pj = [j for j in hdoc["jobs"] if j["jobname"] == job + "-prewrite"]
+        io = sum(j[dd]["iops"] for j in js for dd in ("read", "write"))
+        lat = sum(j[dd]["clat_ns"]["mean"] * j[dd]["iops"] for j in js for dd in ("read", "write")
+                  if j[dd]["iops"] > 0) / io / 1e3 if io else math.nan
+        w = sum(henergy.get(job, [math.nan])) / len(henergy.get(job, [1]))
+        pre = sum(j["write"]["iops"] for j in pj)
+        hh = h.get("hist") or {}
+        busy = max((dd for dd in ("read", "write")), key=lambda dd: sum(j[dd]["iops"] for j in js))
+        cl = js[0][busy]["clat_ns"] if js else {"min": 0, "max": 0, "mean": 0}
+        mean = sum(u * x for u, x in zip(hh.get("us", []), hh.get("share", [])))
+        ok = (h.get("iops") is not None and abs(h["iops"] - io) <= 1e-6 * io and
+              abs(h["lat_mean_us"] - lat) <= 1e-3 * lat and
+              h.get("power_w") is not None and abs(h["power_w"] - w) <= 0.10 * w and
+              h.get("prewrite_iops") is not None and abs(h["prewrite_iops"] - pre) <= 1e-6 * pre and
+              hh.get("dir") == busy and abs(sum(hh["share"]) - 1) < 1e-4 and
+              hh["us"][0] >= cl["min"] / 1e3 * (1 - 1 / 32) and hh["us"][-1] <= cl["max"] / 1e3 * (1 + 1 / 32) and
+              abs(mean - cl["mean"] / 1e3) <= cl["mean"] / 1e3 / 32)
+        if not ok:
+            hbad += 1
+            print(f"    {name} {k}: report iops {h.get('iops')} lat {h.get('lat_mean_us')} W {h.get('power_w')} "
+                  f"pre {h.get('prewrite_iops')}; fio {io} {lat} pre {pre}, model W {w}; hist {hh.get('dir')} "
+                  f"mean {mean} (fio {cl['mean'] / 1e3})")
+    say(hbad == 0, f"{name}: each histogram run's IOPS, mean response time and pre-write IOPS as fio's JSON "
+        f"gives them, W within 10 % of the model's account, its histogram whole, within fio's min and max, "
+        f"its mean within a bin of fio's")
     # what the ladder shows, by the model's own account: past the erased NAND
     # (its GC regime) the response time it sets grows with the queue
     # (model_pace: each I/O's intended service time, the host's delays apart),
     # and (DIRTH's 4 KiB writes) no point beats its GC speed, however many
     # I/Os wait; fio's figures hold no more I/Os in flight than the OIO
     regime, pace = {}, {}
-    for e in events(f"{name}-di"):
+    for e in events(f"{name}-di-2"):
         if e["event"] == "model_regime":
             regime.setdefault(e["job"], set()).add(e["regime"].split("+")[0])
         elif e["event"] == "model_pace":
@@ -200,7 +327,7 @@ for name in ("ecw", "dirth"):
         # however many wait; a busy host only spreads them out
         bound = 1600e6 / wa(0.995) / 4096
         span = {}
-        for e in events(f"{name}-di"):
+        for e in events(f"{name}-di-2"):
             if e["event"] in ("job_start", "job_end"):
                 lo, hi = span.get(e["job"], (math.inf, 0))
                 span[e["job"]] = (min(lo, e["time_us"]), max(hi, e["time_us"]))
@@ -226,8 +353,11 @@ for name in ("ecw", "dirth"):
 page = open(f"{tmp}/page.html").read()
 svgs = os.listdir(f"{tmp}/svg")
 say(all(any(s.endswith(f".{n}.{c}.svg") for s in svgs) for n in ("ecw", "dirth") for c in ("di-curve", "di-variation"))
-    and any(s.endswith(".dirth.di-hist.svg") for s in svgs) and page.count("<th>pick</th>") == 2,
-    "the HTML page: each test's demand intensity and variation charts and its point table, DIRTH's histograms")
+    and any(s.endswith(".dirth.di-hist.svg") for s in svgs) and page.count("<th>pick</th>") == 2
+    and all(any(s.endswith(f".{n}.di-hruns.svg") for s in svgs) for n in ("ecw", "dirth"))
+    and page.count("<th>pre-write IOPS</th>") == 4,
+    "the HTML page: each test's demand intensity and variation charts, its point table, its ladder rounds, "
+    "its histogram runs' table and chart; DIRTH's ladder histograms")
 sys.exit(1 if bad else 0)
 PY
 rc=$?

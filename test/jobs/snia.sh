@@ -11,7 +11,9 @@
 # round a chosen figure: a series that never settles runs to the line's 25
 # rounds, one that settles stops where ssdq-pts says, two namespaces each stop
 # at their own round, a round killed by SIGTERM runs again on resume (its
-# attempt kept). The rounds on a test host go through SSH (test/ssh-lib.sh:
+# attempt kept). A line with picks= (the ECW and DIRTH histogram runs) runs
+# at the points ssdq-pts picks gives from the last round of its ladder, and
+# fails, said, when that round is no ladder. The rounds on a test host go through SSH (test/ssh-lib.sh:
 # this machine's sshd for the test) where sshd is installed. --pts-class sets the client's conditions; bad suite lines,
 # a bad class and a missing ssdq-pts are refused before anything runs.
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -64,9 +66,17 @@ expect_out "^ +8 +latency-round " "then the latency test"
 expect_out "^ +9 +wsat +.*write saturation" "and the write saturation test, from a purge of its own"
 expect_out "^ +[0-9]+ +ecw-prep +.*ECW: purge, WIPC 128 KiB" "ECW from its own purge and WIPC"
 expect_out "^ +[0-9]+ +ecw-round +.*rounds until steady \(at most 25\)" "ECW's rounds at T32Q32 until steady"
-expect_out "^ +[0-9]+ +ecw-di +.*ECW demand intensity" "then ECW's demand-intensity ladder"
+expect_out "^ +[0-9]+ +ecw-di +.*ECW demand intensity, pre-writes.*rounds until steady \(at most 25\)" \
+	"then ECW's demand-intensity ladder, in rounds after pre-writes"
+expect_out "^ +[0-9]+ +ecw-hist +.*ECW response-time histograms at MaxIOPS, MidIOPS, MinIOPS" \
+	"then ECW's histogram runs"
 expect_out "^ +[0-9]+ +dirth-round +.*rounds until steady \(at most 25\)" "DIRTH's rounds until steady"
-expect_out "^ +[0-9]+ +dirth-di +.*DIRTH demand intensity and histograms" "then DIRTH's ladder and histograms"
+expect_out "^ +[0-9]+ +dirth-di +.*DIRTH demand intensity and histograms.*rounds until steady" \
+	"then DIRTH's ladder in rounds"
+expect_out "^ +[0-9]+ +dirth-hist +.*DIRTH response-time histograms" "then DIRTH's histogram runs"
+_o=$(grep -E '^ +[0-9]+ +(ecw|dirth)-(prep|round|di|hist) ' "$T_OUT" | awk '{ print $2 }' | tr '\n' ' ')
+[ "$_o" = "ecw-prep ecw-round ecw-di ecw-hist dirth-prep dirth-round dirth-di dirth-hist " ] &&
+	pass "ECW and DIRTH each: prep, rounds, ladder, histogram runs" || fail "ECW and DIRTH steps: $_o"
 expect_out "^ +[0-9]+ +hir-prep +.*host idle recovery: purge" "host idle recovery from a purge of its own"
 expect_out "^ +[0-9]+ +hir-round +.*4 KiB random writes to steady state, rounds until steady" \
 	"HIR preconditioned in rounds to steady state"
@@ -112,6 +122,10 @@ expect_out "bad.suite:2: 'seq-read-128k:up:mbps': a tracking variable is JOB:DIR
 suite_line "snia/$T.fio  tp  rounds=5"
 expect_rc 2 "rounds without track" sh "$RUN" --suite bad --model qlc-1tb --out d0 --dry-run
 expect_out "bad.suite:2: rounds= and track= go together" "named by file and line"
+suite_line "snia/dirth-hist.fio  hist  picks=dirth-di"
+expect_rc 2 "picks= of a test that does not run in rounds before it" sh "$RUN" --suite bad --model qlc-1tb \
+	--out d0 --dry-run
+expect_out "bad.suite:2: picks=dirth-di: no test dirth-di in rounds runs before it" "named by file and line"
 rm -f lib/suites/bad.suite
 # (the copy of the library has no build/ beside it; ssdq-pts is not installed here)
 if ! command -v ssdq-pts >/dev/null 2>&1; then
@@ -185,6 +199,48 @@ on=$(cat c/"${P}"_events.*.jsonl c/"$T"-*_events.*.jsonl | grep -c '"event":"wri
 all=$(cat c/"${P}"_events.*.jsonl c/"$T"-*_events.*.jsonl | grep -c '"event":"write_cache"')
 [ "$on" -gt 2 ] && [ "$on" = "$all" ] && pass "PTS-C: the write cache on in all $all jobs of the prep and the rounds" ||
 	fail "PTS-C: write cache on in $on of $all jobs"
+
+# ---- picks=: the histogram runs at the points ssdq-pts gives from the ladder's last round ----
+# a ladder of two points in rounds (at most 2), then DIRTH's histogram runs
+{
+	printf '[global]\ninclude ../include/common.fio\ninclude ../include/snia.fio\n'
+	printf 'include ../include/snia-dirth.fio\nwrite_bw_log=tiny-di\n'
+	printf '[t2q2]\nstonewall\nnumjobs=2\niodepth=2\n[t1q1]\nstonewall\nnumjobs=1\niodepth=1\n'
+} >lib/snia/tiny-di.fio
+printf '%s\n' "snia/tiny-di.fio  a ladder of two points  rounds=2 track=t2q2:write:iops" \
+	"snia/dirth-hist.fio  histograms  needs=tiny-di picks=tiny-di" >lib/suites/hist.suite
+expect_rc 0 "a ladder in rounds, then histogram runs at its points (picks=)" sh "$RUN" --suite hist \
+	--model tlc-enterprise-4tb --scale 1000 --set SSDQ_PTS_CELL_RUNTIME=100ms \
+	--set SSDQ_PTS_DI_HIST_PREWRITE=100ms --set SSDQ_PTS_DI_HIST_RUNTIME=100ms --out hp --yes --eta never
+want=$("$PTS" picks hp/tiny-di-2.json 2>/dev/null)
+got=$(grep -o 'SSDQ_PTS_DI_[A-Z]*_[TQ][CD]=[0-9]*' hp/ssdq-run.log | tr '\n' ' ')
+[ -n "$want" ] && [ "$got" = "$(printf '%s\n' "$want" | tr '\n' ' ')" ] && [ -s hp/dirth-hist.picks ] &&
+	pass "the points of the last round, tiny-di-2, as ssdq-pts picks gives them: $got (logged, dirth-hist.picks)" ||
+	fail "the log's points: $got; ssdq-pts picks tiny-di-2.json: $want"
+python3 - hp/dirth-hist.json "$want" >"$T_OUT" 2>&1 <<'PY'
+import json, sys
+v = dict(l.split("=") for l in sys.argv[2].split())
+jobs = {j["jobname"]: j["job options"] for j in json.load(open(sys.argv[1]))["jobs"]}
+bad = []
+for run, k in (("maxiops", "MAX"), ("midiops", "MID"), ("miniops", "MIN")):
+    for j in (run + "-prewrite", run):
+        o = jobs.get(j, {})
+        if (o.get("numjobs"), o.get("iodepth")) != (v[f"SSDQ_PTS_DI_{k}_TC"], v[f"SSDQ_PTS_DI_{k}_QD"]):
+            bad.append(f"{j}: numjobs {o.get('numjobs')} iodepth {o.get('iodepth')}")
+print("; ".join(bad) or "every job at its point's TC x QD")
+sys.exit(1 if bad else 0)
+PY
+[ $? = 0 ] && pass "the histogram runs ran there: $(cat "$T_OUT")" || fail "dirth-hist.json: $(cat "$T_OUT")"
+# a "ladder" of one point (DIRTH's preconditioning rounds) gives no points: the step fails, said
+printf '%s\n' "snia/dirth-round.fio  one point  rounds=1 track=t32q32:write:iops" \
+	"snia/dirth-hist.fio  histograms  needs=dirth-round picks=dirth-round" >lib/suites/hist.suite
+expect_rc 2 "picks= of rounds that are no ladder: the step cannot run" sh "$RUN" --suite hist \
+	--model tlc-enterprise-4tb --scale 1000 --set SSDQ_PTS_CELL_RUNTIME=100ms \
+	--set SSDQ_PTS_DI_ROUND_REST=100ms --out hp2 --yes --eta never
+expect_out "dirth-hist: ssdq-pts picks .*dirth-round-1.json failed" "names the step and the round"
+expect_out "no ladder: fewer than two points with I/O" "and why"
+[ ! -e hp2/dirth-hist.json ] && pass "no histogram run ran" || fail "hp2/dirth-hist.json was written"
+rm -f lib/suites/hist.suite lib/snia/tiny-di.fio
 
 # ---- on a test host (fio --server on 127.0.0.1, through SSH): the same rounds ---------
 P=$(free_port)

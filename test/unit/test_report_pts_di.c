@@ -3,7 +3,8 @@
  * The points the SNIA PTS reports of a demand-intensity ladder
  * (analysis/compute/pts_di.c, rpt_pts_di_pick()) against ladders worked by
  * hand: max, optimal within the response-time ceiling, mid and min; no
- * point within the ceiling; points without IOPS; ties.
+ * point within the ceiling; points without IOPS; ties. The ladder's
+ * rounds by name (rpt_pts_di_round_of()).
  */
 #include <string.h>
 
@@ -99,11 +100,32 @@ TEST(nothing_to_pick)
 		CHECK_EQ_INT(di.pick[k], -1);
 }
 
+/*
+ * The ladder's rounds by name: <base>-di-<N> is round N, <base>-di (a
+ * ladder run once) round 1; anything else, another test's ladder or a
+ * preconditioning round, none.
+ */
+TEST(ladder_round_names)
+{
+	CHECK_EQ_INT(rpt_pts_di_round_of("ecw-di", "ecw"), 1);
+	CHECK_EQ_INT(rpt_pts_di_round_of("ecw-di-1", "ecw"), 1);
+	CHECK_EQ_INT(rpt_pts_di_round_of("ecw-di-3", "ecw"), 3);
+	CHECK_EQ_INT(rpt_pts_di_round_of("dirth-di-25", "dirth"), 25);
+	CHECK_EQ_INT(rpt_pts_di_round_of("ecw-di-3", "dirth"), 0);
+	CHECK_EQ_INT(rpt_pts_di_round_of("ecw-round-3", "ecw"), 0);
+	CHECK_EQ_INT(rpt_pts_di_round_of("ecw-di-0", "ecw"), 0);
+	CHECK_EQ_INT(rpt_pts_di_round_of("ecw-di-", "ecw"), 0);
+	CHECK_EQ_INT(rpt_pts_di_round_of("ecw-di-3a", "ecw"), 0);
+	CHECK_EQ_INT(rpt_pts_di_round_of("ecw-dix", "ecw"), 0);
+	CHECK_EQ_INT(rpt_pts_di_round_of("ecw-hist", "ecw"), 0);
+}
+
 int main(void)
 {
 	RUN(saturating_drive);
 	RUN(optimal_below_the_ceiling);
 	RUN(none_within_the_ceiling);
 	RUN(nothing_to_pick);
+	RUN(ladder_round_names);
 	return harness_main();
 }
