@@ -235,27 +235,20 @@ say(ws["gb"] and abs(ws["gb"][-1] - 4 * cap_gb) <= 0.02 * 4 * cap_gb,
 # against the page's periods over the same GB; a busy host slows both
 # sides, and the model freeing blocks while the host stalls lifts a few
 # periods after the turn, so means over spans, not one period
-mk = [(e["regime"], e["bytes"], e["time_us"]) for e in events("wsat")
-      if e["event"] == "model_regime" and not e["regime"].startswith("read")]
-end = [(e["bytes"], e["time_us"]) for e in events("wsat") if e["event"] == "job_end"]
-def truth_iops(b_lo, b_hi):
-    by = us = 0.0
-    for (r, b0, t0), (b1, t1) in zip(mk, [m[1:] for m in mk[1:]] + end[:1]):
-        lo, hi = max(b0, b_lo), min(b1, b_hi)
-        if hi > lo and b1 > b0:
-            by += hi - lo
-            us += (t1 - t0) * (hi - lo) / (b1 - b0)
-    return by / us * 1e6 / 4096 if us else None
+# (model_truth.Truth: the write regimes over a span of the full drive's GB)
+from model_truth import Truth
+m = Truth(f"{d}/wsat_events.1.jsonl", 1000)
+def truth_iops(g_lo, g_hi):
+    v = m.mbps("", from_gb=g_lo, upto_gb=g_hi)
+    return v * 1e6 / 4096 if v else None
 def page_iops(g_lo, g_hi):
     v = [i for g, i in zip(ws["gb"], ws["iops"]) if g_lo < g <= g_hi]
     return sum(v) / len(v) if v else None
-tb = turn[0] if turn else 0
-last_b = end[0][0] if end else 0
+tg = m.first_gb("random") or 0
 # the page's GB axis is its periods' IOPS summed (scaled to fio's bytes), a
 # few % off the model's bytes near the turn: spans clear of it each side
-pre_t, post_t = truth_iops(0.1 * tb, 0.9 * tb), truth_iops(1.25 * tb, last_b)
-pre_p = page_iops(0.1 * tb * 1000 / 1e9, 0.9 * tb * 1000 / 1e9)
-post_p = page_iops(1.25 * tb * 1000 / 1e9, 1e12)
+pre_t, post_t = truth_iops(0.1 * tg, 0.9 * tg), truth_iops(1.25 * tg, m.gb(m.bytes))
+pre_p, post_p = page_iops(0.1 * tg, 0.9 * tg), page_iops(1.25 * tg, 1e12)
 def close(a, b, pct):
     return a is not None and b is not None and abs(a - b) <= pct / 100 * b
 # fio takes each period's rate over its time rounded down to the ms: up to
