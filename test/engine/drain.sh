@@ -35,18 +35,16 @@ W=$(mktemp -d)
 trap 'rm -rf "$W" "$T_OUT"' EXIT
 mkdir -p "$W/short" "$W/qd8" "$W/long" || exit 1
 
-cd "$W/short" || exit 1
-expect_rc 0 "a short QD32 job on the model with the per-I/O logs runs" \
-	fio --name=q32 --ioengine=external:"$SO" --ssdq_model=qlc-1tb --ssdq_model_scale=250 \
-	--filename="$W/short.state" --rw=read --bs=128k --iodepth=32 --number_ios=96 \
-	--ssdq_host_log=1 --write_lat_log=q32 --log_avg_msec=0 --log_offset=1 \
-	--log_unix_epoch=1 --ssdq_smart_interval=0 --output-format=json+ --output=q32.json
-cd "$W/qd8" || exit 1
-expect_rc 0 "a QD8 job on the model with the per-I/O logs runs" \
-	fio --name=q8 --ioengine=external:"$SO" --ssdq_model=qlc-1tb --ssdq_model_scale=250 \
-	--filename="$W/qd8.state" --rw=read --bs=128k --iodepth=8 --number_ios=3000 \
-	--ssdq_host_log=1 --write_lat_log=q8 --log_avg_msec=0 --log_offset=1 \
-	--log_unix_epoch=1 --ssdq_smart_interval=0 --output-format=json+ --output=q8.json
+# logged DIR NAME QD IOS: 128 KiB sequential reads on qlc-1tb/250 in $W/DIR, per-I/O logs on
+logged() {
+	cd "$W/$1" || exit 1
+	fio --name="$2" --ioengine=external:"$SO" --ssdq_model=qlc-1tb --ssdq_model_scale=250 \
+		--filename="$W/$1.state" --rw=read --bs=128k --iodepth="$3" --number_ios="$4" \
+		--ssdq_host_log=1 --write_lat_log="$2" --log_avg_msec=0 --log_offset=1 \
+		--log_unix_epoch=1 --ssdq_smart_interval=0 --output-format=json+ --output="$2.json"
+}
+expect_rc 0 "a short QD32 job on the model with the per-I/O logs runs" logged short q32 32 96
+expect_rc 0 "a QD8 job on the model with the per-I/O logs runs" logged qd8 q8 8 3000
 cd "$W/long" || exit 1
 expect_rc 0 "a long QD32 job on the model runs" \
 	fio --name=long --ioengine=external:"$SO" --ssdq_model=tlc-enterprise-4tb \
