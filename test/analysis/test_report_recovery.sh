@@ -19,8 +19,10 @@
 # documented rule, W to the model's own energy account. And to the model's
 # account of what it did (model_regime, model_gc): the writes after each
 # idle take no more erased NAND at the direct speed than the idle freed,
-# more of them after a longer idle, every baseline ends paying garbage
-# collection again; XSR's third group pays it (seq-gc) for one pass of the
+# more of them after a longer idle, a baseline pays garbage collection
+# again once its writes pass what the idle freed and not before (how many
+# do is the host's: 3 of 5 beside two CPU spinners, 1 of 5 with the test
+# starved of CPU, its baselines writing less); XSR's third group pays it (seq-gc) for one pass of the
 # drive and its recovery is never placed before the model stopped paying.
 # The two runs are then two drives compared: each figure of the comparison's
 # HIR and XSR tables the drive's own page's. About a minute and a half. Run from the top of the tree; SSDQ_REPORT,
@@ -180,7 +182,7 @@ for k, name in enumerate(want):
 # the model's account: erased NAND freed in idle (model_gc), taken at the
 # direct speed, then garbage collection paid again (random); the pool starts
 # empty (the preconditioning ended paying it) and carries from phase to phase
-share, pool, back = {}, 0.0, 0
+share, pool = {}, 0.0
 slack = 128 * 4096		# the I/Os in flight when a regime changed
 for name in want:
     f, evs = ev[name]
@@ -196,6 +198,9 @@ for name in want:
     say(direct <= pool + slack, "%s: the direct writes (%.1f MB) no more than the idle freed (%.1f MB)"
         % (name, direct / 1e6, pool / 1e6))
     if not tr.spans[-1][0].startswith("random"):
+        if name.startswith("baseline"):
+            say(tr.bytes <= pool + slack, "%s: at the direct speed to its end: its writes (%.1f MB) no more "
+                "than the idle freed (%.1f MB)" % (name, tr.bytes / 1e6, pool / 1e6))
         pool -= direct
     elif name.startswith("wait"):
         # what the idle after its last segment freed waits for the next phase
@@ -203,9 +208,7 @@ for name in want:
     else:
         say(abs(direct - pool) <= slack, "%s: paying garbage collection again once the freed "
             "NAND is used (%.1f of %.1f MB)" % (name, direct / 1e6, pool / 1e6))
-        back += 1
         pool = 0.0
-say(back >= 1, "a return to baseline falls back to paying garbage collection (%d of 5)" % back)
 w = [share[f"wait{i}"] for i in range(1, 6)]
 say(all(b >= a - 0.02 for a, b in zip(w, w[1:])) and w[-1] > w[0],
     "a longer idle frees more: the direct share of each wait state's writes %s" % ["%.2f" % x for x in w])

@@ -14,7 +14,13 @@
 # on the host, whatever its nice level, neither adds to the job's wait
 # alone nor takes the spinners' place (on a host at load 8 with a nice -20
 # job on the CPU, the job under CFS waited 57 % of its time alone and
-# beside the spinners alike). Then a job killed with SIGKILL mid-run keeps its sidecar: every
+# beside the spinners alike); at a priority above the real-time work of the
+# other tests `make check` runs beside this one (fio_rt's 10,
+# test_report_host.sh's loops on CPU 0 at 20), and the job alone one above
+# the spinners: alone, no other test's work, not even this test's spinners
+# in a second copy, takes its CPU (alone at the spinners' 10 it once waited
+# 0.367 of its time, beside its spinners 0.363: another copy's spinners
+# shared CPU 0). Then a job killed with SIGKILL mid-run keeps its sidecar: every
 # line whole, one per interval up to the kill (the same times as the
 # progress sidecar's lines, which the same thread writes on the same tick).
 # No device; skips without taskset or schedstat.
@@ -31,13 +37,14 @@ trap cleanup EXIT
 cd "$W" || exit 1
 command -v taskset >/dev/null || { echo "SKIP: no taskset"; exit 77; }
 CPU=$(taskset -pc $$ | sed 's/.*: *//; s/[,-].*//')
-RT=
-chrt -r 10 true 2>/dev/null && RT="chrt -r 10"
+RT='' RT_ALONE=''
+chrt -r 30 true 2>/dev/null && RT="chrt -r 30" RT_ALONE="chrt -r 31"
 
-# job NAME [FIO ARGS]: a QD1 random read job of 1.5 s on CPU $CPU
+# job NAME RT [FIO ARGS]: a QD1 random read job of 1.5 s on CPU $CPU, run
+# by RT (a chrt command or nothing)
 job() {
-	_n=$1; shift
-	$RT fio --name="$_n" --ioengine=external:"$SO" --ssdq_model=tlc-enterprise-4tb \
+	_n=$1 _rt=$2; shift 2
+	$_rt fio --name="$_n" --ioengine=external:"$SO" --ssdq_model=tlc-enterprise-4tb \
 		--ssdq_model_scale=1000 --filename="$W/drive" --rw=randread --bs=4k --iodepth=1 \
 		--ssdq_sync=1 --time_based --runtime=1500ms --norandommap --log_avg_msec=50 \
 		--cpus_allowed="$CPU" --ssdq_smart_interval=0 --output-format=json \
@@ -47,9 +54,10 @@ spin() { $RT taskset -c "$CPU" sh -c 'while :; do :; done' & }
 
 spin; SPIN1=$!
 spin; SPIN2=$!
-expect_rc 0 "a QD1 job beside two spinners on CPU $CPU runs${RT:+ (round-robin real-time)}" job loaded
+expect_rc 0 "a QD1 job beside two spinners on CPU $CPU runs${RT:+ (round-robin real-time)}" job loaded "$RT"
 kill -KILL "$SPIN1" "$SPIN2"; wait "$SPIN1" "$SPIN2" 2>/dev/null; SPIN1='' SPIN2=''
-expect_rc 0 "the same job alone on CPU $CPU runs" job alone
+expect_rc 0 "the same job alone on CPU $CPU runs${RT_ALONE:+ (real-time, one priority above the spinners)}" \
+	job alone "$RT_ALONE"
 
 share() { PYTHONPATH="$top/test/lib" python3 -c "
 import sys; from host_sidecar import Host
