@@ -108,7 +108,13 @@ for p in $P; do
 	for t in $(echo "$fills" | tr , ' '); do
 		if python3 test/lib/slc_cell.py "$TMP/$p.json" "$D/$p/${t}_events.1.jsonl" "${s:-1}" "$t" >"$T_OUT" 2>&1
 		then pass "$p $t: SLC cache at the model's: $(cat "$T_OUT")"
-		else fail "$p $t: SLC cache at the model's: $(cat "$T_OUT")"; fi
+		else
+			fail "$p $t: SLC cache at the model's: $(cat "$T_OUT")"
+			# what the next reader needs: the host's verdict and the marks
+			jq -c --arg t "$t" '.tests[] | select(.test == $t) | .jobs[0] |
+				{host: .host.line, marks: .fill.marks, spans: (.fill.host_spans_gb // [] | length)}' \
+				"$TMP/$p.json" 2>&1 | cut -c1-600 | sed 's/^/    /'
+		fi
 	done
 done
 
