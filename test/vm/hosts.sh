@@ -325,7 +325,16 @@ run_paused() {
 	"$RUN" --suite pslc --scale 1024 --host "hostA=/dev/ng0n1" \
 		--host "hostB:/run/ssdq/fio.sock=/dev/ng0n1" --out "$D3" --yes --stall-timeout 60 >"$W/paused$1.out" 2>&1
 }
-qmp() { python3 "$VM/qmp.py" send "$1/qmp.sock" "{\"execute\":\"$2\"}" >>"$W/qmp.log" 2>&1; }
+qmp() { python3 "$VM/qmp.py" send "$1/qmp.sock" "{\"execute\":\"$2\"${3:+,\"arguments\":$3}}" >>"$W/qmp.log" 2>&1; }
+# B's writes held to 16 MB/s (its fill 16 s, not 2.4): the pause lands in
+# the step however late a loaded host runs this loop (at load 25 the fill
+# once ended before the stop)
+wr_limit() {
+	qmp "$OUT_B" block_set_io_throttle "{\"device\":\"ns1\",\"bps\":0,\"bps_rd\":0,\"bps_wr\":$1,\"iops\":0,\"iops_rd\":0,\"iops_wr\":0}" &&
+		! tail -n 1 "$W/qmp.log" | grep -q '"error"'
+}
+wr_limit 16777216 && pass "guest B's namespace writes throttled to 16 MB/s (QMP)" ||
+	fail "guest B's writes not throttled: $(tail -n 2 "$W/qmp.log")"
 run_paused 1 &
 rpid=$!
 # each as soon as its fill shows progress (900 s at most)
@@ -358,6 +367,7 @@ s=$(sed -n "s/^.* lost pslc-fill on $B: silent for \([0-9]*\) s .*/\1/p" "$D3/ss
 	fail "the runner's log says it was silent '$s' s"
 no_ssh_left "a host froze and a tunnel was killed"
 qmp "$OUT_B" cont
+wr_limit 0 || fail "guest B's throttle not lifted: $(tail -n 2 "$W/qmp.log")"
 # their orphaned jobs see fio's connection closed and stop (or fio stops them),
 # freeing the namespaces and keeping their sidecars
 wait_for_n() { _i=0; while ! grep -q "$2" "$1" 2>/dev/null && [ $_i -lt "$3" ]; do sleep 0.2; _i=$((_i + 1)); done; }
