@@ -6,8 +6,9 @@ events sidecar (its model_regime events); TEST: the test whose fill to take
 (default: the first fill). Exit 0, with a line saying why, when the figure is
 within 2 % of the model's cache end or its stated range holds it, or null
 with a reason naming the log_avg_msec (or model scale) that resolves it (and a range that
-holds it, if any), or the fill's speeds carry the host mark (the host, not
-the drive, shaped the curve); a drive with no cache must get no figure."""
+holds it, if any), or the fill's speeds carry the host mark or the job's
+verdict gives its throughput to the host (the host, not the drive, shaped
+the curve); a drive with no cache must get no figure."""
 import json
 import sys
 
@@ -17,8 +18,9 @@ from model_truth import Truth
 def check(report, events, scale, test=None):
     """(ok, line) for the fill of TEST (or the first) in REPORT (a dict)"""
     truth = Truth(events, scale).cache_end_gb()
-    fills = [j["fill"] for t in report["tests"] for j in t["jobs"]
-             if j.get("fill") and (test is None or t["test"] == test)]
+    jobs = [j for t in report["tests"] for j in t["jobs"]
+            if j.get("fill") and (test is None or t["test"] == test)]
+    fills = [j["fill"] for j in jobs]
     if not fills:
         # a job shorter than its first log tick: no curve, and the report says
         # what would give one
@@ -29,8 +31,12 @@ def check(report, events, scale, test=None):
     f = fills[0]
     v, rng = f["slc_cache_gb"], f.get("slc_cache_range_gb")
     # the host's distortion of the curve (issue 34): a fill whose speeds
-    # carry the host mark may miss the cache's end, and says why
-    host = "host" in (f.get("marks") or {}).get("in_cache_mbps", [])
+    # carry the host mark may miss the cache's end, and says why; with no
+    # cache figure there is no in-cache speed to mark, and the job's verdict
+    # (its throughput the host's) says it
+    marks = f.get("marks") or {}
+    host = any("host" in marks.get(k, []) for k in ("in_cache_mbps", "post_cache_mbps", "overall_mbps")) \
+        or (jobs[0].get("host") or {}).get("throughput_marked", False)
     why = (f.get("null_reasons") or {}).get("slc_cache_gb", "")
     if not truth:
         return v is None, "no cache: %s" % ("none reported" if v is None else "reported %.1f GB" % v)
