@@ -17,21 +17,26 @@ static void idle(struct thread_data *td, uint64_t ns)
 	struct ssdq_stop st = { .flag = &td->terminate, .tick = ssdq_watch_wait_tick,
 				.tick_arg = td };
 	struct ssdq_data *sd = td->io_ops_data;
-	uint64_t from;
+	uint64_t from, to;
+	int stopped;
 
 	if (!ns)
 		return;
+	/* the planned span opens before each event's write, so it and the
+	 * events' span take the same writes, however long one blocks */
+	from = ssdq_mono_ns();
+	ssdq_host_acct_plan(&sd->host_acct, from, true);
 	ssdq_event(td, "idle_start", -1);
 	sd->watch.phase = "idle";
-	from = ssdq_mono_ns();
-	ssdq_host_acct_plan(&sd->host_acct, ssdq_mono_ns(), true);
-	if (ssdq_wait_for(&st, (int64_t)(ns / 1000)))
+	stopped = ssdq_wait_for(&st, (int64_t)(ns / 1000));
+	to = ssdq_mono_ns();
+	ssdq_host_acct_plan(&sd->host_acct, to, false);
+	if (stopped)
 		ssdq_event_str(td, "idle_end", "stop", "terminated");
 	else
 		ssdq_event(td, "idle_end", -1);
-	ssdq_host_acct_plan(&sd->host_acct, ssdq_mono_ns(), false);
 	if (sd->target && sd->target->host_idle)
-		sd->target->host_idle(td, from, ssdq_mono_ns());
+		sd->target->host_idle(td, from, to);
 	sd->watch.phase = "io";
 }
 
