@@ -23,8 +23,12 @@ expect_out() {
 
 # expect_near NAME GOT WANT PCT [WHAT]: |GOT - WANT| <= PCT % of WANT, WANT
 # named WHAT ("truth" unless given)
+# is_near GOT WANT PCT: GOT is a number within PCT % of WANT (no output)
+is_near() {
+	awk -v g="$1" -v w="$2" -v p="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= w * p / 100) }'
+}
 expect_near() {
-	if awk -v g="$2" -v w="$3" -v p="$4" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= w * p / 100) }'; then
+	if is_near "$2" "$3" "$4"; then
 		pass "$1: $2 (${5:-truth} $3, within $4 %)"
 	else
 		fail "$1: got '$2', ${5:-truth} $3 (more than $4 % off)"

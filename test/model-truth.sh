@@ -36,7 +36,6 @@ jget() { jq -r "[.tests[].jobs[] | select(.name == \"$2\")][0] | $3" "$1.report.
 truth() { python3 -c "from model_truth import Truth; t = Truth('$1/fill_events.1.jsonl', $2); print($3)"; }
 truth_w() { sed -n 's/.*"event":"model_energy".*, \([0-9.]*\) W".*/\1/p' "$1"/fill_events.1.jsonl | tail -n 1; }
 
-near5() { awk -v g="$1" -v t="$2" -v p="$3" 'BEGIN { d = g - t; exit !(g != "" && (d < 0 ? -d : d) <= t * p / 100) }'; }
 # post_cache PRESET DIR SCALE: the report's post-cache MB/s within 5 % of
 # what the host got while the model wrote direct, or, where the host
 # stalled (the report's medians leave a stall out), of the same less the
@@ -48,9 +47,9 @@ post_cache() {
 	_t=$(truth "$2" "$3" 't.mbps("direct")')
 	_s=$(truth "$2" "$3" "t.stall_free_mbps('direct', '$2/fill_bw.1.log', 10)")
 	_m=$(jget "$2" fill '.fill.marks.post_cache_mbps // [] | index("host") != null')
-	if near5 "$_got" "$_t" 5; then
+	if is_near "$_got" "$_t" 5; then
 		within "$1 post-cache MB/s" "$_got" "$_t" 5
-	elif near5 "$_got" "$_s" 5 || [ "$_m" != true ]; then
+	elif is_near "$_got" "$_s" 5 || [ "$_m" != true ]; then
 		within "$1 post-cache MB/s (the host stalled: $_t MB/s with the stalls)" "$_got" "$_s" 5 "truth less the host's stalls"
 	else
 		pass "$1 post-cache MB/s: $_got, marked as the host's (the model's account $_t, $_s less the stalls)"
@@ -65,7 +64,7 @@ cache_end() {
 	_got=$(jget "$2" fill .fill.slc_cache_gb)
 	_t=$(truth "$2" "$3" 't.cache_end_gb()')
 	_r=$(jget "$2" fill '.fill.slc_cache_range_gb // [] | map(tostring) | join(" ")')
-	if near5 "$_got" "$_t" 2 || [ -z "$_r" ]; then
+	if is_near "$_got" "$_t" 2 || [ -z "$_r" ]; then
 		within "$1 SLC cache GB" "$_got" "$_t" 2
 	elif awk -v t="$_t" -v lo="${_r% *}" -v hi="${_r#* }" 'BEGIN { exit !(lo <= t && t <= hi) }'; then
 		pass "$1 SLC cache GB: $_got, the model's $_t inside the report's range $_r"
